@@ -1,0 +1,61 @@
+# Uniplus Pool. `make run` to try it, `make test` for everything CI checks.
+SHELL := /bin/bash
+.DEFAULT_GOAL := build
+
+VERSION ?= $(shell git describe --always --dirty 2>/dev/null || echo dev)-$(shell date -u +%Y%m%d%H%M%S)
+LDFLAGS := -s -w -X github.com/uniplus-pool/pool/internal/buildinfo.Version=$(VERSION)
+WEB_SOURCES := $(shell find web/src web/public web/index.html web/vite.config.ts web/tsconfig*.json -type f 2>/dev/null)
+HTTP ?= 127.0.0.1:8080
+GOTEST_FLAGS ?=
+
+.PHONY: run build test test-go test-web test-e2e bench lint deps deps-system clean
+
+## run: install what is missing, build, and start the pool on http://$(HTTP)
+run: build
+	@echo "Starting poold on http://$(HTTP) (SQLite in ./data). Ctrl-C stops it."
+	./bin/poold serve --http $(HTTP) --db ./data/poold.db
+
+## build: bin/poold with the web app inside
+build: web/dist/app/index.html
+	@mkdir -p bin
+	go build -trimpath -ldflags '$(LDFLAGS)' -o bin/poold ./cmd/poold
+
+web/node_modules/.package-lock.json: web/package.json web/package-lock.json
+	@command -v npm >/dev/null || { echo "npm is required (Node.js 20.19 or newer)"; exit 1; }
+	cd web && npm ci --no-audit --no-fund
+
+web/dist/app/index.html: web/node_modules/.package-lock.json $(WEB_SOURCES)
+	cd web && npm run build
+
+## deps-system: Debian packages the tests need (Chromium for browser tests)
+deps-system:
+	@if ! command -v chromium >/dev/null; then \
+		echo "installing chromium (browser tests)"; \
+		$(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq chromium; \
+	fi
+
+deps: deps-system web/node_modules/.package-lock.json
+
+## test: everything CI checks
+test: lint test-go test-web test-e2e
+
+test-go: web/dist/app/index.html
+	go test -race -count=1 $(GOTEST_FLAGS) ./...
+
+test-web: web/node_modules/.package-lock.json
+	cd web && npm run typecheck && npm test
+
+test-e2e: deps-system build
+	cd web && POOLD_BIN=$(CURDIR)/bin/poold npm run e2e
+
+## bench: benchmarks (speed figures live here, never in timed tests)
+bench:
+	go test -run '^$$' -bench . -benchmem ./...
+
+## lint: formatting and vet
+lint:
+	@unformatted=$$(gofmt -l cmd internal web/*.go); if [ -n "$$unformatted" ]; then echo "gofmt needed:"; echo "$$unformatted"; exit 1; fi
+	go vet ./...
+
+clean:
+	rm -rf bin web/dist/app

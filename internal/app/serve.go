@@ -1,0 +1,183 @@
+package app
+
+import (
+	"context"
+	_ "embed"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"sync"
+	"time"
+
+	"github.com/uniplus-pool/pool/internal/buildinfo"
+	"github.com/uniplus-pool/pool/internal/config"
+	"github.com/uniplus-pool/pool/internal/content"
+	"github.com/uniplus-pool/pool/internal/db"
+	"github.com/uniplus-pool/pool/internal/httpx"
+	"github.com/uniplus-pool/pool/internal/metrics"
+	"github.com/uniplus-pool/pool/internal/ratelimit"
+	"github.com/uniplus-pool/pool/web"
+)
+
+//go:embed openapi.json
+var openAPIDoc []byte
+
+// Deps are what the HTTP routes need; tests build them around a test database.
+type Deps struct {
+	Config  config.Config
+	DB      *db.DB
+	Log     *slog.Logger
+	Limiter ratelimit.Limiter
+	Metrics *metrics.Metrics
+}
+
+// NewRouter registers every route of every domain.
+func NewRouter(d Deps) *httpx.Router {
+	if d.Metrics == nil {
+		d.Metrics = metrics.New(d.DB.Stats)
+	}
+	rt := httpx.NewRouter(d.Log, httpx.Options{
+		DefaultLang: d.Config.DefaultLang,
+		TrustProxy:  d.Config.TrustProxy,
+		Observe:     d.Metrics.ObserveHTTP,
+	})
+	(&content.Handler{Store: &content.Store{DB: d.DB}, Limiter: d.Limiter, Log: d.Log, Maintenance: d.Config.Maintenance}).Routes(rt)
+
+	rt.HandlePlain("GET /healthz", healthz(d.DB))
+	rt.HandlePlain("GET /metrics", d.Metrics.Handler())
+	rt.HandlePlain("GET /version.json", http.HandlerFunc(versionJSON))
+	rt.HandlePlain("GET /api/openapi.json", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "application/json")
+		_, _ = w.Write(openAPIDoc)
+	}))
+	rt.SetFallback(web.Handler())
+	return rt
+}
+
+// versionJSON answers the build version; the client reloads when it changes.
+func versionJSON(w http.ResponseWriter, r *http.Request) {
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", "no-store")
+	_ = json.NewEncoder(w).Encode(map[string]any{"data": map[string]string{"version": buildinfo.Version}})
+}
+
+func healthz(d *db.DB) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		ctx, cancel := context.WithTimeout(r.Context(), 2*time.Second)
+		defer cancel()
+		status, code := "ok", http.StatusOK
+		if err := d.Ping(ctx); err != nil {
+			status, code = "database unreachable", http.StatusServiceUnavailable
+		}
+		w.Header().Set("Content-Type", "application/json")
+		w.Header().Set("Cache-Control", "no-store")
+		w.WriteHeader(code)
+		_ = json.NewEncoder(w).Encode(map[string]string{"status": status, "version": buildinfo.Version, "db": d.Dialect.String()})
+	})
+}
+
+// serve runs the configured roles until ctx ends, then stops them in order: HTTP first
+// (no new requests), then stratum listeners, then job workers.
+func serve(ctx context.Context, cfg config.Config, stdout io.Writer, log *slog.Logger) error {
+	d, err := openStore(ctx, cfg, log)
+	if err != nil {
+		return err
+	}
+	defer d.Close()
+
+	var limiter ratelimit.Limiter = &ratelimit.DB{DB: d}
+	if cfg.Redis != "" {
+		rl, err := ratelimit.NewRedis(cfg.Redis)
+		if err != nil {
+			return err
+		}
+		if err := rl.Client.Ping(ctx).Err(); err != nil {
+			return fmt.Errorf("redis %s: %w", cfg.Redis, err)
+		}
+		defer rl.Client.Close()
+		limiter = rl
+	}
+
+	var httpSrv *http.Server
+	httpErr := make(chan error, 1)
+	if cfg.HasRole(config.RoleAPI) {
+		ln, err := net.Listen("tcp", cfg.HTTPAddr)
+		if err != nil {
+			return fmt.Errorf("listen %s: %w", cfg.HTTPAddr, err)
+		}
+		rt := NewRouter(Deps{Config: cfg, DB: d, Log: log, Limiter: limiter})
+		httpSrv = &http.Server{
+			Handler:           rt,
+			ReadHeaderTimeout: 10 * time.Second,
+			ReadTimeout:       30 * time.Second,
+			WriteTimeout:      90 * time.Second,
+			IdleTimeout:       120 * time.Second,
+			ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
+		}
+		go func() { httpErr <- httpSrv.Serve(ln) }()
+		log.Info("api listening", "addr", ln.Addr().String(), "db", d.Dialect.String(), "version", buildinfo.Version)
+		fmt.Fprintf(stdout, "poold: listening on http://%s\n", ln.Addr().String())
+	}
+
+	jobsCtx, stopJobs := context.WithCancel(context.WithoutCancel(ctx))
+	var jobs sync.WaitGroup
+	if cfg.HasRole(config.RoleJobs) {
+		jobs.Add(1)
+		go func() {
+			defer jobs.Done()
+			runJobs(jobsCtx, d, log)
+		}()
+	}
+
+	select {
+	case <-ctx.Done():
+		log.Info("shutting down")
+	case err := <-httpErr:
+		stopJobs()
+		jobs.Wait()
+		return fmt.Errorf("http server: %w", err)
+	}
+
+	shutdownCtx, cancel := context.WithTimeout(context.WithoutCancel(ctx), cfg.ShutdownTimeout)
+	defer cancel()
+	var errs []error
+	if httpSrv != nil {
+		if err := httpSrv.Shutdown(shutdownCtx); err != nil {
+			errs = append(errs, fmt.Errorf("http shutdown: %w", err))
+		}
+	}
+	stopJobs()
+	done := make(chan struct{})
+	go func() { jobs.Wait(); close(done) }()
+	select {
+	case <-done:
+	case <-shutdownCtx.Done():
+		errs = append(errs, errors.New("jobs did not stop in time"))
+	}
+	log.Info("stopped")
+	return errors.Join(errs...)
+}
+
+// runJobs runs the periodic housekeeping of the jobs role until ctx ends.
+func runJobs(ctx context.Context, d *db.DB, log *slog.Logger) {
+	rl := &ratelimit.DB{DB: d}
+	tick := time.NewTicker(10 * time.Minute)
+	defer tick.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-tick.C:
+			// Windows end at most a day after they start; older counters are dead weight.
+			if n, err := rl.Sweep(ctx, time.Now().Add(-25*time.Hour)); err != nil {
+				log.Warn("rate-limit sweep", "err", err)
+			} else if n > 0 {
+				log.Debug("rate-limit sweep", "deleted", n)
+			}
+		}
+	}
+}

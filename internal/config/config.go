@@ -1,0 +1,235 @@
+// Package config reads poold's settings from flags and POOLD_* environment variables and
+// checks them before anything starts.
+package config
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/url"
+	"slices"
+	"strings"
+	"time"
+)
+
+// Roles a serve process can run (DESIGN.md "One binary, several roles").
+const (
+	RoleAPI     = "api"
+	RoleStratum = "stratum"
+	RoleJobs    = "jobs"
+)
+
+// AllRoles lists every role in start order.
+var AllRoles = []string{RoleAPI, RoleStratum, RoleJobs}
+
+// Languages the server speaks, in the order the language list answers them.
+var Languages = []string{"zh_CN", "zh_HK", "en_US", "ko_KR"}
+
+// Maintenance modes: "" leaves the operator's stored setting in force.
+var MaintenanceModes = []string{"", "off", "on", "hostname"}
+
+// Config is every setting of a poold process. It is passed in, never global.
+type Config struct {
+	HTTPAddr        string
+	DB              string
+	SMTP            string
+	SMTPUser        string
+	SMTPPassword    string
+	SMTPFrom        string
+	SMTPTLS         string
+	Redis           string
+	Roles           []string
+	Demo            bool
+	Maintenance     string
+	DefaultLang     string
+	LogLevel        string
+	LogFormat       string
+	ShutdownTimeout time.Duration
+	TrustProxy      bool
+}
+
+// HasRole tells whether this process runs role r.
+func (c Config) HasRole(r string) bool { return slices.Contains(c.Roles, r) }
+
+// SlogLevel is the parsed log level; Validate has already checked it.
+func (c Config) SlogLevel() slog.Level {
+	var l slog.Level
+	_ = l.UnmarshalText([]byte(c.LogLevel))
+	return l
+}
+
+// Default is the configuration with nothing set.
+func Default() Config {
+	return Config{
+		HTTPAddr:        "127.0.0.1:8080",
+		DB:              "./data/poold.db",
+		SMTPTLS:         "starttls",
+		SMTPFrom:        "Uniplus Pool <no-reply@localhost>",
+		Roles:           slices.Clone(AllRoles),
+		DefaultLang:     "zh_HK",
+		LogLevel:        "info",
+		LogFormat:       "text",
+		ShutdownTimeout: 15 * time.Second,
+	}
+}
+
+// Scope says which flags a subcommand takes.
+type Scope int
+
+const (
+	// ScopeStore is for commands that only open the database (migrate, admin).
+	ScopeStore Scope = iota
+	// ScopeServe is for poold serve: everything.
+	ScopeServe
+)
+
+// Load parses args for a subcommand named cmd; any flag not given on the command line is
+// taken from the environment variable POOLD_<NAME> (dashes as underscores) when set.
+// It returns the remaining positional arguments.
+func Load(cmd string, scope Scope, args []string, getenv func(string) string, usageOut io.Writer) (Config, []string, error) {
+	cfg := Default()
+	fs := flag.NewFlagSet("poold "+cmd, flag.ContinueOnError)
+	fs.SetOutput(usageOut)
+	roles := strings.Join(cfg.Roles, ",")
+
+	fs.StringVar(&cfg.DB, "db", cfg.DB, "SQLite file path, or a postgres:// URL")
+	fs.StringVar(&cfg.LogLevel, "log-level", cfg.LogLevel, "debug, info, warn or error")
+	fs.StringVar(&cfg.LogFormat, "log-format", cfg.LogFormat, "text or json")
+	if scope == ScopeServe {
+		fs.StringVar(&cfg.HTTPAddr, "http", cfg.HTTPAddr, "address the API and web app listen on")
+		fs.StringVar(&cfg.SMTP, "smtp", cfg.SMTP, "SMTP server host:port for mail; empty writes mail to the console outbox")
+		fs.StringVar(&cfg.SMTPUser, "smtp-user", cfg.SMTPUser, "SMTP user name (optional)")
+		fs.StringVar(&cfg.SMTPPassword, "smtp-password", cfg.SMTPPassword, "SMTP password (optional)")
+		fs.StringVar(&cfg.SMTPFrom, "smtp-from", cfg.SMTPFrom, "From address of outgoing mail")
+		fs.StringVar(&cfg.SMTPTLS, "smtp-tls", cfg.SMTPTLS, "none, starttls or tls")
+		fs.StringVar(&cfg.Redis, "redis", cfg.Redis, "redis:// URL for shared rate limits (optional)")
+		fs.StringVar(&roles, "roles", roles, "comma-separated roles: api, stratum, jobs")
+		fs.BoolVar(&cfg.Demo, "demo", cfg.Demo, "seed demo data and run a simulated fleet")
+		fs.StringVar(&cfg.Maintenance, "maintenance", cfg.Maintenance, "off, on or hostname; empty keeps the stored setting")
+		fs.StringVar(&cfg.DefaultLang, "default-lang", cfg.DefaultLang, "language for requests that name none: zh_CN, zh_HK, en_US or ko_KR")
+		fs.DurationVar(&cfg.ShutdownTimeout, "shutdown-timeout", cfg.ShutdownTimeout, "how long a graceful shutdown may take")
+		fs.BoolVar(&cfg.TrustProxy, "trust-proxy", cfg.TrustProxy, "take the client address from X-Forwarded-For")
+	}
+	if err := fs.Parse(args); err != nil {
+		return cfg, nil, err
+	}
+	given := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { given[f.Name] = true })
+	var errs []error
+	fs.VisitAll(func(f *flag.Flag) {
+		if given[f.Name] {
+			return
+		}
+		env := EnvName(f.Name)
+		if v := getenv(env); v != "" {
+			if err := fs.Set(f.Name, v); err != nil {
+				errs = append(errs, fmt.Errorf("%s=%q: %v", env, v, err))
+			}
+		}
+	})
+	if len(errs) > 0 {
+		return cfg, nil, errors.Join(errs...)
+	}
+	cfg.Roles = splitList(roles)
+	return cfg, fs.Args(), cfg.Validate(scope)
+}
+
+// EnvName is the environment variable that stands for flag name.
+func EnvName(flagName string) string {
+	return "POOLD_" + strings.ToUpper(strings.ReplaceAll(flagName, "-", "_"))
+}
+
+func splitList(s string) []string {
+	var out []string
+	for _, p := range strings.Split(s, ",") {
+		if p = strings.TrimSpace(p); p != "" {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// Validate checks every setting and the rules across them; each bad value gets its own line.
+func (c Config) Validate(scope Scope) error {
+	var errs []error
+	bad := func(flagName, format string, a ...any) {
+		errs = append(errs, fmt.Errorf("--%s: %s", flagName, fmt.Sprintf(format, a...)))
+	}
+	if strings.TrimSpace(c.DB) == "" {
+		bad("db", "must be a file path or a postgres:// URL")
+	} else if strings.Contains(c.DB, "://") {
+		u, err := url.Parse(c.DB)
+		if err != nil || (u.Scheme != "postgres" && u.Scheme != "postgresql") || u.Host == "" {
+			bad("db", "%q is not a postgres:// URL with a host", redact(c.DB))
+		}
+	}
+	var lvl slog.Level
+	if err := lvl.UnmarshalText([]byte(c.LogLevel)); err != nil {
+		bad("log-level", "%q is not one of debug, info, warn, error", c.LogLevel)
+	}
+	if c.LogFormat != "text" && c.LogFormat != "json" {
+		bad("log-format", "%q is not text or json", c.LogFormat)
+	}
+	if scope == ScopeServe {
+		if _, port, err := net.SplitHostPort(c.HTTPAddr); err != nil || port == "" {
+			bad("http", "%q is not host:port", c.HTTPAddr)
+		}
+		if c.SMTP != "" {
+			if _, port, err := net.SplitHostPort(c.SMTP); err != nil || port == "" {
+				bad("smtp", "%q is not host:port", c.SMTP)
+			}
+		}
+		if !slices.Contains([]string{"none", "starttls", "tls"}, c.SMTPTLS) {
+			bad("smtp-tls", "%q is not none, starttls or tls", c.SMTPTLS)
+		}
+		if (c.SMTPUser == "") != (c.SMTPPassword == "") {
+			errs = append(errs, errors.New("--smtp-user and --smtp-password go together"))
+		}
+		if c.Redis != "" {
+			u, err := url.Parse(c.Redis)
+			if err != nil || (u.Scheme != "redis" && u.Scheme != "rediss") || u.Host == "" {
+				bad("redis", "%q is not a redis:// URL", redact(c.Redis))
+			}
+		}
+		if len(c.Roles) == 0 {
+			bad("roles", "name at least one of %s", strings.Join(AllRoles, ", "))
+		}
+		seen := map[string]bool{}
+		for _, r := range c.Roles {
+			if !slices.Contains(AllRoles, r) {
+				bad("roles", "unknown role %q (roles are %s)", r, strings.Join(AllRoles, ", "))
+			} else if seen[r] {
+				bad("roles", "role %q named twice", r)
+			}
+			seen[r] = true
+		}
+		if !slices.Contains(MaintenanceModes, c.Maintenance) {
+			bad("maintenance", "%q is not off, on or hostname", c.Maintenance)
+		}
+		if !slices.Contains(Languages, c.DefaultLang) {
+			bad("default-lang", "%q is not one of %s", c.DefaultLang, strings.Join(Languages, ", "))
+		}
+		if c.ShutdownTimeout <= 0 {
+			bad("shutdown-timeout", "must be positive")
+		}
+	}
+	return errors.Join(errs...)
+}
+
+// redact hides a password inside a URL so that error messages and logs can show it.
+func redact(raw string) string {
+	u, err := url.Parse(raw)
+	if err != nil || u.User == nil {
+		return raw
+	}
+	if _, ok := u.User.Password(); ok {
+		u.User = url.UserPassword(u.User.Username(), "xxxxx")
+	}
+	return u.String()
+}
+
+// Redacted is the database setting safe to log.
+func (c Config) Redacted() string { return redact(c.DB) }

@@ -1,0 +1,209 @@
+package content
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"net/url"
+	"os"
+	"slices"
+	"strings"
+	"text/tabwriter"
+	"time"
+
+	"github.com/uniplus-pool/pool/internal/i18n"
+)
+
+// AdminUsage lists the content commands of `poold admin`.
+const AdminUsage = `  sysconfig list
+  sysconfig set KEYTYPE KEY VALUE      e.g. sysconfig set global telegram_url https://t.me/yourgroup
+  legal list
+  legal set TYPE LANG FILE             TYPE: Privacy-Policy, Service-Agreement, Disclaimer; FILE: Markdown, - for stdin
+  app list
+  app set OS --version V --url URL [--notes TEXT]    OS: windows, macos, linux, android, ios
+  app delete OS
+  contact list [--limit N]
+`
+
+// Admin runs a content command of `poold admin`; area is its first word.
+func (s *Store) Admin(ctx context.Context, area string, args []string, stdin io.Reader, out io.Writer) error {
+	verb := ""
+	if len(args) > 0 {
+		verb, args = args[0], args[1:]
+	}
+	switch area + " " + verb {
+	case "sysconfig list":
+		list, err := s.ListSysConfig(ctx)
+		if err != nil {
+			return err
+		}
+		tw := tabwriter.NewWriter(out, 0, 2, 2, ' ', 0)
+		fmt.Fprintln(tw, "KEYTYPE\tKEY\tVALUE\tUPDATED")
+		for _, c := range list {
+			fmt.Fprintf(tw, "%s\t%s\t%q\t%s\n", c.KeyType, c.SysKey, c.Value, stamp(c.UpdatedAt))
+		}
+		return tw.Flush()
+	case "sysconfig set":
+		if len(args) != 3 {
+			return errors.New("usage: sysconfig set KEYTYPE KEY VALUE")
+		}
+		if err := ValidateSysConfig(args[0], args[1], args[2]); err != nil {
+			return err
+		}
+		if err := s.SetSysConfig(ctx, args[0], args[1], args[2]); err != nil {
+			return err
+		}
+		fmt.Fprintf(out, "%s/%s = %q\n", args[0], args[1], args[2])
+		return nil
+	case "legal list":
+		list, err := s.ListLegal(ctx)
+		if err != nil {
+			return err
+		}
+		tw := tabwriter.NewWriter(out, 0, 2, 2, ' ', 0)
+		fmt.Fprintln(tw, "TYPE\tLANG\tTITLE\tUPDATED")
+		for _, d := range list {
+			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", d.Type, d.Lang, d.Title, stamp(d.UpdatedAt))
+		}
+		return tw.Flush()
+	case "legal set":
+		if len(args) != 3 {
+			return errors.New("usage: legal set TYPE LANG FILE")
+		}
+		docType, lang, file := args[0], args[1], args[2]
+		if !slices.Contains(LegalTypes, docType) {
+			return fmt.Errorf("type %q is not one of %s", docType, strings.Join(LegalTypes, ", "))
+		}
+		if !i18n.Supported(lang) {
+			return fmt.Errorf("language %q is not one of %s", lang, strings.Join(i18n.Languages, ", "))
+		}
+		var body []byte
+		var err error
+		if file == "-" {
+			body, err = io.ReadAll(io.LimitReader(stdin, 1<<20))
+		} else {
+			body, err = os.ReadFile(file)
+		}
+		if err != nil {
+			return err
+		}
+		if strings.TrimSpace(string(body)) == "" {
+			return errors.New("the document is empty")
+		}
+		d := LegalDocument{Type: docType, Lang: lang, Body: string(body), Title: TitleOf(string(body), docType)}
+		if err := s.SetLegal(ctx, d, false); err != nil {
+			return err
+		}
+		fmt.Fprintf(out, "%s/%s: %q saved (%d bytes)\n", docType, lang, d.Title, len(body))
+		return nil
+	case "app list":
+		list, err := s.ListReleases(ctx)
+		if err != nil {
+			return err
+		}
+		tw := tabwriter.NewWriter(out, 0, 2, 2, ' ', 0)
+		fmt.Fprintln(tw, "OS\tVERSION\tURL\tNOTES\tUPDATED")
+		for _, r := range list {
+			fmt.Fprintf(tw, "%s\t%s\t%s\t%q\t%s\n", r.OperateSystem, r.Version, r.URL, r.Notes, stamp(r.UpdatedAt))
+		}
+		return tw.Flush()
+	case "app set":
+		if len(args) < 1 {
+			return errors.New("usage: app set OS --version V --url URL [--notes TEXT]")
+		}
+		rel := Release{OperateSystem: args[0]}
+		fs := flag.NewFlagSet("app set", flag.ContinueOnError)
+		fs.SetOutput(out)
+		fs.StringVar(&rel.Version, "version", "", "version shown to users")
+		fs.StringVar(&rel.URL, "url", "", "download URL (http(s):// or a path on this site)")
+		fs.StringVar(&rel.Notes, "notes", "", "release notes")
+		if err := fs.Parse(args[1:]); err != nil {
+			return err
+		}
+		if err := ValidateRelease(rel); err != nil {
+			return err
+		}
+		if err := s.SetRelease(ctx, rel); err != nil {
+			return err
+		}
+		fmt.Fprintf(out, "%s: %s at %s\n", rel.OperateSystem, rel.Version, rel.URL)
+		return nil
+	case "app delete":
+		if len(args) != 1 {
+			return errors.New("usage: app delete OS")
+		}
+		if err := s.DeleteRelease(ctx, args[0]); err != nil {
+			return fmt.Errorf("app delete %s: %w", args[0], err)
+		}
+		fmt.Fprintf(out, "%s: deleted\n", args[0])
+		return nil
+	case "contact list":
+		fs := flag.NewFlagSet("contact list", flag.ContinueOnError)
+		fs.SetOutput(out)
+		limit := fs.Int("limit", 100, "how many, newest first")
+		if err := fs.Parse(args); err != nil {
+			return err
+		}
+		if *limit < 1 {
+			return errors.New("--limit must be at least 1")
+		}
+		list, err := s.ListContacts(ctx, *limit)
+		if err != nil {
+			return err
+		}
+		tw := tabwriter.NewWriter(out, 0, 2, 2, ' ', 0)
+		fmt.Fprintln(tw, "ID\tTIME\tNAME\tCONTACT\tLANG\tFROM")
+		for _, m := range list {
+			fmt.Fprintf(tw, "%d\t%s\t%q\t%q\t%s\t%s\n", m.ID, stamp(m.CreatedAt), m.Name, m.ContactInformation, m.Lang, m.ClientAddr)
+		}
+		return tw.Flush()
+	}
+	return fmt.Errorf("unknown command %q; content commands:\n%s", strings.TrimSpace(area+" "+verb), AdminUsage)
+}
+
+// ValidateSysConfig checks the values of the settings the client relies on.
+func ValidateSysConfig(keyType, key, value string) error {
+	if keyType == "" || key == "" {
+		return errors.New("key type and key must not be empty")
+	}
+	if keyType != KeyTypeGlobal {
+		return nil
+	}
+	switch key {
+	case KeyMaintenance:
+		if !slices.Contains([]string{"off", "on", "hostname"}, value) {
+			return fmt.Errorf("maintenance must be off, on or hostname, not %q", value)
+		}
+	case KeyTelegramURL:
+		if value != "" && !isWebURL(value) {
+			return fmt.Errorf("telegram_url must be empty or an http(s) URL, not %q", value)
+		}
+	}
+	return nil
+}
+
+// ValidateRelease checks an app release before it is stored.
+func ValidateRelease(r Release) error {
+	var errs []error
+	if !slices.Contains(OperatingSystems, r.OperateSystem) {
+		errs = append(errs, fmt.Errorf("OS %q is not one of %s", r.OperateSystem, strings.Join(OperatingSystems, ", ")))
+	}
+	if strings.TrimSpace(r.Version) == "" {
+		errs = append(errs, errors.New("--version is required"))
+	}
+	if !isWebURL(r.URL) && !strings.HasPrefix(r.URL, "/") {
+		errs = append(errs, fmt.Errorf("--url %q must be an http(s) URL or a path starting with /", r.URL))
+	}
+	return errors.Join(errs...)
+}
+
+func isWebURL(s string) bool {
+	u, err := url.Parse(s)
+	return err == nil && (u.Scheme == "http" || u.Scheme == "https") && u.Host != ""
+}
+
+func stamp(ms int64) string {
+	return time.UnixMilli(ms).UTC().Format("2006-01-02 15:04:05Z")
+}

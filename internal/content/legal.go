@@ -1,0 +1,111 @@
+package content
+
+import (
+	"bytes"
+	"context"
+	"embed"
+	"fmt"
+	"html/template"
+	"io/fs"
+	"strings"
+
+	"github.com/microcosm-cc/bluemonday"
+	"github.com/yuin/goldmark"
+	"github.com/yuin/goldmark/extension"
+
+	"github.com/uniplus-pool/pool/internal/db"
+	"github.com/uniplus-pool/pool/internal/i18n"
+)
+
+// Legal document types, as the agreement call names them.
+const (
+	PrivacyPolicy    = "Privacy-Policy"
+	ServiceAgreement = "Service-Agreement"
+	Disclaimer       = "Disclaimer"
+)
+
+// LegalTypes lists the document types in display order.
+var LegalTypes = []string{ServiceAgreement, PrivacyPolicy, Disclaimer}
+
+// LegalFallbackLang is the language served when a document has no translation (SPEC
+// section 4: the default language for legal documents is zh_HK).
+const LegalFallbackLang = "zh_HK"
+
+//go:embed legal/*.md
+var defaultLegal embed.FS
+
+// EnsureDefaults adds the default settings and legal documents that are missing; it
+// never overwrites what an operator set.
+func (s *Store) EnsureDefaults(ctx context.Context) error {
+	for _, c := range defaultSysConfig {
+		_, err := s.DB.Exec(ctx, `INSERT INTO sys_config (key_type, sys_key, value, updated_at) VALUES (?, ?, ?, ?)
+			ON CONFLICT (key_type, sys_key) DO NOTHING`, c.KeyType, c.SysKey, c.Value, db.NowMillis())
+		if err != nil {
+			return fmt.Errorf("content: default sys config: %w", err)
+		}
+	}
+	for _, t := range LegalTypes {
+		for _, lang := range i18n.Languages {
+			body, err := fs.ReadFile(defaultLegal, "legal/"+t+"."+lang+".md")
+			if err != nil {
+				return fmt.Errorf("content: default legal %s/%s: %w", t, lang, err)
+			}
+			d := LegalDocument{Type: t, Lang: lang, Body: string(body), Title: TitleOf(string(body), t)}
+			if err := s.SetLegal(ctx, d, true); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// TitleOf is the text of the first level-1 heading of a Markdown document, or fallback.
+func TitleOf(markdown, fallback string) string {
+	for _, line := range strings.Split(markdown, "\n") {
+		if t, ok := strings.CutPrefix(strings.TrimSpace(line), "# "); ok {
+			return strings.TrimSpace(t)
+		}
+	}
+	return fallback
+}
+
+var markdown = goldmark.New(goldmark.WithExtensions(extension.GFM))
+
+// sanitizer lets through what Markdown produces and nothing that runs: an operator's
+// document is trusted, but a pasted document may carry what nobody meant to publish.
+var sanitizer = bluemonday.UGCPolicy()
+
+// RenderMarkdown turns Markdown into safe HTML.
+func RenderMarkdown(src string) (template.HTML, error) {
+	var buf bytes.Buffer
+	if err := markdown.Convert([]byte(src), &buf); err != nil {
+		return "", fmt.Errorf("content: render markdown: %w", err)
+	}
+	return template.HTML(sanitizer.SanitizeBytes(buf.Bytes())), nil
+}
+
+var legalPage = template.Must(template.New("legal").Parse(`<!doctype html>
+<html lang="{{.HTMLLang}}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>{{.Title}} · Uniplus Pool</title>
+<style>
+:root { color-scheme: light; }
+body { margin: 0; font: 16px/1.7 system-ui, -apple-system, "Segoe UI", "PingFang SC", "Microsoft YaHei", "Malgun Gothic", sans-serif; color: #1d2433; background: #f4f6f9; }
+header { background: #0B1220; color: #fff; padding: 14px 20px; font-weight: 600; letter-spacing: .02em; }
+header span { color: #0E9F6E; }
+main { max-width: 820px; margin: 24px auto; background: #fff; padding: 24px 28px; border-radius: 10px; box-shadow: 0 1px 3px rgba(0,0,0,.06); }
+h1 { font-size: 1.6em; margin-top: 0; } h2 { font-size: 1.2em; margin-top: 1.6em; }
+a { color: #0E9F6E; }
+@media (max-width: 600px) { main { margin: 0; border-radius: 0; padding: 18px; } }
+</style>
+</head>
+<body>
+<header>Uniplus <span>Pool</span></header>
+<main>{{.Body}}</main>
+</body>
+</html>
+`))
+
+var htmlLang = map[string]string{"zh_CN": "zh-CN", "zh_HK": "zh-HK", "en_US": "en", "ko_KR": "ko"}
