@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -15,6 +16,7 @@ import (
 	"github.com/uniplus-pool/pool/internal/content"
 	"github.com/uniplus-pool/pool/internal/db"
 	"github.com/uniplus-pool/pool/internal/db/dbtest"
+	"github.com/uniplus-pool/pool/internal/notify"
 	"github.com/uniplus-pool/pool/internal/ratelimit"
 )
 
@@ -29,7 +31,12 @@ func testServer(t *testing.T, d *db.DB, tweak func(*config.Config)) *httptest.Se
 		t.Fatal(err)
 	}
 	log := slog.New(slog.NewTextHandler(io.Discard, nil))
-	srv := httptest.NewServer(NewRouter(Deps{Config: cfg, DB: d, Log: log, Limiter: &ratelimit.DB{DB: d}}))
+	console, err := notify.NewConsole(filepath.Join(t.TempDir(), "outbox.log"), log)
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(NewRouter(Deps{Config: cfg, DB: d, Log: log, Limiter: &ratelimit.DB{DB: d},
+		Guard: &ratelimit.DBGuard{DB: d}, Email: console, SMS: console}))
 	t.Cleanup(srv.Close)
 	return srv
 }

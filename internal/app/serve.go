@@ -13,12 +13,14 @@ import (
 	"sync"
 	"time"
 
+	"github.com/uniplus-pool/pool/internal/account"
 	"github.com/uniplus-pool/pool/internal/buildinfo"
 	"github.com/uniplus-pool/pool/internal/config"
 	"github.com/uniplus-pool/pool/internal/content"
 	"github.com/uniplus-pool/pool/internal/db"
 	"github.com/uniplus-pool/pool/internal/httpx"
 	"github.com/uniplus-pool/pool/internal/metrics"
+	"github.com/uniplus-pool/pool/internal/notify"
 	"github.com/uniplus-pool/pool/internal/ratelimit"
 	"github.com/uniplus-pool/pool/web"
 )
@@ -32,6 +34,9 @@ type Deps struct {
 	DB      *db.DB
 	Log     *slog.Logger
 	Limiter ratelimit.Limiter
+	Guard   ratelimit.Guard
+	Email   account.CodeSender
+	SMS     account.CodeSender
 	Metrics *metrics.Metrics
 }
 
@@ -46,6 +51,11 @@ func NewRouter(d Deps) *httpx.Router {
 		Observe:     d.Metrics.ObserveHTTP,
 	})
 	(&content.Handler{Store: &content.Store{DB: d.DB}, Limiter: d.Limiter, Log: d.Log, Maintenance: d.Config.Maintenance}).Routes(rt)
+	accounts := &account.Service{
+		Store: &account.Store{DB: d.DB}, Guard: d.Guard, Email: d.Email, SMS: d.SMS,
+		Devices: account.NoDevices{}, Argon: account.DefaultArgon2, Log: d.Log,
+	}
+	(&account.Handler{Service: accounts, Limiter: d.Limiter}).Routes(rt)
 
 	rt.HandlePlain("GET /healthz", healthz(d.DB))
 	rt.HandlePlain("GET /metrics", d.Metrics.Handler())
@@ -90,6 +100,7 @@ func serve(ctx context.Context, cfg config.Config, stdout io.Writer, log *slog.L
 	defer d.Close()
 
 	var limiter ratelimit.Limiter = &ratelimit.DB{DB: d}
+	var guard ratelimit.Guard = &ratelimit.DBGuard{DB: d}
 	if cfg.Redis != "" {
 		rl, err := ratelimit.NewRedis(cfg.Redis)
 		if err != nil {
@@ -100,7 +111,17 @@ func serve(ctx context.Context, cfg config.Config, stdout io.Writer, log *slog.L
 		}
 		defer rl.Client.Close()
 		limiter = rl
+		guard = &ratelimit.RedisGuard{Client: rl.Client, Prefix: rl.Prefix}
 	}
+	email, sms, err := notify.New(notify.Config{
+		SMTPAddr: cfg.SMTP, SMTPUser: cfg.SMTPUser, SMTPPassword: cfg.SMTPPassword, SMTPFrom: cfg.SMTPFrom, SMTPTLS: cfg.SMTPTLS,
+		SMSURL: cfg.SMSURL, SMSKey: cfg.SMSKey, OutboxPath: cfg.OutboxPath(),
+	}, log)
+	if err != nil {
+		return err
+	}
+	senders := notify.Describe(email, sms)
+	log.Info("verification codes", "senders", senders)
 
 	var httpSrv *http.Server
 	httpErr := make(chan error, 1)
@@ -109,7 +130,7 @@ func serve(ctx context.Context, cfg config.Config, stdout io.Writer, log *slog.L
 		if err != nil {
 			return fmt.Errorf("listen %s: %w", cfg.HTTPAddr, err)
 		}
-		rt := NewRouter(Deps{Config: cfg, DB: d, Log: log, Limiter: limiter})
+		rt := NewRouter(Deps{Config: cfg, DB: d, Log: log, Limiter: limiter, Guard: guard, Email: email, SMS: sms})
 		httpSrv = &http.Server{
 			Handler:           rt,
 			ReadHeaderTimeout: 10 * time.Second,
@@ -121,6 +142,7 @@ func serve(ctx context.Context, cfg config.Config, stdout io.Writer, log *slog.L
 		go func() { httpErr <- httpSrv.Serve(ln) }()
 		log.Info("api listening", "addr", ln.Addr().String(), "db", d.Dialect.String(), "version", buildinfo.Version)
 		fmt.Fprintf(stdout, "poold: listening on http://%s\n", ln.Addr().String())
+		fmt.Fprintf(stdout, "poold: verification codes go to %s\n", senders)
 	}
 
 	jobsCtx, stopJobs := context.WithCancel(context.WithoutCancel(ctx))
@@ -162,9 +184,13 @@ func serve(ctx context.Context, cfg config.Config, stdout io.Writer, log *slog.L
 	return errors.Join(errs...)
 }
 
-// runJobs runs the periodic housekeeping of the jobs role until ctx ends.
+// runJobs runs the periodic housekeeping of the jobs role until ctx ends. Each sweep is
+// a plain DELETE of rows past their use, so copies of the jobs role running it at the
+// same time do no harm.
 func runJobs(ctx context.Context, d *db.DB, log *slog.Logger) {
 	rl := &ratelimit.DB{DB: d}
+	guard := &ratelimit.DBGuard{DB: d}
+	accounts := &account.Store{DB: d}
 	tick := time.NewTicker(10 * time.Minute)
 	defer tick.Stop()
 	for {
@@ -172,11 +198,16 @@ func runJobs(ctx context.Context, d *db.DB, log *slog.Logger) {
 		case <-ctx.Done():
 			return
 		case <-tick.C:
+			now := time.Now()
 			// Windows end at most a day after they start; older counters are dead weight.
-			if n, err := rl.Sweep(ctx, time.Now().Add(-25*time.Hour)); err != nil {
+			if _, err := rl.Sweep(ctx, now.Add(-25*time.Hour)); err != nil {
 				log.Warn("rate-limit sweep", "err", err)
-			} else if n > 0 {
-				log.Debug("rate-limit sweep", "deleted", n)
+			}
+			if err := guard.Sweep(ctx, now.Add(-account.FailureWindow)); err != nil {
+				log.Warn("failure sweep", "err", err)
+			}
+			if err := accounts.SweepExpired(ctx, now); err != nil {
+				log.Warn("account sweep", "err", err)
 			}
 		}
 	}

@@ -10,6 +10,7 @@ import (
 	"log/slog"
 	"net"
 	"net/url"
+	"path/filepath"
 	"slices"
 	"strings"
 	"time"
@@ -40,6 +41,9 @@ type Config struct {
 	SMTPPassword    string
 	SMTPFrom        string
 	SMTPTLS         string
+	SMSURL          string
+	SMSKey          string
+	Outbox          string
 	Redis           string
 	Roles           []string
 	Demo            bool
@@ -105,6 +109,9 @@ func Load(cmd string, scope Scope, args []string, getenv func(string) string, us
 		fs.StringVar(&cfg.SMTPPassword, "smtp-password", cfg.SMTPPassword, "SMTP password (optional)")
 		fs.StringVar(&cfg.SMTPFrom, "smtp-from", cfg.SMTPFrom, "From address of outgoing mail")
 		fs.StringVar(&cfg.SMTPTLS, "smtp-tls", cfg.SMTPTLS, "none, starttls or tls")
+		fs.StringVar(&cfg.SMSURL, "sms-url", cfg.SMSURL, "SMS gateway endpoint (HTTP JSON); empty writes SMS to the console outbox")
+		fs.StringVar(&cfg.SMSKey, "sms-key", cfg.SMSKey, "SMS gateway API key")
+		fs.StringVar(&cfg.Outbox, "outbox", cfg.Outbox, "file the console sender appends codes to (default: outbox.log beside the SQLite file, else ./data/outbox.log)")
 		fs.StringVar(&cfg.Redis, "redis", cfg.Redis, "redis:// URL for shared rate limits (optional)")
 		fs.StringVar(&roles, "roles", roles, "comma-separated roles: api, stratum, jobs")
 		fs.BoolVar(&cfg.Demo, "demo", cfg.Demo, "seed demo data and run a simulated fleet")
@@ -188,6 +195,12 @@ func (c Config) Validate(scope Scope) error {
 		if (c.SMTPUser == "") != (c.SMTPPassword == "") {
 			errs = append(errs, errors.New("--smtp-user and --smtp-password go together"))
 		}
+		if c.SMSURL != "" {
+			u, err := url.Parse(c.SMSURL)
+			if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+				bad("sms-url", "%q is not an http(s) URL", redact(c.SMSURL))
+			}
+		}
 		if c.Redis != "" {
 			u, err := url.Parse(c.Redis)
 			if err != nil || (u.Scheme != "redis" && u.Scheme != "rediss") || u.Host == "" {
@@ -229,6 +242,18 @@ func redact(raw string) string {
 		u.User = url.UserPassword(u.User.Username(), "xxxxx")
 	}
 	return u.String()
+}
+
+// OutboxPath is where the console sender writes: --outbox, else beside the SQLite file,
+// else ./data/outbox.log.
+func (c Config) OutboxPath() string {
+	if c.Outbox != "" {
+		return c.Outbox
+	}
+	if c.DB != "" && !strings.Contains(c.DB, "://") {
+		return filepath.Join(filepath.Dir(c.DB), "outbox.log")
+	}
+	return filepath.Join("data", "outbox.log")
 }
 
 // Redacted is the database setting safe to log.

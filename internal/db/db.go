@@ -119,7 +119,6 @@ type Querier interface {
 	Exec(ctx context.Context, query string, args ...any) (sql.Result, error)
 	Query(ctx context.Context, query string, args ...any) (*sql.Rows, error)
 	QueryRow(ctx context.Context, query string, args ...any) *sql.Row
-	Dialect() Dialect
 }
 
 type handle interface {
@@ -144,8 +143,6 @@ func (q querier) Query(ctx context.Context, query string, args ...any) (*sql.Row
 func (q querier) QueryRow(ctx context.Context, query string, args ...any) *sql.Row {
 	return q.h.QueryRowContext(ctx, Rebind(q.dialect, query), args...)
 }
-
-func (q querier) Dialect() Dialect { return q.dialect }
 
 func (db *DB) q() querier { return querier{h: db.sql, dialect: db.Dialect} }
 

@@ -79,6 +79,15 @@ func TestDBLimiterConcurrentHitsAreAllCounted(t *testing.T) {
 }
 
 func TestRedisLimiter(t *testing.T) {
+	l := redisForTest(t)
+	var now time.Time
+	l.Now = func() time.Time { return now }
+	exercise(t, l, func(t time.Time) { now = t })
+}
+
+// redisForTest connects to POOLD_TEST_REDIS (default the local server) with a prefix of
+// its own, so parallel runs never share keys.
+func redisForTest(t *testing.T) *Redis {
 	url := os.Getenv("POOLD_TEST_REDIS")
 	if url == "" {
 		url = "redis://127.0.0.1:6379/0"
@@ -96,7 +105,6 @@ func TestRedisLimiter(t *testing.T) {
 	if err := l.Client.Ping(context.Background()).Err(); err != nil {
 		t.Fatalf("redis at %s: %v (POOLD_TEST_REDIS=skip to run without)", url, err)
 	}
-	var now time.Time
-	l.Now = func() time.Time { return now }
-	exercise(t, l, func(t time.Time) { now = t })
+	t.Cleanup(func() { l.Client.Close() })
+	return l
 }

@@ -1,0 +1,511 @@
+package account_test
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/uniplus-pool/pool/internal/account"
+	"github.com/uniplus-pool/pool/internal/db"
+	"github.com/uniplus-pool/pool/internal/db/dbtest"
+	"github.com/uniplus-pool/pool/internal/httpx"
+	"github.com/uniplus-pool/pool/internal/notify"
+	"github.com/uniplus-pool/pool/internal/ratelimit"
+)
+
+// outbox records the codes the service sends, as a mailbox or phone would.
+type outbox struct {
+	mu    sync.Mutex
+	codes []notify.Code
+	fail  bool
+}
+
+func (o *outbox) SendCode(_ context.Context, c notify.Code) error {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	if o.fail {
+		return fmt.Errorf("gateway down")
+	}
+	o.codes = append(o.codes, c)
+	return nil
+}
+
+func (o *outbox) last(t *testing.T, to, scene string) string {
+	t.Helper()
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	for i := len(o.codes) - 1; i >= 0; i-- {
+		if o.codes[i].To == to && o.codes[i].Scene == scene {
+			return o.codes[i].Code
+		}
+	}
+	t.Fatalf("no %s code sent to %s", scene, to)
+	return ""
+}
+
+// clock is a time the test moves.
+type clock struct {
+	mu  sync.Mutex
+	now time.Time
+}
+
+func (c *clock) Now() time.Time { c.mu.Lock(); defer c.mu.Unlock(); return c.now }
+func (c *clock) Add(d time.Duration) {
+	c.mu.Lock()
+	c.now = c.now.Add(d)
+	c.mu.Unlock()
+}
+
+type unbinder struct{ calls []int64 }
+
+func (u *unbinder) UnbindAllDevices(_ context.Context, _ db.Querier, userID int64) (int, error) {
+	u.calls = append(u.calls, userID)
+	return 2, nil
+}
+
+type harness struct {
+	t       *testing.T
+	srv     *httptest.Server
+	mail    *outbox
+	sms     *outbox
+	clock   *clock
+	devices *unbinder
+	db      *db.DB
+	addr    string // X-Forwarded-For of the next requests
+}
+
+func newHarness(t *testing.T, d *db.DB) *harness {
+	clk := &clock{now: time.Now()}
+	h := &harness{t: t, mail: &outbox{}, sms: &outbox{}, clock: clk, devices: &unbinder{}, db: d, addr: "198.51.100.7"}
+	svc := &account.Service{
+		Store: &account.Store{DB: d}, Guard: &ratelimit.DBGuard{DB: d, Now: clk.Now},
+		Email: h.mail, SMS: h.sms, Devices: h.devices,
+		Argon: account.Argon2Params{Memory: 1024, Time: 1, Threads: 1}, Now: clk.Now,
+	}
+	rt := httpx.NewRouter(slog.New(slog.NewTextHandler(io.Discard, nil)), httpx.Options{DefaultLang: "en_US", TrustProxy: true})
+	(&account.Handler{Service: svc, Limiter: &ratelimit.DB{DB: d, Now: clk.Now}}).Routes(rt)
+	h.srv = httptest.NewServer(rt)
+	t.Cleanup(h.srv.Close)
+	return h
+}
+
+type reply struct {
+	Status int
+	Code   int             `json:"code"`
+	Msg    string          `json:"msg"`
+	Data   json.RawMessage `json:"data"`
+}
+
+func (h *harness) do(method, path, token string, body any) reply {
+	h.t.Helper()
+	var rd io.Reader
+	if body != nil {
+		b, _ := json.Marshal(body)
+		rd = strings.NewReader(string(b))
+	}
+	req, _ := http.NewRequest(method, h.srv.URL+path, rd)
+	req.Header.Set("language", "en_US")
+	req.Header.Set("X-Forwarded-For", h.addr)
+	if token != "" {
+		req.Header.Set("x-token", token)
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	var r reply
+	raw, _ := io.ReadAll(resp.Body)
+	if err := json.Unmarshal(raw, &r); err != nil {
+		h.t.Fatalf("%s %s: %s", method, path, raw)
+	}
+	r.Status = resp.StatusCode
+	return r
+}
+
+func (h *harness) post(path, token string, body any) reply { return h.do("POST", path, token, body) }
+func (h *harness) get(path, token string, q url.Values) reply {
+	return h.do("GET", path+"?"+q.Encode(), token, nil)
+}
+
+func (h *harness) want(r reply, status, code int, msg string) {
+	h.t.Helper()
+	if r.Status != status || r.Code != code || (msg != "" && !strings.Contains(r.Msg, msg)) {
+		h.t.Fatalf("got %d code %d %q (data %s), want %d code %d %q", r.Status, r.Code, r.Msg, r.Data, status, code, msg)
+	}
+}
+
+// humanTrack is a drag to the end of the slider over 600 ms.
+func humanTrack(width int) [][2]float64 {
+	var tr [][2]float64
+	for i := 0; i <= 10; i++ {
+		tr = append(tr, [2]float64{float64(width) * float64(i) / 10, float64(1000 + i*60)})
+	}
+	return tr
+}
+
+func (h *harness) ticket() string {
+	h.t.Helper()
+	r := h.post("/api/pc/v1/common/captcha/new", "", nil)
+	h.want(r, 200, 0, "")
+	var c struct {
+		ID    string `json:"id"`
+		Width int    `json:"width"`
+	}
+	_ = json.Unmarshal(r.Data, &c)
+	r = h.post("/api/pc/v1/common/captcha/check", "", map[string]any{"id": c.ID, "track": humanTrack(c.Width)})
+	h.want(r, 200, 0, "")
+	var tk struct{ Ticket string }
+	_ = json.Unmarshal(r.Data, &tk)
+	return tk.Ticket
+}
+
+// sendEmail asks for an email code and answers it; the clock moves past the resend wait.
+func (h *harness) sendEmail(email, scene, token string) string {
+	h.t.Helper()
+	path := "/api/pc/v1/common/customer/email/send"
+	if token != "" {
+		path = "/api/pc/v1/customer/email/code/send"
+	}
+	h.want(h.get(path, token, url.Values{"email": {email}, "scenes": {scene}, "ticket": {h.ticket()}}), 200, 0, "Code sent")
+	h.clock.Add(61 * time.Second)
+	return h.mail.last(h.t, strings.ToLower(email), scene)
+}
+
+func (h *harness) sendSMS(phone, scene, token string) string {
+	h.t.Helper()
+	h.want(h.get("/api/pc/v1/customer/sms/code/send", token, url.Values{"phone": {phone}, "scenes": {scene}, "ticket": {h.ticket()}}), 200, 0, "Code sent")
+	h.clock.Add(61 * time.Second)
+	return h.sms.last(h.t, phone, scene)
+}
+
+func (h *harness) register(email, password string) {
+	h.t.Helper()
+	code := h.sendEmail(email, "register", "")
+	h.want(h.post("/api/pc/v1/common/customer/register/email", "", map[string]any{
+		"email": email, "emailCode": code, "nickName": "矿工_01", "password": password, "agentInviteCode": "AGENT7",
+	}), 200, 0, "Registration successful")
+}
+
+func (h *harness) login(email, password string) string {
+	h.t.Helper()
+	r := h.post("/api/pc/v1/common/customer/login/email/pwd", "", map[string]any{"email": email, "password": password, "ticket": h.ticket()})
+	h.want(r, 200, 0, "")
+	var lr struct {
+		Token string
+		User  account.UserView
+	}
+	_ = json.Unmarshal(r.Data, &lr)
+	if lr.Token == "" || lr.User.Email != strings.ToLower(email) {
+		h.t.Fatalf("login response %s", r.Data)
+	}
+	return lr.Token
+}
+
+func TestSliderCaptcha(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		h := newHarness(t, d)
+		newID := func() (string, int) {
+			r := h.post("/api/pc/v1/common/captcha/new", "", nil)
+			var c struct {
+				ID    string
+				Width int
+			}
+			_ = json.Unmarshal(r.Data, &c)
+			return c.ID, c.Width
+		}
+		bad := map[string]func(w int) [][2]float64{
+			"too few points": func(w int) [][2]float64 { return humanTrack(w)[6:] },
+			"too fast": func(w int) [][2]float64 {
+				tr := humanTrack(w)
+				for i := range tr {
+					tr[i][1] = float64(1000 + i*20)
+				}
+				return tr
+			},
+			"not to the end": func(w int) [][2]float64 {
+				tr := humanTrack(w)
+				tr[len(tr)-1][0] = float64(w) - 20
+				return tr
+			},
+			"time goes back": func(w int) [][2]float64 {
+				tr := humanTrack(w)
+				tr[5][1] = tr[3][1]
+				return tr
+			},
+			"off the track": func(w int) [][2]float64 {
+				tr := humanTrack(w)
+				tr[4][0] = float64(w) * 3
+				return tr
+			},
+		}
+		for name, mk := range bad {
+			id, w := newID()
+			h.want(h.post("/api/pc/v1/common/captcha/check", "", map[string]any{"id": id, "track": mk(w)}), 400, 3, "Verification failed")
+			// A challenge is judged once: a good drag afterwards is refused too.
+			h.want(h.post("/api/pc/v1/common/captcha/check", "", map[string]any{"id": id, "track": humanTrack(w)}), 400, 3, "expired")
+			_ = name
+		}
+		h.want(h.post("/api/pc/v1/common/captcha/check", "", map[string]any{"id": "nope", "track": humanTrack(300)}), 400, 3, "expired")
+		h.want(h.post("/api/pc/v1/common/captcha/check", "", map[string]any{"id": "x"}), 400, 3, "Slider track is required")
+		h.want(h.post("/api/pc/v1/common/captcha/check", "", map[string]any{"id": "x", "track": "right"}), 400, 3, "not valid JSON")
+		id, w := newID()
+		h.clock.Add(3 * time.Minute)
+		h.want(h.post("/api/pc/v1/common/captcha/check", "", map[string]any{"id": id, "track": humanTrack(w)}), 400, 3, "expired")
+
+		// A ticket is single use and lives 2 minutes.
+		tk := h.ticket()
+		q := url.Values{"email": {"a@b.co"}, "scenes": {"register"}, "ticket": {tk}}
+		h.want(h.get("/api/pc/v1/common/customer/email/send", "", q), 200, 0, "")
+		h.clock.Add(61 * time.Second)
+		h.want(h.get("/api/pc/v1/common/customer/email/send", "", q), 400, 3, "slider verification has expired")
+		q.Set("ticket", "")
+		h.want(h.get("/api/pc/v1/common/customer/email/send", "", q), 400, 3, "complete the slider")
+		q.Set("ticket", h.ticket())
+		h.clock.Add(2*time.Minute + time.Second)
+		h.want(h.get("/api/pc/v1/common/customer/email/send", "", q), 400, 3, "slider verification has expired")
+	})
+}
+
+func TestRegisterLoginAndSessions(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		h := newHarness(t, d)
+		// Bad input changes nothing.
+		reg := "/api/pc/v1/common/customer/register/email"
+		code := h.sendEmail("Miner@Example.com", "register", "")
+		for _, c := range []struct {
+			body map[string]any
+			msg  string
+		}{
+			{map[string]any{"email": "miner@example.com", "emailCode": code, "nickName": "", "password": "password1"}, "Nickname is required"},
+			{map[string]any{"email": "miner@example.com", "emailCode": code, "nickName": "bad name!", "password": "password1"}, "only Chinese characters"},
+			{map[string]any{"email": "miner@example.com", "emailCode": code, "nickName": strings.Repeat("n", 21), "password": "password1"}, "at most 20"},
+			{map[string]any{"email": "miner@example.com", "emailCode": code, "nickName": "miner", "password": "short"}, "8-20"},
+			{map[string]any{"email": "miner@example.com", "emailCode": code, "nickName": "miner", "password": strings.Repeat("p", 21)}, "8-20"},
+			{map[string]any{"email": "miner@example", "emailCode": code, "nickName": "miner", "password": "password1"}, "valid email"},
+			{map[string]any{"email": "miner@example.com", "emailCode": "12345", "nickName": "miner", "password": "password1"}, "6 digits"},
+			{map[string]any{"email": "other@example.com", "emailCode": code, "nickName": "miner", "password": "password1"}, "wrong or has expired"},
+			{map[string]any{"email": "miner@example.com", "emailCode": code, "nickName": "miner", "password": "password1", "agentInviteCode": "<script>"}, "Invite code is not valid"},
+			{map[string]any{"email": []int{1}, "emailCode": code, "nickName": "miner", "password": "password1"}, "Email is not valid"},
+		} {
+			h.want(h.post(reg, "", c.body), 400, 3, c.msg)
+		}
+		var n int
+		_ = d.QueryRow(context.Background(), "SELECT COUNT(*) FROM users").Scan(&n)
+		if n != 0 {
+			t.Fatalf("bad input created %d users", n)
+		}
+		// A login code is no register code.
+		h.want(h.post(reg, "", map[string]any{"email": "miner@example.com", "emailCode": code, "nickName": "矿工_01", "password": " password1 ", "agentInviteCode": "A1"}), 200, 0, "")
+		h.want(h.post(reg, "", map[string]any{"email": "miner@example.com", "emailCode": code, "nickName": "again", "password": "password1"}), 400, 3, "already registered")
+		h.want(h.get("/api/pc/v1/common/customer/email/send", "", url.Values{"email": {"MINER@example.com"}, "scenes": {"register"}, "ticket": {h.ticket()}}), 400, 3, "already registered")
+
+		token := h.login("miner@example.com", "password1") // trimmed at registration
+		r := h.get("/api/pc/v1/customer/baseInfo", token, nil)
+		h.want(r, 200, 0, "")
+		var u account.UserView
+		_ = json.Unmarshal(r.Data, &u)
+		if u.NickName != "矿工_01" || u.AccountTypeName != "Normal account" || len(u.UID) != 8 || u.RegistDate == 0 {
+			t.Fatalf("baseInfo %s", r.Data)
+		}
+		h.want(h.get("/api/pc/v1/customer/baseInfo", "", nil), 401, 4, "log in")
+		h.want(h.get("/api/pc/v1/customer/baseInfo", "forged", nil), 401, 4, "session has ended")
+
+		// Login by code; a register code cannot log in, a login code cannot be reused.
+		lc := h.sendEmail("miner@example.com", "login", "")
+		h.want(h.post("/api/pc/v1/common/customer/login/email/code", "", map[string]any{"email": "miner@example.com", "code": lc}), 200, 0, "Login successful")
+		h.want(h.post("/api/pc/v1/common/customer/login/email/code", "", map[string]any{"email": "miner@example.com", "code": lc}), 400, 3, "wrong or has expired")
+		h.want(h.get("/api/pc/v1/common/customer/email/send", "", url.Values{"email": {"nobody@example.com"}, "scenes": {"login"}, "ticket": {h.ticket()}}), 400, 3, "No account uses this email")
+
+		// Rename.
+		h.want(h.post("/api/pc/v1/customer/username/upd", token, map[string]any{"userName": "rig_boss"}), 200, 0, "")
+		h.want(h.post("/api/pc/v1/customer/username/upd", token, map[string]any{"userName": "rig boss"}), 400, 3, "only Chinese")
+
+		// Password change by old password ends the other sessions, not this one.
+		other := h.login("miner@example.com", "password1")
+		h.want(h.post("/api/pc/v1/customer/password/check", token, map[string]any{"oldPassword": "wrong-pass"}), 400, 3, "password is wrong")
+		h.want(h.post("/api/pc/v1/customer/password/check", token, map[string]any{"oldPassword": "password1"}), 200, 0, "")
+		h.want(h.post("/api/pc/v1/customer/password/upd/oldPassword", token, map[string]any{"password": "password1", "newPassword": "short"}), 400, 3, "8-20")
+		h.want(h.post("/api/pc/v1/customer/password/upd/oldPassword", token, map[string]any{"password": "password1", "newPassword": "password2"}), 200, 0, "")
+		h.want(h.get("/api/pc/v1/customer/baseInfo", other, nil), 401, 4, "")
+		h.want(h.get("/api/pc/v1/customer/baseInfo", token, nil), 200, 0, "")
+		h.login("miner@example.com", "password2")
+
+		// Logout ends the session.
+		h.want(h.post("/api/app/v1/customer/account/logOut", token, nil), 200, 0, "")
+		h.want(h.get("/api/pc/v1/customer/baseInfo", token, nil), 401, 4, "")
+	})
+}
+
+func TestBindChangeResetTypeAndCancel(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		h := newHarness(t, d)
+		h.register("owner@example.com", "password1")
+		token := h.login("owner@example.com", "password1")
+
+		// No phone yet: the phone tabs are refused.
+		h.want(h.post("/api/pc/v1/customer/password/upd/phoneCode", token, map[string]any{"phone": "13800138000", "code": "123456", "newPassword": "password9"}), 400, 3, "not bound a phone or email")
+		h.want(h.get("/api/pc/v1/customer/sms/code/send", token, url.Values{"phone": {"13800138000"}, "scenes": {"resetPwdByPhone"}, "ticket": {h.ticket()}}), 400, 3, "not bound")
+		// Logged-in scenes need a session.
+		h.want(h.get("/api/pc/v1/customer/sms/code/send", "", url.Values{"phone": {"13800138000"}, "scenes": {"bindPhone"}, "ticket": {"x"}}), 401, 4, "")
+		h.want(h.get("/api/pc/v1/customer/sms/code/send", token, url.Values{"phone": {"23800138000"}, "scenes": {"bindPhone"}, "ticket": {"x"}}), 400, 3, "11-digit")
+		h.want(h.get("/api/pc/v1/customer/sms/code/send", token, url.Values{"phone": {"13800138000"}, "scenes": {"bindEmail"}, "ticket": {"x"}}), 400, 3, "must be one of")
+
+		bind := h.sendSMS("13800138000", "bindPhone", token)
+		// A bind code for another number, or a wrong code, binds nothing.
+		h.want(h.post("/api/pc/v1/customer/phone/bind", token, map[string]any{"phone": "13900139000", "code": bind}), 400, 3, "wrong or has expired")
+		h.want(h.post("/api/pc/v1/customer/phone/bind", token, map[string]any{"phone": 13800138000, "code": bind}), 200, 0, "Bound")
+		h.want(h.get("/api/pc/v1/customer/sms/code/send", token, url.Values{"phone": {"13800138000"}, "scenes": {"bindPhone"}, "ticket": {h.ticket()}}), 400, 3, "already bound to your account")
+
+		// Change phone: a code for the current number and one for the new number.
+		oldCode := h.sendSMS("13800138000", "changePhone", token)
+		h.want(h.get("/api/pc/v1/customer/sms/code/check", token, url.Values{"phone": {"13800138000"}, "code": {oldCode}, "scenes": {"changePhone"}}), 200, 0, "")
+		newCode := h.sendSMS("13700137000", "newPhone", token)
+		h.want(h.post("/api/pc/v1/customer/phone/change", token, map[string]any{"code": oldCode, "newPhone": "13700137000", "newCode": "000000"}), 400, 3, "wrong or has expired")
+		h.want(h.post("/api/pc/v1/customer/phone/change", token, map[string]any{"code": oldCode, "newPhone": "13700137000", "newCode": newCode}), 200, 0, "")
+		r := h.get("/api/pc/v1/customer/baseInfo", token, nil)
+		if !strings.Contains(string(r.Data), `"phone":"13700137000"`) {
+			t.Fatalf("phone not changed: %s", r.Data)
+		}
+
+		// Reset the password by phone code.
+		reset := h.sendSMS("13700137000", "resetPwdByPhone", token)
+		h.want(h.post("/api/pc/v1/customer/password/upd/phoneCode", token, map[string]any{"phone": "13700137000", "code": reset, "newPassword": "password3"}), 200, 0, "")
+		h.login("owner@example.com", "password3")
+
+		// A second account cannot take the bound phone.
+		h.register("second@example.com", "password1")
+		t2 := h.login("second@example.com", "password1")
+		h.want(h.get("/api/pc/v1/customer/sms/code/send", t2, url.Values{"phone": {"13700137000"}, "scenes": {"bindPhone"}, "ticket": {h.ticket()}}), 400, 3, "bound to another account")
+
+		// Account types.
+		r = h.get("/api/pc/v1/common/basic/account/type/list", "", nil)
+		if !strings.Contains(string(r.Data), `{"code":"asic","name":"ASIC account"}`) {
+			t.Fatalf("types %s", r.Data)
+		}
+		h.want(h.post("/api/pc/v1/customer/change/account/type", token, map[string]any{"accountTypeCode": "gpu"}), 400, 3, "Account type is not valid")
+		r = h.post("/api/pc/v1/customer/change/account/type", token, map[string]any{"accountTypeCode": "normal"})
+		h.want(r, 200, 0, "")
+		if string(r.Data) != `{"changed":false}` || len(h.devices.calls) != 0 {
+			t.Fatalf("unchanged type did something: %s %v", r.Data, h.devices.calls)
+		}
+		r = h.post("/api/pc/v1/customer/change/account/type", token, map[string]any{"accountTypeCode": "asic"})
+		if string(r.Data) != `{"changed":true}` || len(h.devices.calls) != 1 {
+			t.Fatalf("type change: %s %v", r.Data, h.devices.calls)
+		}
+
+		// Cancel: wrong password refused; then every session ends and the contacts are free.
+		h.want(h.post("/api/pc/v1/customer/account/cancel", token, map[string]any{"password": ""}), 400, 3, "Password is required")
+		h.want(h.post("/api/pc/v1/customer/account/cancel", token, map[string]any{"password": "password1"}), 400, 3, "password is wrong")
+		h.want(h.post("/api/pc/v1/customer/account/cancel", token, map[string]any{"password": "password3"}), 200, 0, "cancelled")
+		h.want(h.get("/api/pc/v1/customer/baseInfo", token, nil), 401, 4, "")
+		h.want(h.post("/api/pc/v1/common/customer/login/email/pwd", "", map[string]any{"email": "owner@example.com", "password": "password3", "ticket": h.ticket()}), 400, 3, "Login failed")
+		h.register("owner@example.com", "password1")
+	})
+}
+
+func TestBruteForceAndCodeLimits(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		h := newHarness(t, d)
+		h.register("target@example.com", "password1")
+		login := func(pw string) reply {
+			return h.post("/api/pc/v1/common/customer/login/email/pwd", "", map[string]any{"email": "target@example.com", "password": pw, "ticket": h.ticket()})
+		}
+		for i := 0; i < 4; i++ {
+			h.want(login("guess"+fmt.Sprint(i)), 400, 3, "Login failed")
+		}
+		h.want(login("guess4"), 429, 3, "15 minutes")
+		h.want(login("password1"), 429, 3, "15 minutes") // even the right one, from anywhere
+		h.addr = "203.0.113.50"
+		h.want(login("password1"), 429, 3, "15 minutes")
+		h.clock.Add(15*time.Minute + time.Second)
+		h.login("target@example.com", "password1")
+
+		// 20 failures from one address over many accounts lock the address.
+		h.addr = "192.0.2.99"
+		for i := 0; i < 19; i++ {
+			h.want(h.post("/api/pc/v1/common/customer/login/email/pwd", "", map[string]any{"email": fmt.Sprintf("u%d@example.com", i), "password": "password1", "ticket": h.ticket()}), 400, 3, "Login failed")
+		}
+		h.want(h.post("/api/pc/v1/common/customer/login/email/pwd", "", map[string]any{"email": "u19@example.com", "password": "password1", "ticket": h.ticket()}), 429, 3, "")
+		h.want(login("password1"), 429, 3, "")
+		h.addr = "198.51.100.7"
+		h.login("target@example.com", "password1")
+
+		// A code: 5 wrong tries burn it; the right one then fails.
+		lc := h.sendEmail("target@example.com", "login", "")
+		wrong := "000000"
+		if lc == wrong {
+			wrong = "111111"
+		}
+		for i := 0; i < 4; i++ {
+			h.want(h.get("/api/pc/v1/customer/email/code/check", "", url.Values{"email": {"target@example.com"}, "code": {wrong}, "scenes": {"login"}}), 400, 3, "wrong or has expired")
+		}
+		h.want(h.get("/api/pc/v1/customer/email/code/check", "", url.Values{"email": {"target@example.com"}, "code": {wrong}, "scenes": {"login"}}), 429, 3, "")
+		h.clock.Add(16 * time.Minute)
+		h.want(h.post("/api/pc/v1/common/customer/login/email/code", "", map[string]any{"email": "target@example.com", "code": lc}), 400, 3, "")
+
+		// Resend waits 60 s; a code expires after 10 minutes.
+		q := func() url.Values {
+			return url.Values{"email": {"target@example.com"}, "scenes": {"login"}, "ticket": {h.ticket()}}
+		}
+		h.want(h.get("/api/pc/v1/common/customer/email/send", "", q()), 200, 0, "")
+		r := h.get("/api/pc/v1/common/customer/email/send", "", q())
+		h.want(r, 429, 3, "wait")
+		code := h.mail.last(t, "target@example.com", "login")
+		h.clock.Add(10*time.Minute + time.Second)
+		h.want(h.post("/api/pc/v1/common/customer/login/email/code", "", map[string]any{"email": "target@example.com", "code": code}), 400, 3, "")
+
+		// A failed delivery is an error and leaves no live code.
+		h.mail.fail = true
+		h.want(h.get("/api/pc/v1/common/customer/email/send", "", q()), 502, 3, "could not be sent")
+		h.mail.fail = false
+		h.want(h.get("/api/pc/v1/common/customer/email/send", "", q()), 200, 0, "")
+
+		// Hourly cap per target.
+		h.clock.Add(2 * time.Hour)
+		for i := 0; i < account.CodesPerTargetHour; i++ {
+			h.want(h.get("/api/pc/v1/common/customer/email/send", "", q()), 200, 0, "")
+			h.clock.Add(61 * time.Second)
+		}
+		h.want(h.get("/api/pc/v1/common/customer/email/send", "", q()), 429, 3, "an hour")
+	})
+}
+
+// Wrong codes given to an action (not only to the check call) count and burn the code:
+// the count must not vanish with the action's rolled-back transaction.
+func TestWrongCodesThroughAnActionBurnTheCode(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		h := newHarness(t, d)
+		code := h.sendEmail("late@example.com", "register", "")
+		wrong := "000000"
+		if code == wrong {
+			wrong = "111111"
+		}
+		body := func(c string) map[string]any {
+			return map[string]any{"email": "late@example.com", "emailCode": c, "nickName": "late", "password": "password1"}
+		}
+		for i := 0; i < 4; i++ {
+			h.want(h.post("/api/pc/v1/common/customer/register/email", "", body(wrong)), 400, 3, "wrong or has expired")
+		}
+		h.want(h.post("/api/pc/v1/common/customer/register/email", "", body(wrong)), 429, 3, "")
+		h.clock.Add(LockoutPlus)
+		h.want(h.post("/api/pc/v1/common/customer/register/email", "", body(code)), 400, 3, "wrong or has expired")
+		var n int
+		_ = d.QueryRow(context.Background(), "SELECT COUNT(*) FROM users").Scan(&n)
+		if n != 0 {
+			t.Fatalf("a burned code registered %d users", n)
+		}
+	})
+}
+
+// LockoutPlus is just past a lockout.
+const LockoutPlus = account.LockoutFor + time.Second

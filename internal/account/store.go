@@ -1,0 +1,231 @@
+// Package account owns users, sessions, verification codes and the slider captcha: their
+// rules, their SQL and their HTTP handlers (SPEC sections 3-5 and 7 "Account", "Login and
+// register"; DESIGN.md "Accounts and security").
+package account
+
+import (
+	"context"
+	"crypto/rand"
+	"crypto/sha256"
+	"database/sql"
+	"encoding/base64"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"math/big"
+	"time"
+
+	"github.com/uniplus-pool/pool/internal/db"
+)
+
+// Account types (SPEC section 4: ASIC machines bind only under the ASIC type).
+const (
+	TypeNormal = "normal"
+	TypeASIC   = "asic"
+)
+
+// AccountTypes lists the types in display order.
+var AccountTypes = []string{TypeNormal, TypeASIC}
+
+// User statuses.
+const (
+	StatusActive    = "active"
+	StatusCancelled = "cancelled"
+)
+
+// User is an account holder.
+type User struct {
+	ID              int64
+	UID             string
+	Nickname        string
+	Phone           string // "" when none is bound
+	Email           string // "" when none is bound
+	PasswordHash    string
+	AccountType     string
+	Status          string
+	AgentInviteCode string
+	Lang            string
+	CreatedAt       int64
+	UpdatedAt       int64
+}
+
+// Store is the account tables.
+type Store struct {
+	DB *db.DB
+}
+
+// userCols lists the users columns scanUser reads, each prefixed with p (a table alias).
+func userCols(p string) string {
+	return p + "id, " + p + "uid, " + p + "nickname, COALESCE(" + p + "phone, ''), COALESCE(" + p + "email, ''), " +
+		p + "password_hash, " + p + "account_type, " + p + "status, COALESCE(" + p + "agent_invite_code, ''), " +
+		p + "lang, " + p + "created_at, " + p + "updated_at"
+}
+
+var userColumns = userCols("")
+
+func scanUser(row interface{ Scan(...any) error }) (User, error) {
+	var u User
+	err := row.Scan(&u.ID, &u.UID, &u.Nickname, &u.Phone, &u.Email, &u.PasswordHash, &u.AccountType, &u.Status,
+		&u.AgentInviteCode, &u.Lang, &u.CreatedAt, &u.UpdatedAt)
+	if errors.Is(err, sql.ErrNoRows) {
+		return u, db.ErrNotFound
+	}
+	return u, err
+}
+
+// UserByID answers an active or cancelled user, or db.ErrNotFound.
+func (s *Store) UserByID(ctx context.Context, q db.Querier, id int64) (User, error) {
+	u, err := scanUser(q.QueryRow(ctx, "SELECT "+userColumns+" FROM users WHERE id = ?", id))
+	if err != nil && !errors.Is(err, db.ErrNotFound) {
+		return u, fmt.Errorf("account: user %d: %w", id, err)
+	}
+	return u, err
+}
+
+// UserByContact answers the active user whose phone or email (by channel) is target.
+func (s *Store) UserByContact(ctx context.Context, q db.Querier, channel, target string) (User, error) {
+	col := "email"
+	if channel == ChannelSMS {
+		col = "phone"
+	}
+	u, err := scanUser(q.QueryRow(ctx, "SELECT "+userColumns+" FROM users WHERE "+col+" = ? AND status = ?", target, StatusActive))
+	if err != nil && !errors.Is(err, db.ErrNotFound) {
+		return u, fmt.Errorf("account: user by %s: %w", col, err)
+	}
+	return u, err
+}
+
+// CreateUser inserts u with a fresh public uid; a phone or email already taken answers
+// errContactTaken.
+func (s *Store) CreateUser(ctx context.Context, q db.Querier, u User) (User, error) {
+	now := db.NowMillis()
+	u.CreatedAt, u.UpdatedAt = now, now
+	for attempt := 0; attempt < 5; attempt++ {
+		u.UID = newUID()
+		err := q.QueryRow(ctx, `INSERT INTO users (uid, nickname, phone, email, password_hash, account_type, status,
+			agent_invite_code, lang, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+			u.UID, u.Nickname, nullable(u.Phone), nullable(u.Email), u.PasswordHash, u.AccountType, u.Status,
+			nullable(u.AgentInviteCode), u.Lang, now, now).Scan(&u.ID)
+		if err == nil {
+			return u, nil
+		}
+		if !db.IsUniqueViolation(err) {
+			return u, fmt.Errorf("account: create user: %w", err)
+		}
+		// A taken uid is retried with another; a taken contact is the caller's answer.
+		var n int
+		if e := q.QueryRow(ctx, "SELECT COUNT(*) FROM users WHERE uid = ?", u.UID).Scan(&n); e != nil || n == 0 {
+			return u, errContactTaken
+		}
+	}
+	return u, errors.New("account: no free uid after 5 tries")
+}
+
+var errContactTaken = errors.New("account: phone or email already registered")
+
+func nullable(s string) any {
+	if s == "" {
+		return nil
+	}
+	return s
+}
+
+// newUID is an 8-digit public account number that does not start with 0.
+func newUID() string {
+	n, err := rand.Int(rand.Reader, big.NewInt(90_000_000))
+	if err != nil {
+		panic(err)
+	}
+	return fmt.Sprint(n.Int64() + 10_000_000)
+}
+
+// UpdateUser writes the fields a user can change; a contact taken by another user
+// answers errContactTaken.
+func (s *Store) UpdateUser(ctx context.Context, q db.Querier, u User) error {
+	_, err := q.Exec(ctx, `UPDATE users SET nickname = ?, phone = ?, email = ?, password_hash = ?, account_type = ?,
+		status = ?, updated_at = ? WHERE id = ?`,
+		u.Nickname, nullable(u.Phone), nullable(u.Email), u.PasswordHash, u.AccountType, u.Status, db.NowMillis(), u.ID)
+	if db.IsUniqueViolation(err) {
+		return errContactTaken
+	}
+	if err != nil {
+		return fmt.Errorf("account: update user %d: %w", u.ID, err)
+	}
+	return nil
+}
+
+// Cancel marks the user cancelled and frees the phone and email for a new account.
+func (s *Store) Cancel(ctx context.Context, q db.Querier, id int64) error {
+	now := db.NowMillis()
+	_, err := q.Exec(ctx, `UPDATE users SET status = ?, phone = NULL, email = NULL, cancelled_at = ?, updated_at = ? WHERE id = ?`,
+		StatusCancelled, now, now, id)
+	if err != nil {
+		return fmt.Errorf("account: cancel user %d: %w", id, err)
+	}
+	return nil
+}
+
+// SessionTTL is how long a login lasts (SPEC section 9: 30 days).
+const SessionTTL = 30 * 24 * time.Hour
+
+// hashToken is what the sessions table keeps of a token.
+func hashToken(token string) string {
+	sum := sha256.Sum256([]byte(token))
+	return hex.EncodeToString(sum[:])
+}
+
+// randomToken is 32 random bytes, URL-safe.
+func randomToken() string {
+	b := make([]byte, 32)
+	if _, err := rand.Read(b); err != nil {
+		panic(err)
+	}
+	return base64.RawURLEncoding.EncodeToString(b)
+}
+
+// CreateSession stores a new session for user and returns its token.
+func (s *Store) CreateSession(ctx context.Context, q db.Querier, userID int64, clientAddr, userAgent string, now time.Time) (string, error) {
+	token := randomToken()
+	if len(userAgent) > 300 {
+		userAgent = userAgent[:300]
+	}
+	_, err := q.Exec(ctx, `INSERT INTO sessions (token_hash, user_id, created_at, expires_at, last_seen_at, client_addr, user_agent)
+		VALUES (?, ?, ?, ?, ?, ?, ?)`, hashToken(token), userID, now.UnixMilli(), now.Add(SessionTTL).UnixMilli(), now.UnixMilli(),
+		clientAddr, userAgent)
+	if err != nil {
+		return "", fmt.Errorf("account: create session: %w", err)
+	}
+	return token, nil
+}
+
+// SessionUser answers the active user behind an unexpired token, or db.ErrNotFound.
+func (s *Store) SessionUser(ctx context.Context, token string, now time.Time) (User, error) {
+	u, err := scanUser(s.DB.QueryRow(ctx, "SELECT "+userCols("u.")+` FROM sessions s JOIN users u ON u.id = s.user_id
+		WHERE s.token_hash = ? AND s.expires_at > ? AND u.status = ?`, hashToken(token), now.UnixMilli(), StatusActive))
+	if err != nil && !errors.Is(err, db.ErrNotFound) {
+		return u, fmt.Errorf("account: session: %w", err)
+	}
+	return u, err
+}
+
+// RevokeSession deletes one session.
+func (s *Store) RevokeSession(ctx context.Context, q db.Querier, token string) error {
+	if _, err := q.Exec(ctx, "DELETE FROM sessions WHERE token_hash = ?", hashToken(token)); err != nil {
+		return fmt.Errorf("account: revoke session: %w", err)
+	}
+	return nil
+}
+
+// RevokeUserSessions deletes every session of a user except keepToken (empty: all).
+func (s *Store) RevokeUserSessions(ctx context.Context, q db.Querier, userID int64, keepToken string) error {
+	var err error
+	if keepToken == "" {
+		_, err = q.Exec(ctx, "DELETE FROM sessions WHERE user_id = ?", userID)
+	} else {
+		_, err = q.Exec(ctx, "DELETE FROM sessions WHERE user_id = ? AND token_hash <> ?", userID, hashToken(keepToken))
+	}
+	if err != nil {
+		return fmt.Errorf("account: revoke sessions of %d: %w", userID, err)
+	}
+	return nil
+}
