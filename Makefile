@@ -27,11 +27,16 @@ web/node_modules/.package-lock.json: web/package.json web/package-lock.json
 web/dist/app/index.html: web/node_modules/.package-lock.json $(WEB_SOURCES)
 	cd web && npm run build
 
-## deps-system: Debian packages the tests need (Chromium for browser tests)
+# Debian packages the tests need: Chromium for browser tests, CJK fonts so pages in
+# Chinese and Korean render in screenshots.
+SYSTEM_PACKAGES := chromium fonts-noto-cjk
+
+## deps-system: install the Debian packages the tests need, when missing
 deps-system:
-	@if ! command -v chromium >/dev/null; then \
-		echo "installing chromium (browser tests)"; \
-		$(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq chromium; \
+	@missing=$$(for p in $(SYSTEM_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || echo $$p; done); \
+	if [ -n "$$missing" ]; then \
+		echo "installing $$missing"; \
+		$(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; \
 	fi
 
 deps: deps-system web/node_modules/.package-lock.json

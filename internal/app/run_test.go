@@ -95,6 +95,14 @@ func TestRunTakesEnvironment(t *testing.T) {
 	if !strings.Contains(out.String(), `"https://t.me/a"`) {
 		t.Fatalf("setting not in the env database:\n%s", out.String())
 	}
+	// --db after the verb is the same as before it, and creates nothing in the working folder.
+	if err := Run(context.Background(), []string{"admin", "sysconfig", "set", "global", "telegram_url", "https://t.me/b", "--db", filepath.Join(dir, "env.db")}, noEnv, nil, io.Discard, io.Discard); err != nil {
+		t.Fatal(err)
+	}
+	out.Reset()
+	if err := Run(context.Background(), []string{"admin", "sysconfig", "list", "--db=" + filepath.Join(dir, "env.db")}, noEnv, nil, &out, io.Discard); err != nil || !strings.Contains(out.String(), `"https://t.me/b"`) {
+		t.Fatalf("trailing --db: %v\n%s", err, out.String())
+	}
 	out.Reset()
 	if err := Run(context.Background(), []string{"version"}, noEnv, nil, &out, io.Discard); err != nil || !strings.HasPrefix(out.String(), "poold dev") {
 		t.Fatalf("version: %q %v", out.String(), err)

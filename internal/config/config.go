@@ -120,6 +120,9 @@ func Load(cmd string, scope Scope, args []string, getenv func(string) string, us
 		fs.DurationVar(&cfg.ShutdownTimeout, "shutdown-timeout", cfg.ShutdownTimeout, "how long a graceful shutdown may take")
 		fs.BoolVar(&cfg.TrustProxy, "trust-proxy", cfg.TrustProxy, "take the client address from X-Forwarded-For")
 	}
+	if scope == ScopeStore {
+		args = hoistFlags(args, fs)
+	}
 	if err := fs.Parse(args); err != nil {
 		return cfg, nil, err
 	}
@@ -142,6 +145,38 @@ func Load(cmd string, scope Scope, args []string, getenv func(string) string, us
 	}
 	cfg.Roles = splitList(roles)
 	return cfg, fs.Args(), cfg.Validate(scope)
+}
+
+// hoistFlags moves this flag set's own flags (and their values) to the front, so that
+// `poold admin sysconfig set k v --db x` means the same as `poold admin --db x sysconfig
+// set k v`. Flags it does not know (an admin verb's own, such as app set --version) stay.
+func hoistFlags(args []string, fs *flag.FlagSet) []string {
+	var front, rest []string
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if a == "--" {
+			rest = append(rest, args[i:]...)
+			break
+		}
+		name, hasValue := strings.TrimLeft(a, "-"), false
+		if !strings.HasPrefix(a, "-") || name == "" {
+			rest = append(rest, a)
+			continue
+		}
+		if n, _, ok := strings.Cut(name, "="); ok {
+			name, hasValue = n, true
+		}
+		if fs.Lookup(name) == nil {
+			rest = append(rest, a)
+			continue
+		}
+		front = append(front, a)
+		if !hasValue && i+1 < len(args) {
+			front = append(front, args[i+1])
+			i++
+		}
+	}
+	return append(front, rest...)
 }
 
 // EnvName is the environment variable that stands for flag name.

@@ -1,0 +1,206 @@
+// Package chain is what the pool needs from a coin's chain: the Driver interface that each
+// node backend implements (bitcoind, devnet), and the block building that every driver and
+// the stratum side share: targets and difficulty, proof-of-work hashes, coinbase
+// transactions split around the extranonce, merkle branches, headers and full blocks.
+//
+// Byte order: a Hash is kept in the order the hash function produced it (the order it has
+// inside headers and transactions); Hash.String prints it reversed, as nodes and explorers
+// show it.
+package chain
+
+import (
+	"context"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"math/big"
+)
+
+// ErrNotFound is returned when the node does not know the block or transaction asked for.
+var ErrNotFound = errors.New("chain: not found")
+
+// ErrBlockRejected is returned by SubmitBlock when the node refused the block; the error
+// is a *RejectedError that carries the node's reason.
+var ErrBlockRejected = errors.New("block rejected")
+
+// RejectedError is a block the node refused, with the node's reason ("high-hash",
+// "bad-txnmrklroot", "duplicate", ...). errors.Is(err, ErrBlockRejected) holds for it.
+type RejectedError struct {
+	Reason string
+}
+
+// Error implements error.
+func (e *RejectedError) Error() string { return "block rejected: " + e.Reason }
+
+// Is makes errors.Is(err, ErrBlockRejected) true.
+func (e *RejectedError) Is(target error) bool { return target == ErrBlockRejected }
+
+// Driver is one coin's chain: block templates, block submission, network figures,
+// addresses, and the pool wallet.
+type Driver interface {
+	// Name is the driver kind: "bitcoind", "devnet".
+	Name() string
+	// Template returns a fresh block template (getblocktemplate).
+	Template(ctx context.Context) (*Template, error)
+	// WaitTemplate blocks until the chain tip changes from prevHash (longpoll where the
+	// node supports it, polling otherwise) or ctx ends, and returns the new template.
+	WaitTemplate(ctx context.Context, prevHash Hash) (*Template, error)
+	// SubmitBlock returns nil when the node accepted the block, and a *RejectedError
+	// (errors.Is ErrBlockRejected) with the node's reason otherwise.
+	SubmitBlock(ctx context.Context, block []byte) error
+	// Network tells the network difficulty, hashrate (H/s), tip height and next block subsidy.
+	Network(ctx context.Context) (NetworkInfo, error)
+	// Block tells where a block stands: confirmations (-1 = orphaned, not in the main
+	// chain), height and coinbase value; ErrNotFound when the node does not know it.
+	Block(ctx context.Context, hash Hash) (BlockInfo, error)
+	// ValidateAddress checks an address and gives its output script.
+	ValidateAddress(ctx context.Context, addr string) (Address, error)
+
+	// Balance is the pool wallet's spendable balance in minor units.
+	Balance(ctx context.Context) (int64, error)
+	// Send pays amount minor units from the pool wallet to addr and returns the txid.
+	Send(ctx context.Context, addr string, amount int64, comment string) (Hash, error)
+	// Transaction tells a pool wallet transaction's confirmations, amount and fee;
+	// ErrNotFound when the wallet does not know it.
+	Transaction(ctx context.Context, txid Hash) (WalletTx, error)
+	// NewAddress returns a fresh pool wallet address, for coinbase payouts.
+	NewAddress(ctx context.Context) (string, error)
+}
+
+// Hash is a 256-bit hash in internal byte order (as it sits in headers and transactions).
+type Hash [32]byte
+
+// String is the usual display form: the bytes reversed, in hex.
+func (h Hash) String() string {
+	var r [32]byte
+	for i := range h {
+		r[i] = h[31-i]
+	}
+	return hex.EncodeToString(r[:])
+}
+
+// IsZero tells whether every byte is zero.
+func (h Hash) IsZero() bool { return h == Hash{} }
+
+// MarshalText writes the display form, so JSON carries hashes as nodes show them.
+func (h Hash) MarshalText() ([]byte, error) { return []byte(h.String()), nil }
+
+// UnmarshalText reads the display form.
+func (h *Hash) UnmarshalText(b []byte) error {
+	p, err := ParseHash(string(b))
+	if err != nil {
+		return err
+	}
+	*h = p
+	return nil
+}
+
+// ParseHash reads the display form (64 hex digits, reversed byte order).
+func ParseHash(s string) (Hash, error) {
+	var h Hash
+	if len(s) != 64 {
+		return h, fmt.Errorf("chain: parse hash %q: want 64 hex digits, have %d", s, len(s))
+	}
+	var b [32]byte
+	if _, err := hex.Decode(b[:], []byte(s)); err != nil {
+		return h, fmt.Errorf("chain: parse hash %q: %w", s, err)
+	}
+	for i := range b {
+		h[i] = b[31-i]
+	}
+	return h, nil
+}
+
+// Template is a block template: everything needed to build a block on the current tip
+// except the coinbase and the header's merkle root, time and nonce.
+type Template struct {
+	Height   int64 // height of the block to build
+	PrevHash Hash
+	Version  int32
+	Bits     uint32
+	Target   *big.Int
+	// CurTime is the node's suggested block time; MinTime the earliest it accepts.
+	CurTime, MinTime uint32
+	// CoinbaseValue is subsidy plus fees of Transactions, in minor units.
+	CoinbaseValue int64
+	// Transactions are the block's transactions after the coinbase, in block order.
+	Transactions []TemplateTx
+	// WitnessCommitment is the output script of the segwit commitment the coinbase must
+	// carry (default_witness_commitment), nil when the template has none.
+	WitnessCommitment []byte
+	// Rules are the rules the node says are in force ("csv", "!segwit", "mweb", ...).
+	Rules []string
+	// MWEB is Litecoin's serialized MWEB extension block (getblocktemplate "mweb") when
+	// MWEB is active, else nil. Its integrating (HogEx) transaction is the last of
+	// Transactions; AssembleBlock appends the extension block after the transactions.
+	MWEB []byte
+	// Difficulty is Target as a share difficulty for Algorithm (see TargetToDifficulty).
+	Difficulty float64
+	// Algorithm is the proof of work: SHA256d or Scrypt.
+	Algorithm string
+}
+
+// TemplateTx is one transaction of a template.
+type TemplateTx struct {
+	Data  []byte // serialized as it goes in the block (with witness, or MWEB flag for a HogEx)
+	TxID  Hash   // hash without witness: what the merkle root commits to
+	WTxID Hash   // hash with witness
+	Fee   int64  // minor units
+}
+
+// TxIDs lists the txids of the template's transactions, in block order (the input of
+// MerkleBranch).
+func (t *Template) TxIDs() []Hash {
+	ids := make([]Hash, len(t.Transactions))
+	for i, tx := range t.Transactions {
+		ids[i] = tx.TxID
+	}
+	return ids
+}
+
+// NetworkInfo is the network's state at the tip.
+type NetworkInfo struct {
+	// Difficulty is the next block's target as a share difficulty in the stratum
+	// convention of the coin's algorithm (TargetToDifficulty), so that a share of
+	// difficulty d earns BlockReward x d / Difficulty on average. For scrypt this is
+	// 65536 times what Litecoin Core's getdifficulty prints.
+	Difficulty float64
+	// HashRate is the network's estimated hash rate in hashes per second.
+	HashRate float64
+	// Height is the tip's height.
+	Height int64
+	// BlockReward is the next block's subsidy (without fees) in minor units.
+	BlockReward int64
+}
+
+// BlockInfo is where a block stands on the node.
+type BlockInfo struct {
+	Hash   Hash
+	Height int64
+	// Confirmations is 1 for the tip, more below it, and -1 for a block that is not on the
+	// main chain (orphaned).
+	Confirmations int64
+	Time          int64 // header time, Unix seconds
+	// CoinbaseValue is the sum of the coinbase outputs in minor units.
+	CoinbaseValue int64
+}
+
+// Address is a checked address.
+type Address struct {
+	Valid bool
+	// Script is the output script that pays the address; empty for an address that has
+	// none (a Litecoin MWEB address), which cannot receive a coinbase output.
+	Script []byte
+}
+
+// WalletTx is a transaction of the pool wallet as the node reports it.
+type WalletTx struct {
+	TxID          Hash
+	Confirmations int64 // 0 in the mempool; negative when conflicted
+	// Amount is the net change to the wallet in minor units: negative for a payment out.
+	Amount int64
+	// Fee is the fee the wallet paid in minor units, zero or positive.
+	Fee       int64
+	BlockHash Hash // zero while unconfirmed
+	Time      int64
+}

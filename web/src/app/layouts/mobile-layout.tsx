@@ -1,0 +1,63 @@
+import { ConfigProvider, Toast } from 'antd-mobile';
+import enUS from 'antd-mobile/es/locales/en-US';
+import koKR from 'antd-mobile/es/locales/ko-KR';
+import zhCN from 'antd-mobile/es/locales/zh-CN';
+import zhHK from 'antd-mobile/es/locales/zh-HK';
+import { Suspense, useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, useMatches } from 'react-router-dom';
+import { BackToTop } from '@/components/back-to-top';
+import type { Lang } from '@/lib/language';
+import { setNotifier } from '@/lib/notify';
+import type { RouteHandle } from '../route-handle';
+import { MobileHeader } from './mobile/mobile-header';
+import { SiteFooter } from './site-footer';
+import { useLang } from './use-lang';
+import './mobile-layout.css';
+
+const mobileLocales: Record<Lang, typeof enUS> = { zh_CN: zhCN, zh_HK: zhHK, en_US: enUS, ko_KR: koKR };
+
+function useToastNotifier() {
+  useEffect(
+    () =>
+      setNotifier((kind, content) => {
+        Toast.show({ content, icon: kind === 'success' ? 'success' : kind === 'error' ? 'fail' : undefined });
+      }),
+    [],
+  );
+}
+
+/** MobileLayout is the /mobile shell: antd-mobile locale, nav, page, footer. */
+export default function MobileLayout() {
+  const { t } = useTranslation();
+  const lang = useLang();
+  const matches = useMatches();
+  const chrome = !matches.some((m) => (m.handle as RouteHandle | undefined)?.chrome === false);
+  useToastNotifier();
+
+  return (
+    <ConfigProvider locale={mobileLocales[lang]}>
+      <div className="up-m">
+        {chrome ? (
+          <a className="up-skip-link" href="#main">
+            {t('nav.skipToContent')}
+          </a>
+        ) : null}
+        {chrome ? <MobileHeader /> : null}
+        <main id="main" className="up-m__main" tabIndex={-1}>
+          <Suspense
+            fallback={
+              <div className="up-route-loading" role="status">
+                {t('common.loading')}
+              </div>
+            }
+          >
+            <Outlet />
+          </Suspense>
+        </main>
+        {chrome ? <SiteFooter source="mobile" /> : null}
+        <BackToTop />
+      </div>
+    </ConfigProvider>
+  );
+}

@@ -1,0 +1,1 @@
+export { FullScreenLoader } from './full-screen-loader';

@@ -1,0 +1,1 @@
+export { ComingSoon, PageFrame, type PageFrameProps } from './page-frame';

@@ -1,0 +1,20 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import type { AppRelease, OperateSystem } from '../model/types';
+
+/** getAppDownload reads the current release of one platform. */
+export function getAppDownload(operateSystem: OperateSystem, signal?: AbortSignal): Promise<AppRelease> {
+  return api.get<AppRelease>('/pc/v1/app/download', { operateSystem }, { signal });
+}
+
+/** getAppDownloadQueryOptions caches one platform's release. */
+export const getAppDownloadQueryOptions = (operateSystem: OperateSystem) =>
+  queryOptions({
+    queryKey: ['app-download', operateSystem],
+    queryFn: ({ signal }) => getAppDownload(operateSystem, signal),
+  });
+
+/** useAppDownload gives one platform's release. */
+export function useAppDownload(operateSystem: OperateSystem) {
+  return useQuery(getAppDownloadQueryOptions(operateSystem));
+}

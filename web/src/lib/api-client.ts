@@ -1,0 +1,224 @@
+// The one API client (SPEC.md sections 7 and 8): headers, timeout, the
+// {code,msg,data} envelope and what each code does.
+import { isObserverPath, loginPathFor, observerListPathFor } from '@/config/paths';
+import { currentLang, t as translate } from './i18n';
+import { navigateTo, reloadPage } from './navigation';
+import { notify as showNotice, type NoticeKind } from './notify';
+import { clearSession, getObserverToken, getToken, local, localKeys } from './storage';
+import { throttle } from './throttle';
+
+/** REQUEST_TIMEOUT_MS is the timeout of every call (SPEC.md section 9). */
+export const REQUEST_TIMEOUT_MS = 60_000;
+
+/** codes are the envelope codes the client acts on. */
+export const codes = {
+  ok: 0,
+  warning: 3,
+  loginRequired: 4,
+  observerGone: 5,
+  languageUnsupported: 10,
+} as const;
+
+/** Envelope is the body of every /api response. */
+export interface Envelope<T> {
+  code: number;
+  msg: string;
+  data: T;
+}
+
+/** ApiErrorKind tells a server answer from a transport failure. */
+export type ApiErrorKind = 'code' | 'network' | 'timeout' | 'aborted';
+
+/** ApiError is thrown for every call that did not end with code 0. */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  constructor(
+    readonly kind: ApiErrorKind,
+    message: string,
+    readonly code: number | null = null,
+    readonly data: unknown = null,
+  ) {
+    super(message);
+  }
+}
+
+type QueryValue = string | number | boolean | null | undefined;
+
+/** RequestOptions shape one call. */
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  query?: Record<string, QueryValue>;
+  body?: unknown;
+  /** signal cancels the call (TanStack Query passes one). */
+  signal?: AbortSignal;
+  /** silent calls show no message and move nowhere; they only throw. */
+  silent?: boolean;
+}
+
+/** ApiClientDeps are the outside effects of the client, replaceable in tests. */
+export interface ApiClientDeps {
+  fetch: typeof fetch;
+  notify: (kind: NoticeKind, message: string) => void;
+  navigate: (to: string) => void;
+  reload: () => void;
+  pathname: () => string;
+  language: () => string;
+  timeZone: () => string;
+  t: (key: string) => string;
+  timeoutMs: number;
+  now: () => number;
+}
+
+function defaultTimeZone(): string {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+  } catch {
+    return 'UTC';
+  }
+}
+
+const defaultDeps: ApiClientDeps = {
+  fetch: (...args) => globalThis.fetch(...args),
+  notify: showNotice,
+  navigate: (to) => navigateTo(to, { replace: true }),
+  reload: reloadPage,
+  pathname: () => window.location.pathname,
+  language: currentLang,
+  timeZone: defaultTimeZone,
+  t: (key) => translate(key),
+  timeoutMs: REQUEST_TIMEOUT_MS,
+  now: () => Date.now(),
+};
+
+function buildUrl(path: string, query?: Record<string, QueryValue>): string {
+  const base = path.startsWith('/api/') ? path : `/api${path.startsWith('/') ? '' : '/'}${path}`;
+  if (!query) return base;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== null) params.append(key, String(value));
+  }
+  const qs = params.toString();
+  return qs ? `${base}?${qs}` : base;
+}
+
+function isEnvelope(value: unknown): value is Envelope<unknown> {
+  return typeof value === 'object' && value !== null && typeof (value as { code?: unknown }).code === 'number';
+}
+
+/** ApiClient makes calls under /api. */
+export interface ApiClient {
+  request<T>(path: string, options?: RequestOptions): Promise<T>;
+  get<T>(path: string, query?: Record<string, QueryValue>, options?: Omit<RequestOptions, 'query' | 'method'>): Promise<T>;
+  post<T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'body' | 'method'>): Promise<T>;
+  put<T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'body' | 'method'>): Promise<T>;
+}
+
+/** createApiClient builds a client; the app uses the shared `api`, tests pass their own deps. */
+export function createApiClient(overrides: Partial<ApiClientDeps> = {}): ApiClient {
+  const deps: ApiClientDeps = { ...defaultDeps, ...overrides };
+  // One message per second at most, whatever goes wrong how often (SPEC.md section 8).
+  const say = throttle((kind: NoticeKind, message: string) => deps.notify(kind, message), 1000, deps.now);
+
+  function tokenFor(pathname: string): string {
+    if (isObserverPath(pathname)) return getObserverToken() ?? '';
+    return getToken() ?? '';
+  }
+
+  function onCode<T>(envelope: Envelope<T>, language: string): never {
+    const pathname = deps.pathname();
+    const msg = envelope.msg || '';
+    switch (envelope.code) {
+      case codes.loginRequired:
+        clearSession();
+        if (msg) say('warning', msg);
+        deps.navigate(loginPathFor(pathname));
+        break;
+      case codes.observerGone:
+        if (msg) say('warning', msg);
+        deps.navigate(observerListPathFor(pathname));
+        break;
+      case codes.languageUnsupported: {
+        const lang = (envelope.data as { lang?: unknown } | null)?.lang;
+        // Reload only into a different language, or a server that insists would loop.
+        if (typeof lang === 'string' && lang !== '' && lang !== language) {
+          local.set(localKeys.lang, lang);
+          deps.reload();
+        } else if (msg) {
+          say('warning', msg);
+        }
+        break;
+      }
+      default:
+        // Code 3 and every other code: the server's message, as a warning.
+        if (msg) say('warning', msg);
+    }
+    throw new ApiError('code', msg, envelope.code, envelope.data);
+  }
+
+  async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
+    const { method = 'GET', query, body, signal, silent = false } = options;
+    const language = deps.language();
+    const headers: Record<string, string> = {
+      'x-token': tokenFor(deps.pathname()),
+      language,
+      timezone: deps.timeZone(),
+      'Content-Type': 'application/json',
+    };
+    const controller = new AbortController();
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort();
+    }, deps.timeoutMs);
+    const onOuterAbort = () => controller.abort();
+    if (signal) {
+      if (signal.aborted) controller.abort();
+      else signal.addEventListener('abort', onOuterAbort, { once: true });
+    }
+
+    const fail = (kind: 'network' | 'timeout', key: string): never => {
+      const message = deps.t(key);
+      if (!silent) say('warning', message);
+      throw new ApiError(kind, message);
+    };
+
+    let envelope: unknown;
+    try {
+      const res = await deps.fetch(buildUrl(path, query), {
+        method,
+        headers,
+        body: body === undefined || method === 'GET' ? undefined : JSON.stringify(body),
+        signal: controller.signal,
+      });
+      const text = await res.text();
+      try {
+        envelope = JSON.parse(text);
+      } catch {
+        envelope = undefined;
+      }
+    } catch (err) {
+      if (timedOut) return fail('timeout', 'errors.timeout');
+      if (signal?.aborted) throw new ApiError('aborted', 'aborted');
+      if (err instanceof DOMException && err.name === 'AbortError') return fail('timeout', 'errors.timeout');
+      return fail('network', 'errors.network');
+    } finally {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', onOuterAbort);
+    }
+
+    if (!isEnvelope(envelope)) return fail('network', 'errors.network');
+    if (envelope.code === codes.ok) return envelope.data as T;
+    if (silent) throw new ApiError('code', envelope.msg || '', envelope.code, envelope.data);
+    return onCode(envelope, language);
+  }
+
+  return {
+    request,
+    get: (path, query, options) => request(path, { ...options, method: 'GET', query }),
+    post: (path, body, options) => request(path, { ...options, method: 'POST', body }),
+    put: (path, body, options) => request(path, { ...options, method: 'PUT', body }),
+  };
+}
+
+/** api is the client the app uses. */
+export const api = createApiClient();

@@ -1,0 +1,42 @@
+/// <reference types="vitest/config" />
+import { fileURLToPath, URL } from 'node:url';
+import { defineConfig } from 'vite';
+
+// The poold API server that `npm run dev` forwards to (see DESIGN.md "Web").
+const backend = process.env.POOLD_URL ?? 'http://127.0.0.1:8080';
+
+export default defineConfig({
+  // JSX is compiled by esbuild alone; no React plugin (no fast refresh needed).
+  esbuild: { jsx: 'automatic', jsxImportSource: 'react' },
+  resolve: {
+    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+  },
+  server: {
+    host: '127.0.0.1',
+    port: 5173,
+    proxy: {
+      '/api': backend,
+      '/version.json': backend,
+      '/legal': backend,
+      '/healthz': backend,
+    },
+  },
+  build: {
+    // poold embeds web/dist; vite owns only dist/app (dist/.gitkeep stays).
+    outDir: 'dist/app',
+    emptyOutDir: true,
+    rollupOptions: {
+      onwarn(warning, warn) {
+        // antd marks its modules "use client" for React Server Components; meaningless in a SPA.
+        if (warning.code === 'MODULE_LEVEL_DIRECTIVE') return;
+        warn(warning);
+      },
+    },
+  },
+  test: {
+    environment: 'jsdom',
+    include: ['src/**/*.test.{ts,tsx}'],
+    setupFiles: ['src/testing/setup.ts'],
+    restoreMocks: true,
+  },
+});
