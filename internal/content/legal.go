@@ -90,6 +90,7 @@ var legalPage = template.Must(template.New("legal").Parse(`<!doctype html>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>{{.Title}} · Uniplus Pool</title>
+<link rel="icon" href="/favicon.svg" type="image/svg+xml">
 <style>
 :root { color-scheme: light; }
 body { margin: 0; font: 16px/1.7 system-ui, -apple-system, "Segoe UI", "PingFang SC", "Microsoft YaHei", "Malgun Gothic", sans-serif; color: #1d2433; background: #f4f6f9; }

@@ -1,0 +1,519 @@
+// Package bitcoind is the chain driver for Bitcoin Core, Litecoin Core and compatible
+// nodes, over their JSON-RPC interface.
+package bitcoind
+
+import (
+	"context"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math/big"
+	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/uniplus-pool/pool/internal/chain"
+)
+
+// Defaults for the zero values of Config.
+const (
+	DefaultDecimals     = 8
+	DefaultPollInterval = 2 * time.Second
+	DefaultTimeout      = 30 * time.Second
+)
+
+// Config says how to reach a node.
+type Config struct {
+	// URL is the node's RPC address, http://host:port.
+	URL string
+	// User and Password are the RPC credentials; CookieFile, when set, is read instead
+	// (the node's .cookie, re-read at every call since the node rewrites it at start).
+	User, Password string
+	CookieFile     string
+	// Wallet names the node wallet the pool pays from (calls go to /wallet/<name>); empty
+	// uses the node's default wallet.
+	Wallet string
+	// Algorithm is the coin's proof of work: chain.SHA256d (BTC) or chain.Scrypt (LTC).
+	Algorithm string
+	// Rules are sent with getblocktemplate: ["segwit"] for BTC, ["mweb", "segwit"] for LTC
+	// (Litecoin Core refuses templates once MWEB is active unless "mweb" is among them).
+	// Empty means ["segwit"].
+	Rules []string
+	// Decimals is the coin's precision (8 when zero).
+	Decimals int
+	// PollInterval is how often WaitTemplate asks for the best block when it cannot
+	// longpoll (2 s when zero).
+	PollInterval time.Duration
+	// Timeout bounds each call except longpolls (30 s when zero).
+	Timeout time.Duration
+	// DisableLongPoll makes WaitTemplate poll, for nodes behind proxies that cut long
+	// requests.
+	DisableLongPoll bool
+	// Client is the HTTP client (http.DefaultClient when nil). Its own Timeout must be zero
+	// or longer than a longpoll, which can last many minutes.
+	Client *http.Client
+}
+
+// Client is a chain.Driver backed by a node's JSON-RPC interface.
+type Client struct {
+	cfg Config
+	rpc *rpc
+
+	mu sync.Mutex
+	// lastLongPoll is the longpollid of the newest template, reused when WaitTemplate is
+	// asked about the same tip so the node does not answer early.
+	lastLongPoll string
+}
+
+var _ chain.Driver = (*Client)(nil)
+
+// New checks cfg and returns a driver; it does not contact the node.
+func New(cfg Config) (*Client, error) {
+	u, err := url.Parse(cfg.URL)
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		return nil, fmt.Errorf("bitcoind: URL %q: want http://host:port", cfg.URL)
+	}
+	if cfg.Algorithm == "" {
+		cfg.Algorithm = chain.SHA256d
+	}
+	if !chain.ValidAlgorithm(cfg.Algorithm) {
+		return nil, fmt.Errorf("bitcoind: algorithm %q: want %s or %s", cfg.Algorithm, chain.SHA256d, chain.Scrypt)
+	}
+	if cfg.CookieFile == "" && cfg.User == "" {
+		return nil, errors.New("bitcoind: need an RPC user and password or a cookie file")
+	}
+	if len(cfg.Rules) == 0 {
+		cfg.Rules = []string{"segwit"}
+	}
+	if cfg.Decimals == 0 {
+		cfg.Decimals = DefaultDecimals
+	}
+	if cfg.Decimals < 0 || cfg.Decimals > 18 {
+		return nil, fmt.Errorf("bitcoind: decimals %d out of 0..18", cfg.Decimals)
+	}
+	if cfg.PollInterval <= 0 {
+		cfg.PollInterval = DefaultPollInterval
+	}
+	if cfg.Timeout <= 0 {
+		cfg.Timeout = DefaultTimeout
+	}
+	if cfg.Client == nil {
+		cfg.Client = http.DefaultClient
+	}
+	return &Client{
+		cfg: cfg,
+		rpc: &rpc{
+			url:        strings.TrimRight(cfg.URL, "/"),
+			user:       cfg.User,
+			pass:       cfg.Password,
+			cookieFile: cfg.CookieFile,
+			http:       cfg.Client,
+		},
+	}, nil
+}
+
+// Name implements chain.Driver.
+func (c *Client) Name() string { return "bitcoind" }
+
+// Call runs any RPC method on the node (wallet methods go to the configured wallet when
+// wallet is true) and decodes its result into result, with numbers as json.Number when
+// result holds interfaces.
+func (c *Client) Call(ctx context.Context, wallet bool, method string, result any, params ...any) error {
+	path := ""
+	if wallet {
+		path = walletPath(c.cfg.Wallet)
+	}
+	ctx, cancel := context.WithTimeout(ctx, c.cfg.Timeout)
+	defer cancel()
+	if err := c.rpc.call(ctx, path, method, result, params...); err != nil {
+		return fmt.Errorf("bitcoind: %s: %w", method, err)
+	}
+	return nil
+}
+
+func (c *Client) node(ctx context.Context, method string, result any, params ...any) error {
+	return c.Call(ctx, false, method, result, params...)
+}
+
+func (c *Client) wallet(ctx context.Context, method string, result any, params ...any) error {
+	return c.Call(ctx, true, method, result, params...)
+}
+
+// gbtResult is the part of a getblocktemplate answer the pool uses.
+type gbtResult struct {
+	Version           int32      `json:"version"`
+	Rules             []string   `json:"rules"`
+	PreviousBlockHash chain.Hash `json:"previousblockhash"`
+	Transactions      []gbtTx    `json:"transactions"`
+	CoinbaseValue     int64      `json:"coinbasevalue"`
+	LongPollID        string     `json:"longpollid"`
+	Target            string     `json:"target"`
+	MinTime           int64      `json:"mintime"`
+	CurTime           int64      `json:"curtime"`
+	Bits              string     `json:"bits"`
+	Height            int64      `json:"height"`
+	WitnessCommitment hexBytes   `json:"default_witness_commitment"`
+	MWEB              *hexBytes  `json:"mweb"`
+}
+
+type gbtTx struct {
+	Data hexBytes   `json:"data"`
+	TxID chain.Hash `json:"txid"`
+	Hash chain.Hash `json:"hash"`
+	Fee  int64      `json:"fee"`
+}
+
+func (c *Client) gbtParams(longPollID string) map[string]any {
+	p := map[string]any{"rules": c.cfg.Rules, "capabilities": []string{"longpoll"}}
+	if longPollID != "" {
+		p["longpollid"] = longPollID
+	}
+	return p
+}
+
+// Template implements chain.Driver.
+func (c *Client) Template(ctx context.Context) (*chain.Template, error) {
+	var r gbtResult
+	if err := c.node(ctx, "getblocktemplate", &r, c.gbtParams("")); err != nil {
+		return nil, err
+	}
+	return c.template(&r)
+}
+
+func (c *Client) template(r *gbtResult) (*chain.Template, error) {
+	bits, err := strconv.ParseUint(r.Bits, 16, 32)
+	if err != nil {
+		return nil, fmt.Errorf("bitcoind: getblocktemplate: bits %q: %w", r.Bits, err)
+	}
+	target := chain.CompactToTarget(uint32(bits))
+	if r.Target != "" {
+		t, ok := new(big.Int).SetString(r.Target, 16)
+		if !ok {
+			return nil, fmt.Errorf("bitcoind: getblocktemplate: target %q is not hex", r.Target)
+		}
+		target = t
+	}
+	t := &chain.Template{
+		Height:            r.Height,
+		PrevHash:          r.PreviousBlockHash,
+		Version:           r.Version,
+		Bits:              uint32(bits),
+		Target:            target,
+		CurTime:           uint32(r.CurTime),
+		MinTime:           uint32(r.MinTime),
+		CoinbaseValue:     r.CoinbaseValue,
+		Rules:             r.Rules,
+		Difficulty:        chain.TargetToDifficulty(target, c.cfg.Algorithm),
+		Algorithm:         c.cfg.Algorithm,
+		Transactions:      make([]chain.TemplateTx, len(r.Transactions)),
+		WitnessCommitment: []byte(r.WitnessCommitment),
+	}
+	if len(t.WitnessCommitment) == 0 {
+		t.WitnessCommitment = nil
+	}
+	if r.MWEB != nil && len(*r.MWEB) > 0 {
+		t.MWEB = []byte(*r.MWEB)
+	}
+	for i, tx := range r.Transactions {
+		if len(tx.Data) == 0 || tx.TxID.IsZero() {
+			return nil, fmt.Errorf("bitcoind: getblocktemplate: transaction %d lacks data or txid", i)
+		}
+		wtxid := tx.Hash
+		if wtxid.IsZero() {
+			wtxid = tx.TxID
+		}
+		t.Transactions[i] = chain.TemplateTx{Data: tx.Data, TxID: tx.TxID, WTxID: wtxid, Fee: tx.Fee}
+	}
+	if r.LongPollID != "" {
+		c.mu.Lock()
+		c.lastLongPoll = r.LongPollID
+		c.mu.Unlock()
+	}
+	return t, nil
+}
+
+// WaitTemplate implements chain.Driver. It longpolls getblocktemplate; when the node will
+// not longpoll (or DisableLongPoll is set) it polls getbestblockhash every PollInterval.
+//
+// The node keeps serving a longpoll whose caller went away, on one of its few RPC threads,
+// until the tip changes: keep one WaitTemplate running per tip rather than cancelling and
+// restarting it on a timer.
+func (c *Client) WaitTemplate(ctx context.Context, prevHash chain.Hash) (*chain.Template, error) {
+	if !c.cfg.DisableLongPoll {
+		t, err := c.longPoll(ctx, prevHash)
+		if err == nil {
+			return t, nil
+		}
+		if ctx.Err() != nil {
+			return nil, fmt.Errorf("bitcoind: wait template: %w", ctx.Err())
+		}
+		// The longpoll failed (a node without longpoll, a proxy that cut the request):
+		// fall back to polling, which works with any node.
+	}
+	return c.pollTemplate(ctx, prevHash)
+}
+
+func (c *Client) longPoll(ctx context.Context, prev chain.Hash) (*chain.Template, error) {
+	// A longpollid is the watched tip followed by the node's mempool update counter; with
+	// a stale counter the node answers after a minute with the same tip, and we go again.
+	id := prev.String()
+	c.mu.Lock()
+	if strings.HasPrefix(c.lastLongPoll, id) {
+		id = c.lastLongPoll
+	}
+	c.mu.Unlock()
+	for {
+		var r gbtResult
+		// No per-call timeout: the node holds the request until the tip changes.
+		if err := c.rpc.call(ctx, "", "getblocktemplate", &r, c.gbtParams(id)); err != nil {
+			return nil, fmt.Errorf("bitcoind: getblocktemplate longpoll: %w", err)
+		}
+		t, err := c.template(&r)
+		if err != nil {
+			return nil, err
+		}
+		if t.PrevHash != prev {
+			return t, nil
+		}
+		if r.LongPollID == "" || r.LongPollID == id {
+			return nil, errors.New("bitcoind: getblocktemplate longpoll: node returned at once with the same tip")
+		}
+		id = r.LongPollID
+	}
+}
+
+func (c *Client) pollTemplate(ctx context.Context, prev chain.Hash) (*chain.Template, error) {
+	tick := time.NewTicker(c.cfg.PollInterval)
+	defer tick.Stop()
+	for {
+		best, err := c.bestBlockHash(ctx)
+		if err != nil && ctx.Err() != nil {
+			return nil, fmt.Errorf("bitcoind: wait template: %w", ctx.Err())
+		}
+		if err == nil && best != prev {
+			t, err := c.Template(ctx)
+			if err != nil {
+				return nil, err
+			}
+			if t.PrevHash != prev {
+				return t, nil
+			}
+		}
+		// A failed poll is retried at the next tick: the node may be restarting.
+		select {
+		case <-ctx.Done():
+			return nil, fmt.Errorf("bitcoind: wait template: %w", ctx.Err())
+		case <-tick.C:
+		}
+	}
+}
+
+func (c *Client) bestBlockHash(ctx context.Context) (chain.Hash, error) {
+	var h chain.Hash
+	err := c.node(ctx, "getbestblockhash", &h)
+	return h, err
+}
+
+// SubmitBlock implements chain.Driver.
+func (c *Client) SubmitBlock(ctx context.Context, block []byte) error {
+	var res *string
+	err := c.node(ctx, "submitblock", &res, hex.EncodeToString(block))
+	var rpcErr *RPCError
+	if errors.As(err, &rpcErr) && (rpcErr.Code == CodeDeserialization || rpcErr.Code == CodeVerify) {
+		return fmt.Errorf("bitcoind: submitblock: %w", &chain.RejectedError{Reason: rpcErr.Message})
+	}
+	if err != nil {
+		return err
+	}
+	if res != nil {
+		return fmt.Errorf("bitcoind: submitblock: %w", &chain.RejectedError{Reason: *res})
+	}
+	return nil
+}
+
+// Network implements chain.Driver. Difficulty and block reward come from a block template
+// (next block's target; coinbase value less fees), so they are what a share found now is
+// worth; when the node will not give a template (no peers, initial download) they come
+// from the tip instead.
+func (c *Client) Network(ctx context.Context) (chain.NetworkInfo, error) {
+	var mi struct {
+		Blocks        int64       `json:"blocks"`
+		NetworkHashPS json.Number `json:"networkhashps"`
+	}
+	if err := c.node(ctx, "getmininginfo", &mi); err != nil {
+		return chain.NetworkInfo{}, err
+	}
+	hps, err := mi.NetworkHashPS.Float64()
+	if err != nil {
+		return chain.NetworkInfo{}, fmt.Errorf("bitcoind: getmininginfo: networkhashps %q: %w", mi.NetworkHashPS, err)
+	}
+	info := chain.NetworkInfo{HashRate: hps, Height: mi.Blocks}
+
+	t, tmplErr := c.Template(ctx)
+	if tmplErr == nil {
+		info.Height = t.Height - 1
+		info.Difficulty = t.Difficulty
+		info.BlockReward = t.CoinbaseValue
+		for _, tx := range t.Transactions {
+			info.BlockReward -= tx.Fee
+		}
+		return info, nil
+	}
+	if ctx.Err() != nil {
+		return chain.NetworkInfo{}, tmplErr
+	}
+
+	best, err := c.bestBlockHash(ctx)
+	if err != nil {
+		return chain.NetworkInfo{}, err
+	}
+	var hdr struct {
+		Height int64  `json:"height"`
+		Bits   string `json:"bits"`
+	}
+	if err := c.node(ctx, "getblockheader", &hdr, best.String(), true); err != nil {
+		return chain.NetworkInfo{}, err
+	}
+	bits, err := strconv.ParseUint(hdr.Bits, 16, 32)
+	if err != nil {
+		return chain.NetworkInfo{}, fmt.Errorf("bitcoind: getblockheader: bits %q: %w", hdr.Bits, err)
+	}
+	var stats struct {
+		Subsidy int64 `json:"subsidy"`
+	}
+	if err := c.node(ctx, "getblockstats", &stats, hdr.Height, []string{"subsidy"}); err != nil {
+		return chain.NetworkInfo{}, fmt.Errorf("%w (after getblocktemplate failed: %v)", err, tmplErr)
+	}
+	info.Height = hdr.Height
+	info.Difficulty = chain.TargetToDifficulty(chain.CompactToTarget(uint32(bits)), c.cfg.Algorithm)
+	info.BlockReward = stats.Subsidy
+	return info, nil
+}
+
+// Block implements chain.Driver.
+func (c *Client) Block(ctx context.Context, hash chain.Hash) (chain.BlockInfo, error) {
+	var hdr struct {
+		Confirmations int64 `json:"confirmations"`
+		Height        int64 `json:"height"`
+		Time          int64 `json:"time"`
+	}
+	if err := c.node(ctx, "getblockheader", &hdr, hash.String(), true); err != nil {
+		return chain.BlockInfo{}, notFound(err)
+	}
+	// The raw block rather than getblock verbosity 2: one coinbase to decode, not a JSON
+	// document of every transaction.
+	var raw hexBytes
+	if err := c.node(ctx, "getblock", &raw, hash.String(), 0); err != nil {
+		return chain.BlockInfo{}, notFound(err)
+	}
+	_, cb, err := chain.ParseBlockCoinbase(raw)
+	if err != nil {
+		return chain.BlockInfo{}, fmt.Errorf("bitcoind: getblock %s: %w", hash, err)
+	}
+	return chain.BlockInfo{
+		Hash:          hash,
+		Height:        hdr.Height,
+		Confirmations: hdr.Confirmations,
+		Time:          hdr.Time,
+		CoinbaseValue: cb.OutputValue(),
+	}, nil
+}
+
+// notFound turns the node's "not found" (-5) into chain.ErrNotFound, keeping the message.
+func notFound(err error) error {
+	var rpcErr *RPCError
+	if errors.As(err, &rpcErr) && rpcErr.Code == CodeInvalidAddressOrKey {
+		return fmt.Errorf("%w: %v", chain.ErrNotFound, err)
+	}
+	return err
+}
+
+// ValidateAddress implements chain.Driver.
+func (c *Client) ValidateAddress(ctx context.Context, addr string) (chain.Address, error) {
+	var r struct {
+		IsValid      bool     `json:"isvalid"`
+		ScriptPubKey hexBytes `json:"scriptPubKey"`
+	}
+	if err := c.node(ctx, "validateaddress", &r, addr); err != nil {
+		return chain.Address{}, err
+	}
+	if !r.IsValid {
+		return chain.Address{}, nil
+	}
+	a := chain.Address{Valid: true}
+	if len(r.ScriptPubKey) > 0 {
+		a.Script = []byte(r.ScriptPubKey)
+	}
+	return a, nil
+}
+
+// Balance implements chain.Driver: the wallet's trusted balance (getbalance).
+func (c *Client) Balance(ctx context.Context) (int64, error) {
+	var n json.Number
+	if err := c.wallet(ctx, "getbalance", &n); err != nil {
+		return 0, err
+	}
+	v, err := chain.ParseAmount(n.String(), c.cfg.Decimals)
+	if err != nil {
+		return 0, fmt.Errorf("bitcoind: getbalance: %w", err)
+	}
+	return v, nil
+}
+
+// Send implements chain.Driver (sendtoaddress; the fee comes on top of amount).
+func (c *Client) Send(ctx context.Context, addr string, amount int64, comment string) (chain.Hash, error) {
+	if amount <= 0 {
+		return chain.Hash{}, fmt.Errorf("bitcoind: sendtoaddress: amount %d must be positive", amount)
+	}
+	var txid chain.Hash
+	// The amount goes as a JSON number written from integers, never through a float.
+	amt := json.Number(chain.FormatAmount(amount, c.cfg.Decimals))
+	if err := c.wallet(ctx, "sendtoaddress", &txid, addr, amt, comment); err != nil {
+		return chain.Hash{}, err
+	}
+	return txid, nil
+}
+
+// Transaction implements chain.Driver (gettransaction).
+func (c *Client) Transaction(ctx context.Context, txid chain.Hash) (chain.WalletTx, error) {
+	var r struct {
+		Amount        json.Number `json:"amount"`
+		Fee           json.Number `json:"fee"`
+		Confirmations int64       `json:"confirmations"`
+		BlockHash     *chain.Hash `json:"blockhash"`
+		Time          int64       `json:"time"`
+	}
+	if err := c.wallet(ctx, "gettransaction", &r, txid.String()); err != nil {
+		return chain.WalletTx{}, notFound(err)
+	}
+	wt := chain.WalletTx{TxID: txid, Confirmations: r.Confirmations, Time: r.Time}
+	var err error
+	if wt.Amount, err = chain.ParseAmount(r.Amount.String(), c.cfg.Decimals); err != nil {
+		return chain.WalletTx{}, fmt.Errorf("bitcoind: gettransaction: amount: %w", err)
+	}
+	if r.Fee != "" {
+		fee, err := chain.ParseAmount(r.Fee.String(), c.cfg.Decimals)
+		if err != nil {
+			return chain.WalletTx{}, fmt.Errorf("bitcoind: gettransaction: fee: %w", err)
+		}
+		// The node reports the fee of a send as negative.
+		wt.Fee = max(fee, -fee)
+	}
+	if r.BlockHash != nil {
+		wt.BlockHash = *r.BlockHash
+	}
+	return wt, nil
+}
+
+// NewAddress implements chain.Driver (getnewaddress).
+func (c *Client) NewAddress(ctx context.Context) (string, error) {
+	var addr string
+	if err := c.wallet(ctx, "getnewaddress", &addr); err != nil {
+		return "", err
+	}
+	return addr, nil
+}

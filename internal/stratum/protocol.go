@@ -1,0 +1,113 @@
+package stratum
+
+import (
+	"context"
+	"fmt"
+	"time"
+)
+
+// Standard Stratum v1 error codes, as cgminer and every pool since use them.
+const (
+	CodeOther         = 20 // anything else, including malformed requests
+	CodeJobNotFound   = 21 // job unknown or no longer current: the share is stale
+	CodeDuplicate     = 22 // this share was already submitted on this connection
+	CodeLowDifficulty = 23 // the share does not meet its difficulty
+	CodeUnauthorized  = 24 // the worker is not authorized on this connection
+	CodeNotSubscribed = 25 // mining.subscribe has not been done
+)
+
+// Error is a Stratum error as sent to the miner: [code, message, null].
+type Error struct {
+	Code    int
+	Message string
+}
+
+// Error implements error.
+func (e *Error) Error() string { return fmt.Sprintf("stratum: error %d: %s", e.Code, e.Message) }
+
+// Standard errors. A Handler may return them as they are; they must not be modified.
+var (
+	ErrStale         = &Error{CodeJobNotFound, "job not found"}
+	ErrDuplicate     = &Error{CodeDuplicate, "duplicate share"}
+	ErrLowDifficulty = &Error{CodeLowDifficulty, "low difficulty share"}
+	ErrUnauthorized  = &Error{CodeUnauthorized, "unauthorized worker"}
+	ErrNotSubscribed = &Error{CodeNotSubscribed, "not subscribed"}
+)
+
+// Job is one unit of work as mining.notify carries it. The server never changes a Job
+// after Broadcast; neither may anyone else.
+type Job struct {
+	ID           string
+	PrevHash     [32]byte   // previous block hash in header byte order
+	Coinb1       []byte     // coinbase transaction up to extranonce1
+	Coinb2       []byte     // coinbase transaction after extranonce2
+	MerkleBranch [][32]byte // hashes to fold the coinbase hash with, in header byte order
+	Version      uint32
+	NBits        uint32
+	NTime        uint32
+	CleanJobs    bool // earlier jobs are void: miners drop them, the server answers their shares stale
+	CreatedAt    time.Time
+}
+
+// Share is a mining.submit that passed the protocol checks, for Handler.Submit to judge.
+type Share struct {
+	Worker      string
+	Job         *Job
+	Extranonce1 []byte // shared with SessionInfo: do not modify
+	Extranonce2 []byte
+	NTime       uint32
+	Nonce       uint32
+	Version     uint32  // the job's version with the rolled bits applied
+	Difficulty  float64 // the difficulty this connection had when the job was sent to it
+	ReceivedAt  time.Time
+}
+
+// SubmitResult is a Handler's verdict on a share.
+type SubmitResult struct {
+	Accepted bool
+	Err      *Error // why not accepted; nil means a plain "rejected" (code 20)
+	Block    bool   // the share was a block candidate
+}
+
+// SessionInfo describes a connection. The server hands each Handler call a snapshot that
+// it never changes afterwards; the Handler must not change it either.
+type SessionInfo struct {
+	ID             uint64
+	RemoteAddr     string
+	UserAgent      string
+	Extranonce1    []byte
+	Worker         string // first worker authorized on the connection, "" before
+	Difficulty     float64
+	VersionRolling bool
+	VersionMask    uint32 // negotiated mask when VersionRolling
+	ConnectedAt    time.Time
+}
+
+// Handler is the mining engine as the protocol sees it. The server calls it from the
+// connection's own goroutine, one call at a time per connection, with a context that
+// ends when the connection does.
+type Handler interface {
+	// Authorize decides a mining.authorize; a non-nil *Error refuses it (sent to the miner).
+	// The same connection may authorize several workers.
+	Authorize(ctx context.Context, s *SessionInfo, worker, password string) error
+	// Submit judges a share that passed the protocol checks (job known, not duplicate,
+	// ntime and version within rules). It does the PoW check.
+	Submit(ctx context.Context, s *SessionInfo, sh Share) SubmitResult
+	// Disconnected is told when a connection ends, once, after every other call for it
+	// has returned.
+	Disconnected(s *SessionInfo)
+}
+
+// Stats are a Server's counters: live gauges and totals since it started.
+type Stats struct {
+	Connections     int // live connections
+	Authorized      int // live connections with at least one authorized worker
+	SharesAccepted  uint64
+	SharesRejected  uint64 // rejected for any reason other than stale or duplicate
+	SharesStale     uint64 // code 21
+	SharesDuplicate uint64 // code 22
+	Blocks          uint64 // accepted shares that the Handler called block candidates
+	Banned          int    // addresses refused at accept right now
+	Bans            uint64 // bans issued
+	Refused         uint64 // connections refused at accept (banned address or MaxConnections)
+}
