@@ -13,6 +13,7 @@ import (
 	"strings"
 
 	"github.com/uniplus-pool/pool/internal/buildinfo"
+	"github.com/uniplus-pool/pool/internal/coin"
 	"github.com/uniplus-pool/pool/internal/config"
 	"github.com/uniplus-pool/pool/internal/content"
 	"github.com/uniplus-pool/pool/internal/db"
@@ -114,7 +115,9 @@ func openStore(ctx context.Context, cfg config.Config, log *slog.Logger) (*db.DB
 const adminUsage = `poold admin [--db PATH|URL] AREA VERB [args]
 
 Content:
-` + content.AdminUsage
+` + content.AdminUsage + `
+Coins:
+` + coin.AdminUsage
 
 func admin(ctx context.Context, cfg config.Config, args []string, stdin io.Reader, stdout io.Writer, log *slog.Logger) error {
 	if len(args) == 0 || args[0] == "help" {
@@ -133,6 +136,8 @@ func admin(ctx context.Context, cfg config.Config, args []string, stdin io.Reade
 	switch area {
 	case "sysconfig", "legal", "app", "contact":
 		return (&content.Store{DB: d}).Admin(ctx, area, args[1:], stdin, stdout)
+	case "coin":
+		return (&coin.Store{DB: d}).Admin(ctx, args[1:], stdout)
 	}
 	fmt.Fprint(stdout, adminUsage)
 	return fmt.Errorf("unknown admin area %q", area)

@@ -60,10 +60,10 @@ type Config struct {
 	MaxLineBytes int // longer lines close the connection as an offence
 	MaxJunkLines int // unparsable lines and unknown methods a connection may send before it is closed
 
-	InvalidShareLimit  int           // rejected shares (stale ones excepted) within InvalidShareWindow that close a connection
+	InvalidShareLimit  int // rejected shares (stale ones excepted) within InvalidShareWindow that close a connection
 	InvalidShareWindow time.Duration
 
-	BanAfterOffences int           // closes for misbehaviour of one address within OffenceWindow that ban it
+	BanAfterOffences int // closes for misbehaviour of one address within OffenceWindow that ban it
 	OffenceWindow    time.Duration
 	BanDuration      time.Duration // how long a banned address is refused at accept
 

@@ -11,7 +11,7 @@ import (
 
 // request is one line from a miner: a JSON-RPC 1.0 call.
 type request struct {
-	ID     json.RawMessage   // a number, a string or null, kept as sent so the reply echoes it exactly
+	ID     json.RawMessage // a number, a string or null, kept as sent so the reply echoes it exactly
 	Method string
 	Params []json.RawMessage // positional parameters; none when absent or null
 }

@@ -38,9 +38,9 @@ type Server struct {
 
 	conns sync.WaitGroup // one per connection, done after Handler.Disconnected returns
 
-	authorized                               atomic.Int64
-	accepted, rejected, stale, dup, blocks   atomic.Uint64
-	refused                                  atomic.Uint64
+	authorized                             atomic.Int64
+	accepted, rejected, stale, dup, blocks atomic.Uint64
+	refused                                atomic.Uint64
 }
 
 // NewServer checks cfg and returns a server that calls h. It starts nothing: Serve does.

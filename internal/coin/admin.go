@@ -1,0 +1,152 @@
+package coin
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/uniplus-pool/pool/internal/db"
+)
+
+// AdminUsage lists the coin commands of `poold admin`.
+const AdminUsage = `  coin list
+  coin add TYPE --name N --algorithm sha256d|scrypt|... --unit U --decimals 8 [flags]
+  coin set TYPE [flags]                only the flags given change
+      flags: --name --alias --algorithm --unit --hash-unit --decimals --icon --logo
+             --open=true|false --closed-msg LANG=TEXT (repeatable) --fee-bps N
+             --settle-time HH:MM --min-withdraw MINOR --withdraw-fee MINOR --ports 3333,3334
+             --tutorial URL --driver bitcoind|devnet --driver-config KEY=VALUE (repeatable)
+             --bind --detail --overclock --switchable (capability flags, =false to clear) --sort N
+`
+
+// kvFlag collects repeated KEY=VALUE flags into a map.
+type kvFlag struct{ m *map[string]string }
+
+func (f kvFlag) String() string { return "" }
+func (f kvFlag) Set(v string) error {
+	k, val, ok := strings.Cut(v, "=")
+	if !ok || k == "" {
+		return fmt.Errorf("%q is not KEY=VALUE", v)
+	}
+	if *f.m == nil {
+		*f.m = map[string]string{}
+	}
+	(*f.m)[k] = val
+	return nil
+}
+
+// portsFlag reads a comma-separated list of ports.
+type portsFlag struct{ p *[]int }
+
+func (f portsFlag) String() string { return "" }
+func (f portsFlag) Set(v string) error {
+	*f.p = nil
+	for _, s := range strings.Split(v, ",") {
+		if s = strings.TrimSpace(s); s == "" {
+			continue
+		}
+		n, err := strconv.Atoi(s)
+		if err != nil {
+			return fmt.Errorf("port %q is not a number", s)
+		}
+		*f.p = append(*f.p, n)
+	}
+	return nil
+}
+
+func coinFlags(c *Coin, out io.Writer) *flag.FlagSet {
+	fs := flag.NewFlagSet("coin", flag.ContinueOnError)
+	fs.SetOutput(out)
+	fs.StringVar(&c.Name, "name", c.Name, "full name")
+	fs.StringVar(&c.AliasName, "alias", c.AliasName, "short name")
+	fs.StringVar(&c.Algorithm, "algorithm", c.Algorithm, "proof of work")
+	fs.StringVar(&c.ChainUnit, "unit", c.ChainUnit, "unit of amounts")
+	fs.StringVar(&c.MinHashUnit, "hash-unit", c.MinHashUnit, "smallest hashrate unit shown")
+	fs.IntVar(&c.Decimals, "decimals", c.Decimals, "decimals of the unit")
+	fs.StringVar(&c.IconURL, "icon", c.IconURL, "icon URL")
+	fs.StringVar(&c.LogoURL, "logo", c.LogoURL, "logo URL")
+	fs.BoolVar(&c.OpenStatus, "open", c.OpenStatus, "open for mining")
+	fs.Var(kvFlag{&c.ClosedMsg}, "closed-msg", "LANG=TEXT shown while closed")
+	fs.IntVar(&c.FeeBps, "fee-bps", c.FeeBps, "pool fee in basis points")
+	fs.StringVar(&c.SettleTime, "settle-time", c.SettleTime, "daily settlement, HH:MM Beijing time")
+	fs.Int64Var(&c.MinWithdraw, "min-withdraw", c.MinWithdraw, "minimum withdrawal in minor units")
+	fs.Int64Var(&c.WithdrawFee, "withdraw-fee", c.WithdrawFee, "withdrawal fee in minor units")
+	fs.Var(portsFlag{&c.StratumPorts}, "ports", "stratum ports, comma-separated")
+	fs.StringVar(&c.TutorialURL, "tutorial", c.TutorialURL, "tutorial URL")
+	fs.StringVar(&c.Driver, "driver", c.Driver, "bitcoind or devnet")
+	fs.Var(kvFlag{&c.DriverConfig}, "driver-config", "KEY=VALUE driver setting")
+	fs.BoolVar(&c.MachineBindFlag, "bind", c.MachineBindFlag, "devices can be bound")
+	fs.BoolVar(&c.MachineDetailFlag, "detail", c.MachineDetailFlag, "device detail pages")
+	fs.BoolVar(&c.GPUOverclockingFlag, "overclock", c.GPUOverclockingFlag, "GPU overclocking")
+	fs.BoolVar(&c.CurrencyChangeFlag, "switchable", c.CurrencyChangeFlag, "sub-accounts may switch to it")
+	fs.IntVar(&c.SortOrder, "sort", c.SortOrder, "display order")
+	return fs
+}
+
+// Admin runs a coin command of `poold admin`.
+func (s *Store) Admin(ctx context.Context, args []string, out io.Writer) error {
+	if len(args) == 0 {
+		return fmt.Errorf("coin commands:\n%s", AdminUsage)
+	}
+	verb, args := args[0], args[1:]
+	switch verb {
+	case "list":
+		list, err := s.List(ctx)
+		if err != nil {
+			return err
+		}
+		tw := tabwriter.NewWriter(out, 0, 2, 2, ' ', 0)
+		fmt.Fprintln(tw, "TYPE\tNAME\tALGO\tDEC\tOPEN\tFEE\tSETTLE\tPORTS\tDRIVER")
+		for _, c := range list {
+			fmt.Fprintf(tw, "%s\t%s\t%s\t%d\t%v\t%.2f%%\t%s %s\t%v\t%s\n", c.Type, c.Name, c.Algorithm, c.Decimals, c.OpenStatus,
+				float64(c.FeeBps)/100, c.SettleModel, c.SettleTime, c.StratumPorts, c.Driver)
+		}
+		return tw.Flush()
+	case "add", "set":
+		if len(args) == 0 || strings.HasPrefix(args[0], "-") {
+			return fmt.Errorf("usage: coin %s TYPE [flags]", verb)
+		}
+		typ := strings.ToUpper(args[0])
+		c, err := s.Get(ctx, typ)
+		switch {
+		case verb == "add" && err == nil:
+			return fmt.Errorf("coin %s exists; use coin set", typ)
+		case verb == "add" && errors.Is(err, db.ErrNotFound):
+			c = Coin{Type: typ, Decimals: 8, SettleModel: SettleModelPPS, SettleTime: "08:00", FeeBps: 100, OpenStatus: true,
+				Driver: DriverDevnet, MinHashUnit: "H/s", MachineDetailFlag: true, CurrencyChangeFlag: true}
+		case verb == "set" && errors.Is(err, db.ErrNotFound):
+			return fmt.Errorf("no coin %s; use coin add", typ)
+		case err != nil:
+			return err
+		}
+		if err := coinFlags(&c, out).Parse(args[1:]); err != nil {
+			return err
+		}
+		if c.AliasName == "" {
+			c.AliasName = c.Type
+		}
+		if c.ChainUnit == "" {
+			c.ChainUnit = c.Type
+		}
+		used, err := s.PortsInUse(ctx)
+		if err != nil {
+			return err
+		}
+		for _, p := range c.StratumPorts {
+			if other, ok := used[p]; ok && other != c.Type {
+				return fmt.Errorf("stratum port %d is used by %s", p, other)
+			}
+		}
+		if err := s.Put(ctx, c); err != nil {
+			return err
+		}
+		fmt.Fprintf(out, "coin %s saved\n", c.Type)
+		return nil
+	}
+	return fmt.Errorf("unknown coin command %q; coin commands:\n%s", verb, AdminUsage)
+}

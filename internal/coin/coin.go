@@ -1,0 +1,272 @@
+// Package coin owns the coins the pool mines: their display fields, capability flags, fee,
+// settlement, withdrawal limits, stratum ports and the chain driver that serves each.
+package coin
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/url"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/uniplus-pool/pool/internal/db"
+	"github.com/uniplus-pool/pool/internal/i18n"
+)
+
+// Drivers that can serve a coin (DESIGN.md "Chains").
+const (
+	DriverBitcoind = "bitcoind"
+	DriverDevnet   = "devnet"
+)
+
+// Algorithms the pool validates shares for.
+var Algorithms = []string{"sha256d", "scrypt", "aleo", "blake3", "kheavyhash"}
+
+// SettleModelPPS is the only settlement model: pay per share (DESIGN.md "Earnings").
+const SettleModelPPS = "PPS"
+
+// Coin is one coin the pool knows.
+type Coin struct {
+	Type                string            // code shown everywhere, e.g. "BTC"
+	Name                string            // e.g. "Bitcoin"
+	AliasName           string            // short display name
+	Algorithm           string            // sha256d, scrypt, ...
+	ChainUnit           string            // unit of amounts, e.g. "BTC"
+	MinHashUnit         string            // smallest hashrate unit shown, e.g. "TH/s"
+	Decimals            int               // minor units per unit = 10^Decimals
+	IconURL, LogoURL    string            // images
+	CurrencyChangeFlag  bool              // sub-accounts may switch to this coin
+	MachineBindFlag     bool              // devices can be bound under this coin
+	MachineDetailFlag   bool              // device detail pages exist for this coin
+	GPUOverclockingFlag bool              // overclock templates apply
+	OpenStatus          bool              // open for mining
+	ClosedMsg           map[string]string // per language, shown when closed
+	FeeBps              int               // pool fee in basis points (100 = 1%)
+	SettleModel         string            // PPS
+	SettleTime          string            // HH:MM, Beijing time
+	MinWithdraw         int64             // minor units
+	WithdrawFee         int64             // minor units
+	StratumPorts        []int             // one listener per port
+	TutorialURL         string            // "" shows the "not online yet" warning
+	Driver              string            // bitcoind or devnet
+	DriverConfig        map[string]string // driver settings (RPC URL, wallet, ...)
+	SortOrder           int
+	CreatedAt           int64
+	UpdatedAt           int64
+}
+
+// ClosedMessage is the closed message in lang, falling back to en_US, then any.
+func (c Coin) ClosedMessage(lang string) string {
+	if m := c.ClosedMsg[lang]; m != "" {
+		return m
+	}
+	if m := c.ClosedMsg["en_US"]; m != "" {
+		return m
+	}
+	for _, l := range i18n.Languages {
+		if m := c.ClosedMsg[l]; m != "" {
+			return m
+		}
+	}
+	return ""
+}
+
+// FeeRate is the fee as a fraction, as the API shows it.
+func (c Coin) FeeRate() float64 { return float64(c.FeeBps) / 10000 }
+
+var (
+	typePattern   = regexp.MustCompile(`^[A-Z0-9]{2,10}$`)
+	settlePattern = regexp.MustCompile(`^([01][0-9]|2[0-3]):[0-5][0-9]$`)
+)
+
+// Validate checks a coin before it is stored; every problem gets its own line.
+func (c Coin) Validate() error {
+	var errs []error
+	bad := func(format string, a ...any) { errs = append(errs, fmt.Errorf(format, a...)) }
+	if !typePattern.MatchString(c.Type) {
+		bad("type %q must be 2-10 capital letters or digits", c.Type)
+	}
+	if strings.TrimSpace(c.Name) == "" {
+		bad("name is required")
+	}
+	if !slices.Contains(Algorithms, c.Algorithm) {
+		bad("algorithm %q is not one of %s", c.Algorithm, strings.Join(Algorithms, ", "))
+	}
+	if strings.TrimSpace(c.ChainUnit) == "" {
+		bad("chain unit is required")
+	}
+	if c.Decimals < 0 || c.Decimals > 18 {
+		bad("decimals %d must be 0-18", c.Decimals)
+	}
+	if c.FeeBps < 0 || c.FeeBps > 10000 {
+		bad("fee %d bps must be 0-10000", c.FeeBps)
+	}
+	if c.SettleModel != SettleModelPPS {
+		bad("settle model %q: only PPS is supported", c.SettleModel)
+	}
+	if !settlePattern.MatchString(c.SettleTime) {
+		bad("settle time %q must be HH:MM (Beijing time)", c.SettleTime)
+	}
+	if c.MinWithdraw < 0 || c.WithdrawFee < 0 {
+		bad("withdrawal minimum and fee must not be negative")
+	}
+	if c.MinWithdraw > 0 && c.WithdrawFee >= c.MinWithdraw {
+		bad("withdrawal fee %d must be below the minimum %d", c.WithdrawFee, c.MinWithdraw)
+	}
+	seen := map[int]bool{}
+	for _, p := range c.StratumPorts {
+		if p < 1 || p > 65535 {
+			bad("stratum port %d out of range", p)
+		}
+		if seen[p] {
+			bad("stratum port %d listed twice", p)
+		}
+		seen[p] = true
+	}
+	for _, u := range []struct{ name, v string }{{"icon", c.IconURL}, {"logo", c.LogoURL}, {"tutorial", c.TutorialURL}} {
+		if u.v != "" && !strings.HasPrefix(u.v, "/") {
+			if p, err := url.Parse(u.v); err != nil || (p.Scheme != "http" && p.Scheme != "https") || p.Host == "" {
+				bad("%s URL %q must be http(s) or a path on this site", u.name, u.v)
+			}
+		}
+	}
+	if c.Driver != DriverBitcoind && c.Driver != DriverDevnet {
+		bad("driver %q must be bitcoind or devnet", c.Driver)
+	}
+	if c.Driver == DriverBitcoind && c.DriverConfig["rpc_url"] == "" {
+		bad("driver bitcoind needs driver config rpc_url")
+	}
+	for lang := range c.ClosedMsg {
+		if !i18n.Supported(lang) {
+			bad("closed message language %q is not one of %s", lang, strings.Join(i18n.Languages, ", "))
+		}
+	}
+	return errors.Join(errs...)
+}
+
+// Store is the coins table.
+type Store struct {
+	DB *db.DB
+}
+
+const columns = `type, name, alias_name, algorithm, chain_unit, min_hash_unit, decimals, icon_url, logo_url,
+	currency_change_flag, machine_bind_flag, machine_detail_flag, gpu_overclocking_flag, open_status, closed_msg,
+	fee_bps, settle_model, settle_time, min_withdraw, withdraw_fee, stratum_ports, tutorial_url, driver, driver_config,
+	sort_order, created_at, updated_at`
+
+func scan(row interface{ Scan(...any) error }) (Coin, error) {
+	var c Coin
+	var closed, ports, cfg string
+	err := row.Scan(&c.Type, &c.Name, &c.AliasName, &c.Algorithm, &c.ChainUnit, &c.MinHashUnit, &c.Decimals, &c.IconURL, &c.LogoURL,
+		&c.CurrencyChangeFlag, &c.MachineBindFlag, &c.MachineDetailFlag, &c.GPUOverclockingFlag, &c.OpenStatus, &closed,
+		&c.FeeBps, &c.SettleModel, &c.SettleTime, &c.MinWithdraw, &c.WithdrawFee, &ports, &c.TutorialURL, &c.Driver, &cfg,
+		&c.SortOrder, &c.CreatedAt, &c.UpdatedAt)
+	if errors.Is(err, sql.ErrNoRows) {
+		return c, db.ErrNotFound
+	}
+	if err != nil {
+		return c, err
+	}
+	if err := json.Unmarshal([]byte(closed), &c.ClosedMsg); err != nil {
+		return c, fmt.Errorf("coin %s: closed_msg: %w", c.Type, err)
+	}
+	if err := json.Unmarshal([]byte(cfg), &c.DriverConfig); err != nil {
+		return c, fmt.Errorf("coin %s: driver_config: %w", c.Type, err)
+	}
+	for _, p := range strings.Split(ports, ",") {
+		if p == "" {
+			continue
+		}
+		n, err := strconv.Atoi(p)
+		if err != nil {
+			return c, fmt.Errorf("coin %s: stratum_ports: %w", c.Type, err)
+		}
+		c.StratumPorts = append(c.StratumPorts, n)
+	}
+	return c, nil
+}
+
+// Get answers one coin or db.ErrNotFound.
+func (s *Store) Get(ctx context.Context, typ string) (Coin, error) {
+	c, err := scan(s.DB.QueryRow(ctx, "SELECT "+columns+" FROM coins WHERE type = ?", typ))
+	if err != nil && !errors.Is(err, db.ErrNotFound) {
+		return c, fmt.Errorf("coin: get %s: %w", typ, err)
+	}
+	return c, err
+}
+
+// List answers every coin in display order.
+func (s *Store) List(ctx context.Context) ([]Coin, error) {
+	rows, err := s.DB.Query(ctx, "SELECT "+columns+" FROM coins ORDER BY sort_order, type")
+	if err != nil {
+		return nil, fmt.Errorf("coin: list: %w", err)
+	}
+	defer rows.Close()
+	var out []Coin
+	for rows.Next() {
+		c, err := scan(rows)
+		if err != nil {
+			return nil, fmt.Errorf("coin: list: %w", err)
+		}
+		out = append(out, c)
+	}
+	return out, rows.Err()
+}
+
+// Put creates or replaces a coin after validating it; a new coin keeps CreatedAt.
+func (s *Store) Put(ctx context.Context, c Coin) error {
+	if err := c.Validate(); err != nil {
+		return err
+	}
+	if c.ClosedMsg == nil {
+		c.ClosedMsg = map[string]string{}
+	}
+	if c.DriverConfig == nil {
+		c.DriverConfig = map[string]string{}
+	}
+	closed, _ := json.Marshal(c.ClosedMsg)
+	cfg, _ := json.Marshal(c.DriverConfig)
+	ports := make([]string, len(c.StratumPorts))
+	for i, p := range c.StratumPorts {
+		ports[i] = strconv.Itoa(p)
+	}
+	now := db.NowMillis()
+	_, err := s.DB.Exec(ctx, `INSERT INTO coins (`+columns+`) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+		ON CONFLICT (type) DO UPDATE SET name = excluded.name, alias_name = excluded.alias_name, algorithm = excluded.algorithm,
+		chain_unit = excluded.chain_unit, min_hash_unit = excluded.min_hash_unit, decimals = excluded.decimals,
+		icon_url = excluded.icon_url, logo_url = excluded.logo_url, currency_change_flag = excluded.currency_change_flag,
+		machine_bind_flag = excluded.machine_bind_flag, machine_detail_flag = excluded.machine_detail_flag,
+		gpu_overclocking_flag = excluded.gpu_overclocking_flag, open_status = excluded.open_status, closed_msg = excluded.closed_msg,
+		fee_bps = excluded.fee_bps, settle_model = excluded.settle_model, settle_time = excluded.settle_time,
+		min_withdraw = excluded.min_withdraw, withdraw_fee = excluded.withdraw_fee, stratum_ports = excluded.stratum_ports,
+		tutorial_url = excluded.tutorial_url, driver = excluded.driver, driver_config = excluded.driver_config,
+		sort_order = excluded.sort_order, updated_at = excluded.updated_at`,
+		c.Type, c.Name, c.AliasName, c.Algorithm, c.ChainUnit, c.MinHashUnit, c.Decimals, c.IconURL, c.LogoURL,
+		c.CurrencyChangeFlag, c.MachineBindFlag, c.MachineDetailFlag, c.GPUOverclockingFlag, c.OpenStatus, string(closed),
+		c.FeeBps, c.SettleModel, c.SettleTime, c.MinWithdraw, c.WithdrawFee, strings.Join(ports, ","), c.TutorialURL, c.Driver, string(cfg),
+		c.SortOrder, now, now)
+	if err != nil {
+		return fmt.Errorf("coin: put %s: %w", c.Type, err)
+	}
+	return nil
+}
+
+// PortsInUse maps every stratum port to the coin using it, to refuse a port used twice.
+func (s *Store) PortsInUse(ctx context.Context) (map[int]string, error) {
+	list, err := s.List(ctx)
+	if err != nil {
+		return nil, err
+	}
+	out := map[int]string{}
+	for _, c := range list {
+		for _, p := range c.StratumPorts {
+			out[p] = c.Type
+		}
+	}
+	return out, nil
+}

@@ -1,0 +1,31 @@
+-- Coins the pool mines (SPEC section 3 "Chain type" and "Coin or pool coin row"), and
+-- which chain driver serves each. Money is in the coin's minor units.
+CREATE TABLE coins (
+    type                  TEXT PRIMARY KEY,
+    name                  TEXT NOT NULL,
+    alias_name            TEXT NOT NULL,
+    algorithm             TEXT NOT NULL,
+    chain_unit            TEXT NOT NULL,
+    min_hash_unit         TEXT NOT NULL,
+    decimals              INTEGER NOT NULL,
+    icon_url              TEXT NOT NULL,
+    logo_url              TEXT NOT NULL,
+    currency_change_flag  BOOLEAN NOT NULL,
+    machine_bind_flag     BOOLEAN NOT NULL,
+    machine_detail_flag   BOOLEAN NOT NULL,
+    gpu_overclocking_flag BOOLEAN NOT NULL,
+    open_status           BOOLEAN NOT NULL,
+    closed_msg            TEXT NOT NULL,
+    fee_bps               INTEGER NOT NULL,
+    settle_model          TEXT NOT NULL,
+    settle_time           TEXT NOT NULL,
+    min_withdraw          BIGINT NOT NULL,
+    withdraw_fee          BIGINT NOT NULL,
+    stratum_ports         TEXT NOT NULL,
+    tutorial_url          TEXT NOT NULL,
+    driver                TEXT NOT NULL,
+    driver_config         TEXT NOT NULL,
+    sort_order            INTEGER NOT NULL,
+    created_at            BIGINT NOT NULL,
+    updated_at            BIGINT NOT NULL
+);

@@ -1,0 +1,745 @@
+package stratum
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"crypto/tls"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"io"
+	"math"
+	"net"
+	"os"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+)
+
+// Limits that guard memory rather than shape the protocol.
+const (
+	maxWorkersPerConn = 1024 // a farm proxy authorizes many workers on one connection, but not unboundedly many
+	maxUserAgent      = 256
+	maxAliases        = 16 // re-sent jobs remembered per connection (see setDifficultyLocked)
+)
+
+// hintMethods are calls that miners send as JSON-RPC notifications (id null) and do not
+// wait for an answer on. bfgminer sends mining.suggest_target and mining.capabilities
+// that way right before mining.subscribe and then reads the next line as the subscribe
+// reply, so answering them would break its handshake.
+var hintMethods = map[string]bool{
+	"mining.suggest_difficulty": true,
+	"mining.suggest_target":     true,
+	"mining.capabilities":       true,
+}
+
+// closeReason says why a connection ended; an offence counts toward a ban.
+type closeReason struct {
+	text    string
+	offence bool
+}
+
+// sentJob is a job as one connection got it: under which difficulty.
+type sentJob struct {
+	job  *Job
+	diff float64
+}
+
+// shareKey is what makes a share a duplicate on one connection, within one job.
+type shareKey struct {
+	en2                   uint64
+	ntime, nonce, version uint32
+}
+
+// session is one miner connection. A reader goroutine handles the miner's requests one
+// at a time (Handler calls included); a writer goroutine drains the send queue; mu
+// guards the state that broadcasts and the vardiff timer share with the reader.
+type session struct {
+	srv         *Server
+	conn        net.Conn
+	id          uint64
+	remote      string
+	host        string
+	en1         []byte
+	connectedAt time.Time
+	started     time.Time // real clock, for network deadlines
+	ctx         context.Context
+	cancel      context.CancelFunc
+
+	out       chan []byte
+	done      chan struct{}
+	closeOnce sync.Once
+	reason    closeReason // set by the first close, read after done
+	ready     atomic.Bool // subscribed and authorized
+
+	// Owned by the reader goroutine.
+	junk        int
+	invalid     []time.Time // ring of the last InvalidShareLimit invalid shares
+	invalidNext int
+
+	mu         sync.Mutex
+	info       *SessionInfo // replaced, never changed, so Handler calls can keep theirs
+	subscribed bool
+	workers    map[string]struct{}
+	diff       float64
+	rolling    bool
+	mask       uint32
+	vd         vardiff
+	sent       map[string]sentJob // by the job id the miner saw
+	aliases    []string
+	aliasSeq   uint64
+	seen       map[*Job]map[shareKey]struct{}
+	timer      *time.Timer
+	ended      bool
+}
+
+func newSession(s *Server, c net.Conn, id uint64, remote, host string, en1 []byte, now time.Time) *session {
+	ctx, cancel := context.WithCancel(context.Background())
+	ss := &session{
+		srv: s, conn: c, id: id, remote: remote, host: host, en1: en1,
+		connectedAt: now, started: time.Now(), ctx: ctx, cancel: cancel,
+		out:     make(chan []byte, s.cfg.SendQueueLength),
+		done:    make(chan struct{}),
+		workers: make(map[string]struct{}),
+		sent:    make(map[string]sentJob),
+		seen:    make(map[*Job]map[shareKey]struct{}),
+		vd:      newVardiff(s.cfg, now),
+	}
+	ss.diff = ss.vd.fit(s.cfg.InitialDifficulty)
+	ss.info = &SessionInfo{ID: id, RemoteAddr: remote, Extranonce1: en1, Difficulty: ss.diff, ConnectedAt: now}
+	return ss
+}
+
+// run serves the connection until it ends, then tells the Handler.
+func (ss *session) run() {
+	defer ss.srv.conns.Done()
+	writerDone := make(chan struct{})
+	go func() {
+		defer close(writerDone)
+		ss.writeLoop()
+	}()
+	ss.close(ss.readLoop())
+	<-writerDone
+
+	ss.mu.Lock()
+	ss.ended = true
+	if ss.timer != nil {
+		ss.timer.Stop()
+	}
+	authorized := len(ss.workers) > 0
+	info := ss.info
+	ss.mu.Unlock()
+	if authorized {
+		ss.srv.authorized.Add(-1)
+	}
+	r := ss.reason
+	ss.srv.remove(ss, r)
+	if r.offence {
+		ss.srv.log.Warn("stratum: connection closed for misbehaviour", "session", ss.id, "remote", ss.remote, "worker", info.Worker, "reason", r.text)
+	} else {
+		ss.srv.log.Debug("stratum: connection closed", "session", ss.id, "remote", ss.remote, "worker", info.Worker, "reason", r.text)
+	}
+	ss.srv.h.Disconnected(info)
+}
+
+// close ends the connection; the first reason given is the one recorded.
+func (ss *session) close(r closeReason) {
+	ss.closeOnce.Do(func() {
+		ss.reason = r
+		close(ss.done)
+		ss.cancel()
+		ss.conn.Close()
+	})
+}
+
+func (ss *session) closed() bool {
+	select {
+	case <-ss.done:
+		return true
+	default:
+		return false
+	}
+}
+
+// send queues a line for the writer without ever waiting: a connection that cannot keep
+// up with its queue is closed rather than allowed to hold up a broadcast.
+func (ss *session) send(m []byte) {
+	if ss.closed() {
+		return
+	}
+	select {
+	case ss.out <- m:
+	default:
+		ss.close(closeReason{text: "send queue full"})
+	}
+}
+
+// writeLoop writes queued lines, batching what is waiting into one write, each batch
+// under a write deadline.
+func (ss *session) writeLoop() {
+	w := bufio.NewWriterSize(ss.conn, 4096)
+	for {
+		select {
+		case <-ss.done:
+			return
+		case m := <-ss.out:
+			ss.conn.SetWriteDeadline(time.Now().Add(ss.srv.cfg.WriteTimeout))
+			w.Write(m)
+			for more := true; more; {
+				select {
+				case m = <-ss.out:
+					w.Write(m)
+				default:
+					more = false
+				}
+			}
+			if err := w.Flush(); err != nil {
+				ss.close(closeReason{text: "write: " + err.Error()})
+				return
+			}
+		}
+	}
+}
+
+// readLoop reads lines until the connection ends and says why it did.
+func (ss *session) readLoop() closeReason {
+	cfg := &ss.srv.cfg
+	handshakeBy := ss.started.Add(cfg.HandshakeTimeout)
+	if tc, ok := ss.conn.(*tls.Conn); ok {
+		tc.SetDeadline(handshakeBy)
+		if err := tc.HandshakeContext(ss.ctx); err != nil {
+			return closeReason{text: "tls handshake: " + err.Error()}
+		}
+		tc.SetDeadline(time.Time{})
+	}
+	// Room for the longest allowed line and its "\r\n": a fuller buffer is an overlong line.
+	br := bufio.NewReaderSize(ss.conn, cfg.MaxLineBytes+2)
+	for {
+		deadline := time.Now().Add(cfg.IdleTimeout)
+		if !ss.ready.Load() && handshakeBy.Before(deadline) {
+			deadline = handshakeBy
+		}
+		ss.conn.SetReadDeadline(deadline)
+		line, err := br.ReadSlice('\n')
+		if err != nil {
+			switch {
+			case errors.Is(err, bufio.ErrBufferFull):
+				return closeReason{text: "line longer than MaxLineBytes", offence: true}
+			case errors.Is(err, os.ErrDeadlineExceeded) && !ss.ready.Load() && !time.Now().Before(handshakeBy):
+				return closeReason{text: "handshake timeout"}
+			case errors.Is(err, os.ErrDeadlineExceeded):
+				return closeReason{text: "idle timeout"}
+			case errors.Is(err, io.EOF):
+				return closeReason{text: "closed by miner"}
+			default:
+				return closeReason{text: "read: " + err.Error()}
+			}
+		}
+		line = bytes.TrimRight(line, "\r\n")
+		if len(line) > cfg.MaxLineBytes {
+			return closeReason{text: "line longer than MaxLineBytes", offence: true}
+		}
+		if r, stop := ss.handleLine(line); stop {
+			return r
+		}
+	}
+}
+
+// handleLine answers one line; stop says the connection must close.
+func (ss *session) handleLine(line []byte) (r closeReason, stop bool) {
+	if len(bytes.TrimSpace(line)) == 0 {
+		return r, false
+	}
+	req, err := parseRequest(line)
+	if err != nil {
+		ss.send(appendError(nil, nullID, &Error{CodeOther, "parse error"}))
+		return ss.junkLine()
+	}
+	switch req.Method {
+	case "mining.subscribe":
+		ss.onSubscribe(req)
+	case "mining.authorize":
+		return ss.onAuthorize(req)
+	case "mining.submit":
+		return ss.onSubmit(req)
+	case "mining.configure":
+		return ss.onConfigure(req)
+	case "mining.suggest_difficulty":
+		return ss.onSuggestDifficulty(req)
+	case "mining.extranonce.subscribe":
+		// NiceHash and other rental services ask for it. Extranonce1 never changes while a
+		// connection lives, so mining.set_extranonce is never sent: agreeing costs nothing.
+		ss.reply(req, []byte("true"))
+	default:
+		if req.isNull() && hintMethods[req.Method] {
+			return r, false
+		}
+		ss.replyError(req, &Error{CodeOther, "unknown method"})
+		return ss.junkLine()
+	}
+	return r, false
+}
+
+func (ss *session) reply(req request, result []byte) {
+	ss.send(appendResult(nil, req.ID, result))
+}
+
+func (ss *session) replyError(req request, e *Error) {
+	ss.send(appendError(nil, req.ID, e))
+}
+
+// junkLine counts a line that made no sense and closes the connection at the limit.
+func (ss *session) junkLine() (closeReason, bool) {
+	ss.junk++
+	if limit := ss.srv.cfg.MaxJunkLines; limit > 0 && ss.junk >= limit {
+		return closeReason{text: "too many junk lines", offence: true}, true
+	}
+	return closeReason{}, false
+}
+
+// malformed answers a known method with parameters it cannot use; it counts as junk.
+func (ss *session) malformed(req request, what string) (closeReason, bool) {
+	ss.replyError(req, &Error{CodeOther, "malformed " + req.Method + ": " + what})
+	return ss.junkLine()
+}
+
+func (ss *session) updateInfoLocked(f func(*SessionInfo)) {
+	n := *ss.info
+	f(&n)
+	ss.info = &n
+}
+
+// onSubscribe answers [[["mining.set_difficulty", id], ["mining.notify", id]],
+// extranonce1, extranonce2_size]. A session id sent to resume is ignored: extranonce1 is
+// per live connection, so there is nothing to resume.
+func (ss *session) onSubscribe(req request) {
+	ua, _ := ss.userAgent(req)
+	subID := strconv.FormatUint(ss.id, 16)
+	b := make([]byte, 0, 128)
+	b = append(b, `[[["mining.set_difficulty",`...)
+	b = appendJSONString(b, subID)
+	b = append(b, `],["mining.notify",`...)
+	b = appendJSONString(b, subID)
+	b = append(b, `]],"`...)
+	b = appendHexBytes(b, ss.en1)
+	b = append(b, `",`...)
+	b = strconv.AppendInt(b, int64(ss.srv.cfg.Extranonce2Size), 10)
+	b = append(b, ']')
+
+	ss.mu.Lock()
+	defer ss.mu.Unlock()
+	if !ss.subscribed {
+		ss.subscribed = true
+		ss.updateInfoLocked(func(i *SessionInfo) { i.UserAgent = ua })
+	}
+	ss.reply(req, b)
+	ss.maybeReadyLocked()
+}
+
+func (ss *session) userAgent(req request) (string, bool) {
+	ua, ok := req.paramString(0)
+	if len(ua) > maxUserAgent {
+		ua = strings.ToValidUTF8(ua[:maxUserAgent], "")
+	}
+	return ua, ok
+}
+
+// onAuthorize asks the Handler about a worker; the first success makes the session ready.
+func (ss *session) onAuthorize(req request) (closeReason, bool) {
+	worker, ok := req.paramString(0)
+	if !ok || worker == "" {
+		return ss.malformed(req, "want [worker, password]")
+	}
+	password, _ := req.paramString(1) // absent or null: no password
+	ss.mu.Lock()
+	_, already := ss.workers[worker]
+	n, info := len(ss.workers), ss.info
+	ss.mu.Unlock()
+	if already {
+		ss.reply(req, []byte("true"))
+		return closeReason{}, false
+	}
+	if n >= maxWorkersPerConn {
+		ss.replyError(req, &Error{CodeOther, "too many workers on one connection"})
+		return closeReason{}, false
+	}
+	if err := ss.srv.h.Authorize(ss.ctx, info, worker, password); err != nil {
+		var e *Error
+		if !errors.As(err, &e) {
+			ss.srv.log.Error("stratum: authorize", "session", ss.id, "worker", worker, "err", err)
+			e = &Error{CodeOther, "authorization failed"}
+		}
+		ss.replyError(req, e)
+		return closeReason{}, false
+	}
+	ss.mu.Lock()
+	defer ss.mu.Unlock()
+	if len(ss.workers) == 0 {
+		ss.srv.authorized.Add(1)
+		ss.updateInfoLocked(func(i *SessionInfo) { i.Worker = worker })
+	}
+	ss.workers[worker] = struct{}{}
+	ss.reply(req, []byte("true"))
+	ss.maybeReadyLocked()
+	return closeReason{}, false
+}
+
+// maybeReadyLocked starts mining once the session is both subscribed and authorized:
+// set_difficulty first, so that the first job is worked at the right difficulty, then
+// the current job with clean_jobs true.
+func (ss *session) maybeReadyLocked() {
+	if ss.ready.Load() || !ss.subscribed || len(ss.workers) == 0 {
+		return
+	}
+	ss.ready.Store(true)
+	ss.vd.restart(ss.srv.now())
+	ss.send(appendSetDifficulty(nil, ss.diff))
+	if book := ss.srv.book.Load(); book != nil {
+		ss.sendJobLocked(book, book.current, book.current.ID, true, nil)
+	}
+	ss.armTimerLocked()
+}
+
+// broadcast sends a job that Server.Broadcast published.
+func (ss *session) broadcast(book *jobBook, j *Job, msg []byte) {
+	ss.mu.Lock()
+	defer ss.mu.Unlock()
+	if !ss.ready.Load() || ss.ended || ss.closed() {
+		return
+	}
+	// The session may have become ready between the book's publication and now, and
+	// then it already got this job.
+	if e, ok := ss.sent[j.ID]; ok && e.job == j {
+		return
+	}
+	ss.sendJobLocked(book, j, j.ID, j.CleanJobs, msg)
+}
+
+// sendJobLocked sends j under wireID and remembers the difficulty it went out with: a
+// share for it is worth that difficulty, whatever has changed since, because that is the
+// difficulty the miner was working to.
+func (ss *session) sendJobLocked(book *jobBook, j *Job, wireID string, clean bool, msg []byte) {
+	if msg == nil {
+		msg = appendNotify(nil, j, wireID, clean)
+	}
+	ss.sent[wireID] = sentJob{j, ss.diff}
+	for id, e := range ss.sent {
+		if !book.live(e.job) {
+			delete(ss.sent, id)
+		}
+	}
+	for old := range ss.seen {
+		if !book.live(old) {
+			delete(ss.seen, old)
+		}
+	}
+	ss.send(msg)
+}
+
+// setDifficultyLocked changes the connection's difficulty. A ready connection gets
+// mining.set_difficulty and, right after it, the current job again with clean_jobs
+// false, so the change applies now rather than at the next block. The job goes out under
+// a new id: shares already in flight for the old id were worked at the old difficulty
+// and keep it, shares for the new id carry the new one.
+func (ss *session) setDifficultyLocked(d float64) {
+	if d == ss.diff {
+		return
+	}
+	ss.diff = d
+	ss.updateInfoLocked(func(i *SessionInfo) { i.Difficulty = d })
+	ss.vd.restart(ss.srv.now())
+	if !ss.ready.Load() {
+		return
+	}
+	ss.send(appendSetDifficulty(nil, d))
+	book := ss.srv.book.Load()
+	if book == nil {
+		return
+	}
+	j := book.current
+	var alias string
+	for {
+		ss.aliasSeq++
+		alias = j.ID + "." + strconv.FormatUint(ss.aliasSeq, 16)
+		if _, clash := book.byID[alias]; !clash {
+			break
+		}
+	}
+	ss.aliases = append(ss.aliases, alias)
+	if len(ss.aliases) > maxAliases {
+		delete(ss.sent, ss.aliases[0])
+		ss.aliases = ss.aliases[1:]
+	}
+	ss.sendJobLocked(book, j, alias, false, nil)
+}
+
+// armTimerLocked schedules vardiff checks. The check runs more often than
+// RetargetInterval because the rule also waits for enough shares or time (vardiff.go).
+func (ss *session) armTimerLocked() {
+	every := min(ss.srv.cfg.RetargetInterval, ss.srv.cfg.TargetShareInterval)
+	ss.timer = time.AfterFunc(every, func() {
+		ss.mu.Lock()
+		defer ss.mu.Unlock()
+		if ss.ended || ss.closed() {
+			return
+		}
+		if d, changed := ss.vd.retarget(ss.srv.now(), ss.diff); changed {
+			ss.setDifficultyLocked(d)
+		}
+		ss.timer.Reset(every)
+	})
+}
+
+// onConfigure answers mining.configure (BIP310): [[extensions], {parameters}].
+func (ss *session) onConfigure(req request) (closeReason, bool) {
+	var exts []string
+	if len(req.Params) < 1 || json.Unmarshal(req.Params[0], &exts) != nil {
+		return ss.malformed(req, "want [[extensions], {parameters}]")
+	}
+	var opts map[string]json.RawMessage
+	if len(req.Params) > 1 && json.Unmarshal(req.Params[1], &opts) != nil {
+		return ss.malformed(req, "want [[extensions], {parameters}]")
+	}
+	b := []byte{'{'}
+	field := func(key string, value []byte) {
+		if len(b) > 1 {
+			b = append(b, ',')
+		}
+		b = appendJSONString(b, key)
+		b = append(b, ':')
+		b = append(b, value...)
+	}
+	done := make(map[string]bool, len(exts))
+	var raise float64
+	ss.mu.Lock()
+	defer ss.mu.Unlock()
+	for _, ext := range exts {
+		if done[ext] {
+			continue
+		}
+		done[ext] = true
+		switch ext {
+		case "version-rolling":
+			// BIP310: without a mask the miner can roll any bit; the answer is what both allow.
+			// A min-bit-count we cannot meet is not an error: the miner rolls what it gets.
+			mask := uint32(0xffffffff)
+			if raw, ok := opts["version-rolling.mask"]; ok {
+				var s string
+				m, err := uint64(0), json.Unmarshal(raw, &s)
+				if err == nil {
+					m, err = strconv.ParseUint(s, 16, 32)
+				}
+				if err != nil {
+					field(ext, []byte("false"))
+					continue
+				}
+				mask = uint32(m)
+			}
+			mask &= ss.srv.cfg.VersionRollingMask
+			ss.rolling, ss.mask = true, mask
+			ss.updateInfoLocked(func(i *SessionInfo) { i.VersionRolling, i.VersionMask = true, mask })
+			field(ext, []byte("true"))
+			field("version-rolling.mask", []byte(`"`+hex32(mask)+`"`))
+		case "minimum-difficulty":
+			var v float64
+			if json.Unmarshal(opts["minimum-difficulty.value"], &v) != nil || v < 0 || math.IsInf(v, 0) {
+				field(ext, []byte("false"))
+				continue
+			}
+			// The miner's floor replaces the server's, within the server's bounds.
+			ss.vd.min = math.Min(math.Max(v, ss.srv.cfg.MinDifficulty), ss.srv.cfg.MaxDifficulty)
+			if ss.diff < ss.vd.min {
+				raise = ss.vd.fit(ss.vd.min)
+			}
+			field(ext, []byte("true"))
+		case "subscribe-extranonce":
+			// As mining.extranonce.subscribe: agreed, and extranonce1 never changes anyway.
+			field(ext, []byte("true"))
+		default:
+			field(ext, []byte("false"))
+		}
+	}
+	b = append(b, '}')
+	ss.reply(req, b)
+	if raise > 0 {
+		ss.setDifficultyLocked(raise)
+	}
+	return closeReason{}, false
+}
+
+// onSuggestDifficulty takes a miner's wish for its difficulty, within the bounds; vardiff
+// goes on from there.
+func (ss *session) onSuggestDifficulty(req request) (closeReason, bool) {
+	d, ok := req.paramNumber(0)
+	if !ok || !(d > 0) || math.IsInf(d, 0) {
+		if req.isNull() {
+			return closeReason{}, false
+		}
+		return ss.malformed(req, "want [difficulty]")
+	}
+	ss.mu.Lock()
+	defer ss.mu.Unlock()
+	if !req.isNull() {
+		ss.reply(req, []byte("true"))
+	}
+	ss.setDifficultyLocked(ss.vd.fit(d))
+	return closeReason{}, false
+}
+
+// onSubmit runs the protocol checks, hands the share to the Handler and answers.
+func (ss *session) onSubmit(req request) (closeReason, bool) {
+	recv := ss.srv.now()
+	sh, info, e := ss.checkShare(req, recv)
+	if e != nil {
+		return ss.rejected(req, e, recv)
+	}
+	res := ss.srv.h.Submit(ss.ctx, info, sh)
+	if res.Block {
+		ss.srv.blocks.Add(1)
+		ss.srv.log.Info("stratum: block candidate", "session", ss.id, "worker", sh.Worker, "job", sh.Job.ID, "accepted", res.Accepted)
+	}
+	if !res.Accepted {
+		e = res.Err
+		if e == nil {
+			e = &Error{CodeOther, "rejected"}
+		}
+		return ss.rejected(req, e, recv)
+	}
+	ss.srv.accepted.Add(1)
+	ss.mu.Lock()
+	ss.vd.accepted(sh.Difficulty)
+	ss.mu.Unlock()
+	ss.reply(req, []byte("true"))
+	return closeReason{}, false
+}
+
+// rejected answers a rejected share, counts it, and closes a connection that sends too
+// many invalid ones. Stale shares are not the miner's fault and never count.
+func (ss *session) rejected(req request, e *Error, now time.Time) (closeReason, bool) {
+	ss.replyError(req, e)
+	switch e.Code {
+	case CodeJobNotFound:
+		ss.srv.stale.Add(1)
+		return closeReason{}, false
+	case CodeDuplicate:
+		ss.srv.dup.Add(1)
+	default:
+		ss.srv.rejected.Add(1)
+	}
+	limit, window := ss.srv.cfg.InvalidShareLimit, ss.srv.cfg.InvalidShareWindow
+	if limit < 1 {
+		return closeReason{}, false
+	}
+	if len(ss.invalid) < limit {
+		ss.invalid = append(ss.invalid, now)
+	} else {
+		ss.invalid[ss.invalidNext] = now
+	}
+	ss.invalidNext = (ss.invalidNext + 1) % limit
+	// Full ring: the slot to be overwritten next holds the oldest of the last limit.
+	if len(ss.invalid) == limit && now.Sub(ss.invalid[ss.invalidNext%limit]) < window {
+		return closeReason{text: "too many invalid shares", offence: true}, true
+	}
+	return closeReason{}, false
+}
+
+// checkShare applies the protocol checks of mining.submit in order: subscribed, worker
+// authorized, well-formed, job known, ntime, version bits, not a duplicate. A share that
+// passes is remembered, so that sending it again is a duplicate.
+func (ss *session) checkShare(req request, recv time.Time) (Share, *SessionInfo, *Error) {
+	ss.mu.Lock()
+	defer ss.mu.Unlock()
+	if !ss.subscribed {
+		return Share{}, nil, ErrNotSubscribed
+	}
+	worker, ok := req.paramString(0)
+	if !ok {
+		return Share{}, nil, &Error{CodeOther, "malformed mining.submit: worker"}
+	}
+	if _, ok := ss.workers[worker]; !ok {
+		return Share{}, nil, ErrUnauthorized
+	}
+	if n := len(req.Params); n != 5 && n != 6 {
+		return Share{}, nil, &Error{CodeOther, "malformed mining.submit: want 5 or 6 params"}
+	}
+	jobID, ok1 := req.paramString(1)
+	en2Hex, ok2 := req.paramString(2)
+	ntimeHex, ok3 := req.paramString(3)
+	nonceHex, ok4 := req.paramString(4)
+	if !ok1 || !ok2 || !ok3 || !ok4 {
+		return Share{}, nil, &Error{CodeOther, "malformed mining.submit: params must be strings"}
+	}
+	size := ss.srv.cfg.Extranonce2Size
+	if len(en2Hex) != 2*size {
+		return Share{}, nil, &Error{CodeOther, "malformed mining.submit: extranonce2 must be " + strconv.Itoa(size) + " bytes"}
+	}
+	en2, err := hex.DecodeString(en2Hex)
+	if err != nil {
+		return Share{}, nil, &Error{CodeOther, "malformed mining.submit: extranonce2 is not hex"}
+	}
+	ntime, ok := parseHex32(ntimeHex)
+	if !ok {
+		return Share{}, nil, &Error{CodeOther, "malformed mining.submit: ntime must be 8 hex digits"}
+	}
+	nonce, ok := parseHex32(nonceHex)
+	if !ok {
+		return Share{}, nil, &Error{CodeOther, "malformed mining.submit: nonce must be 8 hex digits"}
+	}
+	var vbits uint32
+	hasVBits := len(req.Params) == 6
+	if hasVBits {
+		vHex, ok := req.paramString(5)
+		if vbits, ok = parseHex32String(vHex, ok); !ok {
+			return Share{}, nil, &Error{CodeOther, "malformed mining.submit: version bits must be 8 hex digits"}
+		}
+	}
+
+	sj, ok := ss.sent[jobID]
+	if !ok || !ss.srv.book.Load().live(sj.job) {
+		return Share{}, nil, ErrStale
+	}
+	j := sj.job
+	if ntime < j.NTime || int64(ntime) > recv.Add(MaxNTimeAhead).Unix() {
+		return Share{}, nil, &Error{CodeOther, "ntime out of range"}
+	}
+	version := j.Version
+	switch {
+	case ss.rolling && hasVBits:
+		// Some firmware sends the whole rolled version instead of the bits alone; its
+		// fixed bits are then the job's, and it means the same.
+		if vbits&^ss.mask != 0 && vbits&^ss.mask != j.Version&^ss.mask {
+			return Share{}, nil, &Error{CodeOther, "version bits outside the negotiated mask"}
+		}
+		version = j.Version&^ss.mask | vbits&ss.mask
+	case vbits != 0:
+		return Share{}, nil, &Error{CodeOther, "version rolling was not configured"}
+	}
+	var packed uint64
+	for _, b := range en2 {
+		packed = packed<<8 | uint64(b)
+	}
+	key := shareKey{en2: packed, ntime: ntime, nonce: nonce, version: version}
+	set := ss.seen[j]
+	if set == nil {
+		set = make(map[shareKey]struct{})
+		ss.seen[j] = set
+	}
+	if _, dup := set[key]; dup {
+		return Share{}, nil, ErrDuplicate
+	}
+	set[key] = struct{}{}
+	return Share{
+		Worker: worker, Job: j, Extranonce1: ss.en1, Extranonce2: en2,
+		NTime: ntime, Nonce: nonce, Version: version, Difficulty: sj.diff, ReceivedAt: recv,
+	}, ss.info, nil
+}
+
+func parseHex32String(s string, ok bool) (uint32, bool) {
+	if !ok {
+		return 0, false
+	}
+	return parseHex32(s)
+}
