@@ -4,6 +4,7 @@ import (
 	"regexp"
 	"slices"
 	"testing"
+	"testing/fstest"
 )
 
 var placeholder = regexp.MustCompile(`\{[a-zA-Z]+\}`)
@@ -47,4 +48,32 @@ func TestTFillsAndTranslatesParams(t *testing.T) {
 	if got := T("xx", "ok", nil); got != "success" {
 		t.Fatalf("unknown language should fall back to English, got %q", got)
 	}
+}
+
+func TestRegisterRefusesIncompleteCatalogs(t *testing.T) {
+	good := fstest.MapFS{}
+	for _, l := range Languages {
+		good["x/"+l+".json"] = &fstest.MapFile{Data: []byte(`{"test.register.only":"v ` + l + `"}`)}
+	}
+	MustRegister(good, "x")
+	if T("ko_KR", "test.register.only", nil) != "v ko_KR" {
+		t.Fatal("registered key not served")
+	}
+	if _, err := load(fstest.MapFS{"y/en_US.json": {Data: []byte(`{"a":"b"}`)}}, "y"); err == nil {
+		t.Fatal("missing languages accepted")
+	}
+	partial := fstest.MapFS{}
+	for _, l := range Languages {
+		partial["z/"+l+".json"] = &fstest.MapFile{Data: []byte(`{"a":"b"}`)}
+	}
+	partial["z/zh_HK.json"] = &fstest.MapFile{Data: []byte(`{}`)}
+	if _, err := load(partial, "z"); err == nil {
+		t.Fatal("a language without a key accepted")
+	}
+	defer func() {
+		if recover() == nil {
+			t.Fatal("registering a key twice did not panic")
+		}
+	}()
+	MustRegister(good, "x")
 }
