@@ -6,6 +6,14 @@
 // Byte order: a Hash is kept in the order the hash function produced it (the order it has
 // inside headers and transactions); Hash.String prints it reversed, as nodes and explorers
 // show it.
+//
+// Litecoin's MWEB (Litecoin Core 0.21): getblocktemplate must be called with the rules
+// "mweb" and "segwit". Before activation the template is an ordinary segwit one. On
+// regtest the deployment is signalled by version bits and is active from height 432; from
+// then on the template's last transaction is the HogEx (integrating transaction, flag
+// 0x08) and "mweb" holds the extension block, which AssembleBlock writes after the
+// transactions as 0x01 followed by those bytes. The first MWEB block needs a peg-in in the
+// mempool, or the node cannot build its HogEx.
 package chain
 
 import (

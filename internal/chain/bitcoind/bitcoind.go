@@ -40,8 +40,8 @@ type Config struct {
 	// Algorithm is the coin's proof of work: chain.SHA256d (BTC) or chain.Scrypt (LTC).
 	Algorithm string
 	// Rules are sent with getblocktemplate: ["segwit"] for BTC, ["mweb", "segwit"] for LTC
-	// (Litecoin Core refuses templates once MWEB is active unless "mweb" is among them).
-	// Empty means ["segwit"].
+	// (Litecoin Core 0.21 refuses a template, before and after MWEB activation, unless
+	// both are among them). Empty means ["segwit"].
 	Rules []string
 	// Decimals is the coin's precision (8 when zero).
 	Decimals int

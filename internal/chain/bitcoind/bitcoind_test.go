@@ -27,6 +27,15 @@ type fakeNode struct {
 	handlers map[string]func(params []json.RawMessage) (string, *RPCError)
 	bodies   map[string][]string // raw request bodies by method
 	paths    map[string]string   // URL path by method
+	stop     chan struct{}       // closed when the test ends, to end slow handlers
+}
+
+// sleep stands for a slow node: it waits d, or until the test ends.
+func (f *fakeNode) sleep(d time.Duration) {
+	select {
+	case <-time.After(d):
+	case <-f.stop:
+	}
 }
 
 func newFakeNode(t *testing.T) *fakeNode {
@@ -35,6 +44,7 @@ func newFakeNode(t *testing.T) *fakeNode {
 		handlers: map[string]func([]json.RawMessage) (string, *RPCError){},
 		bodies:   map[string][]string{},
 		paths:    map[string]string{},
+		stop:     make(chan struct{}),
 	}
 }
 
@@ -103,6 +113,7 @@ func startFake(t *testing.T, cfg Config) (*fakeNode, *Client) {
 	f := newFakeNode(t)
 	srv := httptest.NewServer(f)
 	t.Cleanup(srv.Close)
+	t.Cleanup(func() { close(f.stop) }) // runs first: slow handlers return, then the server closes
 	cfg.URL = srv.URL
 	if cfg.User == "" && cfg.CookieFile == "" {
 		cfg.User, cfg.Password = "u", "p"
@@ -138,7 +149,7 @@ func TestRPCErrors(t *testing.T) {
 		return "", &RPCError{Code: -8, Message: "hash must be of length 64"}
 	})
 	f.on("getbestblockhash", func([]json.RawMessage) (string, *RPCError) {
-		time.Sleep(2 * time.Second)
+		f.sleep(2 * time.Second)
 		return `"00"`, nil
 	})
 
@@ -506,7 +517,7 @@ func TestWaitTemplateLongPoll(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
 	defer cancel()
 	f.on("getblocktemplate", func([]json.RawMessage) (string, *RPCError) {
-		time.Sleep(time.Second)
+		f.sleep(time.Second)
 		return ltcTemplate, nil
 	})
 	start := time.Now()
