@@ -28,8 +28,8 @@ web/dist/app/index.html: web/node_modules/.package-lock.json $(WEB_SOURCES)
 	cd web && npm run build
 
 # Debian packages the tests need: Chromium for browser tests, CJK fonts so pages in
-# Chinese and Korean render in screenshots.
-SYSTEM_PACKAGES := chromium fonts-noto-cjk
+# Chinese and Korean render in screenshots, litecoind for the chain driver's regtest tests.
+SYSTEM_PACKAGES := chromium fonts-noto-cjk litecoind
 
 ## deps-system: install the Debian packages the tests need, when missing
 deps-system:
@@ -44,7 +44,7 @@ deps: deps-system web/node_modules/.package-lock.json
 ## test: everything CI checks
 test: lint test-go test-web test-e2e
 
-test-go: web/dist/app/index.html
+test-go: deps-system web/dist/app/index.html
 	go test -race -count=1 $(GOTEST_FLAGS) ./...
 
 test-web: web/node_modules/.package-lock.json
