@@ -17,13 +17,13 @@ type request struct {
 }
 
 // nullID is the id of a notification, and of the reply to a line whose id is unknown.
-var nullID = json.RawMessage("null")
+const nullID = "null"
 
 // wireRequest is how a request looks to encoding/json.
 type wireRequest struct {
-	ID     json.RawMessage `json:"id"`
-	Method *string         `json:"method"`
-	Params json.RawMessage `json:"params"`
+	ID     json.RawMessage   `json:"id"`
+	Method *string           `json:"method"`
+	Params []json.RawMessage `json:"params"`
 }
 
 // errNotObject and its kin say why a line is junk.
@@ -31,7 +31,6 @@ var (
 	errNotObject = errors.New("not a JSON object")
 	errNoMethod  = errors.New("no method")
 	errBadID     = errors.New("id must be a number, a string or null")
-	errBadParams = errors.New("params must be an array")
 )
 
 // parseRequest reads one line (without its newline). A line that is not a JSON object
@@ -51,21 +50,14 @@ func parseRequest(line []byte) (request, error) {
 	}
 	r := request{ID: w.ID, Method: *w.Method}
 	if len(r.ID) == 0 {
-		r.ID = nullID
+		r.ID = json.RawMessage(nullID)
 	}
 	switch c := r.ID[0]; {
-	case c == '"', c == '-', c >= '0' && c <= '9', string(r.ID) == "null":
+	case c == '"', c == '-', c >= '0' && c <= '9', string(r.ID) == nullID:
 	default:
 		return request{}, errBadID
 	}
-	if len(w.Params) > 0 && string(w.Params) != "null" {
-		if w.Params[0] != '[' {
-			return request{}, errBadParams
-		}
-		if err := json.Unmarshal(w.Params, &r.Params); err != nil {
-			return request{}, fmt.Errorf("parse request params: %w", err)
-		}
-	}
+	r.Params = w.Params
 	return r, nil
 }
 
@@ -91,7 +83,7 @@ func (r request) encode() []byte {
 }
 
 // isNull says whether the id is null, which makes the request a JSON-RPC 1.0 notification.
-func (r request) isNull() bool { return string(r.ID) == "null" }
+func (r request) isNull() bool { return string(r.ID) == nullID }
 
 // paramString reads parameter i as a string.
 func (r request) paramString(i int) (string, bool) {

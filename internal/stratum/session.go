@@ -26,14 +26,16 @@ const (
 	maxAliases        = 16 // re-sent jobs remembered per connection (see setDifficultyLocked)
 )
 
-// hintMethods are calls that miners send as JSON-RPC notifications (id null) and do not
-// wait for an answer on. bfgminer sends mining.suggest_target and mining.capabilities
-// that way right before mining.subscribe and then reads the next line as the subscribe
-// reply, so answering them would break its handshake.
-var hintMethods = map[string]bool{
-	"mining.suggest_difficulty": true,
-	"mining.suggest_target":     true,
-	"mining.capabilities":       true,
+// isHint says whether a method is one that miners send as a JSON-RPC notification (id
+// null) without waiting for an answer. bfgminer sends mining.suggest_target and
+// mining.capabilities that way right before mining.subscribe and then reads the next line
+// as the subscribe reply, so answering them would break its handshake.
+func isHint(method string) bool {
+	switch method {
+	case "mining.suggest_difficulty", "mining.suggest_target", "mining.capabilities":
+		return true
+	}
+	return false
 }
 
 // closeReason says why a connection ended; an offence counts toward a ban.
@@ -70,7 +72,8 @@ type session struct {
 	cancel      context.CancelFunc
 
 	out       chan []byte
-	done      chan struct{}
+	done      chan struct{} // closed by close
+	finish    chan struct{} // closed by the reader when it ends the connection itself
 	closeOnce sync.Once
 	reason    closeReason // set by the first close, read after done
 	ready     atomic.Bool // subscribed and authorized
@@ -103,6 +106,7 @@ func newSession(s *Server, c net.Conn, id uint64, remote, host string, en1 []byt
 		connectedAt: now, started: time.Now(), ctx: ctx, cancel: cancel,
 		out:     make(chan []byte, s.cfg.SendQueueLength),
 		done:    make(chan struct{}),
+		finish:  make(chan struct{}),
 		workers: make(map[string]struct{}),
 		sent:    make(map[string]sentJob),
 		seen:    make(map[*Job]map[shareKey]struct{}),
@@ -121,7 +125,18 @@ func (ss *session) run() {
 		defer close(writerDone)
 		ss.writeLoop()
 	}()
-	ss.close(ss.readLoop())
+	r := ss.readLoop()
+	if ss.closed() {
+		// Closed from outside (server closing, queue full, write failure): that reason
+		// stands, and the reader's read error is only its echo.
+		r = ss.reason
+	} else {
+		// The reader decided: let the writer flush what is queued, such as the error
+		// that explains the hang-up, before the connection goes.
+		close(ss.finish)
+		<-writerDone
+	}
+	ss.close(r)
 	<-writerDone
 
 	ss.mu.Lock()
@@ -135,7 +150,6 @@ func (ss *session) run() {
 	if authorized {
 		ss.srv.authorized.Add(-1)
 	}
-	r := ss.reason
 	ss.srv.remove(ss, r)
 	if r.offence {
 		ss.srv.log.Warn("stratum: connection closed for misbehaviour", "session", ss.id, "remote", ss.remote, "worker", info.Worker, "reason", r.text)
@@ -178,30 +192,48 @@ func (ss *session) send(m []byte) {
 }
 
 // writeLoop writes queued lines, batching what is waiting into one write, each batch
-// under a write deadline.
+// under a write deadline. When the reader finishes the connection it writes what is left
+// and stops.
 func (ss *session) writeLoop() {
 	w := bufio.NewWriterSize(ss.conn, 4096)
 	for {
 		select {
 		case <-ss.done:
 			return
+		case <-ss.finish:
+			ss.writeQueued(w)
+			return
 		case m := <-ss.out:
+			// Before the first Write: a line larger than the buffer goes straight out.
 			ss.conn.SetWriteDeadline(time.Now().Add(ss.srv.cfg.WriteTimeout))
 			w.Write(m)
-			for more := true; more; {
-				select {
-				case m = <-ss.out:
-					w.Write(m)
-				default:
-					more = false
-				}
-			}
-			if err := w.Flush(); err != nil {
-				ss.close(closeReason{text: "write: " + err.Error()})
+			if !ss.writeQueued(w) {
 				return
 			}
 		}
 	}
+}
+
+// writeQueued adds whatever is queued to w and flushes it under the write deadline.
+func (ss *session) writeQueued(w *bufio.Writer) bool {
+	for {
+		select {
+		case m := <-ss.out:
+			w.Write(m)
+			continue
+		default:
+		}
+		break
+	}
+	if w.Buffered() == 0 {
+		return true
+	}
+	ss.conn.SetWriteDeadline(time.Now().Add(ss.srv.cfg.WriteTimeout))
+	if err := w.Flush(); err != nil {
+		ss.close(closeReason{text: "write: " + err.Error()})
+		return false
+	}
+	return true
 }
 
 // readLoop reads lines until the connection ends and says why it did.
@@ -255,7 +287,7 @@ func (ss *session) handleLine(line []byte) (r closeReason, stop bool) {
 	}
 	req, err := parseRequest(line)
 	if err != nil {
-		ss.send(appendError(nil, nullID, &Error{CodeOther, "parse error"}))
+		ss.send(appendError(nil, json.RawMessage(nullID), &Error{CodeOther, "parse error"}))
 		return ss.junkLine()
 	}
 	switch req.Method {
@@ -274,7 +306,7 @@ func (ss *session) handleLine(line []byte) (r closeReason, stop bool) {
 		// connection lives, so mining.set_extranonce is never sent: agreeing costs nothing.
 		ss.reply(req, []byte("true"))
 	default:
-		if req.isNull() && hintMethods[req.Method] {
+		if req.isNull() && isHint(req.Method) {
 			return r, false
 		}
 		ss.replyError(req, &Error{CodeOther, "unknown method"})
@@ -316,7 +348,7 @@ func (ss *session) updateInfoLocked(f func(*SessionInfo)) {
 // extranonce1, extranonce2_size]. A session id sent to resume is ignored: extranonce1 is
 // per live connection, so there is nothing to resume.
 func (ss *session) onSubscribe(req request) {
-	ua, _ := ss.userAgent(req)
+	ua := ss.userAgent(req)
 	subID := strconv.FormatUint(ss.id, 16)
 	b := make([]byte, 0, 128)
 	b = append(b, `[[["mining.set_difficulty",`...)
@@ -339,12 +371,13 @@ func (ss *session) onSubscribe(req request) {
 	ss.maybeReadyLocked()
 }
 
-func (ss *session) userAgent(req request) (string, bool) {
-	ua, ok := req.paramString(0)
+// userAgent is the first subscribe parameter, if any, cut to a sane length.
+func (ss *session) userAgent(req request) string {
+	ua, _ := req.paramString(0)
 	if len(ua) > maxUserAgent {
 		ua = strings.ToValidUTF8(ua[:maxUserAgent], "")
 	}
-	return ua, ok
+	return ua
 }
 
 // onAuthorize asks the Handler about a worker; the first success makes the session ready.
@@ -369,7 +402,9 @@ func (ss *session) onAuthorize(req request) (closeReason, bool) {
 	if err := ss.srv.h.Authorize(ss.ctx, info, worker, password); err != nil {
 		var e *Error
 		if !errors.As(err, &e) {
-			ss.srv.log.Error("stratum: authorize", "session", ss.id, "worker", worker, "err", err)
+			if ss.ctx.Err() == nil { // not merely the connection ending under the call
+				ss.srv.log.Error("stratum: authorize", "session", ss.id, "worker", worker, "err", err)
+			}
 			e = &Error{CodeOther, "authorization failed"}
 		}
 		ss.replyError(req, e)
@@ -476,8 +511,9 @@ func (ss *session) setDifficultyLocked(d float64) {
 	ss.sendJobLocked(book, j, alias, false, nil)
 }
 
-// armTimerLocked schedules vardiff checks. The check runs more often than
-// RetargetInterval because the rule also waits for enough shares or time (vardiff.go).
+// armTimerLocked schedules vardiff checks, every target interval (or RetargetInterval if
+// shorter): a window may become decisive at any point after RetargetInterval, once its
+// count says more than luck (vardiff.go).
 func (ss *session) armTimerLocked() {
 	every := min(ss.srv.cfg.RetargetInterval, ss.srv.cfg.TargetShareInterval)
 	ss.timer = time.AfterFunc(every, func() {
@@ -619,7 +655,8 @@ func (ss *session) onSubmit(req request) (closeReason, bool) {
 // rejected answers a rejected share, counts it, and closes a connection that sends too
 // many invalid ones. Stale shares are not the miner's fault and never count.
 func (ss *session) rejected(req request, e *Error, now time.Time) (closeReason, bool) {
-	ss.replyError(req, e)
+	// Counted before the answer goes out, so that whoever sees the answer sees the count.
+	defer ss.replyError(req, e)
 	switch e.Code {
 	case CodeJobNotFound:
 		ss.srv.stale.Add(1)

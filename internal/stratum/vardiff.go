@@ -6,22 +6,29 @@ import (
 )
 
 // Vardiff rule. A connection's difficulty is judged over a window of accepted shares.
-// Once the window has been open RetargetInterval, and either holds minVardiffShares
-// shares or has been open minVardiffShares target intervals (so that a handful of lucky
-// or unlucky shares does not swing it), the ideal difficulty is
+// At difficulty d a window of length T should hold e = T / TargetShareInterval shares; it
+// holds n = (sum of its shares' difficulties) / d. Once the window has been open at
+// least RetargetInterval, the difficulty moves when both
 //
-//	ideal = sum of the window's share difficulties x TargetShareInterval / window length
+//   - n/e is outside the dead band [1/2, 2], and
+//   - n is at least three standard deviations of a Poisson count from e
+//     (|n - e| >= 3 sqrt(e)), so that luck alone moves it about once in a few hundred
+//     decisions rather than every few minutes,
 //
-// which is the difficulty at which the observed hashrate would give one share per target
-// interval. Inside the dead band [current/2, current*2] nothing changes; outside it the
-// difficulty moves to ideal, by at most x4 or /4 per step, within the bounds, rounded to
-// a power of two when configured. Every decision starts a new window. A window without
-// any share only proves the interval is at least its length, so ideal is computed as if
-// one share had just arrived: the smallest drop the evidence supports.
+// to d x n/e (the difficulty at which the observed hashrate gives one share per target
+// interval), by at most x4 or /4 per step, within the bounds, rounded to a power of two
+// when configured. A window with less than one share counts as one: the smallest drop
+// the evidence supports. Every change starts a new window; a window that has shown no
+// reason to change for maxWindowShares target intervals starts afresh too, so that a
+// change of hashrate is not diluted by hours of old shares.
+//
+// A fast miner is raised x4 every RetargetInterval; a miner that stopped finding shares
+// is lowered /4 after about nine target intervals of silence.
 const (
-	minVardiffShares = 4
-	vardiffBand      = 2 // no change while ideal is within current/2 .. current*2
-	vardiffMaxStep   = 4 // at most x4 or /4 per decision
+	vardiffBand     = 2  // no change while n/e is within 1/2 .. 2
+	vardiffMaxStep  = 4  // at most x4 or /4 per change
+	vardiffSigmas   = 3  // how unlikely under the current difficulty a count must be
+	maxWindowShares = 64 // target intervals after which an uneventful window restarts
 )
 
 // vardiff is one connection's variable difficulty state. It is pure: it never reads a
@@ -33,7 +40,6 @@ type vardiff struct {
 
 	start time.Time // window opened
 	sum   float64   // difficulty of the window's accepted shares
-	n     int       // accepted shares in the window
 }
 
 func newVardiff(cfg Config, now time.Time) vardiff {
@@ -45,10 +51,10 @@ func newVardiff(cfg Config, now time.Time) vardiff {
 }
 
 // restart opens a new window.
-func (v *vardiff) restart(now time.Time) { v.start, v.sum, v.n = now, 0, 0 }
+func (v *vardiff) restart(now time.Time) { v.start, v.sum = now, 0 }
 
 // accepted counts an accepted share of difficulty d.
-func (v *vardiff) accepted(d float64) { v.sum += d; v.n++ }
+func (v *vardiff) accepted(d float64) { v.sum += d }
 
 // retarget applies the rule at now to a connection at difficulty cur, and says whether
 // the difficulty changes.
@@ -57,19 +63,17 @@ func (v *vardiff) retarget(now time.Time, cur float64) (float64, bool) {
 	if elapsed < v.every || elapsed <= 0 {
 		return cur, false
 	}
-	if v.n < minVardiffShares && elapsed < minVardiffShares*v.target {
+	due := elapsed.Seconds() / v.target.Seconds()
+	seen := v.sum / cur
+	ratio := math.Max(seen, 1) / due
+	significant := math.Abs(seen-due) >= vardiffSigmas*math.Sqrt(due)
+	if !significant || (ratio >= 1.0/vardiffBand && ratio <= vardiffBand) {
+		if due >= maxWindowShares {
+			v.restart(now)
+		}
 		return cur, false
 	}
-	sum := v.sum
-	if v.n == 0 {
-		sum = cur
-	}
-	ideal := sum * v.target.Seconds() / elapsed.Seconds()
 	v.restart(now)
-	ratio := ideal / cur
-	if ratio >= 1.0/vardiffBand && ratio <= vardiffBand {
-		return cur, false
-	}
 	ratio = math.Min(math.Max(ratio, 1.0/vardiffMaxStep), vardiffMaxStep)
 	next := v.fit(cur * ratio)
 	return next, next != cur

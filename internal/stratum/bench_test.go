@@ -1,0 +1,141 @@
+package stratum
+
+import (
+	"bytes"
+	"context"
+	"encoding/binary"
+	"net"
+	"sync/atomic"
+	"testing"
+	"time"
+)
+
+// submitLine is a cgminer mining.submit; benchmarks vary its nonce with setNonce.
+const submitLine = `{"params": ["acct.rig1", "6a1f", "00000000", "65a1b2c3", "00000000"], "id": 42, "method": "mining.submit"}`
+
+func setNonce(line []byte, n uint32) {
+	at := bytes.LastIndex(line, []byte(`"], "id"`)) - 8
+	appendHex32(line[at:at], n)
+}
+
+// BenchmarkParseSubmit is the codec cost of one share: parse the line, read its
+// parameters, encode the reply.
+func BenchmarkParseSubmit(b *testing.B) {
+	line := append([]byte(nil), submitLine...)
+	out := make([]byte, 0, 128)
+	b.ReportAllocs()
+	var n uint32
+	for b.Loop() {
+		n++
+		setNonce(line, n)
+		r, err := parseRequest(line)
+		if err != nil {
+			b.Fatal(err)
+		}
+		for i := range 5 {
+			if _, ok := r.paramString(i); !ok {
+				b.Fatal("param", i)
+			}
+		}
+		nonce, _ := r.paramString(4)
+		if v, ok := parseHex32(nonce); !ok || v != n {
+			b.Fatal("nonce", nonce)
+		}
+		out = appendResult(out[:0], r.ID, []byte("true"))
+	}
+}
+
+// BenchmarkSubmitChecks adds the protocol checks of one share (job lookup, ntime,
+// duplicate set) to the codec, without the network.
+func BenchmarkSubmitChecks(b *testing.B) {
+	srv, err := NewServer(Config{Logger: quietLogger()}, nopHandler{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	j := testJob("6a1f", true, 0x65a1b2c3)
+	srv.now = func() time.Time { return time.Unix(0x65a1b2c3, 0) }
+	srv.Broadcast(j)
+	client, server := net.Pipe()
+	defer client.Close()
+	ss := newSession(srv, server, 1, "pipe", "pipe", []byte{0, 0, 0, 1}, srv.now())
+	ss.subscribed = true
+	ss.workers["acct.rig1"] = struct{}{}
+	ss.sent[j.ID] = sentJob{j, 1}
+	line := append([]byte(nil), submitLine...)
+	out := make([]byte, 0, 128)
+	b.ReportAllocs()
+	var n uint32
+	for b.Loop() {
+		n++
+		if n%(1<<16) == 0 {
+			clear(ss.seen) // as a new job would
+		}
+		setNonce(line, n)
+		r, err := parseRequest(line)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if _, _, e := ss.checkShare(r, srv.now()); e != nil {
+			b.Fatal(e)
+		}
+		out = appendResult(out[:0], r.ID, []byte("true"))
+	}
+}
+
+type nopHandler struct{}
+
+func (nopHandler) Authorize(context.Context, *SessionInfo, string, string) error { return nil }
+func (nopHandler) Submit(context.Context, *SessionInfo, Share) SubmitResult {
+	return SubmitResult{Accepted: true}
+}
+func (nopHandler) Disconnected(*SessionInfo) {}
+
+// BenchmarkLoopbackSubmit is shares per second through a real Server over loopback TCP,
+// with a Handler that accepts everything: the ceiling the protocol layer puts on one
+// stratum process. Each parallel worker is one miner waiting for every reply, as miners do.
+func BenchmarkLoopbackSubmit(b *testing.B) {
+	srv, err := NewServer(Config{Logger: quietLogger(), InvalidShareLimit: -1}, nopHandler{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		b.Fatal(err)
+	}
+	go srv.Serve(ln)
+	defer srv.Close(context.Background())
+	j := testJob("6a1f", true, uint32(time.Now().Unix()))
+	srv.Broadcast(j)
+
+	var miners atomic.Uint32
+	b.SetParallelism(4)
+	b.ReportAllocs()
+	start := time.Now()
+	b.RunParallel(func(pb *testing.PB) {
+		ctx := context.Background()
+		c, err := Dial(ctx, ln.Addr().String(), ClientOptions{})
+		if err != nil {
+			b.Error(err)
+			return
+		}
+		defer c.Close()
+		if _, _, err := c.Subscribe(ctx); err != nil {
+			b.Error(err)
+			return
+		}
+		if err := c.Authorize(ctx, "acct.bench", "x"); err != nil {
+			b.Error(err)
+			return
+		}
+		en2 := binary.BigEndian.AppendUint32(nil, miners.Add(1))
+		var nonce uint32
+		for pb.Next() {
+			nonce++
+			if err := c.Submit(ctx, "acct.bench", j.ID, en2, j.NTime, nonce, 0); err != nil {
+				b.Error(err)
+				return
+			}
+		}
+	})
+	b.ReportMetric(float64(b.N)/time.Since(start).Seconds(), "shares/s")
+}

@@ -1,0 +1,732 @@
+package stratum
+
+import (
+	"context"
+	"crypto/ecdsa"
+	"crypto/elliptic"
+	"crypto/rand"
+	"crypto/tls"
+	"crypto/x509"
+	"crypto/x509/pkix"
+	"errors"
+	"fmt"
+	"math/big"
+	"net"
+	"os"
+	"runtime"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+)
+
+func TestNewServerValidates(t *testing.T) {
+	for _, c := range []struct {
+		name  string
+		cfg   Config
+		field string
+	}{
+		{"extranonce1 too big", Config{Extranonce1Size: 9}, "Extranonce1Size"},
+		{"extranonce2 negative", Config{Extranonce2Size: -1}, "Extranonce2Size"},
+		{"min negative", Config{MinDifficulty: -1}, "MinDifficulty"},
+		{"max below min", Config{MinDifficulty: 8, MaxDifficulty: 4, InitialDifficulty: 8}, "MaxDifficulty"},
+		{"initial below min", Config{MinDifficulty: 8, InitialDifficulty: 2}, "InitialDifficulty"},
+		{"no power of two in bounds", Config{MinDifficulty: 5, MaxDifficulty: 7, InitialDifficulty: 6, PowerOfTwoDifficulty: true}, "PowerOfTwoDifficulty"},
+		{"negative timeout", Config{IdleTimeout: -time.Second}, "IdleTimeout"},
+		{"tiny lines", Config{MaxLineBytes: 100}, "MaxLineBytes"},
+		{"negative connections", Config{MaxConnections: -1}, "MaxConnections"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			_, err := NewServer(c.cfg, &fakeHandler{})
+			if err == nil || !strings.Contains(err.Error(), c.field) || !strings.HasPrefix(err.Error(), "stratum: config: ") {
+				t.Fatalf("err %v, want one naming %s", err, c.field)
+			}
+		})
+	}
+	if _, err := NewServer(Config{}, nil); err == nil {
+		t.Fatal("nil handler accepted")
+	}
+	if _, err := NewServer(Config{}, &fakeHandler{}); err != nil {
+		t.Fatalf("defaults: %v", err)
+	}
+}
+
+func TestExtranonce1(t *testing.T) {
+	t.Run("unique among live connections", func(t *testing.T) {
+		t.Parallel()
+		srv := startServer(t, Config{}, nil)
+		seen := map[string]bool{}
+		var ws []*wire
+		for range 20 {
+			w := dialWire(t, srv.addr)
+			en1 := w.handshake("acct.rig1")
+			if len(en1) != 8 || seen[en1] {
+				t.Fatalf("extranonce1 %q (seen before: %v)", en1, seen[en1])
+			}
+			seen[en1] = true
+			ws = append(ws, w)
+		}
+	})
+	t.Run("counter skips values still in use", func(t *testing.T) {
+		srv, err := NewServer(Config{Extranonce1Size: 1, Logger: quietLogger()}, &fakeHandler{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		srv.mu.Lock()
+		defer srv.mu.Unlock()
+		for i := range 256 {
+			b, ok := srv.allocExtranonce1()
+			if !ok || b[0] != byte(i) {
+				t.Fatalf("alloc %d: %x %v", i, b, ok)
+			}
+		}
+		if _, ok := srv.allocExtranonce1(); ok {
+			t.Fatal("257th extranonce1 of one byte handed out")
+		}
+		delete(srv.en1Live, 200)
+		if b, ok := srv.allocExtranonce1(); !ok || b[0] != 200 {
+			t.Fatalf("after freeing 200: %x %v", b, ok)
+		}
+	})
+}
+
+func TestAuthorize(t *testing.T) {
+	t.Parallel()
+	srv := startServer(t, Config{}, nil)
+	srv.Broadcast(testJob("j1", true, nowNTime()))
+	w := dialWire(t, srv.addr)
+	w.call("mining.subscribe", "test/1")
+	if m := w.call("mining.authorize", "acct.rig1", "refuse"); m.code() != CodeUnauthorized {
+		t.Fatalf("refused authorize: %+v", m)
+	}
+	if m := w.call("mining.authorize"); m.code() != CodeOther {
+		t.Fatalf("authorize without params: %+v", m)
+	}
+	if len(w.notes) != 0 {
+		t.Fatalf("work sent before any authorize succeeded: %+v", w.notes)
+	}
+	if m := w.call("mining.authorize", "acct.rig1", "x"); string(m.Result) != "true" {
+		t.Fatalf("authorize: %+v", m)
+	}
+	if m := w.call("mining.authorize", "acct.rig2", nil); string(m.Result) != "true" {
+		t.Fatalf("second worker: %+v", m)
+	}
+	if n := w.note(); n.Method != "mining.set_difficulty" {
+		t.Fatalf("first note %+v", n)
+	}
+	if n := w.note(); n.Method != "mining.notify" {
+		t.Fatalf("second note %+v", n)
+	}
+	// The second worker gets no second copy of the work: the connection is one device.
+	w.call("mining.extranonce.subscribe")
+	if len(w.notes) != 0 {
+		t.Fatalf("extra notes after the second authorize: %+v", w.notes)
+	}
+	if st := srv.Stats(); st.Authorized != 1 || st.Connections != 1 {
+		t.Fatalf("stats %+v", st)
+	}
+}
+
+func TestHintsAndUnknownMethods(t *testing.T) {
+	t.Parallel()
+	srv := startServer(t, Config{MaxJunkLines: 3}, nil)
+	w := dialWire(t, srv.addr)
+	// bfgminer's notifications get no answer and are not junk.
+	for range 5 {
+		w.send(`{"id":null,"method":"mining.capabilities","params":[{"notify":[],"set_difficulty":{}}]}`)
+		w.send(`{"id":null,"method":"mining.suggest_target","params":["00000000ffff0000000000000000000000000000000000000000000000000000"]}`)
+	}
+	if m := w.call("mining.extranonce.subscribe"); string(m.Result) != "true" {
+		t.Fatalf("after hints: %+v", m)
+	}
+	if m := w.call("mining.capabilities", map[string]any{}); m.code() != CodeOther {
+		t.Fatalf("capabilities with an id: %+v", m)
+	}
+	if m := w.call("mining.suggest_difficulty", "lots"); m.code() != CodeOther {
+		t.Fatalf("bad suggestion: %+v", m)
+	}
+}
+
+func TestJunkLines(t *testing.T) {
+	t.Parallel()
+	srv := startServer(t, Config{MaxJunkLines: 3, BanAfterOffences: 1}, nil)
+	w := dialWire(t, srv.addr)
+	w.send("GET / HTTP/1.1")
+	if m := w.read(); m.code() != CodeOther || string(m.ID) != "null" {
+		t.Fatalf("reply to junk: %+v", m)
+	}
+	w.send(`{"id":7,"method":"mining.bogus","params":[]}`)
+	if m := w.read(); m.code() != CodeOther || string(m.ID) != "7" || m.Error[1] != "unknown method" {
+		t.Fatalf("reply to an unknown method: %+v", m)
+	}
+	w.send(`{"id":true,"method":"mining.subscribe","params":[]}`)
+	w.expectClosed(3 * time.Second)
+	eventually(t, 3*time.Second, "the offence to ban", func() bool { return srv.Stats().Bans == 1 })
+}
+
+func TestOverlongLine(t *testing.T) {
+	t.Parallel()
+	const limit = 256
+	srv := startServer(t, Config{MaxLineBytes: limit, BanAfterOffences: 1}, nil)
+	w := dialWire(t, srv.addr)
+	fits := `{"id":1,"method":"mining.extranonce.subscribe","params":[]}`
+	fits += strings.Repeat(" ", limit-len(fits))
+	w.send(fits + "\r")
+	if m := w.read(); string(m.Result) != "true" {
+		t.Fatalf("line of exactly MaxLineBytes: %+v", m)
+	}
+	w.send(`{"id":2,"method":"mining.subscribe","params":["` + strings.Repeat("x", limit) + `"]}`)
+	w.expectClosed(3 * time.Second)
+	eventually(t, 3*time.Second, "the offence to ban", func() bool { return srv.Stats().Bans == 1 })
+}
+
+func TestBans(t *testing.T) {
+	t.Parallel()
+	clock := newFakeClock()
+	cfg := Config{MaxLineBytes: 256, BanAfterOffences: 2, OffenceWindow: time.Minute, BanDuration: 10 * time.Minute}
+	srv := startServer(t, cfg, func(s *Server) { s.now = clock.Now })
+	offend := func() {
+		w := dialWire(t, srv.addr)
+		w.send(strings.Repeat("x", 300))
+		w.expectClosed(3 * time.Second)
+	}
+	offend()
+	clock.Advance(2 * time.Minute) // the first offence leaves the window
+	offend()
+	time.Sleep(50 * time.Millisecond)
+	if st := srv.Stats(); st.Bans != 0 {
+		t.Fatalf("banned for two offences two minutes apart: %+v", st)
+	}
+	offend()
+	eventually(t, 3*time.Second, "a ban", func() bool { return srv.Stats().Bans == 1 })
+	if st := srv.Stats(); st.Banned != 1 {
+		t.Fatalf("stats %+v", st)
+	}
+	w := dialWire(t, srv.addr)
+	w.expectClosed(3 * time.Second)
+	if st := srv.Stats(); st.Refused != 1 {
+		t.Fatalf("banned address not refused: %+v", st)
+	}
+	clock.Advance(cfg.BanDuration)
+	w = dialWire(t, srv.addr)
+	w.handshake("acct.rig1")
+	if st := srv.Stats(); st.Banned != 0 || st.Connections != 1 {
+		t.Fatalf("after the ban: %+v", st)
+	}
+}
+
+func TestInvalidShareLimit(t *testing.T) {
+	t.Parallel()
+	srv := startServer(t, Config{InvalidShareLimit: 5, BanAfterOffences: 1}, nil)
+	j := testJob("j1", true, nowNTime())
+	srv.Broadcast(j)
+	w := dialWire(t, srv.addr)
+	w.handshake("acct.rig1")
+	// Stale shares are the network's doing and never count.
+	for i := range 10 {
+		if m := w.call("mining.submit", "acct.rig1", "gone", "00000000", hex32(j.NTime), hex32(uint32(i))); m.code() != CodeJobNotFound {
+			t.Fatalf("stale: %+v", m)
+		}
+	}
+	for i := range 4 {
+		// Version bits without mining.configure: well-formed, but against the rules.
+		if m := w.call("mining.submit", "acct.rig1", "j1", "00000000", hex32(j.NTime), hex32(uint32(i)), hex32(uint32(i+1))); m.code() != CodeOther {
+			t.Fatalf("invalid %d: %+v", i, m)
+		}
+	}
+	w.send(`{"id":99,"method":"mining.submit","params":["acct.rig1","j1","00000000","zz","00000000"]}`)
+	if m := w.read(); m.code() != CodeOther {
+		t.Fatalf("fifth invalid: %+v", m)
+	}
+	w.expectClosed(3 * time.Second)
+	eventually(t, 3*time.Second, "the offence to ban", func() bool { return srv.Stats().Bans == 1 })
+}
+
+func TestHandshakeTimeout(t *testing.T) {
+	t.Parallel()
+	srv := startServer(t, Config{HandshakeTimeout: 300 * time.Millisecond, BanAfterOffences: 1}, nil)
+	slow := dialWire(t, srv.addr)
+	quick := dialWire(t, srv.addr)
+	start := time.Now()
+	slow.call("mining.subscribe", "test/1")
+	quick.handshake("acct.rig1")
+	slow.expectClosed(3 * time.Second)
+	if d := time.Since(start); d < 250*time.Millisecond {
+		t.Fatalf("closed after %v, before the timeout", d)
+	}
+	time.Sleep(100 * time.Millisecond)
+	if m := quick.call("mining.extranonce.subscribe"); string(m.Result) != "true" {
+		t.Fatalf("a connection that finished its handshake was closed: %+v", m)
+	}
+	if st := srv.Stats(); st.Bans != 0 {
+		t.Fatalf("a slow handshake is not misbehaviour: %+v", st)
+	}
+}
+
+func TestIdleTimeout(t *testing.T) {
+	t.Parallel()
+	srv := startServer(t, Config{IdleTimeout: 300 * time.Millisecond}, nil)
+	w := dialWire(t, srv.addr)
+	w.handshake("acct.rig1")
+	for range 6 {
+		time.Sleep(100 * time.Millisecond)
+		if m := w.call("mining.extranonce.subscribe"); string(m.Result) != "true" {
+			t.Fatalf("a talking connection was closed: %+v", m)
+		}
+	}
+	start := time.Now()
+	w.expectClosed(3 * time.Second)
+	if d := time.Since(start); d < 250*time.Millisecond {
+		t.Fatalf("closed after %v of silence", d)
+	}
+}
+
+func TestMaxConnections(t *testing.T) {
+	t.Parallel()
+	srv := startServer(t, Config{MaxConnections: 2}, nil)
+	a, b := dialWire(t, srv.addr), dialWire(t, srv.addr)
+	a.handshake("acct.a")
+	b.handshake("acct.b")
+	c := dialWire(t, srv.addr)
+	c.expectClosed(3 * time.Second)
+	if st := srv.Stats(); st.Refused != 1 || st.Connections != 2 {
+		t.Fatalf("stats %+v", st)
+	}
+}
+
+// slowListener hands out connections whose writes can be made to hang, as a miner that
+// stops reading makes them hang once the socket buffers fill.
+type slowListener struct {
+	net.Listener
+	accepted chan *slowConn
+}
+
+func (l *slowListener) Accept() (net.Conn, error) {
+	c, err := l.Listener.Accept()
+	if err != nil {
+		return nil, err
+	}
+	sc := &slowConn{Conn: c, closed: make(chan struct{})}
+	l.accepted <- sc
+	return sc, nil
+}
+
+type slowConn struct {
+	net.Conn
+	stuck     atomic.Bool
+	mu        sync.Mutex
+	deadline  time.Time
+	closeOnce sync.Once
+	closed    chan struct{}
+}
+
+func (c *slowConn) SetWriteDeadline(t time.Time) error {
+	c.mu.Lock()
+	c.deadline = t
+	c.mu.Unlock()
+	return c.Conn.SetWriteDeadline(t)
+}
+
+// Write hangs while stuck until the write deadline; without one it would hang until the
+// connection is closed, which is the bug the deadline prevents.
+func (c *slowConn) Write(b []byte) (int, error) {
+	if !c.stuck.Load() {
+		return c.Conn.Write(b)
+	}
+	c.mu.Lock()
+	d := c.deadline
+	c.mu.Unlock()
+	var timeout <-chan time.Time
+	if !d.IsZero() {
+		timeout = time.After(time.Until(d))
+	}
+	select {
+	case <-timeout:
+		return 0, os.ErrDeadlineExceeded
+	case <-c.closed:
+		return 0, net.ErrClosed
+	}
+}
+
+func (c *slowConn) Close() error {
+	c.closeOnce.Do(func() { close(c.closed) })
+	return c.Conn.Close()
+}
+
+func startSlowServer(t *testing.T, cfg Config) (*testServer, *slowListener) {
+	var sl *slowListener
+	srv := startServerOn(t, cfg, nil, func(ln net.Listener) net.Listener {
+		sl = &slowListener{Listener: ln, accepted: make(chan *slowConn, 128)}
+		return sl
+	})
+	return srv, sl
+}
+
+// TestSlowReaderDoesNotStallBroadcast: one miner stops reading while fifty others mine;
+// broadcasts go on at full speed, the fifty get every job, the slow one is closed.
+func TestSlowReaderDoesNotStallBroadcast(t *testing.T) {
+	t.Parallel()
+	srv, sl := startSlowServer(t, Config{SendQueueLength: 16, WriteTimeout: 5 * time.Second})
+	srv.Broadcast(testJob("j0", true, nowNTime()))
+	slow := dialWire(t, srv.addr)
+	slowConn := <-sl.accepted
+	slow.handshake("acct.slow")
+
+	const miners, jobs = 50, 100
+	ctx := context.Background()
+	var got sync.WaitGroup
+	var received [miners]atomic.Int32
+	for i := range miners {
+		c, err := Dial(ctx, srv.addr, ClientOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { c.Close() })
+		if _, _, err := c.Subscribe(ctx); err != nil {
+			t.Fatal(err)
+		}
+		if err := c.Authorize(ctx, fmt.Sprintf("acct.m%d", i), "x"); err != nil {
+			t.Fatal(err)
+		}
+		if j := <-c.Jobs(); j.ID != "j0" {
+			t.Fatalf("first job %s", j.ID)
+		}
+		got.Add(1)
+		go func() {
+			defer got.Done()
+			for j := range c.Jobs() {
+				if n := received[i].Add(1); j.ID == fmt.Sprint("j", jobs) {
+					if n != jobs {
+						t.Errorf("miner %d got %d jobs, want %d", i, n, jobs)
+					}
+					return
+				}
+			}
+			t.Errorf("miner %d: connection ended before the last job", i)
+		}()
+	}
+
+	slowConn.stuck.Store(true)
+	var spent, longest time.Duration
+	for i := 1; i <= jobs; i++ {
+		start := time.Now()
+		srv.Broadcast(testJob(fmt.Sprint("j", i), false, nowNTime()))
+		d := time.Since(start)
+		spent += d
+		longest = max(longest, d)
+		// Jobs come seconds apart in life. Letting the healthy miners take each one before
+		// the next keeps a starved test machine from filling their queues too: only the
+		// stuck connection may fill its own.
+		eventually(t, 5*time.Second, fmt.Sprintf("job %d at every healthy miner", i), func() bool {
+			for k := range received {
+				if received[k].Load() < int32(i) {
+					return false
+				}
+			}
+			return true
+		})
+	}
+	// Waiting on the stuck connection even once would cost the 5 s write timeout.
+	if spent > time.Second || longest > 500*time.Millisecond {
+		t.Errorf("%d broadcasts took %v, the longest %v: something waited for the slow reader", jobs, spent, longest)
+	}
+	got.Wait()
+	slow.expectClosed(3 * time.Second)
+	eventually(t, 3*time.Second, "the slow reader to be dropped", func() bool { return srv.Stats().Connections == miners })
+}
+
+// TestWriteDeadline: a miner that stops reading with room left in its queue is closed by
+// the write deadline.
+func TestWriteDeadline(t *testing.T) {
+	t.Parallel()
+	srv, sl := startSlowServer(t, Config{WriteTimeout: 200 * time.Millisecond})
+	srv.Broadcast(testJob("j0", true, nowNTime()))
+	w := dialWire(t, srv.addr)
+	c := <-sl.accepted
+	w.handshake("acct.rig1")
+	c.stuck.Store(true)
+	start := time.Now()
+	srv.Broadcast(testJob("j1", false, nowNTime()))
+	eventually(t, 3*time.Second, "the stuck connection to close", func() bool { return srv.Stats().Connections == 0 })
+	if d := time.Since(start); d < 150*time.Millisecond {
+		t.Errorf("closed after %v, before the write deadline", d)
+	}
+}
+
+// TestCloseWithLiveSessions closes a server with miners connected and a share in the
+// Handler, and checks that Close waits for it and leaves no goroutine behind.
+func TestCloseWithLiveSessions(t *testing.T) {
+	before := runtime.NumGoroutine()
+	h := &fakeHandler{}
+	inHandler := make(chan struct{})
+	h.submit = func(ctx context.Context, sh Share) SubmitResult {
+		if sh.Nonce == 0x5107 {
+			close(inHandler)
+			<-ctx.Done() // the connection's context ends when Close closes it
+			return SubmitResult{Err: &Error{CodeOther, "shutting down"}}
+		}
+		return SubmitResult{Accepted: true}
+	}
+	srv, err := NewServer(Config{Logger: quietLogger()}, h)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	served := make(chan error, 1)
+	go func() { served <- srv.Serve(ln) }()
+	j := testJob("j1", true, nowNTime())
+	srv.Broadcast(j)
+
+	ctx := context.Background()
+	var clients []*Client
+	for i := range 20 {
+		c, err := Dial(ctx, ln.Addr().String(), ClientOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		clients = append(clients, c)
+		if _, _, err := c.Subscribe(ctx); err != nil {
+			t.Fatal(err)
+		}
+		if err := c.Authorize(ctx, fmt.Sprintf("acct.m%d", i), "x"); err != nil {
+			t.Fatal(err)
+		}
+	}
+	submitted := make(chan error, 1)
+	go func() { submitted <- clients[0].Submit(ctx, "acct.m0", "j1", []byte{0, 0, 0, 0}, j.NTime, 0x5107, 0) }()
+	<-inHandler
+
+	cctx, cancel := context.WithTimeout(ctx, 5*time.Second)
+	defer cancel()
+	if err := srv.Close(cctx); err != nil {
+		t.Fatalf("close: %v", err)
+	}
+	if h.disconnects() != 20 {
+		t.Fatalf("%d disconnects, want 20", h.disconnects())
+	}
+	if err := <-served; !errors.Is(err, ErrServerClosed) {
+		t.Fatalf("serve: %v", err)
+	}
+	if err := <-submitted; err == nil {
+		t.Fatal("submit in flight at close succeeded")
+	}
+	for _, c := range clients {
+		c.Close()
+	}
+	if err := srv.Serve(ln); !errors.Is(err, ErrServerClosed) {
+		t.Fatalf("serve after close: %v", err)
+	}
+	eventually(t, 5*time.Second, fmt.Sprintf("goroutines back to %d", before), func() bool {
+		return runtime.NumGoroutine() <= before
+	})
+}
+
+// TestCloseTimesOut: a Handler that ignores its context holds Close only until ctx ends.
+func TestCloseTimesOut(t *testing.T) {
+	release := make(chan struct{})
+	srv := startServer(t, Config{}, nil)
+	defer close(release)
+	srv.h.submit = func(context.Context, Share) SubmitResult { <-release; return SubmitResult{Accepted: true} }
+	j := testJob("j1", true, nowNTime())
+	srv.Broadcast(j)
+	w := dialWire(t, srv.addr)
+	w.handshake("acct.rig1")
+	w.send(`{"id":9,"method":"mining.submit","params":["acct.rig1","j1","00000000","` + hex32(j.NTime) + `","00000000"]}`)
+	eventually(t, 3*time.Second, "the share to reach the handler", func() bool {
+		srv.h.mu.Lock()
+		defer srv.h.mu.Unlock()
+		return len(srv.h.shares) == 1
+	})
+	ctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
+	defer cancel()
+	if err := srv.Close(ctx); !errors.Is(err, context.DeadlineExceeded) {
+		t.Fatalf("close: %v, want deadline exceeded", err)
+	}
+}
+
+func TestTLS(t *testing.T) {
+	t.Parallel()
+	cert, pool := selfSigned(t)
+	srv := startServer(t, Config{TLSConfig: &tls.Config{Certificates: []tls.Certificate{cert}}}, nil)
+	j := testJob("j1", true, nowNTime())
+	srv.Broadcast(j)
+
+	ctx := context.Background()
+	c, err := Dial(ctx, srv.addr, ClientOptions{TLSConfig: &tls.Config{RootCAs: pool, ServerName: "localhost"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	if _, _, err := c.Subscribe(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if err := c.Authorize(ctx, "acct.tls", "x"); err != nil {
+		t.Fatal(err)
+	}
+	if got := <-c.Jobs(); got.ID != "j1" {
+		t.Fatalf("job %s", got.ID)
+	}
+	if err := c.Submit(ctx, "acct.tls", "j1", []byte{1, 2, 3, 4}, j.NTime, 42, 0); err != nil {
+		t.Fatalf("submit over TLS: %v", err)
+	}
+	// Plain TCP to a TLS port gets nowhere.
+	w := dialWire(t, srv.addr)
+	w.send(`{"id":1,"method":"mining.subscribe","params":[]}`)
+	w.expectClosed(3 * time.Second)
+}
+
+// selfSigned makes a certificate for localhost and a pool that trusts it.
+func selfSigned(t *testing.T) (tls.Certificate, *x509.CertPool) {
+	t.Helper()
+	key, err := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tmpl := &x509.Certificate{
+		SerialNumber: big.NewInt(1),
+		Subject:      pkix.Name{CommonName: "localhost"},
+		DNSNames:     []string{"localhost"},
+		IPAddresses:  []net.IP{net.ParseIP("127.0.0.1")},
+		NotBefore:    time.Now().Add(-time.Hour),
+		NotAfter:     time.Now().Add(time.Hour),
+		KeyUsage:     x509.KeyUsageDigitalSignature,
+		ExtKeyUsage:  []x509.ExtKeyUsage{x509.ExtKeyUsageServerAuth},
+	}
+	der, err := x509.CreateCertificate(rand.Reader, tmpl, tmpl, &key.PublicKey, key)
+	if err != nil {
+		t.Fatal(err)
+	}
+	leaf, err := x509.ParseCertificate(der)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pool := x509.NewCertPool()
+	pool.AddCert(leaf)
+	return tls.Certificate{Certificate: [][]byte{der}, PrivateKey: key, Leaf: leaf}, pool
+}
+
+// TestClient drives a whole session through Client: configure, subscribe, authorize,
+// work, difficulty, shares.
+func TestClient(t *testing.T) {
+	t.Parallel()
+	srv := startServer(t, Config{InitialDifficulty: 2}, nil)
+	j := testJob("j1", true, nowNTime())
+	srv.Broadcast(j)
+	ctx := context.Background()
+	c, err := Dial(ctx, srv.addr, ClientOptions{UserAgent: "sim/1"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	mask, err := c.Configure(ctx, 0xffffffff)
+	if err != nil || mask != DefaultVersionRollingMask {
+		t.Fatalf("configure: %08x %v", mask, err)
+	}
+	en1, size, err := c.Subscribe(ctx)
+	if err != nil || len(en1) != 4 || size != 4 {
+		t.Fatalf("subscribe: %x %d %v", en1, size, err)
+	}
+	if err := c.Authorize(ctx, "acct.sim", "refuse"); !isCode(err, CodeUnauthorized) {
+		t.Fatalf("refused authorize: %v", err)
+	}
+	if err := c.Authorize(ctx, "acct.sim", "x"); err != nil {
+		t.Fatal(err)
+	}
+	got := <-c.Jobs()
+	want := *j
+	want.CreatedAt = got.CreatedAt
+	if fmt.Sprint(*got) != fmt.Sprint(want) {
+		t.Fatalf("job round trip:\n got %+v\nwant %+v", *got, want)
+	}
+	if d := c.Difficulty(); d != 2 {
+		t.Fatalf("difficulty %v", d)
+	}
+	en2 := []byte{0, 0, 0, 9}
+	if err := c.Submit(ctx, "acct.sim", "j1", en2, j.NTime, 7, 0x00004000); err != nil {
+		t.Fatalf("submit: %v", err)
+	}
+	if sh := srv.h.lastShare(t); sh.Version != 0x20004000 || sh.Difficulty != 2 || string(sh.Extranonce1) != string(en1) {
+		t.Fatalf("share %+v", sh)
+	}
+	if err := c.Submit(ctx, "acct.sim", "j1", en2, j.NTime, 7, 0x00004000); !isCode(err, CodeDuplicate) {
+		t.Fatalf("duplicate: %v", err)
+	}
+	srv.Close(ctx)
+	if _, ok := <-c.Jobs(); ok {
+		t.Fatal("Jobs still open after the server hung up")
+	}
+	if err := c.Authorize(ctx, "acct.sim", "x"); err == nil {
+		t.Fatal("call on a closed connection succeeded")
+	}
+}
+
+func isCode(err error, code int) bool {
+	var e *Error
+	return errors.As(err, &e) && e.Code == code
+}
+
+// TestVardiffOnTheWire: a miner far too fast gets a higher difficulty, and the current job
+// again under a new id; once it goes quiet the difficulty comes down.
+func TestVardiffOnTheWire(t *testing.T) {
+	t.Parallel()
+	srv := startServer(t, Config{
+		RetargetInterval: 100 * time.Millisecond, TargetShareInterval: 50 * time.Millisecond,
+		PowerOfTwoDifficulty: true,
+	}, nil)
+	j := testJob("j1", true, nowNTime())
+	srv.Broadcast(j)
+	w := dialWire(t, srv.addr)
+	w.handshake("acct.rig1")
+	w.note()
+	w.note()
+	for i := range 40 {
+		if m := w.call("mining.submit", "acct.rig1", "j1", "00000000", hex32(j.NTime), hex32(uint32(i))); m.code() != 0 {
+			t.Fatalf("share %d: %+v", i, m)
+		}
+	}
+	if n := w.note(); n.Method != "mining.set_difficulty" || n.Params[0] != 4.0 {
+		t.Fatalf("after a burst: %+v, want set_difficulty 4 (x4 at most)", n)
+	}
+	n := w.note()
+	if n.Method != "mining.notify" || n.Params[0] == "j1" || n.Params[8] != false {
+		t.Fatalf("after set_difficulty: %+v, want the current job under a new id, clean_jobs false", n)
+	}
+	if n := w.note(); n.Method != "mining.set_difficulty" || n.Params[0] != 1.0 {
+		t.Fatalf("after silence: %+v, want set_difficulty 1 (/4 at most)", n)
+	}
+}
+
+func TestConfigure(t *testing.T) {
+	t.Parallel()
+	srv := startServer(t, Config{VersionRollingMask: 0x1fffe000}, nil)
+	srv.Broadcast(testJob("j1", true, nowNTime()))
+	w := dialWire(t, srv.addr)
+	m := w.call("mining.configure",
+		[]string{"version-rolling", "minimum-difficulty", "subscribe-extranonce", "info", "version-rolling"},
+		map[string]any{"minimum-difficulty.value": 64, "info.hw-id": "abc"})
+	want := `{"version-rolling":true,"version-rolling.mask":"1fffe000","minimum-difficulty":true,"subscribe-extranonce":true,"info":false}`
+	if string(m.Result) != want {
+		t.Fatalf("configure\n got %s\nwant %s", m.Result, want)
+	}
+	if m := w.call("mining.configure", []string{"version-rolling"}, map[string]any{"version-rolling.mask": "not hex"}); string(m.Result) != `{"version-rolling":false}` {
+		t.Fatalf("bad mask: %s", m.Result)
+	}
+	if m := w.call("mining.configure", "version-rolling"); m.code() != CodeOther {
+		t.Fatalf("extensions not a list: %+v", m)
+	}
+	w.handshake("acct.rig1")
+	if n := w.note(); n.Method != "mining.set_difficulty" || n.Params[0] != 64.0 {
+		t.Fatalf("minimum difficulty not applied: %+v", n)
+	}
+	// Below the miner's floor a suggestion is lifted to it.
+	w.call("mining.suggest_difficulty", 2)
+	for _, n := range w.notes {
+		if n.Method == "mining.set_difficulty" && n.Params[0] != 64.0 {
+			t.Fatalf("difficulty %v under the miner's minimum of 64", n.Params[0])
+		}
+	}
+}

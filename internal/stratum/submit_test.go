@@ -1,0 +1,225 @@
+package stratum
+
+import (
+	"bytes"
+	"context"
+	"testing"
+	"time"
+)
+
+// TestSubmitChecks walks every check of mining.submit, in the order the server applies
+// them, with the code each failure gets.
+func TestSubmitChecks(t *testing.T) {
+	type env struct {
+		srv *testServer
+		w   *wire
+		job *Job
+		en1 string
+	}
+	params := func(e env, en2, ntime, nonce string, more ...any) []any {
+		return append([]any{"acct.rig1", e.job.ID, en2, ntime, nonce}, more...)
+	}
+	good := func(e env) []any { return params(e, "00000001", hex32(e.job.NTime), "00000001") }
+	withBits := func(bits string) func(e env) []any {
+		return func(e env) []any { return params(e, "00000001", hex32(e.job.NTime), "00000001", bits) }
+	}
+	submitGood := func(e env) {
+		if m := e.w.call("mining.submit", good(e)...); m.code() != 0 {
+			e.w.t.Fatalf("first submit: %v", m.Error)
+		}
+	}
+	cases := []struct {
+		name        string
+		noSubscribe bool
+		mask        uint32 // version-rolling mask asked for in mining.configure; 0: none
+		setup       func(e env)
+		params      func(e env) []any
+		code        int
+		check       func(t *testing.T, e env, sh Share)
+	}{
+		{name: "accepted", params: good, check: func(t *testing.T, e env, sh Share) {
+			if sh.Worker != "acct.rig1" || sh.Job != e.job || hex32(sh.NTime) != hex32(e.job.NTime) || sh.Nonce != 1 ||
+				!bytes.Equal(sh.Extranonce2, []byte{0, 0, 0, 1}) || sh.Difficulty != 1 || sh.Version != e.job.Version ||
+				hexString(sh.Extranonce1) != e.en1 || sh.ReceivedAt.IsZero() {
+				t.Errorf("share %+v", sh)
+			}
+		}},
+		{name: "not subscribed", noSubscribe: true, params: good, code: CodeNotSubscribed},
+		{name: "worker not authorized here", params: func(e env) []any {
+			p := good(e)
+			p[0] = "acct.rig2"
+			return p
+		}, code: CodeUnauthorized},
+		{name: "worker not a string", params: func(e env) []any { p := good(e); p[0] = 7; return p }, code: CodeOther},
+		{name: "four params", params: func(e env) []any { return good(e)[:4] }, code: CodeOther},
+		{name: "seven params", params: func(e env) []any { return append(good(e), "00000000", "x") }, code: CodeOther},
+		{name: "extranonce2 too short", params: func(e env) []any { return params(e, "000001", hex32(e.job.NTime), "00000001") }, code: CodeOther},
+		{name: "extranonce2 too long", params: func(e env) []any { return params(e, "0000000001", hex32(e.job.NTime), "00000001") }, code: CodeOther},
+		{name: "extranonce2 not hex", params: func(e env) []any { return params(e, "zz000000", hex32(e.job.NTime), "00000001") }, code: CodeOther},
+		{name: "ntime short", params: func(e env) []any { return params(e, "00000001", "5f5e10", "00000001") }, code: CodeOther},
+		{name: "nonce not hex", params: func(e env) []any { return params(e, "00000001", hex32(e.job.NTime), "0000000g") }, code: CodeOther},
+		{name: "nonce a number", params: func(e env) []any { p := good(e); p[4] = 1; return p }, code: CodeOther},
+		{name: "version bits short", mask: 0x1fffe000, params: withBits("2000"), code: CodeOther},
+		{name: "unknown job", params: func(e env) []any { p := good(e); p[1] = "ffff"; return p }, code: CodeJobNotFound},
+		{name: "job voided by a clean job", setup: func(e env) {
+			e.srv.Broadcast(testJob("j2", true, e.job.NTime))
+		}, params: good, code: CodeJobNotFound},
+		{name: "job still within history", setup: func(e env) {
+			for i := range e.srv.cfg.JobHistory - 1 {
+				e.srv.Broadcast(testJob("h"+string(rune('a'+i)), false, e.job.NTime))
+			}
+		}, params: good},
+		{name: "job pushed out of history", setup: func(e env) {
+			for i := range e.srv.cfg.JobHistory {
+				e.srv.Broadcast(testJob("h"+string(rune('a'+i)), false, e.job.NTime))
+			}
+		}, params: good, code: CodeJobNotFound},
+		{name: "ntime before the job's", params: func(e env) []any { return params(e, "00000001", hex32(e.job.NTime-1), "00000001") }, code: CodeOther},
+		{name: "ntime two hours ahead", params: func(e env) []any {
+			return params(e, "00000001", hex32(uint32(time.Now().Add(MaxNTimeAhead).Unix()-60)), "00000001")
+		}},
+		{name: "ntime past two hours ahead", params: func(e env) []any {
+			return params(e, "00000001", hex32(uint32(time.Now().Add(MaxNTimeAhead).Unix()+60)), "00000001")
+		}, code: CodeOther},
+		{name: "version bits without configure", params: withBits("00002000"), code: CodeOther},
+		{name: "zero version bits without configure", params: withBits("00000000")},
+		{name: "version bits outside the mask", mask: 0x1fffe000, params: withBits("00001000"), code: CodeOther},
+		{name: "version bits outside the negotiated part of the mask", mask: 0x00c00000, params: withBits("00200000"), code: CodeOther},
+		{name: "version bits inside the mask", mask: 0x1fffe000, params: withBits("00002000"), check: func(t *testing.T, e env, sh Share) {
+			if sh.Version != 0x20002000 {
+				t.Errorf("version %08x, want 20002000", sh.Version)
+			}
+		}},
+		{name: "whole rolled version instead of bits", mask: 0x1fffe000, params: withBits("20a02000"), check: func(t *testing.T, e env, sh Share) {
+			if sh.Version != 0x20a02000 {
+				t.Errorf("version %08x, want 20a02000", sh.Version)
+			}
+		}},
+		{name: "duplicate", setup: submitGood, params: good, code: CodeDuplicate},
+		{name: "same share with other version bits", mask: 0x1fffe000, setup: func(e env) {
+			if m := e.w.call("mining.submit", withBits("00002000")(e)...); m.code() != 0 {
+				e.w.t.Fatalf("first submit: %v", m.Error)
+			}
+		}, params: withBits("00004000")},
+		{name: "low difficulty (handler)", params: func(e env) []any { return params(e, "00000001", hex32(e.job.NTime), hex32(nonceLowDifficulty)) }, code: CodeLowDifficulty},
+		{name: "handler rejects without a reason", setup: func(e env) {
+			e.srv.h.submit = func(context.Context, Share) SubmitResult { return SubmitResult{} }
+		}, params: good, code: CodeOther},
+		{name: "block candidate", params: func(e env) []any { return params(e, "00000001", hex32(e.job.NTime), hex32(nonceBlock)) },
+			check: func(t *testing.T, e env, sh Share) {
+				if st := e.srv.Stats(); st.Blocks != 1 {
+					t.Errorf("blocks %d, want 1", st.Blocks)
+				}
+			}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			srv := startServer(t, Config{}, nil)
+			e := env{srv: srv, w: dialWire(t, srv.addr), job: testJob("j1", true, nowNTime()-60)}
+			srv.Broadcast(e.job)
+			if c.mask != 0 {
+				e.w.call("mining.configure", []string{"version-rolling"}, map[string]any{"version-rolling.mask": hex32(c.mask)})
+			}
+			if c.noSubscribe {
+				if m := e.w.call("mining.authorize", "acct.rig1", "x"); string(m.Result) != "true" {
+					t.Fatalf("authorize: %v", m.Error)
+				}
+			} else {
+				e.en1 = e.w.handshake("acct.rig1")
+			}
+			if c.setup != nil {
+				c.setup(e)
+			}
+			m := e.w.call("mining.submit", c.params(e)...)
+			if m.code() != c.code {
+				t.Fatalf("code %d (%v), want %d", m.code(), m.Error, c.code)
+			}
+			if c.code == 0 && string(m.Result) != "true" {
+				t.Fatalf("result %s, want true", m.Result)
+			}
+			if c.check != nil {
+				c.check(t, e, srv.h.lastShare(t))
+			}
+			st := srv.Stats()
+			switch c.code {
+			case 0:
+				if st.SharesAccepted == 0 {
+					t.Errorf("stats %+v: no accepted share", st)
+				}
+			case CodeJobNotFound:
+				if st.SharesStale != 1 {
+					t.Errorf("stats %+v: want one stale", st)
+				}
+			case CodeDuplicate:
+				if st.SharesDuplicate != 1 {
+					t.Errorf("stats %+v: want one duplicate", st)
+				}
+			default:
+				if st.SharesRejected != 1 {
+					t.Errorf("stats %+v: want one rejected", st)
+				}
+			}
+		})
+	}
+}
+
+func hexString(b []byte) string { return string(appendHexBytes(nil, b)) }
+
+// TestDifficultyAtJobTime checks that a share is worth the difficulty in force when its
+// job went to the connection, not the one in force when it arrives.
+func TestDifficultyAtJobTime(t *testing.T) {
+	t.Parallel()
+	srv := startServer(t, Config{}, nil)
+	j1 := testJob("j1", true, nowNTime()-60)
+	srv.Broadcast(j1)
+	w := dialWire(t, srv.addr)
+	w.handshake("acct.rig1")
+	if n := w.note(); n.Method != "mining.set_difficulty" || n.Params[0] != 1.0 {
+		t.Fatalf("first note %+v", n)
+	}
+	if n := w.note(); n.Method != "mining.notify" || n.Params[0] != "j1" || n.Params[8] != true {
+		t.Fatalf("second note %+v", n)
+	}
+
+	if m := w.call("mining.suggest_difficulty", 4); string(m.Result) != "true" {
+		t.Fatalf("suggest: %v", m.Error)
+	}
+	if n := w.note(); n.Method != "mining.set_difficulty" || n.Params[0] != 4.0 {
+		t.Fatalf("after suggest %+v", n)
+	}
+	n := w.note()
+	resent, _ := n.Params[0].(string)
+	if n.Method != "mining.notify" || resent == "j1" || n.Params[8] != false {
+		t.Fatalf("re-sent job %+v", n)
+	}
+
+	submit := func(jobID string, nonce uint32) (int, Share) {
+		m := w.call("mining.submit", "acct.rig1", jobID, "00000000", hex32(j1.NTime), hex32(nonce))
+		if m.code() != 0 {
+			return m.code(), Share{}
+		}
+		return 0, srv.h.lastShare(t)
+	}
+	if _, sh := submit("j1", 1); sh.Difficulty != 1 || sh.Job != j1 {
+		t.Errorf("share for the job sent at difficulty 1: %v %v", sh.Difficulty, sh.Job)
+	}
+	if _, sh := submit(resent, 2); sh.Difficulty != 4 || sh.Job != j1 {
+		t.Errorf("share for the job re-sent at difficulty 4: %v %v", sh.Difficulty, sh.Job)
+	}
+	// The re-sent job is the same work: the same share under either id is one share.
+	if code, _ := submit(resent, 1); code != CodeDuplicate {
+		t.Errorf("same share under the re-sent id: code %d, want %d", code, CodeDuplicate)
+	}
+	j2 := testJob("j2", false, j1.NTime)
+	srv.Broadcast(j2)
+	if n := w.note(); n.Params[0] != "j2" {
+		t.Fatalf("broadcast note %+v", n)
+	}
+	if _, sh := submit("j2", 3); sh.Difficulty != 4 || sh.Job != j2 {
+		t.Errorf("share for a job broadcast after the change: %v", sh.Difficulty)
+	}
+	if _, sh := submit("j1", 4); sh.Difficulty != 1 {
+		t.Errorf("late share for the old job: %v, want 1", sh.Difficulty)
+	}
+}
