@@ -62,6 +62,14 @@ type Share struct {
 	ReceivedAt  time.Time
 }
 
+// RejectObserver may be implemented by a Handler to be told of shares the protocol checks
+// refused before Submit saw them (stale, duplicate, malformed, bad ntime or version), so
+// that per-worker statistics count them. It is called only for workers authorized on the
+// connection, and must not block.
+type RejectObserver interface {
+	Rejected(s *SessionInfo, worker string, difficulty float64, e *Error)
+}
+
 // SubmitResult is a Handler's verdict on a share.
 type SubmitResult struct {
 	Accepted bool

@@ -630,6 +630,7 @@ func (ss *session) onSubmit(req request) (closeReason, bool) {
 	recv := ss.srv.now()
 	sh, info, e := ss.checkShare(req, recv)
 	if e != nil {
+		ss.observeReject(req, e)
 		return ss.rejected(req, e, recv)
 	}
 	res := ss.srv.h.Submit(ss.ctx, info, sh)
@@ -650,6 +651,26 @@ func (ss *session) onSubmit(req request) (closeReason, bool) {
 	ss.mu.Unlock()
 	ss.reply(req, []byte("true"))
 	return closeReason{}, false
+}
+
+// observeReject tells a RejectObserver handler of a share the protocol checks refused, when
+// it names a worker authorized on this connection.
+func (ss *session) observeReject(req request, e *Error) {
+	obs, ok := ss.srv.h.(RejectObserver)
+	if !ok {
+		return
+	}
+	worker, ok := req.paramString(0)
+	if !ok {
+		return
+	}
+	ss.mu.Lock()
+	_, authorized := ss.workers[worker]
+	info := ss.info
+	ss.mu.Unlock()
+	if authorized && info != nil {
+		obs.Rejected(info, worker, info.Difficulty, e)
+	}
 }
 
 // rejected answers a rejected share, counts it, and closes a connection that sends too
