@@ -51,9 +51,9 @@ func TestRejectObserverHearsProtocolRejects(t *testing.T) {
 	if m := w.call("mining.submit", "acct.rig1", "j1", en2, nt, "00000001"); string(m.Result) != "true" {
 		t.Fatalf("first share: %s %v", m.Result, m.Error)
 	}
-	w.call("mining.submit", "acct.rig1", "j1", en2, nt, "00000001") // duplicate
+	w.call("mining.submit", "acct.rig1", "j1", en2, nt, "00000001")   // duplicate
 	w.call("mining.submit", "acct.rig1", "gone", en2, nt, "00000002") // stale
-	w.call("mining.submit", "other.rig", "j1", en2, nt, "00000003")  // not authorized here
+	w.call("mining.submit", "other.rig", "j1", en2, nt, "00000003")   // not authorized here
 	eventually(t, 2*time.Second, "observer calls", func() bool {
 		h.mu.Lock()
 		defer h.mu.Unlock()
