@@ -1,0 +1,134 @@
+package mining
+
+import (
+	"context"
+	"log/slog"
+	"sort"
+	"sync"
+	"time"
+)
+
+// ShareMinute is one device's work in one minute: what the engine writes to share_minutes.
+type ShareMinute struct {
+	DeviceID int64
+	Minute   int64 // Unix ms of the minute's start
+	Coin     string
+	DiffSum  float64
+	Accepted int
+	Rejected int
+	Stale    int
+}
+
+// Sink stores aggregated minutes (internal/pool adds them to share_minutes, summing on
+// conflict, and marks the devices as seen).
+type Sink interface {
+	AddShareMinutes(ctx context.Context, rows []ShareMinute) error
+}
+
+// Aggregator sums shares in memory per device and minute; the pool never writes a row per
+// share (DESIGN.md "Mining"). Flush writes everything gathered so far in one batch.
+type Aggregator struct {
+	Sink Sink
+	Log  *slog.Logger
+
+	mu  sync.Mutex
+	cur map[aggKey]*ShareMinute
+	// retry holds rows whose flush failed, written again with the next flush, so that a
+	// database hiccup loses nothing.
+	retry []ShareMinute
+}
+
+type aggKey struct {
+	device int64
+	minute int64
+}
+
+// Kind of share outcome.
+const (
+	Accepted = iota
+	Rejected
+	Stale
+)
+
+// Add counts one share of a device at time at; difficulty counts only when accepted.
+func (a *Aggregator) Add(device int64, coin string, at time.Time, difficulty float64, kind int) {
+	k := aggKey{device, minuteOf(at)}
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	if a.cur == nil {
+		a.cur = map[aggKey]*ShareMinute{}
+	}
+	m := a.cur[k]
+	if m == nil {
+		m = &ShareMinute{DeviceID: device, Minute: k.minute, Coin: coin}
+		a.cur[k] = m
+	}
+	switch kind {
+	case Accepted:
+		m.Accepted++
+		m.DiffSum += difficulty
+	case Rejected:
+		m.Rejected++
+	case Stale:
+		m.Stale++
+	}
+}
+
+// Pending is how many rows wait for the next flush.
+func (a *Aggregator) Pending() int {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	return len(a.cur) + len(a.retry)
+}
+
+// Flush writes what was gathered. On failure the rows are kept for the next flush.
+func (a *Aggregator) Flush(ctx context.Context) error {
+	a.mu.Lock()
+	rows := a.retry
+	a.retry = nil
+	for _, m := range a.cur {
+		rows = append(rows, *m)
+	}
+	a.cur = nil
+	a.mu.Unlock()
+	if len(rows) == 0 {
+		return nil
+	}
+	// A stable order keeps concurrent flushers of different processes from deadlocking
+	// on PostgreSQL row locks.
+	sort.Slice(rows, func(i, j int) bool {
+		if rows[i].DeviceID != rows[j].DeviceID {
+			return rows[i].DeviceID < rows[j].DeviceID
+		}
+		return rows[i].Minute < rows[j].Minute
+	})
+	if err := a.Sink.AddShareMinutes(ctx, rows); err != nil {
+		a.mu.Lock()
+		a.retry = append(a.retry, rows...)
+		a.mu.Unlock()
+		return err
+	}
+	return nil
+}
+
+// Run flushes every interval until ctx ends, then flushes once more with a fresh context so
+// that a graceful stop loses nothing.
+func (a *Aggregator) Run(ctx context.Context, interval time.Duration) {
+	t := time.NewTicker(interval)
+	defer t.Stop()
+	for {
+		select {
+		case <-t.C:
+			if err := a.Flush(ctx); err != nil && a.Log != nil {
+				a.Log.Warn("mining: flush shares", "err", err, "pending", a.Pending())
+			}
+		case <-ctx.Done():
+			final, cancel := context.WithTimeout(context.WithoutCancel(ctx), 10*time.Second)
+			if err := a.Flush(final); err != nil && a.Log != nil {
+				a.Log.Error("mining: final flush lost shares", "err", err, "pending", a.Pending())
+			}
+			cancel()
+			return
+		}
+	}
+}

@@ -1,0 +1,210 @@
+package mining
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/uniplus-pool/pool/internal/chain"
+	"github.com/uniplus-pool/pool/internal/db"
+)
+
+// Found block statuses.
+const (
+	BlockPending   = "pending"   // accepted by the node, not yet mature
+	BlockConfirmed = "confirmed" // mature: enough confirmations
+	BlockOrphaned  = "orphaned"  // no longer in the main chain
+	BlockRejected  = "rejected"  // the node refused it
+)
+
+// FoundBlock is a block the pool found.
+type FoundBlock struct {
+	ID            int64
+	Coin          string
+	Height        int64
+	Hash          string
+	Reward        int64
+	DeviceID      int64
+	Worker        string
+	Status        string
+	Confirmations int64
+	RejectReason  string
+	FoundAt       int64
+	UpdatedAt     int64
+}
+
+// Blocks is the found_blocks and pool_stats tables.
+type Blocks struct {
+	DB *db.DB
+}
+
+// Record stores a found block; recording the same hash twice changes nothing.
+func (b *Blocks) Record(ctx context.Context, f FoundBlock) error {
+	now := db.NowMillis()
+	if f.FoundAt == 0 {
+		f.FoundAt = now
+	}
+	var device any
+	if f.DeviceID != 0 {
+		device = f.DeviceID
+	}
+	_, err := b.DB.Exec(ctx, `INSERT INTO found_blocks (coin, height, hash, reward, device_id, worker, status, confirmations,
+		reject_reason, found_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (coin, hash) DO NOTHING`,
+		f.Coin, f.Height, f.Hash, f.Reward, device, f.Worker, f.Status, f.Confirmations, f.RejectReason, f.FoundAt, now)
+	if err != nil {
+		return fmt.Errorf("mining: record block %s %s: %w", f.Coin, f.Hash, err)
+	}
+	return nil
+}
+
+// List answers a coin's found blocks, newest first, at most limit.
+func (b *Blocks) List(ctx context.Context, coin string, limit int) ([]FoundBlock, error) {
+	rows, err := b.DB.Query(ctx, `SELECT id, coin, height, hash, reward, COALESCE(device_id, 0), worker, status, confirmations,
+		reject_reason, found_at, updated_at FROM found_blocks WHERE coin = ? ORDER BY height DESC, id DESC LIMIT ?`, coin, limit)
+	if err != nil {
+		return nil, fmt.Errorf("mining: list blocks %s: %w", coin, err)
+	}
+	defer rows.Close()
+	var out []FoundBlock
+	for rows.Next() {
+		var f FoundBlock
+		if err := rows.Scan(&f.ID, &f.Coin, &f.Height, &f.Hash, &f.Reward, &f.DeviceID, &f.Worker, &f.Status, &f.Confirmations,
+			&f.RejectReason, &f.FoundAt, &f.UpdatedAt); err != nil {
+			return nil, err
+		}
+		out = append(out, f)
+	}
+	return out, rows.Err()
+}
+
+// Follow asks the chain about every pending block of coin: confirmations, orphaned (not in
+// the main chain) or confirmed once maturity confirmations are reached. It is idempotent.
+func (b *Blocks) Follow(ctx context.Context, coin string, d chain.Driver, maturity int64) (changed int, err error) {
+	pending, err := b.pending(ctx, coin)
+	if err != nil {
+		return 0, err
+	}
+	for _, f := range pending {
+		h, err := chain.ParseHash(f.Hash)
+		if err != nil {
+			return changed, fmt.Errorf("mining: block %d: %w", f.ID, err)
+		}
+		info, err := d.Block(ctx, h)
+		status := BlockPending
+		conf := f.Confirmations
+		switch {
+		case errors.Is(err, chain.ErrNotFound):
+			status, conf = BlockOrphaned, -1
+		case err != nil:
+			return changed, fmt.Errorf("mining: follow block %s: %w", f.Hash, err)
+		case info.Confirmations < 0:
+			status, conf = BlockOrphaned, -1
+		case info.Confirmations >= maturity:
+			status, conf = BlockConfirmed, info.Confirmations
+		default:
+			conf = info.Confirmations
+		}
+		if status == f.Status && conf == f.Confirmations {
+			continue
+		}
+		if _, err := b.DB.Exec(ctx, "UPDATE found_blocks SET status = ?, confirmations = ?, updated_at = ? WHERE id = ? AND status = ?",
+			status, conf, db.NowMillis(), f.ID, BlockPending); err != nil {
+			return changed, fmt.Errorf("mining: update block %d: %w", f.ID, err)
+		}
+		changed++
+	}
+	return changed, nil
+}
+
+func (b *Blocks) pending(ctx context.Context, coin string) ([]FoundBlock, error) {
+	rows, err := b.DB.Query(ctx, `SELECT id, hash, status, confirmations FROM found_blocks WHERE coin = ? AND status = ? ORDER BY id`, coin, BlockPending)
+	if err != nil {
+		return nil, fmt.Errorf("mining: pending blocks %s: %w", coin, err)
+	}
+	defer rows.Close()
+	var out []FoundBlock
+	for rows.Next() {
+		f := FoundBlock{Coin: coin}
+		if err := rows.Scan(&f.ID, &f.Hash, &f.Status, &f.Confirmations); err != nil {
+			return nil, err
+		}
+		out = append(out, f)
+	}
+	return out, rows.Err()
+}
+
+// PoolStats is one coin's line of the home table, as the engine last computed it.
+type PoolStats struct {
+	Coin              string
+	PoolHashRate      float64 // H/s over the last 15 minutes
+	ActiveMiners      int     // devices with accepted shares in the last 15 minutes
+	NetworkHashRate   float64
+	NetworkDifficulty float64
+	Height            int64
+	BlockReward       int64
+	LastBlockHeight   int64
+	LastBlockAt       int64
+	Driver            string
+	UpdatedAt         int64
+}
+
+// RealtimeWindow is the window of the real-time hashrate (DESIGN.md "Mining").
+const RealtimeWindow = 15 * time.Minute
+
+// ComputeStats measures a coin's pool hashrate and active miners from share_minutes over
+// the real-time window ending at now, and takes network figures from the driver.
+func (b *Blocks) ComputeStats(ctx context.Context, coin, algo string, d chain.Driver, now time.Time) (PoolStats, error) {
+	st := PoolStats{Coin: coin, Driver: d.Name(), UpdatedAt: now.UnixMilli()}
+	from := now.Add(-RealtimeWindow).UnixMilli()
+	var diff sql.NullFloat64
+	if err := b.DB.QueryRow(ctx, `SELECT SUM(diff_sum), COUNT(DISTINCT CASE WHEN accepted > 0 THEN device_id END)
+		FROM share_minutes WHERE coin = ? AND minute >= ?`, coin, from).Scan(&diff, &st.ActiveMiners); err != nil {
+		return st, fmt.Errorf("mining: pool hashrate %s: %w", coin, err)
+	}
+	st.PoolHashRate = diff.Float64 * chain.HashesPerDifficulty(algo) / RealtimeWindow.Seconds()
+	net, err := d.Network(ctx)
+	if err != nil {
+		return st, fmt.Errorf("mining: network %s: %w", coin, err)
+	}
+	st.NetworkHashRate, st.NetworkDifficulty, st.Height, st.BlockReward = net.HashRate, net.Difficulty, net.Height, net.BlockReward
+	err = b.DB.QueryRow(ctx, `SELECT height, found_at FROM found_blocks WHERE coin = ? AND status IN (?, ?)
+		ORDER BY height DESC LIMIT 1`, coin, BlockPending, BlockConfirmed).Scan(&st.LastBlockHeight, &st.LastBlockAt)
+	if err != nil && !errors.Is(err, sql.ErrNoRows) {
+		return st, fmt.Errorf("mining: last block %s: %w", coin, err)
+	}
+	return st, nil
+}
+
+// SaveStats stores a coin's statistics for the api processes.
+func (b *Blocks) SaveStats(ctx context.Context, st PoolStats) error {
+	_, err := b.DB.Exec(ctx, `INSERT INTO pool_stats (coin, pool_hashrate, active_miners, network_hashrate, network_difficulty,
+		height, block_reward, last_block_height, last_block_at, driver, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+		ON CONFLICT (coin) DO UPDATE SET pool_hashrate = excluded.pool_hashrate, active_miners = excluded.active_miners,
+		network_hashrate = excluded.network_hashrate, network_difficulty = excluded.network_difficulty, height = excluded.height,
+		block_reward = excluded.block_reward, last_block_height = excluded.last_block_height, last_block_at = excluded.last_block_at,
+		driver = excluded.driver, updated_at = excluded.updated_at`,
+		st.Coin, st.PoolHashRate, st.ActiveMiners, st.NetworkHashRate, st.NetworkDifficulty, st.Height, st.BlockReward,
+		st.LastBlockHeight, st.LastBlockAt, st.Driver, st.UpdatedAt)
+	if err != nil {
+		return fmt.Errorf("mining: save stats %s: %w", st.Coin, err)
+	}
+	return nil
+}
+
+// Stats answers the stored statistics of a coin, or db.ErrNotFound.
+func (b *Blocks) Stats(ctx context.Context, coin string) (PoolStats, error) {
+	st := PoolStats{Coin: coin}
+	err := b.DB.QueryRow(ctx, `SELECT pool_hashrate, active_miners, network_hashrate, network_difficulty, height, block_reward,
+		last_block_height, last_block_at, driver, updated_at FROM pool_stats WHERE coin = ?`, coin).Scan(&st.PoolHashRate,
+		&st.ActiveMiners, &st.NetworkHashRate, &st.NetworkDifficulty, &st.Height, &st.BlockReward, &st.LastBlockHeight,
+		&st.LastBlockAt, &st.Driver, &st.UpdatedAt)
+	if errors.Is(err, sql.ErrNoRows) {
+		return st, db.ErrNotFound
+	}
+	if err != nil {
+		return st, fmt.Errorf("mining: stats %s: %w", coin, err)
+	}
+	return st, nil
+}

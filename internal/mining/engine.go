@@ -1,0 +1,286 @@
+package mining
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"sync"
+	"time"
+
+	"github.com/uniplus-pool/pool/internal/chain"
+	"github.com/uniplus-pool/pool/internal/stratum"
+)
+
+// DeviceRef is what the engine keeps of an authorized worker.
+type DeviceRef struct {
+	ID     int64
+	Worker string
+}
+
+// Workers resolves a worker name at mining.authorize (internal/pool implements it: the
+// device row is created at first authorize). Its error is sent to the miner when it is a
+// *stratum.Error, else the miner sees "unauthorized" and the cause is logged.
+type Workers interface {
+	AuthorizeWorker(ctx context.Context, coin, worker, remoteAddr, minerSoftware string) (DeviceRef, error)
+}
+
+// Engine mines one coin: it keeps the stratum server fed with jobs from the chain driver
+// and is that server's Handler.
+type Engine struct {
+	Coin      string
+	Algorithm string
+	Driver    chain.Driver
+	Workers   Workers
+	Shares    *Aggregator
+	Blocks    *Blocks
+	Builder   *Builder
+	Log       *slog.Logger
+	// Maturity is how many confirmations make a found block confirmed.
+	Maturity int64
+	// Refresh is how often a new template is fetched while the tip stays (new
+	// transactions, fresh ntime); default 30 s.
+	Refresh time.Duration
+
+	server *stratum.Server
+	book   *jobBook
+	mu     sync.Mutex
+	// devices maps a connection and worker name to the device it authorized as.
+	devices map[uint64]map[string]DeviceRef
+	current *Work
+}
+
+// Attach gives the engine the server it feeds; the server must have been created with the
+// engine as its Handler.
+func (e *Engine) Attach(s *stratum.Server) {
+	e.server = s
+}
+
+func (e *Engine) init() {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if e.book == nil {
+		e.book = newJobBook(64)
+	}
+	if e.devices == nil {
+		e.devices = map[uint64]map[string]DeviceRef{}
+	}
+	if e.Refresh <= 0 {
+		e.Refresh = 30 * time.Second
+	}
+	if e.Log == nil {
+		e.Log = slog.New(slog.DiscardHandler)
+	}
+}
+
+// Run feeds jobs until ctx ends: a clean job at every new tip (as soon as the driver says
+// so) and a refreshed job every Refresh while the tip stays.
+func (e *Engine) Run(ctx context.Context) error {
+	e.init()
+	t, err := e.Driver.Template(ctx)
+	if err != nil {
+		return fmt.Errorf("mining: %s first template: %w", e.Coin, err)
+	}
+	if err := e.publish(t, true); err != nil {
+		return err
+	}
+	tips := make(chan *chain.Template, 1)
+	go e.watchTips(ctx, t.PrevHash, tips)
+	tick := time.NewTicker(e.Refresh)
+	defer tick.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return nil
+		case nt := <-tips:
+			if err := e.publish(nt, true); err != nil {
+				e.Log.Error("mining: publish", "coin", e.Coin, "err", err)
+			}
+		case <-tick.C:
+			nt, err := e.Driver.Template(ctx)
+			if err != nil {
+				if ctx.Err() == nil {
+					e.Log.Warn("mining: template", "coin", e.Coin, "err", err)
+				}
+				continue
+			}
+			e.mu.Lock()
+			clean := e.current == nil || e.current.Template.PrevHash != nt.PrevHash
+			e.mu.Unlock()
+			if err := e.publish(nt, clean); err != nil {
+				e.Log.Error("mining: publish", "coin", e.Coin, "err", err)
+			}
+		}
+	}
+}
+
+// watchTips keeps one WaitTemplate per tip (a node serves a longpoll to its end even when
+// the caller goes away, so it is never cancelled and restarted on a timer).
+func (e *Engine) watchTips(ctx context.Context, prev chain.Hash, out chan<- *chain.Template) {
+	for ctx.Err() == nil {
+		t, err := e.Driver.WaitTemplate(ctx, prev)
+		if err != nil {
+			if ctx.Err() != nil {
+				return
+			}
+			e.Log.Warn("mining: wait for a new block", "coin", e.Coin, "err", err)
+			select {
+			case <-ctx.Done():
+				return
+			case <-time.After(time.Second):
+			}
+			continue
+		}
+		if t.PrevHash == prev {
+			continue
+		}
+		prev = t.PrevHash
+		select {
+		case out <- t:
+		case <-ctx.Done():
+			return
+		}
+	}
+}
+
+func (e *Engine) publish(t *chain.Template, clean bool) error {
+	w, err := e.Builder.Build(t, clean, time.Now())
+	if err != nil {
+		return err
+	}
+	e.book.add(w)
+	e.mu.Lock()
+	e.current = w
+	e.mu.Unlock()
+	if e.server != nil {
+		e.server.Broadcast(w.Job)
+	}
+	e.Log.Debug("mining: job", "coin", e.Coin, "job", w.Job.ID, "height", t.Height, "clean", clean, "txs", len(t.Transactions))
+	return nil
+}
+
+// Authorize implements stratum.Handler.
+func (e *Engine) Authorize(ctx context.Context, s *stratum.SessionInfo, worker, password string) error {
+	e.init()
+	ref, err := e.Workers.AuthorizeWorker(ctx, e.Coin, worker, s.RemoteAddr, s.UserAgent)
+	if err != nil {
+		var se *stratum.Error
+		if errors.As(err, &se) {
+			return se
+		}
+		e.Log.Error("mining: authorize", "coin", e.Coin, "worker", worker, "err", err)
+		return stratum.ErrUnauthorized
+	}
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	m := e.devices[s.ID]
+	if m == nil {
+		m = map[string]DeviceRef{}
+		e.devices[s.ID] = m
+	}
+	m[worker] = ref
+	return nil
+}
+
+func (e *Engine) device(s *stratum.SessionInfo, worker string) (DeviceRef, bool) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	ref, ok := e.devices[s.ID][worker]
+	return ref, ok
+}
+
+// Submit implements stratum.Handler: proof of work against the share target, and against
+// the network target, in which case the block goes to the node at once.
+func (e *Engine) Submit(ctx context.Context, s *stratum.SessionInfo, sh stratum.Share) stratum.SubmitResult {
+	ref, ok := e.device(s, sh.Worker)
+	if !ok {
+		return stratum.SubmitResult{Err: stratum.ErrUnauthorized}
+	}
+	w, ok := e.book.get(sh.Job.ID)
+	if !ok {
+		e.Shares.Add(ref.ID, e.Coin, sh.ReceivedAt, 0, Stale)
+		return stratum.SubmitResult{Err: stratum.ErrStale}
+	}
+	v, err := w.Check(sh)
+	if err != nil {
+		e.Log.Error("mining: check share", "coin", e.Coin, "err", err)
+		e.Shares.Add(ref.ID, e.Coin, sh.ReceivedAt, 0, Rejected)
+		return stratum.SubmitResult{}
+	}
+	if !v.MeetsShare {
+		e.Shares.Add(ref.ID, e.Coin, sh.ReceivedAt, 0, Rejected)
+		return stratum.SubmitResult{Err: stratum.ErrLowDifficulty}
+	}
+	if v.IsBlock {
+		e.submitBlock(ctx, w, v, ref)
+	}
+	e.Shares.Add(ref.ID, e.Coin, sh.ReceivedAt, sh.Difficulty, Accepted)
+	return stratum.SubmitResult{Accepted: true, Block: v.IsBlock}
+}
+
+// submitBlock sends a block candidate to the node and records the outcome. The share
+// itself stays accepted either way: the miner did the work asked of it.
+func (e *Engine) submitBlock(ctx context.Context, w *Work, v Verdict, ref DeviceRef) {
+	block, err := chain.AssembleBlock(w.Template, v.Header, v.Coinbase)
+	if err != nil {
+		e.Log.Error("mining: assemble block", "coin", e.Coin, "height", w.Template.Height, "err", err)
+		return
+	}
+	// The node must hear of the block even if the miner hangs up now.
+	subCtx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 30*time.Second)
+	defer cancel()
+	hash := chain.DoubleSHA256(v.Header)
+	f := FoundBlock{Coin: e.Coin, Height: w.Template.Height, Hash: hash.String(), Reward: w.Template.CoinbaseValue,
+		DeviceID: ref.ID, Worker: ref.Worker, Status: BlockPending}
+	if err := e.Driver.SubmitBlock(subCtx, block); err != nil {
+		f.Status, f.RejectReason, f.Confirmations = BlockRejected, err.Error(), -1
+		e.Log.Error("mining: block rejected", "coin", e.Coin, "height", f.Height, "hash", f.Hash, "err", err)
+	} else {
+		e.Log.Info("mining: block found", "coin", e.Coin, "height", f.Height, "hash", f.Hash, "worker", ref.Worker)
+	}
+	if err := e.Blocks.Record(subCtx, f); err != nil {
+		e.Log.Error("mining: record block", "coin", e.Coin, "hash", f.Hash, "err", err)
+	}
+}
+
+// Rejected implements stratum.RejectObserver: stale and invalid shares count per device.
+func (e *Engine) Rejected(s *stratum.SessionInfo, worker string, difficulty float64, se *stratum.Error) {
+	ref, ok := e.device(s, worker)
+	if !ok {
+		return
+	}
+	kind := Rejected
+	if se.Code == stratum.CodeJobNotFound {
+		kind = Stale
+	}
+	e.Shares.Add(ref.ID, e.Coin, time.Now(), 0, kind)
+}
+
+// Disconnected implements stratum.Handler.
+func (e *Engine) Disconnected(s *stratum.SessionInfo) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	delete(e.devices, s.ID)
+}
+
+// Follow updates found blocks and the coin's pool statistics; the engine's process calls it
+// every minute (it has the driver).
+func (e *Engine) Follow(ctx context.Context) error {
+	if _, err := e.Blocks.Follow(ctx, e.Coin, e.Driver, e.Maturity); err != nil {
+		return err
+	}
+	st, err := e.Blocks.ComputeStats(ctx, e.Coin, e.algorithm(), e.Driver, time.Now())
+	if err != nil {
+		return err
+	}
+	return e.Blocks.SaveStats(ctx, st)
+}
+
+func (e *Engine) algorithm() string {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if e.current != nil {
+		return e.current.Algorithm
+	}
+	return e.Algorithm
+}

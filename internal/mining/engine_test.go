@@ -1,0 +1,316 @@
+package mining_test
+
+import (
+	"context"
+	"errors"
+	"log/slog"
+	"net"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/uniplus-pool/pool/internal/chain"
+	"github.com/uniplus-pool/pool/internal/chain/bitcoind"
+	"github.com/uniplus-pool/pool/internal/chain/chaintest"
+	"github.com/uniplus-pool/pool/internal/chain/devnet"
+	"github.com/uniplus-pool/pool/internal/db/dbtest"
+	"github.com/uniplus-pool/pool/internal/mining"
+	"github.com/uniplus-pool/pool/internal/stratum"
+)
+
+// fixedWorkers authorizes workers of one sub-account, each as its own device.
+type fixedWorkers struct {
+	mu   sync.Mutex
+	next int64
+	ids  map[string]int64
+}
+
+func (w *fixedWorkers) AuthorizeWorker(_ context.Context, _, worker, _, _ string) (mining.DeviceRef, error) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if len(worker) < 6 || worker[:6] != "acct1." {
+		return mining.DeviceRef{}, &stratum.Error{Code: stratum.CodeUnauthorized, Message: "unknown sub-account"}
+	}
+	if w.ids == nil {
+		w.ids = map[string]int64{}
+	}
+	if _, ok := w.ids[worker]; !ok {
+		w.next++
+		w.ids[worker] = w.next
+	}
+	return mining.DeviceRef{ID: w.ids[worker], Worker: worker}, nil
+}
+
+type sumSink struct {
+	mu       sync.Mutex
+	accepted int
+	rejected int
+	stale    int
+	diff     float64
+}
+
+func (s *sumSink) AddShareMinutes(_ context.Context, rows []mining.ShareMinute) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for _, r := range rows {
+		s.accepted += r.Accepted
+		s.rejected += r.Rejected
+		s.stale += r.Stale
+		s.diff += r.DiffSum
+	}
+	return nil
+}
+
+// rig is an engine with a stratum server on loopback over a given driver.
+type rig struct {
+	engine *mining.Engine
+	server *stratum.Server
+	addr   string
+	sink   *sumSink
+	blocks *mining.Blocks
+}
+
+func startRig(t *testing.T, coin, algo string, d chain.Driver, payout []byte, diff float64) *rig {
+	t.Helper()
+	blocks := &mining.Blocks{DB: dbtest.SQLite(t)}
+	sink := &sumSink{}
+	e := &mining.Engine{Coin: coin, Algorithm: algo, Driver: d, Workers: &fixedWorkers{},
+		Shares: &mining.Aggregator{Sink: sink}, Blocks: blocks, Maturity: 3,
+		Builder: mining.NewBuilder(algo, payout, 8, "/uniplus-test/"), Refresh: time.Second, Log: slog.New(slog.DiscardHandler)}
+	srv, err := stratum.NewServer(stratum.Config{InitialDifficulty: diff, MinDifficulty: diff / 16, Logger: slog.New(slog.DiscardHandler),
+		TargetShareInterval: time.Hour}, e)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e.Attach(srv)
+	ctx, cancel := context.WithCancel(context.Background())
+	engineDone := make(chan error, 1)
+	go func() { engineDone <- e.Run(ctx) }()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	go srv.Serve(ln)
+	t.Cleanup(func() {
+		cancel()
+		if err := <-engineDone; err != nil {
+			t.Errorf("engine: %v", err)
+		}
+		c, done := context.WithTimeout(context.Background(), 5*time.Second)
+		defer done()
+		_ = srv.Close(c)
+	})
+	return &rig{engine: e, server: srv, addr: ln.Addr().String(), sink: sink, blocks: blocks}
+}
+
+// mine connects as worker, then solves and submits shares until want blocks were found or
+// the deadline passes. It returns the number of accepted shares.
+func mine(t *testing.T, r *rig, worker, algo string, wantBlocks int, deadline time.Duration) int {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), deadline)
+	defer cancel()
+	c, err := stratum.Dial(ctx, r.addr, stratum.ClientOptions{UserAgent: "uniplus-sim/test"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	en1, en2Size, err := c.Subscribe(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := c.Authorize(ctx, worker, "x"); err != nil {
+		t.Fatal(err)
+	}
+	accepted := 0
+	var job *stratum.Job
+	var counter uint32
+	for {
+		select {
+		case j := <-c.Jobs():
+			job = j
+		case <-ctx.Done():
+			return accepted
+		default:
+		}
+		if job == nil {
+			select {
+			case job = <-c.Jobs():
+			case <-ctx.Done():
+				return accepted
+			}
+		}
+		counter++
+		en2 := make([]byte, en2Size)
+		en2[0], en2[1] = byte(counter>>8), byte(counter)
+		target := chain.DifficultyToTarget(c.Difficulty(), algo)
+		sol, ok, err := mining.Solve(job, algo, en1, en2, job.NTime, target, 0, 1<<20)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !ok {
+			continue
+		}
+		err = c.Submit(ctx, worker, job.ID, en2, job.NTime, sol.Nonce, 0)
+		var se *stratum.Error
+		switch {
+		case err == nil:
+			accepted++
+		case errors.As(err, &se) && se.Code == stratum.CodeJobNotFound:
+			job = nil // a new block made it stale; take the next job
+			continue
+		default:
+			t.Fatalf("submit: %v", err)
+		}
+		if wantBlocks > 0 {
+			list, _ := r.blocks.List(ctx, r.engine.Coin, 100)
+			if len(list) >= wantBlocks {
+				return accepted
+			}
+		}
+	}
+}
+
+// Blocks mined through our stratum server reach litecoind (regtest) and are accepted by
+// both nodes; found blocks are recorded and followed to maturity.
+func TestMiningThroughStratumReachesLitecoind(t *testing.T) {
+	pair := chaintest.StartLitecoinPair(t)
+	d, err := bitcoind.New(bitcoind.Config{URL: pair.URL, User: pair.User, Password: pair.Password, Wallet: pair.Wallet,
+		Algorithm: chain.Scrypt, Rules: []string{"mweb", "segwit"}, Decimals: 8, PollInterval: 200 * time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	payoutAddr, err := d.NewAddress(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr, err := d.ValidateAddress(ctx, payoutAddr)
+	if err != nil || !addr.Valid {
+		t.Fatalf("payout address: %v %+v", err, addr)
+	}
+	// A wallet transaction, so that the blocks carry more than a coinbase.
+	if _, err := d.Send(ctx, pair.MineAddress, 100_000_000, "test"); err != nil {
+		t.Fatal(err)
+	}
+	start, err := d.Network(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := startRig(t, "LTC", chain.Scrypt, d, addr.Script, 1.0/65536)
+	accepted := mine(t, r, "acct1.rig01", chain.Scrypt, 3, 60*time.Second)
+	list, err := r.blocks.List(ctx, "LTC", 10)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(list) < 3 {
+		t.Fatalf("%d blocks recorded after %d shares", len(list), accepted)
+	}
+	for _, b := range list {
+		if b.Status != mining.BlockPending || b.Worker != "acct1.rig01" || b.Reward <= 0 {
+			t.Fatalf("block %+v", b)
+		}
+	}
+	end, err := d.Network(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if end.Height < start.Height+3 {
+		t.Fatalf("node height %d -> %d", start.Height, end.Height)
+	}
+	tip := pair.Sync(t) // node B follows the blocks our stratum found
+	if tip == "" {
+		t.Fatal("no common tip")
+	}
+	// The first wallet transaction made it into one of our blocks.
+	h, _ := chain.ParseHash(list[len(list)-1].Hash)
+	info, err := d.Block(ctx, h)
+	if err != nil || info.Confirmations < 1 {
+		t.Fatalf("block %s on the node: %+v %v", list[len(list)-1].Hash, info, err)
+	}
+	// Maturity: 3 more blocks from node B confirm the oldest.
+	pair.Generate(t, pair.B, 3)
+	pair.Sync(t)
+	if _, err := r.blocks.Follow(ctx, "LTC", d, 3); err != nil {
+		t.Fatal(err)
+	}
+	list, _ = r.blocks.List(ctx, "LTC", 10)
+	if oldest := list[len(list)-1]; oldest.Status != mining.BlockConfirmed {
+		t.Fatalf("oldest block after 3 more: %+v", oldest)
+	}
+	if err := r.engine.Shares.Flush(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if r.sink.accepted != accepted || r.sink.diff <= 0 {
+		t.Fatalf("aggregated %d accepted (diff %g), miner saw %d", r.sink.accepted, r.sink.diff, accepted)
+	}
+}
+
+// On devnet: shares below the share target are refused as low difficulty and counted as
+// rejected; unknown sub-accounts cannot authorize; blocks are found and pool statistics
+// computed.
+func TestDevnetSharesBlocksAndRejections(t *testing.T) {
+	cfg := devnet.DefaultConfig("BTC", chain.SHA256d)
+	cfg.OtherMiners = false
+	cfg.NetworkHashRate = 1 << 16 // a block every few hundred thousand hashes at most
+	cfg.BlockTime = time.Second
+	cfg.BlockReward = 625_000_000
+	d, err := devnet.New(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	payoutAddr, _ := d.NewAddress(context.Background())
+	addr, _ := d.ValidateAddress(context.Background(), payoutAddr)
+	r := startRig(t, "BTC", chain.SHA256d, d, addr.Script, 1.0/4096)
+
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	c, err := stratum.Dial(ctx, r.addr, stratum.ClientOptions{UserAgent: "cgminer/4.12.1"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	en1, _, err := c.Subscribe(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var se *stratum.Error
+	if err := c.Authorize(ctx, "stranger.rig", "x"); !errors.As(err, &se) || se.Code != stratum.CodeUnauthorized {
+		t.Fatalf("unknown sub-account: %v", err)
+	}
+	if err := c.Authorize(ctx, "acct1.gpu7", "x"); err != nil {
+		t.Fatal(err)
+	}
+	job := <-c.Jobs()
+	en2 := []byte{0, 0, 0, 1}
+	// A nonce whose hash misses the share target.
+	share := chain.DifficultyToTarget(c.Difficulty(), chain.SHA256d)
+	var bad uint32
+	for n := uint32(0); ; n++ {
+		if _, ok, _ := mining.Solve(job, chain.SHA256d, en1, en2, job.NTime, share, n, 1); !ok {
+			bad = n
+			break
+		}
+	}
+	if err := c.Submit(ctx, "acct1.gpu7", job.ID, en2, job.NTime, bad, 0); !errors.As(err, &se) || se.Code != stratum.CodeLowDifficulty {
+		t.Fatalf("low difficulty share: %v", err)
+	}
+	c.Close()
+	accepted := mine(t, r, "acct1.gpu7", chain.SHA256d, 1, 20*time.Second)
+	if err := r.engine.Shares.Flush(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	if r.sink.rejected < 1 || r.sink.accepted != accepted {
+		t.Fatalf("sink %+v, miner accepted %d", r.sink, accepted)
+	}
+	list, _ := r.blocks.List(context.Background(), "BTC", 10)
+	if len(list) == 0 || list[0].Status != mining.BlockPending {
+		t.Fatalf("blocks %+v", list)
+	}
+	if err := r.engine.Follow(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	st, err := r.blocks.Stats(context.Background(), "BTC")
+	if err != nil || st.Driver != "devnet" || st.Height < 1 || st.LastBlockHeight != list[0].Height {
+		t.Fatalf("stats %+v %v", st, err)
+	}
+}

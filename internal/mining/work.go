@@ -1,0 +1,168 @@
+// Package mining is the engine between stratum and the chains: it turns block templates
+// into stratum jobs, judges shares (proof of work against the share and network targets),
+// submits block candidates at once, aggregates accepted work per device per minute, and
+// records found blocks until they mature.
+package mining
+
+import (
+	"crypto/rand"
+	"fmt"
+	"math/big"
+	"strconv"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/uniplus-pool/pool/internal/chain"
+	"github.com/uniplus-pool/pool/internal/stratum"
+)
+
+// Work is a stratum job with what is needed to rebuild a block from a share.
+type Work struct {
+	Job        *stratum.Job
+	Template   *chain.Template
+	NetTarget  *big.Int
+	Algorithm  string
+	Coinbase1  []byte
+	Coinbase2  []byte
+	Branch     []chain.Hash
+	ExtraNonce int // extranonce1 + extranonce2 bytes reserved in the coinbase
+}
+
+// Builder makes jobs from templates for one coin: it pays the coinbase to the pool's
+// payout script and numbers jobs so that ids never repeat within a process.
+type Builder struct {
+	Algorithm    string
+	PayoutScript []byte
+	ExtraNonce   int    // total extranonce bytes (stratum extranonce1 + extranonce2)
+	Tag          string // coinbase tag, e.g. "/uniplus/"
+	prefix       string
+	seq          atomic.Uint64
+}
+
+// NewBuilder returns a Builder whose job ids start with a random prefix, so two stratum
+// processes (or a restart) never hand out the same id.
+func NewBuilder(algo string, payoutScript []byte, extraNonce int, tag string) *Builder {
+	var b [3]byte
+	_, _ = rand.Read(b[:])
+	return &Builder{Algorithm: algo, PayoutScript: payoutScript, ExtraNonce: extraNonce, Tag: tag,
+		prefix: fmt.Sprintf("%x", b)}
+}
+
+// Build turns a template into work; clean says earlier jobs are void (a new block).
+func (b *Builder) Build(t *chain.Template, clean bool, now time.Time) (*Work, error) {
+	c1, c2, err := chain.CoinbaseParts(t, b.PayoutScript, b.ExtraNonce, b.Tag)
+	if err != nil {
+		return nil, fmt.Errorf("mining: coinbase at height %d: %w", t.Height, err)
+	}
+	branch := chain.MerkleBranch(t.TxIDs())
+	sb := make([][32]byte, len(branch))
+	for i, h := range branch {
+		sb[i] = h
+	}
+	ntime := t.CurTime
+	if ntime < t.MinTime {
+		ntime = t.MinTime
+	}
+	job := &stratum.Job{
+		ID:           b.prefix + strconv.FormatUint(b.seq.Add(1), 16),
+		PrevHash:     t.PrevHash,
+		Coinb1:       c1,
+		Coinb2:       c2,
+		MerkleBranch: sb,
+		Version:      uint32(t.Version),
+		NBits:        t.Bits,
+		NTime:        ntime,
+		CleanJobs:    clean,
+		CreatedAt:    now,
+	}
+	// The template names the hash the chain checks (devnet runs every coin on sha256d or
+	// scrypt); the builder's algorithm is the fallback for drivers that leave it empty.
+	algo := t.Algorithm
+	if algo == "" {
+		algo = b.Algorithm
+	}
+	return &Work{Job: job, Template: t, NetTarget: t.Target, Algorithm: algo, Coinbase1: c1, Coinbase2: c2,
+		Branch: branch, ExtraNonce: b.ExtraNonce}, nil
+}
+
+// Verdict is what a share's proof of work says.
+type Verdict struct {
+	Hash       chain.Hash
+	MeetsShare bool
+	IsBlock    bool
+	Header     []byte
+	Coinbase   []byte
+	// Difficulty is the share's actual difficulty (what its hash would have met).
+	Difficulty float64
+}
+
+// Check rebuilds the header a share claims and checks its proof of work against the share's
+// difficulty and the network target.
+func (w *Work) Check(sh stratum.Share) (Verdict, error) {
+	if len(sh.Extranonce1)+len(sh.Extranonce2) != w.ExtraNonce {
+		return Verdict{}, fmt.Errorf("mining: extranonce is %d bytes, job reserves %d", len(sh.Extranonce1)+len(sh.Extranonce2), w.ExtraNonce)
+	}
+	coinbase := make([]byte, 0, len(w.Coinbase1)+w.ExtraNonce+len(w.Coinbase2))
+	coinbase = append(coinbase, w.Coinbase1...)
+	coinbase = append(coinbase, sh.Extranonce1...)
+	coinbase = append(coinbase, sh.Extranonce2...)
+	coinbase = append(coinbase, w.Coinbase2...)
+	root := chain.MerkleRootFromBranch(chain.DoubleSHA256(coinbase), w.Branch)
+	header := chain.Header(int32(sh.Version), w.Template.PrevHash, root, sh.NTime, w.Template.Bits, sh.Nonce)
+	h, err := chain.PowHash(w.Algorithm, header)
+	if err != nil {
+		return Verdict{}, err
+	}
+	v := Verdict{Hash: h, Header: header, Coinbase: coinbase}
+	v.Difficulty = HashDifficulty(h, w.Algorithm)
+	v.MeetsShare = chain.HashMeetsTarget(h, chain.DifficultyToTarget(sh.Difficulty, w.Algorithm))
+	v.IsBlock = chain.HashMeetsTarget(h, w.NetTarget)
+	return v, nil
+}
+
+// HashDifficulty is the difficulty a hash achieves: diff-1 target / hash.
+func HashDifficulty(h chain.Hash, algo string) float64 {
+	n := chain.HashToBig(h)
+	if n.Sign() == 0 {
+		return 0
+	}
+	one := chain.DifficultyToTarget(1, algo)
+	f, _ := new(big.Rat).SetFrac(one, n).Float64()
+	return f
+}
+
+// jobBook remembers recent work by job id, so a share can be judged after newer jobs
+// went out (stratum keeps answering shares of its last few jobs).
+type jobBook struct {
+	mu    sync.RWMutex
+	byID  map[string]*Work
+	order []string
+	max   int
+}
+
+func newJobBook(max int) *jobBook { return &jobBook{byID: map[string]*Work{}, max: max} }
+
+func (b *jobBook) add(w *Work) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	b.byID[w.Job.ID] = w
+	b.order = append(b.order, w.Job.ID)
+	for len(b.order) > b.max {
+		delete(b.byID, b.order[0])
+		b.order = b.order[1:]
+	}
+}
+
+func (b *jobBook) get(id string) (*Work, bool) {
+	b.mu.RLock()
+	defer b.mu.RUnlock()
+	w, ok := b.byID[id]
+	return w, ok
+}
+
+// minuteOf is the start of the minute t falls in, in Unix milliseconds.
+func minuteOf(t time.Time) int64 {
+	ms := t.UnixMilli()
+	return ms - ms%60_000
+}
