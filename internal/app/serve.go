@@ -21,6 +21,7 @@ import (
 	"github.com/uniplus-pool/pool/internal/httpx"
 	"github.com/uniplus-pool/pool/internal/metrics"
 	"github.com/uniplus-pool/pool/internal/notify"
+	"github.com/uniplus-pool/pool/internal/pool"
 	"github.com/uniplus-pool/pool/internal/ratelimit"
 	"github.com/uniplus-pool/pool/web"
 )
@@ -51,11 +52,14 @@ func NewRouter(d Deps) *httpx.Router {
 		Observe:     d.Metrics.ObserveHTTP,
 	})
 	(&content.Handler{Store: &content.Store{DB: d.DB}, Limiter: d.Limiter, Log: d.Log, Maintenance: d.Config.Maintenance}).Routes(rt)
+	pools := &pool.Store{DB: d.DB}
 	accounts := &account.Service{
 		Store: &account.Store{DB: d.DB}, Guard: d.Guard, Email: d.Email, SMS: d.SMS,
-		Devices: account.NoDevices{}, Argon: account.DefaultArgon2, Log: d.Log,
+		Devices: pools, Argon: account.DefaultArgon2, Log: d.Log,
 	}
-	(&account.Handler{Service: accounts, Limiter: d.Limiter}).Routes(rt)
+	acct := &account.Handler{Service: accounts, Limiter: d.Limiter}
+	acct.Routes(rt)
+	(&pool.Handler{Store: pools, User: acct.RequireUser, Limiter: d.Limiter, StratumHost: d.Config.StratumHost}).Routes(rt)
 
 	rt.HandlePlain("GET /healthz", healthz(d.DB))
 	rt.HandlePlain("GET /metrics", d.Metrics.Handler())
@@ -145,6 +149,26 @@ func serve(ctx context.Context, cfg config.Config, stdout io.Writer, log *slog.L
 		fmt.Fprintf(stdout, "poold: verification codes go to %s\n", senders)
 	}
 
+	// The stratum role lives until HTTP is down: its context is its own, so that share
+	// flushers still write when the signal that stops serve has already arrived.
+	miningCtx, stopMining := context.WithCancel(context.WithoutCancel(ctx))
+	defer stopMining()
+	var mine *miningRole
+	if cfg.HasRole(config.RoleStratum) {
+		mine, err = startMining(miningCtx, cfg, d, log, func(line string) { fmt.Fprintln(stdout, line) })
+		if err != nil {
+			stopMining()
+			if mine != nil {
+				_ = mine.Close(context.Background())
+				mine.Wait()
+			}
+			if httpSrv != nil {
+				_ = httpSrv.Close()
+			}
+			return fmt.Errorf("stratum role: %w", err)
+		}
+	}
+
 	jobsCtx, stopJobs := context.WithCancel(context.WithoutCancel(ctx))
 	var jobs sync.WaitGroup
 	if cfg.HasRole(config.RoleJobs) {
@@ -159,6 +183,11 @@ func serve(ctx context.Context, cfg config.Config, stdout io.Writer, log *slog.L
 	case <-ctx.Done():
 		log.Info("shutting down")
 	case err := <-httpErr:
+		if mine != nil {
+			_ = mine.Close(context.Background())
+			stopMining()
+			mine.Wait()
+		}
 		stopJobs()
 		jobs.Wait()
 		return fmt.Errorf("http server: %w", err)
@@ -171,6 +200,13 @@ func serve(ctx context.Context, cfg config.Config, stdout io.Writer, log *slog.L
 		if err := httpSrv.Shutdown(shutdownCtx); err != nil {
 			errs = append(errs, fmt.Errorf("http shutdown: %w", err))
 		}
+	}
+	if mine != nil {
+		if err := mine.Close(shutdownCtx); err != nil {
+			errs = append(errs, fmt.Errorf("stratum shutdown: %w", err))
+		}
+		stopMining() // engines stop; aggregators flush what they hold
+		mine.Wait()
 	}
 	stopJobs()
 	done := make(chan struct{})
@@ -191,12 +227,21 @@ func runJobs(ctx context.Context, d *db.DB, log *slog.Logger) {
 	rl := &ratelimit.DB{DB: d}
 	guard := &ratelimit.DBGuard{DB: d}
 	accounts := &account.Store{DB: d}
+	devices := &pool.Store{DB: d}
+	// Devices go offline 10 minutes after their last sign of life: a sweep every minute
+	// keeps that within a minute.
+	minute := time.NewTicker(time.Minute)
+	defer minute.Stop()
 	tick := time.NewTicker(10 * time.Minute)
 	defer tick.Stop()
 	for {
 		select {
 		case <-ctx.Done():
 			return
+		case <-minute.C:
+			if _, _, err := devices.SweepDevices(ctx, time.Now()); err != nil {
+				log.Warn("device sweep", "err", err)
+			}
 		case <-tick.C:
 			now := time.Now()
 			// Windows end at most a day after they start; older counters are dead weight.

@@ -45,6 +45,8 @@ type Config struct {
 	SMSKey          string
 	Outbox          string
 	Redis           string
+	StratumBind     string
+	StratumHost     string
 	Roles           []string
 	Demo            bool
 	Maintenance     string
@@ -73,6 +75,7 @@ func Default() Config {
 		SMTPTLS:         "starttls",
 		SMTPFrom:        "Uniplus Pool <no-reply@localhost>",
 		Roles:           slices.Clone(AllRoles),
+		StratumBind:     "0.0.0.0",
 		DefaultLang:     "zh_HK",
 		LogLevel:        "info",
 		LogFormat:       "text",
@@ -113,6 +116,8 @@ func Load(cmd string, scope Scope, args []string, getenv func(string) string, us
 		fs.StringVar(&cfg.SMSKey, "sms-key", cfg.SMSKey, "SMS gateway API key")
 		fs.StringVar(&cfg.Outbox, "outbox", cfg.Outbox, "file the console sender appends codes to (default: outbox.log beside the SQLite file, else ./data/outbox.log)")
 		fs.StringVar(&cfg.Redis, "redis", cfg.Redis, "redis:// URL for shared rate limits (optional)")
+		fs.StringVar(&cfg.StratumBind, "stratum-bind", cfg.StratumBind, "address the stratum listeners bind (ports come from the coins table)")
+		fs.StringVar(&cfg.StratumHost, "stratum-host", cfg.StratumHost, "host name miners connect to, shown in connection help (default: the site's host)")
 		fs.StringVar(&roles, "roles", roles, "comma-separated roles: api, stratum, jobs")
 		fs.BoolVar(&cfg.Demo, "demo", cfg.Demo, "seed demo data and run a simulated fleet")
 		fs.StringVar(&cfg.Maintenance, "maintenance", cfg.Maintenance, "off, on or hostname; empty keeps the stored setting")
@@ -253,6 +258,9 @@ func (c Config) Validate(scope Scope) error {
 				bad("roles", "role %q named twice", r)
 			}
 			seen[r] = true
+		}
+		if net.ParseIP(c.StratumBind) == nil {
+			bad("stratum-bind", "%q is not an IP address", c.StratumBind)
 		}
 		if !slices.Contains(MaintenanceModes, c.Maintenance) {
 			bad("maintenance", "%q is not off, on or hostname", c.Maintenance)

@@ -1,0 +1,229 @@
+package app
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/uniplus-pool/pool/internal/chain"
+	"github.com/uniplus-pool/pool/internal/chain/bitcoind"
+	"github.com/uniplus-pool/pool/internal/chain/devnet"
+	"github.com/uniplus-pool/pool/internal/coin"
+	"github.com/uniplus-pool/pool/internal/config"
+	"github.com/uniplus-pool/pool/internal/db"
+	"github.com/uniplus-pool/pool/internal/mining"
+	"github.com/uniplus-pool/pool/internal/pool"
+	"github.com/uniplus-pool/pool/internal/stratum"
+)
+
+// poolWorkers resolves worker names through the pool's devices and turns its refusals
+// into stratum errors the miner can read.
+type poolWorkers struct{ store *pool.Store }
+
+func (w poolWorkers) AuthorizeWorker(ctx context.Context, coinType, worker, remoteAddr, software string) (mining.DeviceRef, error) {
+	dev, err := w.store.AuthorizeWorker(ctx, coinType, worker, remoteAddr, software)
+	switch {
+	case errors.Is(err, pool.ErrUnknownSubAccount):
+		return mining.DeviceRef{}, &stratum.Error{Code: stratum.CodeUnauthorized, Message: "unknown sub-account (worker names are <sub-account>.<suffix>)"}
+	case errors.Is(err, pool.ErrBadWorkerName):
+		return mining.DeviceRef{}, &stratum.Error{Code: stratum.CodeUnauthorized, Message: "bad worker name: <sub-account>.<suffix>, suffix 1-15 letters, digits, _ or -"}
+	case errors.Is(err, pool.ErrCoinClosed):
+		return mining.DeviceRef{}, &stratum.Error{Code: stratum.CodeUnauthorized, Message: coinType + " is not open for mining"}
+	case err != nil:
+		return mining.DeviceRef{}, err
+	}
+	return mining.DeviceRef{ID: dev.ID, Worker: worker}, nil
+}
+
+// poolSink writes aggregated minutes to share_minutes and marks the devices as seen.
+type poolSink struct{ store *pool.Store }
+
+func (s poolSink) AddShareMinutes(ctx context.Context, rows []mining.ShareMinute) error {
+	out := make([]pool.ShareMinute, len(rows))
+	var seen []int64
+	last := map[int64]bool{}
+	for i, r := range rows {
+		out[i] = pool.ShareMinute{DeviceID: r.DeviceID, Minute: time.UnixMilli(r.Minute), Coin: r.Coin, DiffSum: r.DiffSum,
+			Accepted: r.Accepted, Rejected: r.Rejected, Stale: r.Stale}
+		if r.Accepted > 0 && !last[r.DeviceID] {
+			last[r.DeviceID] = true
+			seen = append(seen, r.DeviceID)
+		}
+	}
+	if err := pool.AddShareMinutes(ctx, s.store.DB, out); err != nil {
+		return err
+	}
+	return s.store.Touch(ctx, seen, time.Now())
+}
+
+// poolSettings are driver-config keys the pool reads itself; the rest go to the driver.
+var poolSettings = map[string]bool{"payout_address": true, "start_difficulty": true}
+
+// openDriver builds a coin's chain driver from its driver config.
+func openDriver(c coin.Coin, cfg config.Config, log *slog.Logger) (chain.Driver, func(context.Context), error) {
+	switch c.Driver {
+	case coin.DriverDevnet:
+		dc := devnet.DefaultConfig(c.Type, c.Algorithm)
+		dc.Decimals = c.Decimals
+		dc.Logger = log
+		settings := map[string]string{}
+		for k, v := range c.DriverConfig {
+			if !poolSettings[k] {
+				settings[k] = v
+			}
+		}
+		if err := dc.Apply(settings); err != nil {
+			return nil, nil, fmt.Errorf("coin %s devnet config: %w", c.Type, err)
+		}
+		if dc.StatePath == "" && !db.IsPostgresURL(cfg.DB) {
+			dc.StatePath = filepath.Join(filepath.Dir(cfg.DB), "devnet-"+strings.ToLower(c.Type)+".json")
+		}
+		d, err := devnet.New(dc)
+		if err != nil {
+			return nil, nil, err
+		}
+		return d, d.Start, nil
+	case coin.DriverBitcoind:
+		dc := c.DriverConfig
+		rules := []string{"segwit"}
+		if r := dc["rules"]; r != "" {
+			rules = strings.Split(r, ",")
+		}
+		d, err := bitcoind.New(bitcoind.Config{URL: dc["rpc_url"], User: dc["rpc_user"], Password: dc["rpc_password"],
+			CookieFile: dc["cookie_file"], Wallet: dc["wallet"], Algorithm: c.Algorithm, Rules: rules, Decimals: c.Decimals})
+		if err != nil {
+			return nil, nil, err
+		}
+		return d, nil, nil
+	}
+	return nil, nil, fmt.Errorf("coin %s: unknown driver %q", c.Type, c.Driver)
+}
+
+// maturityOf is how many confirmations confirm a found block: the driver config's
+// "maturity", else 100 on a real chain (coinbase maturity) and devnet's own default.
+func maturityOf(c coin.Coin) int64 {
+	if m, err := strconv.ParseInt(c.DriverConfig["maturity"], 10, 64); err == nil && m > 0 {
+		return m
+	}
+	if c.Driver == coin.DriverDevnet {
+		return devnet.DefaultMaturity
+	}
+	return 100
+}
+
+// miningRole runs the stratum role: for every open coin with stratum ports, a chain
+// driver, an engine and one listener per port.
+type miningRole struct {
+	servers []*stratum.Server
+	wg      sync.WaitGroup
+}
+
+// startMining starts the stratum role. Its context ends the engines and the share
+// flushers (which flush once more on the way out); Stop closes the listeners first.
+func startMining(ctx context.Context, cfg config.Config, d *db.DB, log *slog.Logger, stdout func(string)) (*miningRole, error) {
+	coins, err := (&coin.Store{DB: d}).List(ctx)
+	if err != nil {
+		return nil, err
+	}
+	role := &miningRole{}
+	store := &pool.Store{DB: d}
+	blocks := &mining.Blocks{DB: d}
+	for _, c := range coins {
+		if !c.OpenStatus || len(c.StratumPorts) == 0 {
+			continue
+		}
+		drv, start, err := openDriver(c, cfg, log)
+		if err != nil {
+			return role, err
+		}
+		if start != nil {
+			start(ctx)
+		}
+		payout := c.DriverConfig["payout_address"]
+		if payout == "" {
+			if payout, err = drv.NewAddress(ctx); err != nil {
+				return role, fmt.Errorf("coin %s: payout address: %w", c.Type, err)
+			}
+		}
+		addr, err := drv.ValidateAddress(ctx, payout)
+		if err != nil || !addr.Valid || len(addr.Script) == 0 {
+			return role, fmt.Errorf("coin %s: payout address %q is not usable: %v", c.Type, payout, err)
+		}
+		agg := &mining.Aggregator{Sink: poolSink{store}, Log: log}
+		eng := &mining.Engine{Coin: c.Type, Algorithm: c.Algorithm, Driver: drv, Workers: poolWorkers{store},
+			Shares: agg, Blocks: blocks, Log: log, Maturity: maturityOf(c),
+			Builder: mining.NewBuilder(c.Algorithm, addr.Script, 8, "/uniplus/")}
+		srv, err := stratum.NewServer(stratum.Config{Extranonce1Size: 4, Extranonce2Size: 4, Logger: log,
+			InitialDifficulty: initialDifficulty(c)}, eng)
+		if err != nil {
+			return role, err
+		}
+		eng.Attach(srv)
+		for _, port := range c.StratumPorts {
+			ln, err := net.Listen("tcp", net.JoinHostPort(cfg.StratumBind, strconv.Itoa(port)))
+			if err != nil {
+				return role, fmt.Errorf("coin %s: stratum port %d: %w", c.Type, port, err)
+			}
+			go func() { _ = srv.Serve(ln) }()
+			stdout(fmt.Sprintf("poold: stratum for %s (%s) on %s", c.Type, drv.Name(), ln.Addr()))
+		}
+		role.servers = append(role.servers, srv)
+		role.wg.Add(3)
+		go func() {
+			defer role.wg.Done()
+			if err := eng.Run(ctx); err != nil {
+				log.Error("mining engine stopped", "coin", c.Type, "err", err)
+			}
+		}()
+		go func() { defer role.wg.Done(); agg.Run(ctx, 10*time.Second) }()
+		go func() {
+			defer role.wg.Done()
+			tick := time.NewTicker(30 * time.Second)
+			defer tick.Stop()
+			for {
+				if err := eng.Follow(ctx); err != nil && ctx.Err() == nil {
+					log.Warn("follow blocks and stats", "coin", c.Type, "err", err)
+				}
+				select {
+				case <-ctx.Done():
+					return
+				case <-tick.C:
+				}
+			}
+		}()
+	}
+	return role, nil
+}
+
+// initialDifficulty is the coin's driver config "start_difficulty", else 1 on real chains
+// and a CPU-friendly 1/1024 on devnet.
+func initialDifficulty(c coin.Coin) float64 {
+	if v, err := strconv.ParseFloat(c.DriverConfig["start_difficulty"], 64); err == nil && v > 0 {
+		return v
+	}
+	if c.Driver == coin.DriverDevnet {
+		return 1.0 / 1024
+	}
+	return 1
+}
+
+// Close stops accepting miners and closes their connections.
+func (m *miningRole) Close(ctx context.Context) error {
+	var errs []error
+	for _, s := range m.servers {
+		if err := s.Close(ctx); err != nil {
+			errs = append(errs, err)
+		}
+	}
+	return errors.Join(errs...)
+}
+
+// Wait waits for the engines and flushers, which end with the role's context.
+func (m *miningRole) Wait() { m.wg.Wait() }

@@ -1,0 +1,209 @@
+package pool
+
+import (
+	"errors"
+	"github.com/uniplus-pool/pool/internal/chain"
+	"math"
+	"regexp"
+	"strconv"
+	"strings"
+	"time"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/uniplus-pool/pool/internal/account"
+)
+
+// Device statuses (SPEC section 4).
+const (
+	StatusNormal   = "normal"
+	StatusAbnormal = "abnormal"
+	StatusOffline  = "offline"
+)
+
+// Statuses lists the device statuses in display order.
+var Statuses = []string{StatusNormal, StatusAbnormal, StatusOffline}
+
+// Device kinds, guessed from the miner software or told by the agent.
+const (
+	KindGPU     = "gpu"
+	KindASIC    = "asic"
+	KindUnknown = "unknown"
+)
+
+// GPU statuses in agent reports.
+const (
+	GPUUp   = "up"
+	GPUDown = "down"
+)
+
+// Limits and windows (SPEC sections 4, 5 and 9; DESIGN.md "Mining").
+const (
+	MaxSubAccounts   = 50
+	MaxAlias         = 20
+	MaxSuffix        = 15
+	MaxKeyword       = 50
+	OfflineAfter     = 10 * time.Minute
+	RemoveAfter      = 72 * time.Hour // offline this long: the device is cleaned up
+	RealTimeWindow   = 15 * time.Minute
+	DayWindow        = 24 * time.Hour
+	HistoryBucket    = 10 * time.Minute
+	MaxHistoryHours  = 168
+	UniplusIDPrefix  = "UP-"
+	uniplusRandBytes = 32
+)
+
+// PageSizes are the table page sizes (SPEC section 9).
+var PageSizes = []int{10, 20, 30, 50}
+
+// Errors AuthorizeWorker answers; the stratum layer maps them to its own refusals.
+var (
+	ErrUnknownSubAccount = errors.New("pool: unknown sub-account")
+	ErrBadWorkerName     = errors.New("pool: bad worker name")
+	ErrCoinClosed        = errors.New("pool: coin not open for mining")
+)
+
+var (
+	codePattern   = regexp.MustCompile(`^[a-z][a-z0-9_]{2,19}$`)
+	suffixPattern = regexp.MustCompile(`^[A-Za-z0-9_-]{1,15}$`)
+	uniplusID     = regexp.MustCompile(`^UP-[0-9a-f]{64}$`)
+)
+
+// ValidCode tells whether code is a well-formed sub-account code: 3-20 lower-case
+// letters, digits and underscores, starting with a letter.
+func ValidCode(code string) bool { return codePattern.MatchString(code) }
+
+// ValidSuffix tells whether s is a well-formed worker suffix: 1-15 letters, digits,
+// underscores and hyphens.
+func ValidSuffix(s string) bool { return suffixPattern.MatchString(s) }
+
+// ParseWorkerName splits "<code>.<suffix>". The code part is lower-cased (codes are
+// lower case, miners type them as they like); the suffix is kept as typed. A name
+// without a suffix is refused: every device needs a name of its own.
+func ParseWorkerName(name string) (code, suffix string, err error) {
+	code, suffix, ok := strings.Cut(strings.TrimSpace(name), ".")
+	code = strings.ToLower(code)
+	if !ok || !ValidCode(code) || !ValidSuffix(suffix) {
+		return "", "", ErrBadWorkerName
+	}
+	return code, suffix, nil
+}
+
+// validAlias tells whether alias (already trimmed) is 1-20 characters of letters
+// (Chinese characters included), digits, underscores, hyphens and spaces.
+func validAlias(alias string) bool {
+	n := utf8.RuneCountInString(alias)
+	if n < 1 || n > MaxAlias {
+		return false
+	}
+	for _, r := range alias {
+		if !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '_' && r != '-' && r != ' ' {
+			return false
+		}
+	}
+	return true
+}
+
+// Hashrate is the hashes per second that diffSum of share difficulty over window means.
+func Hashrate(diffSum float64, algo string, window time.Duration) float64 {
+	if window <= 0 {
+		return 0
+	}
+	return diffSum * chain.HashesPerDifficulty(algo) / window.Seconds()
+}
+
+// HashUnits are the display units, each 1000 times the one before.
+var HashUnits = []string{"H/s", "KH/s", "MH/s", "GH/s", "TH/s", "PH/s", "EH/s"}
+
+// FormatHashrate scales hs (hashes per second) to the largest unit that keeps the value
+// at least 1, with 2 decimals: 4294967296 gives "4.29", "GH/s".
+func FormatHashrate(hs float64) (value, unit string) {
+	if math.IsNaN(hs) || math.IsInf(hs, 0) || hs < 0 {
+		hs = 0
+	}
+	i := 0
+	for i < len(HashUnits)-1 && hs >= 1000 {
+		hs /= 1000
+		i++
+	}
+	// 999.996 rounds to 1000.00: show it as 1.00 of the next unit instead.
+	if math.Round(hs*100) >= 100000 && i < len(HashUnits)-1 {
+		hs /= 1000
+		i++
+	}
+	return strconv.FormatFloat(hs, 'f', 2, 64), HashUnits[i]
+}
+
+// HashRate is a hashrate as the API carries it: the number in H/s, and its display
+// value and unit.
+type HashRate struct {
+	HashRate float64 `json:"hashRate"`
+	Show     string  `json:"show"`
+	Unit     string  `json:"unit"`
+}
+
+// NewHashRate wraps hs for the API.
+func NewHashRate(hs float64) HashRate {
+	v, u := FormatHashrate(hs)
+	return HashRate{HashRate: hs, Show: v, Unit: u}
+}
+
+// minerHints map words found in a miner's name to the kind of rig that runs it.
+var (
+	asicHints = []string{"bmminer", "cgminer", "bfgminer", "antminer", "whatsminer", "btminer", "avalon", "braiins",
+		"bosminer", "luxminer", "vnish", "innosilicon", "goldshell", "iceriver"}
+	gpuHints = []string{"lolminer", "t-rex", "trex", "gminer", "nbminer", "teamredminer", "bzminer", "rigel", "srbminer",
+		"phoenixminer", "nanominer", "ethminer", "claymore", "onezerominer", "wildrig", "miniz", "excavator", "kawpowminer",
+		"aleo-prover", "damominer", "zkrush", "apoolminer"}
+)
+
+// KindOf guesses the kind of rig from the miner software it runs (the stratum user agent
+// or the agent's minerSoftware): ASIC firmware miners give asic, known GPU miners gpu.
+func KindOf(minerSoftware string) string {
+	s := strings.ToLower(minerSoftware)
+	if s == "" {
+		return KindUnknown
+	}
+	for _, h := range asicHints {
+		if strings.Contains(s, h) {
+			return KindASIC
+		}
+	}
+	for _, h := range gpuHints {
+		if strings.Contains(s, h) {
+			return KindGPU
+		}
+	}
+	return KindUnknown
+}
+
+// splitUserAgent reads "bmminer/2.0.0" or "lolMiner 1.76" as software and version.
+func splitUserAgent(ua string) (software, version string) {
+	ua = strings.TrimSpace(ua)
+	if i := strings.IndexAny(ua, "/ "); i > 0 {
+		software, version = ua[:i], strings.TrimSpace(ua[i+1:])
+	} else {
+		software = ua
+	}
+	return clip(software, maxShortText), clip(version, maxShortText)
+}
+
+// clip cuts s to at most n runes and drops control characters (values from miners).
+func clip(s string, n int) string {
+	s = strings.Map(func(r rune) rune {
+		if unicode.IsControl(r) {
+			return -1
+		}
+		return r
+	}, strings.ToValidUTF8(s, ""))
+	if utf8.RuneCountInString(s) <= n {
+		return s
+	}
+	return string([]rune(s)[:n])
+}
+
+// canBind tells whether a device of kind may be bound under a coin with bindFlag for an
+// owner of accountType: ASIC machines bind only under an ASIC account (SPEC section 4).
+func canBind(bindFlag bool, kind, accountType string) bool {
+	return bindFlag && !(kind == KindASIC && accountType != account.TypeASIC)
+}

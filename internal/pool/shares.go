@@ -1,0 +1,238 @@
+package pool
+
+import (
+	"cmp"
+	"context"
+	"fmt"
+	"slices"
+	"time"
+
+	"github.com/uniplus-pool/pool/internal/db"
+)
+
+// ShareMinute is one device's shares in one minute, as the mining engine aggregates
+// them (DESIGN.md "Mining"). DiffSum is the summed difficulty of the accepted shares.
+type ShareMinute struct {
+	DeviceID int64
+	Minute   time.Time // any time in the minute; stored as the minute's start (UTC)
+	Coin     string
+	DiffSum  float64
+	Accepted int
+	Rejected int
+	Stale    int
+}
+
+// shareBatch bounds the rows of one INSERT (7 parameters each, far below both
+// databases' parameter limits).
+const shareBatch = 500
+
+// minuteOf is the start of t's minute in Unix ms.
+func minuteOf(t time.Time) int64 {
+	ms := t.UnixMilli()
+	m := ms % time.Minute.Milliseconds()
+	if m < 0 {
+		m += time.Minute.Milliseconds()
+	}
+	return ms - m
+}
+
+// AddShareMinutes adds rows to share_minutes, adding to a row that already exists for
+// the device and minute. Rows for the same device and minute are merged first (one
+// statement may not update a row twice on PostgreSQL) and written in key order, so two
+// flushers never deadlock. A merged row keeps the first coin it was given.
+func AddShareMinutes(ctx context.Context, q db.Querier, rows []ShareMinute) error {
+	type key struct{ dev, minute int64 }
+	merged := map[key]*ShareMinute{}
+	keys := make([]key, 0, len(rows))
+	for _, r := range rows {
+		k := key{r.DeviceID, minuteOf(r.Minute)}
+		if m, ok := merged[k]; ok {
+			m.DiffSum += r.DiffSum
+			m.Accepted += r.Accepted
+			m.Rejected += r.Rejected
+			m.Stale += r.Stale
+			continue
+		}
+		r := r
+		merged[k] = &r
+		keys = append(keys, k)
+	}
+	slices.SortFunc(keys, func(a, b key) int {
+		return cmp.Or(cmp.Compare(a.dev, b.dev), cmp.Compare(a.minute, b.minute))
+	})
+	for start := 0; start < len(keys); start += shareBatch {
+		part := keys[start:min(start+shareBatch, len(keys))]
+		args := make([]any, 0, len(part)*7)
+		values := make([]byte, 0, len(part)*24)
+		for i, k := range part {
+			if i > 0 {
+				values = append(values, ", "...)
+			}
+			values = append(values, "(?, ?, ?, ?, ?, ?, ?)"...)
+			r := merged[k]
+			args = append(args, k.dev, k.minute, r.Coin, r.DiffSum, r.Accepted, r.Rejected, r.Stale)
+		}
+		_, err := q.Exec(ctx, `INSERT INTO share_minutes (device_id, minute, coin, diff_sum, accepted, rejected, stale)
+			VALUES `+string(values)+` ON CONFLICT (device_id, minute) DO UPDATE SET
+			diff_sum = share_minutes.diff_sum + excluded.diff_sum, accepted = share_minutes.accepted + excluded.accepted,
+			rejected = share_minutes.rejected + excluded.rejected, stale = share_minutes.stale + excluded.stale`, args...)
+		if err != nil {
+			return fmt.Errorf("pool: add %d share minutes: %w", len(part), err)
+		}
+	}
+	return nil
+}
+
+// ShareStats are share sums over the two windows the pages show: difficulty over the
+// real-time window and over 24 h, and share counts over 24 h.
+type ShareStats struct {
+	RealTimeDiff float64
+	DayDiff      float64
+	Accepted     int64
+	Rejected     int64
+	Stale        int64
+}
+
+// RealTime is the real-time hashrate (last 15 minutes) in H/s under algo.
+func (st ShareStats) RealTime(algo string) float64 {
+	return Hashrate(st.RealTimeDiff, algo, RealTimeWindow)
+}
+
+// Day is the 24-hour hashrate in H/s under algo.
+func (st ShareStats) Day(algo string) float64 { return Hashrate(st.DayDiff, algo, DayWindow) }
+
+// windows are the bounds of the read windows at now: whole minutes before the current
+// one, which the engine may still be adding to.
+func windows(now time.Time) (to, realTimeFrom, dayFrom int64) {
+	to = minuteOf(now)
+	return to, to - RealTimeWindow.Milliseconds(), to - DayWindow.Milliseconds()
+}
+
+const statColumns = `COALESCE(SUM(CASE WHEN m.minute >= ? THEN m.diff_sum ELSE 0 END), 0), COALESCE(SUM(m.diff_sum), 0),
+	COALESCE(SUM(m.accepted), 0), COALESCE(SUM(m.rejected), 0), COALESCE(SUM(m.stale), 0)`
+
+const statFrom = ` FROM share_minutes m JOIN devices d ON d.id = m.device_id JOIN sub_accounts s ON s.id = d.sub_account_id `
+
+func scanStats(row interface{ Scan(...any) error }, lead ...any) (ShareStats, error) {
+	var st ShareStats
+	err := row.Scan(append(lead, &st.RealTimeDiff, &st.DayDiff, &st.Accepted, &st.Rejected, &st.Stale)...)
+	return st, err
+}
+
+// DeviceStats sums each device's shares on its current coin, by device id.
+func (s *Store) DeviceStats(ctx context.Context, ids []int64, now time.Time) (map[int64]ShareStats, error) {
+	out := map[int64]ShareStats{}
+	to, rt, day := windows(now)
+	for start := 0; start < len(ids); start += 500 {
+		part := ids[start:min(start+500, len(ids))]
+		args := []any{rt, day, to}
+		for _, id := range part {
+			args = append(args, id)
+		}
+		rows, err := s.DB.Query(ctx, "SELECT m.device_id, "+statColumns+statFrom+
+			"WHERE m.coin = d.coin AND m.minute >= ? AND m.minute < ? AND m.device_id IN ("+placeholders(len(part))+") GROUP BY m.device_id", args...)
+		if err != nil {
+			return nil, fmt.Errorf("pool: device stats: %w", err)
+		}
+		for rows.Next() {
+			var id int64
+			st, err := scanStats(rows, &id)
+			if err != nil {
+				rows.Close()
+				return nil, fmt.Errorf("pool: device stats: %w", err)
+			}
+			out[id] = st
+		}
+		err = rows.Err()
+		rows.Close()
+		if err != nil {
+			return nil, fmt.Errorf("pool: device stats: %w", err)
+		}
+	}
+	return out, nil
+}
+
+// UserStats sums the shares of the user's devices on coinType, of one sub-account when
+// subAccountID is not 0. Devices removed since still count for the hours they mined.
+func (s *Store) UserStats(ctx context.Context, userID int64, coinType string, subAccountID int64, now time.Time) (ShareStats, error) {
+	to, rt, day := windows(now)
+	w := "WHERE s.user_id = ? AND m.coin = ? AND m.minute >= ? AND m.minute < ?"
+	args := []any{rt, userID, coinType, day, to}
+	if subAccountID != 0 {
+		w += " AND s.id = ?"
+		args = append(args, subAccountID)
+	}
+	st, err := scanStats(s.DB.QueryRow(ctx, "SELECT "+statColumns+statFrom+w, args...))
+	if err != nil {
+		return st, fmt.Errorf("pool: stats of user %d: %w", userID, err)
+	}
+	return st, nil
+}
+
+// SubAccountStats sums each of the user's sub-accounts' shares on its default coin, by
+// sub-account id.
+func (s *Store) SubAccountStats(ctx context.Context, userID int64, now time.Time) (map[int64]ShareStats, error) {
+	to, rt, day := windows(now)
+	rows, err := s.DB.Query(ctx, "SELECT s.id, "+statColumns+statFrom+
+		"WHERE s.user_id = ? AND s.deleted_at IS NULL AND m.coin = s.default_coin AND m.minute >= ? AND m.minute < ? GROUP BY s.id",
+		rt, userID, day, to)
+	if err != nil {
+		return nil, fmt.Errorf("pool: sub-account stats: %w", err)
+	}
+	defer rows.Close()
+	out := map[int64]ShareStats{}
+	for rows.Next() {
+		var id int64
+		st, err := scanStats(rows, &id)
+		if err != nil {
+			return nil, fmt.Errorf("pool: sub-account stats: %w", err)
+		}
+		out[id] = st
+	}
+	return out, rows.Err()
+}
+
+// Point is one HistoryBucket of a device's hashrate history.
+type Point struct {
+	Time     int64   `json:"time"` // Unix ms of the bucket's start
+	HashRate float64 `json:"hashRate"`
+	Accepted int64   `json:"accepted"`
+	Rejected int64   `json:"rejected"`
+	Stale    int64   `json:"stale"`
+}
+
+// History is the device's hashrate on its current coin in 10-minute buckets over the
+// last hours, oldest first, ending with the last whole bucket; empty buckets are zeros.
+func (s *Store) History(ctx context.Context, d Device, algo string, hours int, now time.Time) ([]Point, error) {
+	bucket := HistoryBucket.Milliseconds()
+	end := now.UnixMilli() - now.UnixMilli()%bucket
+	n := hours * int(time.Hour/HistoryBucket)
+	start := end - int64(n)*bucket
+	points := make([]Point, n)
+	for i := range points {
+		points[i].Time = start + int64(i)*bucket
+	}
+	rows, err := s.DB.Query(ctx, `SELECT minute, diff_sum, accepted, rejected, stale FROM share_minutes
+		WHERE device_id = ? AND coin = ? AND minute >= ? AND minute < ?`, d.ID, d.Coin, start, end)
+	if err != nil {
+		return nil, fmt.Errorf("pool: history of device %d: %w", d.ID, err)
+	}
+	defer rows.Close()
+	diff := make([]float64, n)
+	for rows.Next() {
+		var minute, acc, rej, stale int64
+		var sum float64
+		if err := rows.Scan(&minute, &sum, &acc, &rej, &stale); err != nil {
+			return nil, fmt.Errorf("pool: history of device %d: %w", d.ID, err)
+		}
+		i := (minute - start) / bucket
+		diff[i] += sum
+		points[i].Accepted += acc
+		points[i].Rejected += rej
+		points[i].Stale += stale
+	}
+	for i := range points {
+		points[i].HashRate = Hashrate(diff[i], algo, HistoryBucket)
+	}
+	return points, rows.Err()
+}

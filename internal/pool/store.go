@@ -1,0 +1,808 @@
+package pool
+
+import (
+	"context"
+	"crypto/rand"
+	"database/sql"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"github.com/uniplus-pool/pool/internal/account"
+	"github.com/uniplus-pool/pool/internal/coin"
+	"github.com/uniplus-pool/pool/internal/db"
+	"github.com/uniplus-pool/pool/internal/httpx"
+	"github.com/uniplus-pool/pool/internal/i18n"
+)
+
+// Store is the pool tables: sub-accounts, devices and share minutes.
+type Store struct {
+	DB *db.DB
+	// Now is the clock of AuthorizeWorker, reports and the read windows; tests move it.
+	Now func() time.Time
+}
+
+func (s *Store) now() time.Time {
+	if s.Now != nil {
+		return s.Now()
+	}
+	return time.Now()
+}
+
+func (s *Store) coins() *coin.Store { return &coin.Store{DB: s.DB} }
+
+// SubAccount is a user's mining account (SPEC section 3 "Sub-account"); its code starts
+// every worker name.
+type SubAccount struct {
+	ID          int64
+	UserID      int64
+	Code        string
+	Alias       string
+	DefaultCoin string
+	UniplusID   string
+	CreatedAt   int64
+	UpdatedAt   int64
+}
+
+const subColumns = "s.id, s.user_id, s.code, s.alias, s.default_coin, s.uniplus_id, s.created_at, s.updated_at"
+
+func scanSub(row interface{ Scan(...any) error }) (SubAccount, error) {
+	var a SubAccount
+	err := row.Scan(&a.ID, &a.UserID, &a.Code, &a.Alias, &a.DefaultCoin, &a.UniplusID, &a.CreatedAt, &a.UpdatedAt)
+	if errors.Is(err, sql.ErrNoRows) {
+		return a, db.ErrNotFound
+	}
+	return a, err
+}
+
+// newUniplusID is "UP-" and 32 random bytes in hex.
+func newUniplusID() string {
+	b := make([]byte, uniplusRandBytes)
+	if _, err := rand.Read(b); err != nil {
+		panic(err)
+	}
+	return UniplusIDPrefix + hex.EncodeToString(b)
+}
+
+// SubAccount answers the user's live sub-account with code, or db.ErrNotFound (also
+// when it belongs to someone else).
+func (s *Store) SubAccount(ctx context.Context, userID int64, code string) (SubAccount, error) {
+	a, err := scanSub(s.DB.QueryRow(ctx, "SELECT "+subColumns+" FROM sub_accounts s WHERE s.code = ? AND s.user_id = ? AND s.deleted_at IS NULL",
+		strings.ToLower(strings.TrimSpace(code)), userID))
+	if err != nil && !errors.Is(err, db.ErrNotFound) {
+		return a, fmt.Errorf("pool: sub-account %q: %w", code, err)
+	}
+	return a, err
+}
+
+// SubAccounts lists the user's live sub-accounts, oldest first.
+func (s *Store) SubAccounts(ctx context.Context, userID int64) ([]SubAccount, error) {
+	rows, err := s.DB.Query(ctx, "SELECT "+subColumns+" FROM sub_accounts s WHERE s.user_id = ? AND s.deleted_at IS NULL ORDER BY s.id", userID)
+	if err != nil {
+		return nil, fmt.Errorf("pool: sub-accounts of %d: %w", userID, err)
+	}
+	defer rows.Close()
+	out := []SubAccount{}
+	for rows.Next() {
+		a, err := scanSub(rows)
+		if err != nil {
+			return nil, fmt.Errorf("pool: sub-accounts of %d: %w", userID, err)
+		}
+		out = append(out, a)
+	}
+	return out, rows.Err()
+}
+
+// owner is a live sub-account with its active owner's account type.
+type owner struct {
+	SubAccount
+	AccountType string
+}
+
+// ownerBy answers the live sub-account of an active user whose column col is v.
+func (s *Store) ownerBy(ctx context.Context, col, v string) (owner, error) {
+	var o owner
+	err := s.DB.QueryRow(ctx, "SELECT "+subColumns+", u.account_type FROM sub_accounts s JOIN users u ON u.id = s.user_id WHERE s."+col+
+		" = ? AND s.deleted_at IS NULL AND u.status = ?", v, account.StatusActive).Scan(
+		&o.ID, &o.UserID, &o.Code, &o.Alias, &o.DefaultCoin, &o.UniplusID, &o.CreatedAt, &o.UpdatedAt, &o.AccountType)
+	if errors.Is(err, sql.ErrNoRows) {
+		return o, db.ErrNotFound
+	}
+	if err != nil {
+		return o, fmt.Errorf("pool: sub-account by %s: %w", col, err)
+	}
+	return o, nil
+}
+
+// openCoin answers a coin that exists and is open, or a field error for field.
+func (s *Store) openCoin(ctx context.Context, typ, field string) (coin.Coin, error) {
+	typ = strings.TrimSpace(typ)
+	if typ == "" {
+		return coin.Coin{}, httpx.Required(field)
+	}
+	c, err := s.coins().Get(ctx, typ)
+	if errors.Is(err, db.ErrNotFound) {
+		return c, httpx.Warn("pool.coinNotFound", i18n.Params{"coin": typ})
+	}
+	if err != nil {
+		return c, err
+	}
+	if !c.OpenStatus {
+		return c, coinClosed(ctx, c)
+	}
+	return c, nil
+}
+
+// coinClosed is the closed coin's own message when it has one (SPEC section 4).
+func coinClosed(ctx context.Context, c coin.Coin) error {
+	if m := c.ClosedMessage(httpx.From(ctx).Lang); m != "" {
+		return httpx.Warn("pool.coinClosedMsg", i18n.Params{"coin": c.Type, "message": m})
+	}
+	return httpx.Warn("pool.coinClosed", i18n.Params{"coin": c.Type})
+}
+
+func checkAlias(alias string) (string, error) {
+	alias = strings.TrimSpace(alias)
+	switch {
+	case alias == "":
+		return "", httpx.Required("pool.field.alias")
+	case utf8.RuneCountInString(alias) > MaxAlias:
+		return "", httpx.TooLong("pool.field.alias", MaxAlias)
+	case !validAlias(alias):
+		return "", httpx.Warn("pool.badAlias", nil)
+	}
+	return alias, nil
+}
+
+// CreateSubAccount adds a sub-account for userID: the code is unique across the pool,
+// the default coin exists and is open, and a user has at most MaxSubAccounts.
+func (s *Store) CreateSubAccount(ctx context.Context, userID int64, code, alias, defaultCoin string) (SubAccount, error) {
+	code = strings.TrimSpace(code)
+	switch {
+	case code == "":
+		return SubAccount{}, httpx.Required("pool.field.code")
+	case !ValidCode(code):
+		return SubAccount{}, httpx.Warn("pool.badCode", nil)
+	}
+	alias, err := checkAlias(alias)
+	if err != nil {
+		return SubAccount{}, err
+	}
+	c, err := s.openCoin(ctx, defaultCoin, "pool.field.defaultCoin")
+	if err != nil {
+		return SubAccount{}, err
+	}
+	now := s.now().UnixMilli()
+	a := SubAccount{UserID: userID, Code: code, Alias: alias, DefaultCoin: c.Type, UniplusID: newUniplusID(), CreatedAt: now, UpdatedAt: now}
+	err = s.DB.InTx(ctx, func(tx *db.Tx) error {
+		// A no-op write locks the user's row on PostgreSQL, so two creates at once cannot
+		// both pass the count (SQLite's BEGIN IMMEDIATE serialises them already).
+		if _, err := tx.Exec(ctx, "UPDATE users SET updated_at = updated_at WHERE id = ?", userID); err != nil {
+			return err
+		}
+		var n int
+		if err := tx.QueryRow(ctx, "SELECT COUNT(*) FROM sub_accounts WHERE user_id = ? AND deleted_at IS NULL", userID).Scan(&n); err != nil {
+			return err
+		}
+		if n >= MaxSubAccounts {
+			return httpx.Warn("pool.tooManySubAccounts", i18n.Params{"max": fmt.Sprint(MaxSubAccounts)})
+		}
+		return tx.QueryRow(ctx, `INSERT INTO sub_accounts (user_id, code, alias, default_coin, uniplus_id, created_at, updated_at)
+			VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id`, userID, a.Code, a.Alias, a.DefaultCoin, a.UniplusID, now, now).Scan(&a.ID)
+	})
+	if db.IsUniqueViolation(err) {
+		return SubAccount{}, httpx.Warn("pool.codeTaken", nil)
+	}
+	if err != nil {
+		var he *httpx.Error
+		if errors.As(err, &he) {
+			return SubAccount{}, err
+		}
+		return SubAccount{}, fmt.Errorf("pool: create sub-account %q: %w", code, err)
+	}
+	return a, nil
+}
+
+// mustSub is the user's sub-account by code, or the 404 every stranger gets.
+func (s *Store) mustSub(ctx context.Context, userID int64, code string) (SubAccount, error) {
+	if strings.TrimSpace(code) == "" {
+		return SubAccount{}, httpx.Required("pool.field.code")
+	}
+	a, err := s.SubAccount(ctx, userID, code)
+	if errors.Is(err, db.ErrNotFound) {
+		return a, httpx.NotFound("pool.subAccountNotFound")
+	}
+	return a, err
+}
+
+// RenameSubAccount sets the alias of the user's sub-account.
+func (s *Store) RenameSubAccount(ctx context.Context, userID int64, code, alias string) (SubAccount, error) {
+	alias, err := checkAlias(alias)
+	if err != nil {
+		return SubAccount{}, err
+	}
+	a, err := s.mustSub(ctx, userID, code)
+	if err != nil {
+		return a, err
+	}
+	a.Alias, a.UpdatedAt = alias, s.now().UnixMilli()
+	if _, err := s.DB.Exec(ctx, "UPDATE sub_accounts SET alias = ?, updated_at = ? WHERE id = ?", a.Alias, a.UpdatedAt, a.ID); err != nil {
+		return a, fmt.Errorf("pool: rename sub-account %d: %w", a.ID, err)
+	}
+	return a, nil
+}
+
+// ChangeDefaultCoin switches the sub-account's default coin to one that is open and
+// allows it (currencyChangeFlag).
+func (s *Store) ChangeDefaultCoin(ctx context.Context, userID int64, code, coinType string) (SubAccount, error) {
+	a, err := s.mustSub(ctx, userID, code)
+	if err != nil {
+		return a, err
+	}
+	c, err := s.openCoin(ctx, coinType, "pool.field.coin")
+	if err != nil {
+		return a, err
+	}
+	if c.Type == a.DefaultCoin {
+		return a, nil
+	}
+	if !c.CurrencyChangeFlag {
+		return a, httpx.Warn("pool.coinNoChange", i18n.Params{"coin": c.Type})
+	}
+	a.DefaultCoin, a.UpdatedAt = c.Type, s.now().UnixMilli()
+	if _, err := s.DB.Exec(ctx, "UPDATE sub_accounts SET default_coin = ?, updated_at = ? WHERE id = ?", a.DefaultCoin, a.UpdatedAt, a.ID); err != nil {
+		return a, fmt.Errorf("pool: change coin of sub-account %d: %w", a.ID, err)
+	}
+	return a, nil
+}
+
+// RegenerateUniplusID gives the sub-account a new Uniplus ID; the old one stops working
+// at once.
+func (s *Store) RegenerateUniplusID(ctx context.Context, userID int64, code string) (SubAccount, error) {
+	a, err := s.mustSub(ctx, userID, code)
+	if err != nil {
+		return a, err
+	}
+	a.UniplusID, a.UpdatedAt = newUniplusID(), s.now().UnixMilli()
+	if _, err := s.DB.Exec(ctx, "UPDATE sub_accounts SET uniplus_id = ?, updated_at = ? WHERE id = ?", a.UniplusID, a.UpdatedAt, a.ID); err != nil {
+		return a, fmt.Errorf("pool: regenerate uniplus id of %d: %w", a.ID, err)
+	}
+	return a, nil
+}
+
+// Device is a worker of a sub-account (SPEC section 3 "Device"). Times are Unix ms, 0
+// for never; nil numbers are unknown (no agent report says them).
+type Device struct {
+	ID             int64
+	SubAccountID   int64
+	SubAccountCode string
+	UserID         int64
+	Coin           string
+	Worker         string // the suffix; the full name is FullName()
+	Alias          string
+	Kind           string
+	Bound          bool
+	Burned         bool
+	Status         string
+	MinerRunning   *bool
+	IntranetIP     string
+	PublicIP       string
+	Region         string
+	MinerSoftware  string
+	MinerVersion   string
+	OS             string
+	OSVersion      string
+	DriverVersion  string
+	CPUModel       string
+	CPUTemp        *float64
+	CPUUsage       *float64
+	MemTotal       *int64
+	MemUsed        *int64
+	DiskTotal      *int64
+	DiskUsed       *int64
+	GPUs           []GPU
+	RunningPool    string
+	FirstSeenAt    int64
+	LastSeenAt     int64
+	LastShareAt    int64
+	LastReportAt   int64
+	OnlineSince    int64
+	RemovedAt      int64
+	CreatedAt      int64
+	UpdatedAt      int64
+}
+
+// FullName is the worker name the miner uses: "<code>.<suffix>".
+func (d Device) FullName() string { return d.SubAccountCode + "." + d.Worker }
+
+const deviceColumns = `d.id, d.sub_account_id, s.code, s.user_id, d.coin, d.worker, d.alias, d.kind, d.bound, d.burned, d.status,
+	d.miner_running, d.intranet_ip, d.public_ip, d.region, d.miner_software, d.miner_version, d.os, d.os_version, d.driver_version,
+	d.cpu_model, d.cpu_temp, d.cpu_usage, d.mem_total, d.mem_used, d.disk_total, d.disk_used, d.gpus, d.running_pool,
+	d.first_seen_at, d.last_seen_at, COALESCE(d.last_share_at, 0), COALESCE(d.last_report_at, 0), COALESCE(d.online_since, 0),
+	COALESCE(d.removed_at, 0), d.created_at, d.updated_at`
+
+const deviceFrom = " FROM devices d JOIN sub_accounts s ON s.id = d.sub_account_id "
+
+func scanDevice(row interface{ Scan(...any) error }) (Device, error) {
+	var d Device
+	var running sql.NullBool
+	var cpuTemp, cpuUsage sql.NullFloat64
+	var memTotal, memUsed, diskTotal, diskUsed sql.NullInt64
+	var gpus string
+	err := row.Scan(&d.ID, &d.SubAccountID, &d.SubAccountCode, &d.UserID, &d.Coin, &d.Worker, &d.Alias, &d.Kind, &d.Bound, &d.Burned,
+		&d.Status, &running, &d.IntranetIP, &d.PublicIP, &d.Region, &d.MinerSoftware, &d.MinerVersion, &d.OS, &d.OSVersion,
+		&d.DriverVersion, &d.CPUModel, &cpuTemp, &cpuUsage, &memTotal, &memUsed, &diskTotal, &diskUsed, &gpus, &d.RunningPool,
+		&d.FirstSeenAt, &d.LastSeenAt, &d.LastShareAt, &d.LastReportAt, &d.OnlineSince, &d.RemovedAt, &d.CreatedAt, &d.UpdatedAt)
+	if errors.Is(err, sql.ErrNoRows) {
+		return d, db.ErrNotFound
+	}
+	if err != nil {
+		return d, err
+	}
+	if running.Valid {
+		d.MinerRunning = &running.Bool
+	}
+	d.CPUTemp, d.CPUUsage = nullFloat(cpuTemp), nullFloat(cpuUsage)
+	d.MemTotal, d.MemUsed, d.DiskTotal, d.DiskUsed = nullInt(memTotal), nullInt(memUsed), nullInt(diskTotal), nullInt(diskUsed)
+	if err := json.Unmarshal([]byte(gpus), &d.GPUs); err != nil {
+		return d, fmt.Errorf("device %d: gpus: %w", d.ID, err)
+	}
+	return d, nil
+}
+
+func nullFloat(v sql.NullFloat64) *float64 {
+	if !v.Valid {
+		return nil
+	}
+	return &v.Float64
+}
+
+func nullInt(v sql.NullInt64) *int64 {
+	if !v.Valid {
+		return nil
+	}
+	return &v.Int64
+}
+
+// Device answers the user's live device id, or an httpx 404 (also for a stranger's).
+func (s *Store) Device(ctx context.Context, userID, id int64) (Device, error) {
+	d, err := scanDevice(s.DB.QueryRow(ctx, "SELECT "+deviceColumns+deviceFrom+
+		"WHERE d.id = ? AND s.user_id = ? AND d.removed_at IS NULL AND s.deleted_at IS NULL", id, userID))
+	if errors.Is(err, db.ErrNotFound) {
+		return d, httpx.NotFound("pool.deviceNotFound")
+	}
+	if err != nil {
+		return d, fmt.Errorf("pool: device %d: %w", id, err)
+	}
+	return d, nil
+}
+
+// liveDevice answers the live device of a sub-account for a suffix, or db.ErrNotFound.
+func liveDevice(ctx context.Context, q db.Querier, subID int64, suffix string) (Device, error) {
+	return scanDevice(q.QueryRow(ctx, "SELECT "+deviceColumns+deviceFrom+
+		"WHERE d.sub_account_id = ? AND d.worker = ? AND d.removed_at IS NULL", subID, suffix))
+}
+
+// saveDevice writes every column a connection or a report can change (shares go
+// through Touch).
+func saveDevice(ctx context.Context, q db.Querier, d Device) error {
+	gpus := d.GPUs
+	if gpus == nil {
+		gpus = []GPU{}
+	}
+	g, err := json.Marshal(gpus)
+	if err != nil {
+		return err
+	}
+	_, err = q.Exec(ctx, `UPDATE devices SET coin = ?, alias = ?, kind = ?, bound = ?, burned = ?, status = ?, miner_running = ?,
+		intranet_ip = ?, public_ip = ?, region = ?, miner_software = ?, miner_version = ?, os = ?, os_version = ?, driver_version = ?,
+		cpu_model = ?, cpu_temp = ?, cpu_usage = ?, mem_total = ?, mem_used = ?, disk_total = ?, disk_used = ?, gpus = ?, running_pool = ?,
+		last_seen_at = ?, last_report_at = ?, online_since = ?, updated_at = ? WHERE id = ?`,
+		d.Coin, d.Alias, d.Kind, d.Bound, d.Burned, d.Status, d.MinerRunning,
+		d.IntranetIP, d.PublicIP, d.Region, d.MinerSoftware, d.MinerVersion, d.OS, d.OSVersion, d.DriverVersion,
+		d.CPUModel, d.CPUTemp, d.CPUUsage, d.MemTotal, d.MemUsed, d.DiskTotal, d.DiskUsed, string(g), d.RunningPool,
+		d.LastSeenAt, zeroNull(d.LastReportAt), zeroNull(d.OnlineSince), d.UpdatedAt, d.ID)
+	return err
+}
+
+func zeroNull(ms int64) any {
+	if ms == 0 {
+		return nil
+	}
+	return ms
+}
+
+// upsertDevice finds the live device of o for suffix, creating it (kind, bound by the
+// rules) when missing, lets change edit it, applies the binding rule again and saves it,
+// all in one transaction. A create that loses a race to another connection is retried.
+func (s *Store) upsertDevice(ctx context.Context, o owner, c coin.Coin, suffix, kind string, now int64, change func(d *Device)) (Device, error) {
+	var d Device
+	var err error
+	for attempt := 0; attempt < 3; attempt++ {
+		err = s.DB.InTx(ctx, func(tx *db.Tx) error {
+			// Lock the row before reading it (a no-op write; SQLite has no FOR UPDATE), so a
+			// report, a connection or a Touch at the same moment waits instead of being lost.
+			if _, err := tx.Exec(ctx, "UPDATE devices SET updated_at = updated_at WHERE sub_account_id = ? AND worker = ? AND removed_at IS NULL",
+				o.ID, suffix); err != nil {
+				return err
+			}
+			cur, err := liveDevice(ctx, tx, o.ID, suffix)
+			if errors.Is(err, db.ErrNotFound) {
+				_, err = tx.Exec(ctx, `INSERT INTO devices (sub_account_id, coin, worker, kind, bound, status, first_seen_at,
+					last_seen_at, online_since, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+					o.ID, c.Type, suffix, kind, canBind(c.MachineBindFlag, kind, o.AccountType), StatusNormal, now, now, now, now, now)
+				if err != nil {
+					return err
+				}
+				cur, err = liveDevice(ctx, tx, o.ID, suffix)
+			}
+			if err != nil {
+				return err
+			}
+			if cur.Status == StatusOffline || cur.OnlineSince == 0 {
+				cur.OnlineSince = now
+			}
+			if cur.Kind == KindUnknown && kind != KindUnknown {
+				cur.Kind = kind
+			}
+			cur.Coin = c.Type
+			change(&cur)
+			// A device moved to a coin without binding, or found to be an ASIC under a
+			// normal account, loses its binding; nothing here binds one.
+			cur.Bound = cur.Bound && canBind(c.MachineBindFlag, cur.Kind, o.AccountType)
+			cur.LastSeenAt, cur.UpdatedAt = now, now
+			d = cur
+			return saveDevice(ctx, tx, cur)
+		})
+		if !db.IsUniqueViolation(err) {
+			break
+		}
+	}
+	if err != nil {
+		return d, fmt.Errorf("pool: device %s.%s: %w", o.Code, suffix, err)
+	}
+	return d, nil
+}
+
+// hostOf is the address part of "host:port" (or the whole when there is no port).
+func hostOf(addr string) string {
+	if h, _, err := net.SplitHostPort(addr); err == nil {
+		return h
+	}
+	return addr
+}
+
+// AuthorizeWorker admits a worker at stratum authorize: it answers the live device of
+// "<code>.<suffix>" on coinType, creating it at first sight, and marks it connected.
+// Refusals are ErrBadWorkerName, ErrUnknownSubAccount and ErrCoinClosed.
+func (s *Store) AuthorizeWorker(ctx context.Context, coinType, workerName, remoteAddr, minerSoftware string) (Device, error) {
+	code, suffix, err := ParseWorkerName(workerName)
+	if err != nil {
+		return Device{}, err
+	}
+	o, err := s.ownerBy(ctx, "code", code)
+	if errors.Is(err, db.ErrNotFound) {
+		return Device{}, ErrUnknownSubAccount
+	}
+	if err != nil {
+		return Device{}, err
+	}
+	c, err := s.coins().Get(ctx, coinType)
+	if errors.Is(err, db.ErrNotFound) || (err == nil && !c.OpenStatus) {
+		return Device{}, ErrCoinClosed
+	}
+	if err != nil {
+		return Device{}, err
+	}
+	software, version := splitUserAgent(minerSoftware)
+	return s.upsertDevice(ctx, o, c, suffix, KindOf(software), s.now().UnixMilli(), func(d *Device) {
+		// A connection proves the miner runs; GPUs down come back with the next report.
+		d.Status = StatusNormal
+		d.PublicIP = clip(hostOf(remoteAddr), maxShortText)
+		if software != "" {
+			d.MinerSoftware, d.MinerVersion = software, version
+		}
+	})
+}
+
+// ApplyReport stores an agent report for the sub-account behind a Uniplus ID: the live
+// device of the report's worker gets the report's telemetry and status, and is created
+// when missing (its coin must then be open).
+func (s *Store) ApplyReport(ctx context.Context, uniplusID string, r Report, clientAddr string) (Device, error) {
+	o, err := s.agentOwner(ctx, uniplusID)
+	if err != nil {
+		return Device{}, err
+	}
+	return s.applyReport(ctx, o, r, clientAddr)
+}
+
+// agentOwner is the live sub-account of an active user behind a Uniplus ID; an unknown
+// ID answers code 4.
+func (s *Store) agentOwner(ctx context.Context, uniplusID string) (owner, error) {
+	o, err := s.ownerBy(ctx, "uniplus_id", uniplusID)
+	if errors.Is(err, db.ErrNotFound) {
+		return o, httpx.LoginRequired("pool.agentUnauthorized")
+	}
+	return o, err
+}
+
+func (s *Store) applyReport(ctx context.Context, o owner, r Report, clientAddr string) (Device, error) {
+	if code := r.Code(); code != "" && code != o.Code {
+		return Device{}, httpx.Warn("pool.workerOtherSubAccount", nil)
+	}
+	c, err := s.coins().Get(ctx, r.Coin)
+	if errors.Is(err, db.ErrNotFound) {
+		return Device{}, httpx.Warn("pool.coinNotFound", i18n.Params{"coin": r.Coin})
+	}
+	if err != nil {
+		return Device{}, err
+	}
+	if !c.OpenStatus {
+		// Telemetry of a known device is still welcome; a new device needs an open coin.
+		if _, err := liveDevice(ctx, s.DB, o.ID, r.Suffix()); errors.Is(err, db.ErrNotFound) {
+			return Device{}, coinClosed(ctx, c)
+		} else if err != nil {
+			return Device{}, fmt.Errorf("pool: report: %w", err)
+		}
+	}
+	kind := KindOf(r.Hardware.MinerSoftware)
+	if len(r.GPUs) > 0 {
+		kind = KindGPU
+	}
+	now := s.now().UnixMilli()
+	return s.upsertDevice(ctx, o, c, r.Suffix(), kind, now, func(d *Device) {
+		h := r.Hardware
+		d.Status = r.Status()
+		d.MinerRunning = h.MinerRunning
+		d.Burned = h.Burned
+		d.IntranetIP, d.PublicIP, d.Region = h.IntranetIP, clip(clientAddr, maxShortText), h.Region
+		d.MinerSoftware, d.MinerVersion = h.MinerSoftware, h.MinerVersion
+		d.OS, d.OSVersion, d.DriverVersion = h.OS, h.OSVersion, h.DriverVersion
+		d.CPUModel, d.CPUTemp, d.CPUUsage = h.CPUModel, h.CPUTemp, h.CPUUsage
+		d.MemTotal, d.MemUsed, d.DiskTotal, d.DiskUsed = h.MemTotal, h.MemUsed, h.DiskTotal, h.DiskUsed
+		d.RunningPool = h.RunningPool
+		d.GPUs = r.GPUs
+		d.LastReportAt = now
+	})
+}
+
+// Touch marks devices that submitted shares at at (the engine calls it on every flush).
+// An offline device that still submits comes back as normal.
+func (s *Store) Touch(ctx context.Context, deviceIDs []int64, at time.Time) error {
+	ms := at.UnixMilli()
+	for start := 0; start < len(deviceIDs); start += 500 {
+		ids := deviceIDs[start:min(start+500, len(deviceIDs))]
+		args := []any{ms, ms, StatusOffline, ms, StatusOffline, StatusNormal, ms, ms}
+		for _, id := range ids {
+			args = append(args, id)
+		}
+		_, err := s.DB.Exec(ctx, `UPDATE devices SET
+			last_share_at = CASE WHEN last_share_at IS NULL OR last_share_at < ? THEN ? ELSE last_share_at END,
+			online_since = CASE WHEN status = ? THEN ? ELSE online_since END,
+			status = CASE WHEN status = ? THEN ? ELSE status END,
+			last_seen_at = CASE WHEN last_seen_at < ? THEN ? ELSE last_seen_at END
+			WHERE removed_at IS NULL AND id IN (`+placeholders(len(ids))+`)`, args...)
+		if err != nil {
+			return fmt.Errorf("pool: touch %d devices: %w", len(ids), err)
+		}
+	}
+	return nil
+}
+
+func placeholders(n int) string {
+	return strings.TrimSuffix(strings.Repeat("?, ", n), ", ")
+}
+
+// SweepDevices moves device statuses on with the clock (the jobs role calls it): no
+// share, report or connection for OfflineAfter makes a device offline; offline for
+// RemoveAfter removes it, and a later connection under its name is a new device. An
+// abnormal device whose reports stopped while its shares go on is normal again.
+func (s *Store) SweepDevices(ctx context.Context, now time.Time) (offlined, removed int, err error) {
+	ms := now.UnixMilli()
+	quiet := ms - OfflineAfter.Milliseconds()
+	res, err := s.DB.Exec(ctx, `UPDATE devices SET status = ?, online_since = NULL, updated_at = ?
+		WHERE removed_at IS NULL AND status <> ? AND last_seen_at < ?`, StatusOffline, ms, StatusOffline, quiet)
+	if err != nil {
+		return 0, 0, fmt.Errorf("pool: sweep offline: %w", err)
+	}
+	n, _ := res.RowsAffected()
+	offlined = int(n)
+	res, err = s.DB.Exec(ctx, `UPDATE devices SET removed_at = ?, updated_at = ?
+		WHERE removed_at IS NULL AND status = ? AND last_seen_at < ?`, ms, ms, StatusOffline, quiet-RemoveAfter.Milliseconds())
+	if err != nil {
+		return offlined, 0, fmt.Errorf("pool: sweep removed: %w", err)
+	}
+	n, _ = res.RowsAffected()
+	removed = int(n)
+	_, err = s.DB.Exec(ctx, `UPDATE devices SET status = ?, updated_at = ?
+		WHERE removed_at IS NULL AND status = ? AND (last_report_at IS NULL OR last_report_at < ?) AND last_share_at >= ?`,
+		StatusNormal, ms, StatusAbnormal, quiet, quiet)
+	if err != nil {
+		return offlined, removed, fmt.Errorf("pool: sweep abnormal: %w", err)
+	}
+	return offlined, removed, nil
+}
+
+// UnbindAllDevices unbinds every live device of the user's sub-accounts inside the
+// caller's transaction (account.DeviceUnbinder: account-type change, cancellation).
+func (s *Store) UnbindAllDevices(ctx context.Context, q db.Querier, userID int64) (int, error) {
+	res, err := q.Exec(ctx, `UPDATE devices SET bound = ?, updated_at = ? WHERE bound = ? AND removed_at IS NULL
+		AND sub_account_id IN (SELECT id FROM sub_accounts WHERE user_id = ?)`, false, s.now().UnixMilli(), true, userID)
+	if err != nil {
+		return 0, fmt.Errorf("pool: unbind devices of %d: %w", userID, err)
+	}
+	n, err := res.RowsAffected()
+	return int(n), err
+}
+
+var _ account.DeviceUnbinder = (*Store)(nil)
+
+// SetDeviceAlias names the user's device; an empty alias clears it.
+func (s *Store) SetDeviceAlias(ctx context.Context, userID, id int64, alias string) (Device, error) {
+	alias = strings.TrimSpace(alias)
+	if alias != "" {
+		var err error
+		if alias, err = checkAlias(alias); err != nil {
+			return Device{}, err
+		}
+	}
+	d, err := s.Device(ctx, userID, id)
+	if err != nil {
+		return d, err
+	}
+	d.Alias, d.UpdatedAt = alias, s.now().UnixMilli()
+	if _, err := s.DB.Exec(ctx, "UPDATE devices SET alias = ?, updated_at = ? WHERE id = ?", d.Alias, d.UpdatedAt, d.ID); err != nil {
+		return d, fmt.Errorf("pool: alias of device %d: %w", id, err)
+	}
+	return d, nil
+}
+
+// SetDeviceBound binds or unbinds the user's device. Binding needs the coin's
+// machineBindFlag, and an ASIC machine binds only under an ASIC account type.
+func (s *Store) SetDeviceBound(ctx context.Context, u account.User, id int64, bound bool) (Device, error) {
+	d, err := s.Device(ctx, u.ID, id)
+	if err != nil {
+		return d, err
+	}
+	c, err := s.coins().Get(ctx, d.Coin)
+	if err != nil {
+		return d, fmt.Errorf("pool: coin of device %d: %w", id, err)
+	}
+	if !c.MachineBindFlag {
+		return d, httpx.Warn("pool.coinNoBind", i18n.Params{"coin": c.Type})
+	}
+	if bound && d.Kind == KindASIC && u.AccountType != account.TypeASIC {
+		return d, httpx.Warn("pool.asicNeedsAsicAccount", nil)
+	}
+	d.Bound, d.UpdatedAt = bound, s.now().UnixMilli()
+	if _, err := s.DB.Exec(ctx, "UPDATE devices SET bound = ?, updated_at = ? WHERE id = ?", d.Bound, d.UpdatedAt, d.ID); err != nil {
+		return d, fmt.Errorf("pool: bind device %d: %w", id, err)
+	}
+	return d, nil
+}
+
+// DeviceFilter narrows the device list; zero values do not filter.
+type DeviceFilter struct {
+	Coin         string
+	SubAccountID int64
+	Status       string
+	Bound        *bool
+	Keyword      string // worker (full name), alias, intranet or public IP contain it
+	Page         int    // from 1
+	PageSize     int
+}
+
+// where is the filter as SQL conditions (after the owner's) and their arguments.
+func (f DeviceFilter) where(userID int64) (string, []any) {
+	w := "WHERE s.user_id = ? AND s.deleted_at IS NULL AND d.removed_at IS NULL"
+	args := []any{userID}
+	if f.Coin != "" {
+		w += " AND d.coin = ?"
+		args = append(args, f.Coin)
+	}
+	if f.SubAccountID != 0 {
+		w += " AND d.sub_account_id = ?"
+		args = append(args, f.SubAccountID)
+	}
+	if f.Status != "" {
+		w += " AND d.status = ?"
+		args = append(args, f.Status)
+	}
+	if f.Bound != nil {
+		w += " AND d.bound = ?"
+		args = append(args, *f.Bound)
+	}
+	if f.Keyword != "" {
+		like := "%" + strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`).Replace(strings.ToLower(f.Keyword)) + "%"
+		w += ` AND (LOWER(s.code || '.' || d.worker) LIKE ? ESCAPE '\' OR LOWER(d.alias) LIKE ? ESCAPE '\'
+			OR d.intranet_ip LIKE ? ESCAPE '\' OR LOWER(d.public_ip) LIKE ? ESCAPE '\')`
+		args = append(args, like, like, like, like)
+	}
+	return w, args
+}
+
+// ListDevices answers one page of the user's live devices, by sub-account and worker,
+// and how many match in all.
+func (s *Store) ListDevices(ctx context.Context, userID int64, f DeviceFilter) ([]Device, int, error) {
+	w, args := f.where(userID)
+	var total int
+	if err := s.DB.QueryRow(ctx, "SELECT COUNT(*)"+deviceFrom+w, args...).Scan(&total); err != nil {
+		return nil, 0, fmt.Errorf("pool: count devices: %w", err)
+	}
+	if f.PageSize <= 0 {
+		f.PageSize = PageSizes[0]
+	}
+	if f.Page <= 0 {
+		f.Page = 1
+	}
+	rows, err := s.DB.Query(ctx, "SELECT "+deviceColumns+deviceFrom+w+" ORDER BY s.code, d.worker, d.id LIMIT ? OFFSET ?",
+		append(args, f.PageSize, (f.Page-1)*f.PageSize)...)
+	if err != nil {
+		return nil, 0, fmt.Errorf("pool: list devices: %w", err)
+	}
+	defer rows.Close()
+	out := []Device{}
+	for rows.Next() {
+		d, err := scanDevice(rows)
+		if err != nil {
+			return nil, 0, fmt.Errorf("pool: list devices: %w", err)
+		}
+		out = append(out, d)
+	}
+	return out, total, rows.Err()
+}
+
+// Counts are device counts by status and binding.
+type Counts struct {
+	Total    int `json:"total"`
+	Normal   int `json:"normal"`
+	Abnormal int `json:"abnormal"`
+	Offline  int `json:"offline"`
+	Bound    int `json:"bound"`
+	Unbound  int `json:"unbound"`
+}
+
+// Online is every device that is not offline.
+func (c Counts) Online() int { return c.Normal + c.Abnormal }
+
+const countColumns = `COUNT(*), COALESCE(SUM(CASE WHEN d.status = 'normal' THEN 1 ELSE 0 END), 0),
+	COALESCE(SUM(CASE WHEN d.status = 'abnormal' THEN 1 ELSE 0 END), 0), COALESCE(SUM(CASE WHEN d.status = 'offline' THEN 1 ELSE 0 END), 0),
+	COALESCE(SUM(CASE WHEN d.bound THEN 1 ELSE 0 END), 0)`
+
+// DeviceCounts counts the user's live devices matching f (paging and keyword aside).
+func (s *Store) DeviceCounts(ctx context.Context, userID int64, f DeviceFilter) (Counts, error) {
+	w, args := f.where(userID)
+	var c Counts
+	err := s.DB.QueryRow(ctx, "SELECT "+countColumns+deviceFrom+w, args...).Scan(&c.Total, &c.Normal, &c.Abnormal, &c.Offline, &c.Bound)
+	if err != nil {
+		return c, fmt.Errorf("pool: count devices: %w", err)
+	}
+	c.Unbound = c.Total - c.Bound
+	return c, nil
+}
+
+// SubAccountCounts counts each of the user's sub-accounts' live devices, by sub-account id.
+func (s *Store) SubAccountCounts(ctx context.Context, userID int64) (map[int64]Counts, error) {
+	rows, err := s.DB.Query(ctx, "SELECT d.sub_account_id, "+countColumns+deviceFrom+
+		"WHERE s.user_id = ? AND s.deleted_at IS NULL AND d.removed_at IS NULL GROUP BY d.sub_account_id", userID)
+	if err != nil {
+		return nil, fmt.Errorf("pool: count devices by sub-account: %w", err)
+	}
+	defer rows.Close()
+	out := map[int64]Counts{}
+	for rows.Next() {
+		var id int64
+		var c Counts
+		if err := rows.Scan(&id, &c.Total, &c.Normal, &c.Abnormal, &c.Offline, &c.Bound); err != nil {
+			return nil, fmt.Errorf("pool: count devices by sub-account: %w", err)
+		}
+		c.Unbound = c.Total - c.Bound
+		out[id] = c
+	}
+	return out, rows.Err()
+}
