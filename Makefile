@@ -12,8 +12,8 @@ GOTEST_FLAGS ?=
 
 ## run: install what is missing, build, and start the pool on http://$(HTTP)
 run: build
-	@echo "Starting poold on http://$(HTTP) (SQLite in ./data). Ctrl-C stops it."
-	./bin/poold serve --http $(HTTP) --db ./data/poold.db
+	@echo "Starting poold with demo data on http://$(HTTP) (SQLite in ./data). Ctrl-C stops it."
+	./bin/poold serve --http $(HTTP) --db ./data/poold.db --demo
 
 ## build: bin/poold with the web app inside
 build: web/dist/app/index.html

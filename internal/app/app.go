@@ -25,6 +25,7 @@ Usage:
   poold serve [flags]        run the API and web app, stratum and background jobs
   poold migrate [flags]      apply database migrations and exit
   poold admin [flags] AREA VERB [args]   operator commands (poold admin help)
+  poold sim [flags]          a fleet of simulated miners hashing against a pool's stratum port
   poold version              print the build version
 
 Every flag can also be set as an environment variable POOLD_<NAME>, e.g. POOLD_DB.
@@ -64,6 +65,8 @@ func Run(ctx context.Context, args []string, getenv func(string) string, stdin i
 			return configError(err)
 		}
 		return admin(ctx, cfg, pos, stdin, stdout, newLogger(cfg, stderr))
+	case "sim":
+		return runSim(ctx, rest, stdout, stderr)
 	case "version", "--version", "-version":
 		fmt.Fprintf(stdout, "poold %s (%s %s/%s)\n", buildinfo.Version, runtime.Version(), runtime.GOOS, runtime.GOARCH)
 		return nil

@@ -154,6 +154,11 @@ func serve(ctx context.Context, cfg config.Config, stdout io.Writer, log *slog.L
 	miningCtx, stopMining := context.WithCancel(context.WithoutCancel(ctx))
 	defer stopMining()
 	var mine *miningRole
+	if cfg.Demo {
+		if err := seedDemo(ctx, d); err != nil {
+			return fmt.Errorf("demo data: %w", err)
+		}
+	}
 	if cfg.HasRole(config.RoleStratum) {
 		mine, err = startMining(miningCtx, cfg, d, log, func(line string) { fmt.Fprintln(stdout, line) })
 		if err != nil {
@@ -166,6 +171,11 @@ func serve(ctx context.Context, cfg config.Config, stdout io.Writer, log *slog.L
 				_ = httpSrv.Close()
 			}
 			return fmt.Errorf("stratum role: %w", err)
+		}
+		if cfg.Demo {
+			fleet := startDemoFleet(miningCtx, cfg.StratumBind, log)
+			defer fleet.Wait()
+			fmt.Fprintf(stdout, "poold: demo: %d simulated miners hashing over stratum; log in as %s / %s\n", len(fleet.Miners), demoEmail, demoPassword)
 		}
 	}
 

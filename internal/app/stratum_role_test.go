@@ -29,22 +29,23 @@ func freePort(t *testing.T) int {
 	return ln.Addr().(*net.TCPAddr).Port
 }
 
-// poold serve with a devnet coin: a miner connects over TCP with a sub-account worker
-// name, its shares are accepted, and after a graceful stop every accepted share is in
-// share_minutes and the device exists.
-func TestServeStratumRoleCountsSharesThroughShutdown(t *testing.T) {
+// devnetPool is poold serve running a devnet BTC coin with one user and sub-account farm1.
+type devnetPool struct {
+	dbPath string
+	port   int
+	stop   func() error // graceful stop; returns serve's error
+}
+
+func startDevnetPool(t *testing.T) *devnetPool {
+	t.Helper()
 	dir := t.TempDir()
 	dbPath := filepath.Join(dir, "poold.db")
 	port := freePort(t)
-	admin := func(args ...string) {
-		t.Helper()
-		if err := Run(context.Background(), append([]string{"admin", "--db", dbPath}, args...), noEnv, nil, io.Discard, io.Discard); err != nil {
-			t.Fatalf("admin %v: %v", args, err)
-		}
+	if err := Run(context.Background(), []string{"admin", "--db", dbPath, "coin", "add", "BTC", "--name", "Bitcoin", "--algorithm", "sha256d",
+		"--ports", fmt.Sprint(port), "--driver", "devnet", "--driver-config", "network_hashrate=1e12", "--driver-config", "other_miners=false",
+		"--driver-config", "start_difficulty=0.00002"}, noEnv, nil, io.Discard, io.Discard); err != nil {
+		t.Fatal(err)
 	}
-	admin("coin", "add", "BTC", "--name", "Bitcoin", "--algorithm", "sha256d", "--ports", fmt.Sprint(port), "--driver", "devnet",
-		"--driver-config", "network_hashrate=1e12", "--driver-config", "other_miners=false", "--driver-config", "start_difficulty=0.00002")
-
 	// A user with a sub-account, made through the stores the API uses.
 	d, err := db.Open(context.Background(), dbPath)
 	if err != nil {
@@ -61,7 +62,6 @@ func TestServeStratumRoleCountsSharesThroughShutdown(t *testing.T) {
 	d.Close()
 
 	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
 	pr, pw := io.Pipe()
 	done := make(chan error, 1)
 	go func() {
@@ -74,10 +74,35 @@ func TestServeStratumRoleCountsSharesThroughShutdown(t *testing.T) {
 		started = strings.Contains(lines.Text(), "stratum for BTC (devnet)")
 	}
 	if !started {
+		cancel()
 		t.Fatalf("serve stopped before its stratum listener started: %v", <-done)
 	}
 	go io.Copy(io.Discard, pr)
+	p := &devnetPool{dbPath: dbPath, port: port}
+	stopped := false
+	p.stop = func() error {
+		if stopped {
+			return nil
+		}
+		stopped = true
+		cancel()
+		select {
+		case err := <-done:
+			return err
+		case <-time.After(20 * time.Second):
+			return errors.New("serve did not stop")
+		}
+	}
+	t.Cleanup(func() { _ = p.stop() })
+	return p
+}
 
+// poold serve with a devnet coin: a miner connects over TCP with a sub-account worker
+// name, its shares are accepted, and after a graceful stop every accepted share is in
+// share_minutes and the device exists.
+func TestServeStratumRoleCountsSharesThroughShutdown(t *testing.T) {
+	p := startDevnetPool(t)
+	port, dbPath := p.port, p.dbPath
 	mctx, mcancel := context.WithTimeout(context.Background(), 20*time.Second)
 	defer mcancel()
 	c, err := stratum.Dial(mctx, fmt.Sprintf("127.0.0.1:%d", port), stratum.ClientOptions{UserAgent: "cgminer/4.12.1"})
@@ -113,17 +138,12 @@ func TestServeStratumRoleCountsSharesThroughShutdown(t *testing.T) {
 		accepted++
 	}
 	c.Close()
-	cancel() // graceful stop: the aggregator flushes on the way out
-	select {
-	case err := <-done:
-		if err != nil {
-			t.Fatalf("serve: %v", err)
-		}
-	case <-time.After(20 * time.Second):
-		t.Fatal("serve did not stop")
+	// Graceful stop: the aggregator flushes on the way out.
+	if err := p.stop(); err != nil {
+		t.Fatalf("serve: %v", err)
 	}
 
-	d, err = db.Open(context.Background(), dbPath)
+	d, err := db.Open(context.Background(), dbPath)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -142,5 +162,50 @@ func TestServeStratumRoleCountsSharesThroughShutdown(t *testing.T) {
 	}
 	if worker != "rig01" {
 		t.Fatalf("device worker %q", worker)
+	}
+}
+
+// poold sim mines against the pool over TCP and reports what it measured; the pool
+// counted the same accepted shares.
+func TestSimCommandMinesAgainstServe(t *testing.T) {
+	p := startDevnetPool(t)
+	var out strings.Builder
+	err := Run(context.Background(), []string{"sim", "--stratum", fmt.Sprintf("127.0.0.1:%d", p.port), "--workers", "farm1.sim01,farm1.sim02",
+		"--rate", "0", "--duration", "1500ms", "--report", "1h"}, noEnv, nil, &out, io.Discard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var accepted int
+	for _, line := range strings.Split(out.String(), "\n") {
+		f := strings.Fields(line)
+		if len(f) == 6 && strings.HasPrefix(f[0], "farm1.sim") {
+			n := 0
+			fmt.Sscan(f[3], &n)
+			if n == 0 {
+				t.Fatalf("%s accepted nothing:\n%s", f[0], out.String())
+			}
+			accepted += n
+		}
+	}
+	if accepted == 0 {
+		t.Fatalf("no miner lines:\n%s", out.String())
+	}
+	if err := p.stop(); err != nil {
+		t.Fatal(err)
+	}
+	d, err := db.Open(context.Background(), p.dbPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer d.Close()
+	var sum int
+	if err := d.QueryRow(context.Background(), "SELECT COALESCE(SUM(accepted), 0) FROM share_minutes").Scan(&sum); err != nil {
+		t.Fatal(err)
+	}
+	if sum != accepted {
+		t.Fatalf("pool counted %d accepted shares, the fleet %d", sum, accepted)
+	}
+	if err := Run(context.Background(), []string{"sim"}, noEnv, nil, io.Discard, io.Discard); err == nil {
+		t.Fatal("sim without miners accepted")
 	}
 }

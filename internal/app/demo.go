@@ -1,0 +1,142 @@
+package app
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/uniplus-pool/pool/internal/account"
+	"github.com/uniplus-pool/pool/internal/coin"
+	"github.com/uniplus-pool/pool/internal/db"
+	"github.com/uniplus-pool/pool/internal/httpx"
+	"github.com/uniplus-pool/pool/internal/pool"
+	"github.com/uniplus-pool/pool/internal/sim"
+)
+
+// Demo login, printed at start: it only exists on pools started with --demo.
+const (
+	demoEmail    = "demo@uniplus.local"
+	demoPassword = "demo-pool-2026"
+)
+
+// demoCoin is a coin of SPEC section 1 as the demo runs it on devnet. Coins whose proof
+// of work the pool does not implement yet are hashed with sha256d by devnet (DESIGN.md
+// "Chains": their own drivers come later); the home table says "devnet" for all of them.
+type demoCoin struct {
+	coin.Coin
+	fleetRate float64 // H/s of each simulated miner
+	miners    int
+}
+
+func demoCoins() []demoCoin {
+	base := func(typ, name, algo, hashUnit string, decimals int, reward int64, port, sort int) coin.Coin {
+		return coin.Coin{Type: typ, Name: name, AliasName: typ, Algorithm: algo, ChainUnit: typ, MinHashUnit: hashUnit,
+			Decimals: decimals, OpenStatus: true, FeeBps: 100, SettleModel: coin.SettleModelPPS, SettleTime: "08:00",
+			MinWithdraw: 10_000 * int64(pow10(decimals-6)), WithdrawFee: 1_000 * int64(pow10(decimals-6)),
+			StratumPorts: []int{port}, Driver: coin.DriverDevnet, MachineBindFlag: true, MachineDetailFlag: true,
+			GPUOverclockingFlag: algo != "sha256d", CurrencyChangeFlag: true, SortOrder: sort,
+			DriverConfig: map[string]string{
+				"block_time": "60s", "network_hashrate": "400000", "block_reward": strconv.FormatInt(reward, 10),
+				"start_difficulty": "0.00005",
+			}}
+	}
+	return []demoCoin{
+		{base("ALEO", "Aleo", "aleo", "H/s", 6, 4_000_000, 1234, 1), 20_000, 2},
+		{base("IRON", "Iron Fish", "blake3", "H/s", 8, 2_000_000_000, 1235, 2), 20_000, 2},
+		{base("KAS", "Kaspa", "kheavyhash", "H/s", 8, 5_500_000_000, 1236, 3), 20_000, 2},
+		{base("BTC", "Bitcoin", "sha256d", "H/s", 8, 312_500_000, 1237, 4), 20_000, 2},
+	}
+}
+
+func pow10(n int) int {
+	out := 1
+	for ; n > 0; n-- {
+		out *= 10
+	}
+	return out
+}
+
+// seedDemo adds the demo coins, account and sub-accounts that are missing; it never
+// changes what exists, so a restarted demo keeps its history.
+func seedDemo(ctx context.Context, d *db.DB) error {
+	coins := &coin.Store{DB: d}
+	for _, dc := range demoCoins() {
+		if _, err := coins.Get(ctx, dc.Type); errors.Is(err, db.ErrNotFound) {
+			if err := coins.Put(ctx, dc.Coin); err != nil {
+				return fmt.Errorf("demo coin %s: %w", dc.Type, err)
+			}
+		} else if err != nil {
+			return err
+		}
+	}
+	accounts := &account.Store{DB: d}
+	u, err := accounts.UserByContact(ctx, d, account.ChannelEmail, demoEmail)
+	if errors.Is(err, db.ErrNotFound) {
+		hash, err := account.HashPassword(demoPassword, account.DefaultArgon2)
+		if err != nil {
+			return err
+		}
+		u, err = accounts.CreateUser(ctx, d, account.User{Nickname: "demo_miner", Email: demoEmail, PasswordHash: hash,
+			AccountType: account.TypeNormal, Status: account.StatusActive, Lang: "en_US"})
+		if err != nil {
+			return fmt.Errorf("demo user: %w", err)
+		}
+	} else if err != nil {
+		return err
+	}
+	pools := &pool.Store{DB: d}
+	for _, sa := range []struct{ code, alias, coin string }{{"demo_main", "Main farm", "BTC"}, {"demo_lab", "Lab rigs", "KAS"}} {
+		if _, err := pools.CreateSubAccount(ctx, u.ID, sa.code, sa.alias, sa.coin); err != nil && !isTaken(err) {
+			return fmt.Errorf("demo sub-account %s: %w", sa.code, err)
+		}
+	}
+	return nil
+}
+
+// isTaken tells whether creating a sub-account failed only because it exists.
+func isTaken(err error) bool {
+	var he *httpx.Error
+	return errors.As(err, &he) && he.Key == "pool.codeTaken"
+}
+
+// startDemoFleet runs simulated miners against the demo coins' stratum ports over TCP.
+func startDemoFleet(ctx context.Context, bind string, log *slog.Logger) *sim.Fleet {
+	host := bind
+	if host == "0.0.0.0" || host == "::" {
+		host = "127.0.0.1"
+	}
+	f := &sim.Fleet{}
+	for _, dc := range demoCoins() {
+		sa := "demo_main"
+		if dc.Type == "KAS" || dc.Type == "ALEO" {
+			sa = "demo_lab"
+		}
+		for i := 1; i <= dc.miners; i++ {
+			f.Miners = append(f.Miners, &sim.Miner{
+				Addr: net.JoinHostPort(host, strconv.Itoa(dc.StratumPorts[0])), Worker: fmt.Sprintf("%s.%s-rig%02d", sa, strings.ToLower(dc.Type), i),
+				Algorithm: "sha256d", RateLimit: dc.fleetRate, UserAgent: "uniplus-sim/1.0", Coin: dc.Type, Log: log,
+			})
+		}
+	}
+	f.Start(ctx)
+	go func() {
+		tick := time.NewTicker(5 * time.Minute)
+		defer tick.Stop()
+		for {
+			select {
+			case <-ctx.Done():
+				return
+			case <-tick.C:
+				for _, st := range f.Stats() {
+					log.Info("demo fleet", "worker", st.Worker, "measured_hs", int64(st.HashRate), "accepted", st.Accepted, "rejected", st.Rejected)
+				}
+			}
+		}
+	}()
+	return f
+}
