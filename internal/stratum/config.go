@@ -30,7 +30,7 @@ const (
 	DefaultOffenceWindow       = 10 * time.Minute
 	DefaultBanDuration         = 10 * time.Minute
 	DefaultJobHistory          = 8
-	DefaultSendQueueLength     = 256
+	DefaultSendQueueLength     = 64
 )
 
 // MaxNTimeAhead is how far past the server's clock a share's ntime may go: the two hours

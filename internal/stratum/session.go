@@ -1,7 +1,6 @@
 package stratum
 
 import (
-	"bufio"
 	"bytes"
 	"context"
 	"crypto/tls"
@@ -195,45 +194,52 @@ func (ss *session) send(m []byte) {
 // under a write deadline. When the reader finishes the connection it writes what is left
 // and stops.
 func (ss *session) writeLoop() {
-	w := bufio.NewWriterSize(ss.conn, 4096)
 	for {
 		select {
 		case <-ss.done:
 			return
 		case <-ss.finish:
-			ss.writeQueued(w)
+			ss.writeQueued(nil)
 			return
 		case m := <-ss.out:
-			// Before the first Write: a line larger than the buffer goes straight out.
-			ss.conn.SetWriteDeadline(time.Now().Add(ss.srv.cfg.WriteTimeout))
-			w.Write(m)
-			if !ss.writeQueued(w) {
+			if !ss.writeQueued(m) {
 				return
 			}
 		}
 	}
 }
 
-// writeQueued adds whatever is queued to w and flushes it under the write deadline.
-func (ss *session) writeQueued(w *bufio.Writer) bool {
+// writeBuffers lends batch buffers to writers: an idle miner holds none, which matters
+// when a pool carries tens of thousands of them.
+var writeBuffers = sync.Pool{New: func() any { b := make([]byte, 0, 4096); return &b }}
+
+// writeQueued writes first (if any) and whatever else is queued as one batch under the
+// write deadline.
+func (ss *session) writeQueued(first []byte) bool {
+	bp := writeBuffers.Get().(*[]byte)
+	buf := append((*bp)[:0], first...)
 	for {
 		select {
 		case m := <-ss.out:
-			w.Write(m)
+			buf = append(buf, m...)
 			continue
 		default:
 		}
 		break
 	}
-	if w.Buffered() == 0 {
-		return true
+	ok := true
+	if len(buf) > 0 {
+		ss.conn.SetWriteDeadline(time.Now().Add(ss.srv.cfg.WriteTimeout))
+		if _, err := ss.conn.Write(buf); err != nil {
+			ss.close(closeReason{text: "write: " + err.Error()})
+			ok = false
+		}
 	}
-	ss.conn.SetWriteDeadline(time.Now().Add(ss.srv.cfg.WriteTimeout))
-	if err := w.Flush(); err != nil {
-		ss.close(closeReason{text: "write: " + err.Error()})
-		return false
+	if cap(buf) <= 64<<10 { // an outsized batch is left to the garbage collector
+		*bp = buf[:0]
+		writeBuffers.Put(bp)
 	}
-	return true
+	return ok
 }
 
 // readLoop reads lines until the connection ends and says why it did.
@@ -247,8 +253,10 @@ func (ss *session) readLoop() closeReason {
 		}
 		tc.SetDeadline(time.Time{})
 	}
-	// Room for the longest allowed line and its "\r\n": a fuller buffer is an overlong line.
-	br := bufio.NewReaderSize(ss.conn, cfg.MaxLineBytes+2)
+	// Room for the longest allowed line and its "\r\n": a fuller buffer is an overlong
+	// line. The buffer starts small and grows only for long lines, so an idle miner
+	// costs little.
+	br := newLineReader(ss.conn, cfg.MaxLineBytes+2)
 	for {
 		deadline := time.Now().Add(cfg.IdleTimeout)
 		if !ss.ready.Load() && handshakeBy.Before(deadline) {
@@ -258,7 +266,7 @@ func (ss *session) readLoop() closeReason {
 		line, err := br.ReadSlice('\n')
 		if err != nil {
 			switch {
-			case errors.Is(err, bufio.ErrBufferFull):
+			case errors.Is(err, errLineTooLong):
 				return closeReason{text: "line longer than MaxLineBytes", offence: true}
 			case errors.Is(err, os.ErrDeadlineExceeded) && !ss.ready.Load() && !time.Now().Before(handshakeBy):
 				return closeReason{text: "handshake timeout"}
