@@ -2,6 +2,7 @@ package app
 
 import (
 	"context"
+	"crypto/tls"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -133,6 +134,14 @@ func startMining(ctx context.Context, cfg config.Config, d *db.DB, log *slog.Log
 		return nil, err
 	}
 	role := &miningRole{}
+	var tlsConfig *tls.Config
+	if cfg.StratumTLSCert != "" {
+		cert, err := tls.LoadX509KeyPair(cfg.StratumTLSCert, cfg.StratumTLSKey)
+		if err != nil {
+			return role, fmt.Errorf("stratum TLS: %w", err)
+		}
+		tlsConfig = &tls.Config{Certificates: []tls.Certificate{cert}, MinVersion: tls.VersionTLS12}
+	}
 	store := &pool.Store{DB: d}
 	blocks := &mining.Blocks{DB: d}
 	for _, c := range coins {
@@ -161,7 +170,7 @@ func startMining(ctx context.Context, cfg config.Config, d *db.DB, log *slog.Log
 			Shares: agg, Blocks: blocks, Log: log, Maturity: maturityOf(c),
 			Builder: mining.NewBuilder(c.Algorithm, addr.Script, 8, "/uniplus/")}
 		srv, err := stratum.NewServer(stratum.Config{Extranonce1Size: 4, Extranonce2Size: 4, Logger: log,
-			InitialDifficulty: initialDifficulty(c)}, eng)
+			InitialDifficulty: initialDifficulty(c), TLSConfig: tlsConfig}, eng)
 		if err != nil {
 			return role, err
 		}

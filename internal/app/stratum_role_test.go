@@ -3,10 +3,19 @@ package app
 import (
 	"bufio"
 	"context"
+	"crypto/ecdsa"
+	"crypto/elliptic"
+	"crypto/rand"
+	"crypto/tls"
+	"crypto/x509"
+	"crypto/x509/pkix"
+	"encoding/pem"
 	"errors"
 	"fmt"
 	"io"
+	"math/big"
 	"net"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -36,7 +45,7 @@ type devnetPool struct {
 	stop   func() error // graceful stop; returns serve's error
 }
 
-func startDevnetPool(t *testing.T) *devnetPool {
+func startDevnetPool(t *testing.T, extra ...string) *devnetPool {
 	t.Helper()
 	dir := t.TempDir()
 	dbPath := filepath.Join(dir, "poold.db")
@@ -65,7 +74,8 @@ func startDevnetPool(t *testing.T) *devnetPool {
 	pr, pw := io.Pipe()
 	done := make(chan error, 1)
 	go func() {
-		done <- Run(ctx, []string{"serve", "--http", "127.0.0.1:0", "--db", dbPath, "--stratum-bind", "127.0.0.1", "--log-level", "error"}, noEnv, nil, pw, io.Discard)
+		args := append([]string{"serve", "--http", "127.0.0.1:0", "--db", dbPath, "--stratum-bind", "127.0.0.1", "--log-level", "error"}, extra...)
+		done <- Run(ctx, args, noEnv, nil, pw, io.Discard)
 		pw.Close()
 	}()
 	lines := bufio.NewScanner(pr)
@@ -208,4 +218,65 @@ func TestSimCommandMinesAgainstServe(t *testing.T) {
 	if err := Run(context.Background(), []string{"sim"}, noEnv, nil, io.Discard, io.Discard); err == nil {
 		t.Fatal("sim without miners accepted")
 	}
+}
+
+// With a certificate, the stratum listeners speak TLS; a client that trusts the
+// certificate mines, a plain-TCP client gets nowhere.
+func TestServeStratumOverTLS(t *testing.T) {
+	dir := t.TempDir()
+	certPath, keyPath, pool := selfSignedFiles(t, dir)
+	p := startDevnetPool(t, "--stratum-tls-cert", certPath, "--stratum-tls-key", keyPath)
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	addr := fmt.Sprintf("127.0.0.1:%d", p.port)
+	c, err := stratum.Dial(ctx, addr, stratum.ClientOptions{TLSConfig: &tls.Config{RootCAs: pool, ServerName: "127.0.0.1"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	if _, _, err := c.Subscribe(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if err := c.Authorize(ctx, "farm1.tls", "x"); err != nil {
+		t.Fatal(err)
+	}
+	plain, err := stratum.Dial(ctx, addr, stratum.ClientOptions{})
+	if err == nil {
+		defer plain.Close()
+		short, cancel := context.WithTimeout(ctx, 2*time.Second)
+		defer cancel()
+		if _, _, err := plain.Subscribe(short); err == nil {
+			t.Fatal("a plain-TCP client subscribed to a TLS listener")
+		}
+	}
+}
+
+func selfSignedFiles(t *testing.T, dir string) (certPath, keyPath string, pool *x509.CertPool) {
+	t.Helper()
+	key, err := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tmpl := &x509.Certificate{SerialNumber: big.NewInt(1), Subject: pkix.Name{CommonName: "pool.test"},
+		NotBefore: time.Now().Add(-time.Hour), NotAfter: time.Now().Add(time.Hour), IPAddresses: []net.IP{net.ParseIP("127.0.0.1")},
+		KeyUsage: x509.KeyUsageDigitalSignature, ExtKeyUsage: []x509.ExtKeyUsage{x509.ExtKeyUsageServerAuth}}
+	der, err := x509.CreateCertificate(rand.Reader, tmpl, tmpl, &key.PublicKey, key)
+	if err != nil {
+		t.Fatal(err)
+	}
+	kb, err := x509.MarshalECPrivateKey(key)
+	if err != nil {
+		t.Fatal(err)
+	}
+	certPath, keyPath = filepath.Join(dir, "cert.pem"), filepath.Join(dir, "key.pem")
+	if err := os.WriteFile(certPath, pem.EncodeToMemory(&pem.Block{Type: "CERTIFICATE", Bytes: der}), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(keyPath, pem.EncodeToMemory(&pem.Block{Type: "EC PRIVATE KEY", Bytes: kb}), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	cert, _ := x509.ParseCertificate(der)
+	pool = x509.NewCertPool()
+	pool.AddCert(cert)
+	return certPath, keyPath, pool
 }

@@ -47,6 +47,8 @@ type Config struct {
 	Redis           string
 	StratumBind     string
 	StratumHost     string
+	StratumTLSCert  string
+	StratumTLSKey   string
 	Roles           []string
 	Demo            bool
 	Maintenance     string
@@ -118,6 +120,8 @@ func Load(cmd string, scope Scope, args []string, getenv func(string) string, us
 		fs.StringVar(&cfg.Redis, "redis", cfg.Redis, "redis:// URL for shared rate limits (optional)")
 		fs.StringVar(&cfg.StratumBind, "stratum-bind", cfg.StratumBind, "address the stratum listeners bind (ports come from the coins table)")
 		fs.StringVar(&cfg.StratumHost, "stratum-host", cfg.StratumHost, "host name miners connect to, shown in connection help (default: the site's host)")
+		fs.StringVar(&cfg.StratumTLSCert, "stratum-tls-cert", cfg.StratumTLSCert, "PEM certificate: stratum listeners speak TLS (stratum+ssl)")
+		fs.StringVar(&cfg.StratumTLSKey, "stratum-tls-key", cfg.StratumTLSKey, "PEM private key of --stratum-tls-cert")
 		fs.StringVar(&roles, "roles", roles, "comma-separated roles: api, stratum, jobs")
 		fs.BoolVar(&cfg.Demo, "demo", cfg.Demo, "seed demo data and run a simulated fleet")
 		fs.StringVar(&cfg.Maintenance, "maintenance", cfg.Maintenance, "off, on or hostname; empty keeps the stored setting")
@@ -258,6 +262,9 @@ func (c Config) Validate(scope Scope) error {
 				bad("roles", "role %q named twice", r)
 			}
 			seen[r] = true
+		}
+		if (c.StratumTLSCert == "") != (c.StratumTLSKey == "") {
+			errs = append(errs, errors.New("--stratum-tls-cert and --stratum-tls-key go together"))
 		}
 		if net.ParseIP(c.StratumBind) == nil {
 			bad("stratum-bind", "%q is not an IP address", c.StratumBind)

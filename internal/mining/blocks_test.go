@@ -1,0 +1,104 @@
+package mining
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"github.com/uniplus-pool/pool/internal/chain"
+	"github.com/uniplus-pool/pool/internal/db"
+	"github.com/uniplus-pool/pool/internal/db/dbtest"
+)
+
+// fakeChain answers Block and Network from maps; the rest of chain.Driver is not used here.
+type fakeChain struct {
+	chain.Driver
+	conf map[string]int64
+	net  chain.NetworkInfo
+}
+
+func (f *fakeChain) Name() string { return "fake" }
+func (f *fakeChain) Block(_ context.Context, h chain.Hash) (chain.BlockInfo, error) {
+	c, ok := f.conf[h.String()]
+	if !ok {
+		return chain.BlockInfo{}, chain.ErrNotFound
+	}
+	return chain.BlockInfo{Hash: h, Confirmations: c}, nil
+}
+func (f *fakeChain) Network(context.Context) (chain.NetworkInfo, error) { return f.net, nil }
+
+func hashOf(b byte) string {
+	var h chain.Hash
+	h[0] = b
+	return h.String()
+}
+
+// Found blocks move from pending to confirmed at maturity and to orphaned when the chain
+// no longer has them; following twice changes nothing more; pool statistics come from
+// share_minutes over 15 minutes.
+func TestBlocksFollowAndStats(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		ctx := context.Background()
+		b := &Blocks{DB: d}
+		for i, h := range []string{hashOf(1), hashOf(2), hashOf(3)} {
+			if err := b.Record(ctx, FoundBlock{Coin: "LTC", Height: int64(100 + i), Hash: h, Reward: 625_000_000, Worker: "a.rig", Status: BlockPending}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if err := b.Record(ctx, FoundBlock{Coin: "LTC", Height: 100, Hash: hashOf(1), Status: BlockPending}); err != nil {
+			t.Fatal("recording a hash twice should change nothing, not fail:", err)
+		}
+		fc := &fakeChain{conf: map[string]int64{hashOf(1): 100, hashOf(2): 5}, net: chain.NetworkInfo{Difficulty: 7, HashRate: 1e9, Height: 102, BlockReward: 625_000_000}}
+		n, err := b.Follow(ctx, "LTC", fc, 100)
+		if err != nil || n != 3 {
+			t.Fatalf("follow: %d %v", n, err)
+		}
+		if n, _ := b.Follow(ctx, "LTC", fc, 100); n != 0 {
+			t.Fatalf("second follow changed %d", n)
+		}
+		list, _ := b.List(ctx, "LTC", 10)
+		got := map[string]string{}
+		for _, f := range list {
+			got[f.Hash] = f.Status
+		}
+		if got[hashOf(1)] != BlockConfirmed || got[hashOf(2)] != BlockPending || got[hashOf(3)] != BlockOrphaned {
+			t.Fatalf("statuses %v", got)
+		}
+
+		now := time.Date(2026, 6, 1, 12, 0, 0, 0, time.UTC)
+		minute := func(ago int) int64 { return now.Add(-time.Duration(ago) * time.Minute).UnixMilli() }
+		for _, r := range []struct {
+			dev  int64
+			min  int64
+			diff float64
+			acc  int
+		}{{1, minute(5), 450, 450}, {2, minute(10), 450, 450}, {3, minute(20), 1000, 1000}} {
+			if _, err := d.Exec(ctx, `INSERT INTO share_minutes (device_id, minute, coin, diff_sum, accepted, rejected, stale) VALUES (?, ?, 'LTC', ?, ?, 0, 0)`,
+				r.dev, r.min, r.diff, r.acc); err != nil {
+				t.Fatal(err)
+			}
+		}
+		st, err := b.ComputeStats(ctx, "LTC", chain.Scrypt, fc, now)
+		if err != nil {
+			t.Fatal(err)
+		}
+		// 900 difficulty in 15 minutes on scrypt: 900 * 2^16 / 900 s = 65536 H/s; device 3 is older.
+		if st.PoolHashRate != 65536 || st.ActiveMiners != 2 || st.LastBlockHeight != 101 || st.NetworkDifficulty != 7 || st.Driver != "fake" {
+			t.Fatalf("stats %+v", st)
+		}
+		if err := b.SaveStats(ctx, st); err != nil {
+			t.Fatal(err)
+		}
+		st.PoolHashRate = 1
+		if err := b.SaveStats(ctx, st); err != nil {
+			t.Fatal(err)
+		}
+		back, err := b.Stats(ctx, "LTC")
+		if err != nil || back.PoolHashRate != 1 || back.ActiveMiners != 2 {
+			t.Fatalf("stored stats %+v %v", back, err)
+		}
+		if _, err := b.Stats(ctx, "BTC"); err != db.ErrNotFound {
+			t.Fatalf("unknown coin: %v", err)
+		}
+	})
+}
