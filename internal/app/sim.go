@@ -31,6 +31,8 @@ func runSim(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	agentURL := fs.String("agent-url", "", "pool URL for agent reports, e.g. http://127.0.0.1:8080")
 	uniplusID := fs.String("uniplus-id", "", "the sub-account's Uniplus ID, for agent reports")
 	coinType := fs.String("coin", "", "coin of the agent reports")
+	replay := fs.Int("replay", 0, "load test: solve this many valid shares per miner first, then submit them at --replay-rate")
+	replayRate := fs.Float64("replay-rate", 0, "shares per second per miner when replaying (0: as fast as the pool answers)")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return nil
@@ -62,6 +64,9 @@ func runSim(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 		defer cancel()
 	}
 	log := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
+	if *replay > 0 {
+		return runReplay(ctx, names, *addr, *algo, *replay, *replayRate, stdout)
+	}
 	f := &sim.Fleet{}
 	for _, n := range names {
 		f.Miners = append(f.Miners, &sim.Miner{Addr: *addr, Worker: n, Algorithm: *algo, RateLimit: *rate,
@@ -91,4 +96,31 @@ func runSim(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 			print()
 		}
 	}
+}
+
+// runReplay runs one replaying miner per name at once and prints what each measured.
+func runReplay(ctx context.Context, names []string, addr, algo string, n int, rate float64, stdout io.Writer) error {
+	results := make([]sim.ReplayResult, len(names))
+	errs := make([]error, len(names))
+	done := make(chan int)
+	for i, name := range names {
+		go func() {
+			m := &sim.Miner{Addr: addr, Worker: name, Algorithm: algo, UserAgent: "uniplus-sim/1.0 replay"}
+			results[i], errs[i] = m.Replay(ctx, n, rate)
+			done <- i
+		}()
+	}
+	for range names {
+		<-done
+	}
+	tw := tabwriter.NewWriter(stdout, 0, 2, 2, ' ', 0)
+	fmt.Fprintln(tw, "WORKER\tPREPARED\tSENT\tACCEPTED\tSTALE\tREJECTED\tSECONDS\tACCEPTED/s")
+	var total float64
+	for i, r := range results {
+		fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t%d\t%d\t%.2f\t%.0f\n", names[i], r.Prepared, r.Sent, r.Accepted, r.Stale, r.Rejected, r.Elapsed.Seconds(), r.SharesPer)
+		total += r.SharesPer
+	}
+	fmt.Fprintf(tw, "TOTAL\t\t\t\t\t\t\t%.0f\n", total)
+	_ = tw.Flush()
+	return errors.Join(errs...)
 }

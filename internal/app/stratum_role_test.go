@@ -29,7 +29,7 @@ import (
 	"github.com/uniplus-pool/pool/internal/stratum"
 )
 
-func freePort(t *testing.T) int {
+func freePort(t testing.TB) int {
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
@@ -45,14 +45,20 @@ type devnetPool struct {
 	stop   func() error // graceful stop; returns serve's error
 }
 
-func startDevnetPool(t *testing.T, extra ...string) *devnetPool {
+func startDevnetPool(t testing.TB, extra ...string) *devnetPool {
+	t.Helper()
+	return startDevnetPoolWith(t, []string{"--driver-config", "start_difficulty=0.00002"}, extra...)
+}
+
+// startDevnetPoolWith adds coinFlags to the coin and extra to serve.
+func startDevnetPoolWith(t testing.TB, coinFlags []string, extra ...string) *devnetPool {
 	t.Helper()
 	dir := t.TempDir()
 	dbPath := filepath.Join(dir, "poold.db")
 	port := freePort(t)
-	if err := Run(context.Background(), []string{"admin", "--db", dbPath, "coin", "add", "BTC", "--name", "Bitcoin", "--algorithm", "sha256d",
-		"--ports", fmt.Sprint(port), "--driver", "devnet", "--driver-config", "network_hashrate=1e12", "--driver-config", "other_miners=false",
-		"--driver-config", "start_difficulty=0.00002"}, noEnv, nil, io.Discard, io.Discard); err != nil {
+	add := append([]string{"admin", "--db", dbPath, "coin", "add", "BTC", "--name", "Bitcoin", "--algorithm", "sha256d",
+		"--ports", fmt.Sprint(port), "--driver", "devnet", "--driver-config", "network_hashrate=1e12", "--driver-config", "other_miners=false"}, coinFlags...)
+	if err := Run(context.Background(), add, noEnv, nil, io.Discard, io.Discard); err != nil {
 		t.Fatal(err)
 	}
 	// A user with a sub-account, made through the stores the API uses.
@@ -279,4 +285,19 @@ func selfSignedFiles(t *testing.T, dir string) (certPath, keyPath string, pool *
 	pool = x509.NewCertPool()
 	pool.AddCert(cert)
 	return certPath, keyPath, pool
+}
+
+// poold sim --replay submits precomputed distinct valid shares; the pool accepts them all.
+func TestSimReplay(t *testing.T) {
+	p := startDevnetPool(t)
+	var out strings.Builder
+	err := Run(context.Background(), []string{"sim", "--stratum", fmt.Sprintf("127.0.0.1:%d", p.port), "--workers", "farm1.load1",
+		"--replay", "40"}, noEnv, nil, &out, io.Discard)
+	if err != nil {
+		t.Fatalf("%v\n%s", err, out.String())
+	}
+	f := strings.Fields(strings.Split(out.String(), "\n")[1])
+	if len(f) != 8 || f[0] != "farm1.load1" || f[1] != "40" || f[3] != "40" || f[4] != "0" || f[5] != "0" {
+		t.Fatalf("replay output:\n%s", out.String())
+	}
 }
