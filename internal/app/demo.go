@@ -42,7 +42,9 @@ func demoCoins() []demoCoin {
 			GPUOverclockingFlag: algo != "sha256d", CurrencyChangeFlag: true, SortOrder: sort,
 			DriverConfig: map[string]string{
 				"block_time": "60s", "network_hashrate": "400000", "block_reward": strconv.FormatInt(reward, 10),
-				"start_difficulty": "0.00005",
+				// One share a second per simulated rig: enough shares that the 15-minute
+				// hashrate is within a few percent of what the rig measured itself.
+				"start_difficulty": "0.000005", "min_difficulty": "0.000001", "share_interval": "1s",
 			}}
 	}
 	return []demoCoin{

@@ -65,7 +65,7 @@ func (s poolSink) AddShareMinutes(ctx context.Context, rows []mining.ShareMinute
 }
 
 // poolSettings are driver-config keys the pool reads itself; the rest go to the driver.
-var poolSettings = map[string]bool{"payout_address": true, "start_difficulty": true, "min_difficulty": true}
+var poolSettings = map[string]bool{"payout_address": true, "start_difficulty": true, "min_difficulty": true, "share_interval": true}
 
 // openDriver builds a coin's chain driver from its driver config.
 func openDriver(c coin.Coin, cfg config.Config, log *slog.Logger) (chain.Driver, func(context.Context), error) {
@@ -170,7 +170,8 @@ func startMining(ctx context.Context, cfg config.Config, d *db.DB, log *slog.Log
 			Shares: agg, Blocks: blocks, Log: log, Maturity: maturityOf(c),
 			Builder: mining.NewBuilder(c.Algorithm, addr.Script, 8, "/uniplus/")}
 		srv, err := stratum.NewServer(stratum.Config{Extranonce1Size: 4, Extranonce2Size: 4, Logger: log,
-			InitialDifficulty: initialDifficulty(c), MinDifficulty: minDifficulty(c), TLSConfig: tlsConfig}, eng)
+			InitialDifficulty: initialDifficulty(c), MinDifficulty: minDifficulty(c), TargetShareInterval: shareInterval(c),
+			TLSConfig: tlsConfig}, eng)
 		if err != nil {
 			return role, err
 		}
@@ -227,6 +228,15 @@ func initialDifficulty(c coin.Coin) float64 {
 // shares are cheap to make), else the stratum default.
 func minDifficulty(c coin.Coin) float64 {
 	if v, err := strconv.ParseFloat(c.DriverConfig["min_difficulty"], 64); err == nil && v > 0 {
+		return v
+	}
+	return 0
+}
+
+// shareInterval is the coin's driver config "share_interval" (a duration vardiff aims
+// at per connection), else the stratum default.
+func shareInterval(c coin.Coin) time.Duration {
+	if v, err := time.ParseDuration(c.DriverConfig["share_interval"]); err == nil && v > 0 {
 		return v
 	}
 	return 0
