@@ -20,7 +20,7 @@ import (
 
 // Demo login, printed at start: it only exists on pools started with --demo.
 const (
-	demoEmail    = "demo@uniplus.local"
+	demoEmail    = "demo@example.com"
 	demoPassword = "demo-pool-2026"
 )
 

@@ -1,0 +1,42 @@
+package app
+
+import (
+	"context"
+	"testing"
+
+	"github.com/uniplus-pool/pool/internal/account"
+	"github.com/uniplus-pool/pool/internal/coin"
+	"github.com/uniplus-pool/pool/internal/db/dbtest"
+)
+
+// The demo login printed at start must pass the rules the login form and API apply
+// (a .local address did not: the specification wants a 2-4 letter top-level domain).
+func TestDemoLoginPassesTheAccountRules(t *testing.T) {
+	if _, err := account.NormalizeEmail(demoEmail); err != nil {
+		t.Fatalf("demo email %q: %v", demoEmail, err)
+	}
+	if _, err := account.CheckPasswordRule(demoPassword); err != nil {
+		t.Fatalf("demo password: %v", err)
+	}
+}
+
+// Seeding twice changes nothing and fails on nothing; the demo coins are valid coins.
+func TestSeedDemoIsIdempotent(t *testing.T) {
+	d := dbtest.SQLite(t)
+	for i := 0; i < 2; i++ {
+		if err := seedDemo(context.Background(), d); err != nil {
+			t.Fatalf("seed %d: %v", i, err)
+		}
+	}
+	list, err := (&coin.Store{DB: d}).List(context.Background())
+	if err != nil || len(list) != 4 {
+		t.Fatalf("coins %d %v", len(list), err)
+	}
+	u, err := (&account.Store{DB: d}).UserByContact(context.Background(), d, account.ChannelEmail, demoEmail)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ok, _ := account.CheckPassword(demoPassword, u.PasswordHash); !ok {
+		t.Fatal("demo password does not match")
+	}
+}
