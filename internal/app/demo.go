@@ -106,11 +106,20 @@ func isTaken(err error) bool {
 	return errors.As(err, &he) && he.Key == "pool.codeTaken"
 }
 
-// startDemoFleet runs simulated miners against the demo coins' stratum ports over TCP.
-func startDemoFleet(ctx context.Context, bind string, log *slog.Logger) *sim.Fleet {
+// startDemoFleet runs simulated miners against the demo coins' stratum ports over TCP;
+// each also reports rig telemetry to the agent API with its sub-account's Uniplus ID.
+func startDemoFleet(ctx context.Context, d *db.DB, bind, apiURL string, log *slog.Logger) *sim.Fleet {
 	host := bind
 	if host == "0.0.0.0" || host == "::" {
 		host = "127.0.0.1"
+	}
+	ids := map[string]string{}
+	if u, err := (&account.Store{DB: d}).UserByContact(ctx, d, account.ChannelEmail, demoEmail); err == nil {
+		if subs, err := (&pool.Store{DB: d}).SubAccounts(ctx, u.ID); err == nil {
+			for _, s := range subs {
+				ids[s.Code] = s.UniplusID
+			}
+		}
 	}
 	f := &sim.Fleet{}
 	for _, dc := range demoCoins() {
@@ -122,6 +131,7 @@ func startDemoFleet(ctx context.Context, bind string, log *slog.Logger) *sim.Fle
 			f.Miners = append(f.Miners, &sim.Miner{
 				Addr: net.JoinHostPort(host, strconv.Itoa(dc.StratumPorts[0])), Worker: fmt.Sprintf("%s.%s-rig%02d", sa, strings.ToLower(dc.Type), i),
 				Algorithm: "sha256d", RateLimit: dc.fleetRate, UserAgent: "uniplus-sim/1.0", Coin: dc.Type, Log: log,
+				AgentURL: apiURL, UniplusID: ids[sa], AgentEvery: time.Minute,
 			})
 		}
 	}

@@ -128,6 +128,7 @@ func serve(ctx context.Context, cfg config.Config, stdout io.Writer, log *slog.L
 	log.Info("verification codes", "senders", senders)
 
 	var httpSrv *http.Server
+	var httpAddr string
 	httpErr := make(chan error, 1)
 	if cfg.HasRole(config.RoleAPI) {
 		ln, err := net.Listen("tcp", cfg.HTTPAddr)
@@ -143,6 +144,7 @@ func serve(ctx context.Context, cfg config.Config, stdout io.Writer, log *slog.L
 			IdleTimeout:       120 * time.Second,
 			ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
 		}
+		httpAddr = ln.Addr().String()
 		go func() { httpErr <- httpSrv.Serve(ln) }()
 		log.Info("api listening", "addr", ln.Addr().String(), "db", d.Dialect.String(), "version", buildinfo.Version)
 		fmt.Fprintf(stdout, "poold: listening on http://%s\n", ln.Addr().String())
@@ -173,7 +175,11 @@ func serve(ctx context.Context, cfg config.Config, stdout io.Writer, log *slog.L
 			return fmt.Errorf("stratum role: %w", err)
 		}
 		if cfg.Demo {
-			fleet := startDemoFleet(miningCtx, cfg.StratumBind, log)
+			apiURL := ""
+			if httpSrv != nil {
+				apiURL = "http://" + httpAddr
+			}
+			fleet := startDemoFleet(miningCtx, d, cfg.StratumBind, apiURL, log)
 			defer fleet.Wait()
 			fmt.Fprintf(stdout, "poold: demo: %d simulated miners hashing over stratum; log in as %s / %s\n", len(fleet.Miners), demoEmail, demoPassword)
 		}

@@ -139,6 +139,7 @@ func (b *Blocks) pending(ctx context.Context, coin string) ([]FoundBlock, error)
 type PoolStats struct {
 	Coin              string
 	PoolHashRate      float64 // H/s over the last 15 minutes
+	PoolHashRate24h   float64 // H/s over the last 24 hours
 	ActiveMiners      int     // devices with accepted shares in the last 15 minutes
 	NetworkHashRate   float64
 	NetworkDifficulty float64
@@ -150,8 +151,11 @@ type PoolStats struct {
 	UpdatedAt         int64
 }
 
-// RealtimeWindow is the window of the real-time hashrate (DESIGN.md "Mining").
-const RealtimeWindow = 15 * time.Minute
+// Windows of the real-time and daily hashrates (DESIGN.md "Mining").
+const (
+	RealtimeWindow = 15 * time.Minute
+	DayWindow      = 24 * time.Hour
+)
 
 // ComputeStats measures a coin's pool hashrate and active miners from share_minutes over
 // the real-time window ending at now, and takes network figures from the driver.
@@ -164,6 +168,12 @@ func (b *Blocks) ComputeStats(ctx context.Context, coin, algo string, d chain.Dr
 		return st, fmt.Errorf("mining: pool hashrate %s: %w", coin, err)
 	}
 	st.PoolHashRate = diff.Float64 * chain.HashesPerDifficulty(algo) / RealtimeWindow.Seconds()
+	var day sql.NullFloat64
+	if err := b.DB.QueryRow(ctx, `SELECT SUM(diff_sum) FROM share_minutes WHERE coin = ? AND minute >= ?`,
+		coin, now.Add(-DayWindow).UnixMilli()).Scan(&day); err != nil {
+		return st, fmt.Errorf("mining: pool 24 h hashrate %s: %w", coin, err)
+	}
+	st.PoolHashRate24h = day.Float64 * chain.HashesPerDifficulty(algo) / DayWindow.Seconds()
 	net, err := d.Network(ctx)
 	if err != nil {
 		return st, fmt.Errorf("mining: network %s: %w", coin, err)
@@ -179,13 +189,14 @@ func (b *Blocks) ComputeStats(ctx context.Context, coin, algo string, d chain.Dr
 
 // SaveStats stores a coin's statistics for the api processes.
 func (b *Blocks) SaveStats(ctx context.Context, st PoolStats) error {
-	_, err := b.DB.Exec(ctx, `INSERT INTO pool_stats (coin, pool_hashrate, active_miners, network_hashrate, network_difficulty,
-		height, block_reward, last_block_height, last_block_at, driver, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-		ON CONFLICT (coin) DO UPDATE SET pool_hashrate = excluded.pool_hashrate, active_miners = excluded.active_miners,
+	_, err := b.DB.Exec(ctx, `INSERT INTO pool_stats (coin, pool_hashrate, pool_hashrate_24h, active_miners, network_hashrate, network_difficulty,
+		height, block_reward, last_block_height, last_block_at, driver, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+		ON CONFLICT (coin) DO UPDATE SET pool_hashrate = excluded.pool_hashrate, pool_hashrate_24h = excluded.pool_hashrate_24h,
+		active_miners = excluded.active_miners,
 		network_hashrate = excluded.network_hashrate, network_difficulty = excluded.network_difficulty, height = excluded.height,
 		block_reward = excluded.block_reward, last_block_height = excluded.last_block_height, last_block_at = excluded.last_block_at,
 		driver = excluded.driver, updated_at = excluded.updated_at`,
-		st.Coin, st.PoolHashRate, st.ActiveMiners, st.NetworkHashRate, st.NetworkDifficulty, st.Height, st.BlockReward,
+		st.Coin, st.PoolHashRate, st.PoolHashRate24h, st.ActiveMiners, st.NetworkHashRate, st.NetworkDifficulty, st.Height, st.BlockReward,
 		st.LastBlockHeight, st.LastBlockAt, st.Driver, st.UpdatedAt)
 	if err != nil {
 		return fmt.Errorf("mining: save stats %s: %w", st.Coin, err)
@@ -196,9 +207,9 @@ func (b *Blocks) SaveStats(ctx context.Context, st PoolStats) error {
 // Stats answers the stored statistics of a coin, or db.ErrNotFound.
 func (b *Blocks) Stats(ctx context.Context, coin string) (PoolStats, error) {
 	st := PoolStats{Coin: coin}
-	err := b.DB.QueryRow(ctx, `SELECT pool_hashrate, active_miners, network_hashrate, network_difficulty, height, block_reward,
+	err := b.DB.QueryRow(ctx, `SELECT pool_hashrate, pool_hashrate_24h, active_miners, network_hashrate, network_difficulty, height, block_reward,
 		last_block_height, last_block_at, driver, updated_at FROM pool_stats WHERE coin = ?`, coin).Scan(&st.PoolHashRate,
-		&st.ActiveMiners, &st.NetworkHashRate, &st.NetworkDifficulty, &st.Height, &st.BlockReward, &st.LastBlockHeight,
+		&st.PoolHashRate24h, &st.ActiveMiners, &st.NetworkHashRate, &st.NetworkDifficulty, &st.Height, &st.BlockReward, &st.LastBlockHeight,
 		&st.LastBlockAt, &st.Driver, &st.UpdatedAt)
 	if errors.Is(err, sql.ErrNoRows) {
 		return st, db.ErrNotFound

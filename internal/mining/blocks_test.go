@@ -83,7 +83,8 @@ func TestBlocksFollowAndStats(t *testing.T) {
 			t.Fatal(err)
 		}
 		// 900 difficulty in 15 minutes on scrypt: 900 * 2^16 / 900 s = 65536 H/s; device 3 is older.
-		if st.PoolHashRate != 65536 || st.ActiveMiners != 2 || st.LastBlockHeight != 101 || st.NetworkDifficulty != 7 || st.Driver != "fake" {
+		// The day window also has device 3's 1000: 1900 * 2^16 / 86400 s.
+		if st.PoolHashRate != 65536 || st.PoolHashRate24h != 1900*65536.0/86400 || st.ActiveMiners != 2 || st.LastBlockHeight != 101 || st.NetworkDifficulty != 7 || st.Driver != "fake" {
 			t.Fatalf("stats %+v", st)
 		}
 		if err := b.SaveStats(ctx, st); err != nil {

@@ -21,6 +21,7 @@ CREATE INDEX found_blocks_status ON found_blocks (coin, status);
 CREATE TABLE pool_stats (
     coin               TEXT PRIMARY KEY,
     pool_hashrate      DOUBLE PRECISION NOT NULL,
+    pool_hashrate_24h  DOUBLE PRECISION NOT NULL,
     active_miners      INTEGER NOT NULL,
     network_hashrate   DOUBLE PRECISION NOT NULL,
     network_difficulty DOUBLE PRECISION NOT NULL,

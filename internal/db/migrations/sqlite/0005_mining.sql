@@ -21,6 +21,7 @@ CREATE INDEX found_blocks_status ON found_blocks (coin, status);
 CREATE TABLE pool_stats (
     coin               TEXT PRIMARY KEY,
     pool_hashrate      REAL NOT NULL,
+    pool_hashrate_24h  REAL NOT NULL,
     active_miners      INTEGER NOT NULL,
     network_hashrate   REAL NOT NULL,
     network_difficulty REAL NOT NULL,
