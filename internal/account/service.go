@@ -222,19 +222,27 @@ func (s *Service) CheckCode(ctx context.Context, channel, sceneName, rawTarget, 
 	if err != nil {
 		return err
 	}
-	target, err := normalizeTarget(channel, rawTarget)
+	_, _, err = s.verifyTargetCode(ctx, sc, rawTarget, rawCode, caller)
+	return err
+}
+
+// verifyTargetCode checks a target and a code typed for scene sc: their shapes, whose the
+// target must be, and the code under the brute-force guard. It answers the normalized
+// target and the code's id, not yet used up.
+func (s *Service) verifyTargetCode(ctx context.Context, sc Scene, rawTarget, rawCode string, who *User) (string, int64, error) {
+	target, err := normalizeTarget(sc.Channel, rawTarget)
 	if err != nil {
-		return err
+		return "", 0, err
 	}
 	code, err := CheckCode(rawCode)
 	if err != nil {
-		return err
+		return "", 0, err
 	}
-	if err := s.checkOwner(ctx, sc, target, caller); err != nil {
-		return err
+	if err := s.checkOwner(ctx, sc, target, who); err != nil {
+		return "", 0, err
 	}
-	_, err = s.verifyGuarded(ctx, sc, target, code, caller)
-	return err
+	id, err := s.verifyGuarded(ctx, sc, target, code, who)
+	return target, id, err
 }
 
 // verifyGuarded checks a code under the brute-force guard and returns its id, not yet
@@ -418,19 +426,8 @@ func (s *Service) Rename(ctx context.Context, u User, raw string) error {
 
 // BindContact binds a phone or email to an account that has none.
 func (s *Service) BindContact(ctx context.Context, u User, channel, rawTarget, rawCode string) error {
-	target, err := normalizeTarget(channel, rawTarget)
-	if err != nil {
-		return err
-	}
-	code, err := CheckCode(rawCode)
-	if err != nil {
-		return err
-	}
 	sc := Scenes[channel+":"+contactKey(channel, "bindPhone", "bindEmail")]
-	if err := s.checkOwner(ctx, sc, target, &u); err != nil {
-		return err
-	}
-	id, err := s.verifyGuarded(ctx, sc, target, code, &u)
+	target, id, err := s.verifyTargetCode(ctx, sc, rawTarget, rawCode, &u)
 	if err != nil {
 		return err
 	}
@@ -535,19 +532,8 @@ func (s *Service) ChangePasswordByCode(ctx context.Context, u User, keepToken, c
 	if err != nil {
 		return err
 	}
-	target, err := normalizeTarget(channel, rawTarget)
-	if err != nil {
-		return err
-	}
-	code, err := CheckCode(rawCode)
-	if err != nil {
-		return err
-	}
 	sc := Scenes[channel+":"+contactKey(channel, "resetPwdByPhone", "resetPwdByEmail")]
-	if err := s.checkOwner(ctx, sc, target, &u); err != nil {
-		return err
-	}
-	id, err := s.verifyGuarded(ctx, sc, target, code, &u)
+	_, id, err := s.verifyTargetCode(ctx, sc, rawTarget, rawCode, &u)
 	if err != nil {
 		return err
 	}
