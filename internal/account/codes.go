@@ -103,32 +103,43 @@ func newCode() string {
 	return fmt.Sprintf("%06d", n.Int64())
 }
 
-// issueCode checks the send limits and stores a new code for (channel, target, scene),
-// replacing any unused one. It returns the plain code for delivery.
-func (s *Store) issueCode(ctx context.Context, tx *db.Tx, sc Scene, target, clientAddr string, now time.Time) (string, error) {
+// checkSendLimits refuses a send that would break the resend interval or an hourly cap.
+// SendCode asks before it spends the slider ticket (a refused send must not cost the user
+// another drag), and issueCode asks again inside its transaction.
+func (s *Store) checkSendLimits(ctx context.Context, q db.Querier, sc Scene, target, clientAddr string, now time.Time) error {
 	ms := now.UnixMilli()
 	var last sql.NullInt64
 	var perTarget int
-	if err := tx.QueryRow(ctx, `SELECT MAX(created_at), COUNT(*) FROM verification_codes WHERE channel = ? AND target = ? AND created_at > ?`,
+	if err := q.QueryRow(ctx, `SELECT MAX(created_at), COUNT(*) FROM verification_codes WHERE channel = ? AND target = ? AND created_at > ?`,
 		sc.Channel, target, ms-time.Hour.Milliseconds()).Scan(&last, &perTarget); err != nil {
-		return "", fmt.Errorf("account: code limits: %w", err)
+		return fmt.Errorf("account: code limits: %w", err)
 	}
 	if last.Valid && ms-last.Int64 < CodeResendInterval.Milliseconds() {
 		wait := (CodeResendInterval.Milliseconds() - (ms - last.Int64) + 999) / 1000
 		e := httpx.TooManyRequests("account.codeTooSoon")
 		e.Params = i18n.Params{"seconds": fmt.Sprint(wait)}
-		return "", e
+		return e
 	}
 	if perTarget >= CodesPerTargetHour {
-		return "", httpx.TooManyRequests("account.codeHourlyLimit")
+		return httpx.TooManyRequests("account.codeHourlyLimit")
 	}
 	var perClient int
-	if err := tx.QueryRow(ctx, `SELECT COUNT(*) FROM verification_codes WHERE client_addr = ? AND created_at > ?`,
+	if err := q.QueryRow(ctx, `SELECT COUNT(*) FROM verification_codes WHERE client_addr = ? AND created_at > ?`,
 		clientAddr, ms-time.Hour.Milliseconds()).Scan(&perClient); err != nil {
-		return "", fmt.Errorf("account: code limits: %w", err)
+		return fmt.Errorf("account: code limits: %w", err)
 	}
 	if perClient >= CodesPerClientHour {
-		return "", httpx.TooManyRequests("account.codeHourlyLimit")
+		return httpx.TooManyRequests("account.codeHourlyLimit")
+	}
+	return nil
+}
+
+// issueCode checks the send limits and stores a new code for (channel, target, scene),
+// replacing any unused one. It returns the plain code for delivery.
+func (s *Store) issueCode(ctx context.Context, tx *db.Tx, sc Scene, target, clientAddr string, now time.Time) (string, error) {
+	ms := now.UnixMilli()
+	if err := s.checkSendLimits(ctx, tx, sc, target, clientAddr, now); err != nil {
+		return "", err
 	}
 	// Only the newest code of a scene counts: an older one still in a mailbox is dead.
 	if _, err := tx.Exec(ctx, `UPDATE verification_codes SET used_at = ? WHERE channel = ? AND target = ? AND scene = ? AND used_at IS NULL`,

@@ -190,10 +190,13 @@ func (s *Service) SendCode(ctx context.Context, channel, sceneName, rawTarget, t
 		return err
 	}
 	now := s.now()
+	rq := httpx.From(ctx)
+	if err := s.Store.checkSendLimits(ctx, s.Store.DB, sc, target, rq.ClientAddr, now); err != nil {
+		return err
+	}
 	if err := s.Store.UseTicket(ctx, ticket, now); err != nil {
 		return err
 	}
-	rq := httpx.From(ctx)
 	var code string
 	err = s.Store.DB.InTx(ctx, func(tx *db.Tx) error {
 		code, err = s.Store.issueCode(ctx, tx, sc, target, rq.ClientAddr, now)
