@@ -1,6 +1,8 @@
 // Pages that need an account send visitors without a token to the login page of their tree.
 import assert from 'node:assert/strict';
+import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import { apiAccount, latestOutboxCode } from './accounts.mjs';
 import { DESKTOP, PHONE, launchBrowser, waitForPath } from './browser.mjs';
 import { skipReason, startPoold } from './server.mjs';
 
@@ -64,12 +66,31 @@ describe('login gate', { skip: skipReason(), timeout: 120_000 }, () => {
   });
 
   it('a token lets the visitor in', async () => {
+    // A real session: the page reads the account with it.
+    const outbox = path.join(server.dir, 'outbox.log');
+    const { token } = await apiAccount(server.url, { email: 'gate@example.com', readCode: (to) => latestOutboxCode(outbox, to) });
     const context = await browser.newContext(DESKTOP);
-    await context.addInitScript(() => localStorage.setItem('token', 'e2e-token'));
+    await context.addInitScript((t) => localStorage.setItem('token', t), token);
     const page = await context.newPage();
     await page.goto(server.url + '/basicsInfo');
     await page.getByRole('heading', { name: 'Basic info' }).waitFor();
+    await page.getByTestId('info-email').filter({ hasText: 'gat***@example.com' }).waitFor();
     assert.equal(new URL(page.url()).pathname, '/basicsInfo');
+    await context.close();
+  });
+
+  it('a token the server does not know is dropped, and the visitor goes to /login', async () => {
+    const context = await browser.newContext(DESKTOP);
+    await context.addInitScript(() => {
+      if (!sessionStorage.getItem('seeded')) {
+        sessionStorage.setItem('seeded', '1');
+        localStorage.setItem('token', 'e2e-token');
+      }
+    });
+    const page = await context.newPage();
+    await page.goto(server.url + '/basicsInfo');
+    await waitForPath(page, '/login');
+    assert.equal(await page.evaluate(() => localStorage.getItem('token')), null);
     await context.close();
   });
 });

@@ -75,9 +75,10 @@ async function waitHealthy(url, child, logs, deadline) {
  * startPoold starts `poold serve --http 127.0.0.1:<port> --db <tmp>/poold.db`
  * plus `args`, after running each command of `setup` (for example
  * ['admin', 'sysconfig', 'set', 'global', 'telegram_url', url]) against the
- * same database, and waits for /healthz.
+ * same database, and waits for /healthz. `args` may be a function of the
+ * server's temporary folder, for flags that name files in it (`--outbox`).
  *
- * @param {{ args?: string[], setup?: string[][], env?: Record<string,string>, startTimeoutMs?: number }} [options]
+ * @param {{ args?: string[] | ((tmp: { dir: string, db: string }) => string[]), setup?: string[][], env?: Record<string,string>, startTimeoutMs?: number }} [options]
  */
 export async function startPoold({ args = [], setup = [], env = {}, startTimeoutMs = 30_000 } = {}) {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'poold-e2e-'));
@@ -89,7 +90,8 @@ export async function startPoold({ args = [], setup = [], env = {}, startTimeout
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const logs = [];
-  const child = spawn(POOLD_BIN, ['serve', '--http', `127.0.0.1:${port}`, '--db', db, ...args], {
+  const extra = typeof args === 'function' ? args({ dir, db }) : args;
+  const child = spawn(POOLD_BIN, ['serve', '--http', `127.0.0.1:${port}`, '--db', db, ...extra], {
     cwd: dir,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

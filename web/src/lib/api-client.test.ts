@@ -87,6 +87,16 @@ describe('api client: requests', () => {
     expect(init.body).toBe('{"name":"a","contactInformation":"b"}');
   });
 
+  it('send gives the data and the server message of a success', async () => {
+    const h = harness(() => json({ code: 0, msg: 'Done.', data: { changed: true } }));
+    const answer = await createApiClient(h.deps).send('/pc/v1/customer/change/account/type', {
+      method: 'POST',
+      body: { accountTypeCode: 'asic' },
+    });
+    expect(answer).toEqual({ data: { changed: true }, msg: 'Done.' });
+    expect(h.notify).not.toHaveBeenCalled();
+  });
+
   it('uses the observer token on observer pages', async () => {
     setSession('user-token', {});
     local.set(localKeys.observerToken, 'obs-token');
@@ -170,6 +180,23 @@ describe('api client: codes', () => {
     const err = await failure(createApiClient(h.deps).get('/x'));
     expect(err.code).toBe(7);
     expect(h.notify).toHaveBeenCalledWith('warning', 'internal error');
+  });
+
+  it('quiet calls leave code 3 to the caller but still act on code 4', async () => {
+    setSession('t', {});
+    let body = { code: 3, msg: 'Wrong code', data: null };
+    const h = harness(() => json(body, 400));
+    const api = createApiClient(h.deps);
+    const err = await failure(api.get('/pc/v1/x', undefined, { quiet: true }));
+    expect(err.message).toBe('Wrong code');
+    expect(err.code).toBe(3);
+    expect(h.notify).not.toHaveBeenCalled();
+    body = { code: 4, msg: 'Session ended', data: null };
+    h.advance(2000);
+    await failure(api.get('/pc/v1/x', undefined, { quiet: true }));
+    expect(h.notify).toHaveBeenCalledWith('warning', 'Session ended');
+    expect(h.navigate).toHaveBeenCalledWith('/login');
+    expect(local.get(localKeys.token)).toBeNull();
   });
 
   it('silent calls only throw', async () => {

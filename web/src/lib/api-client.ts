@@ -53,6 +53,12 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** silent calls show no message and move nowhere; they only throw. */
   silent?: boolean;
+  /**
+   * quiet calls show no message for code 3 (and other unknown codes): the
+   * caller shows it beside its form. Codes 4, 5 and 10 and transport errors
+   * still act as usual.
+   */
+  quiet?: boolean;
 }
 
 /** ApiClientDeps are the outside effects of the client, replaceable in tests. */
@@ -105,9 +111,17 @@ function isEnvelope(value: unknown): value is Envelope<unknown> {
   return typeof value === 'object' && value !== null && typeof (value as { code?: unknown }).code === 'number';
 }
 
+/** Answer is a successful call's data with the server's message (for "operate success" toasts). */
+export interface Answer<T> {
+  data: T;
+  msg: string;
+}
+
 /** ApiClient makes calls under /api. */
 export interface ApiClient {
   request<T>(path: string, options?: RequestOptions): Promise<T>;
+  /** send is request that also gives the server's msg of a successful answer. */
+  send<T>(path: string, options?: RequestOptions): Promise<Answer<T>>;
   get<T>(path: string, query?: Record<string, QueryValue>, options?: Omit<RequestOptions, 'query' | 'method'>): Promise<T>;
   post<T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'body' | 'method'>): Promise<T>;
   put<T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'body' | 'method'>): Promise<T>;
@@ -124,7 +138,7 @@ export function createApiClient(overrides: Partial<ApiClientDeps> = {}): ApiClie
     return getToken() ?? '';
   }
 
-  function onCode<T>(envelope: Envelope<T>, language: string): never {
+  function onCode<T>(envelope: Envelope<T>, language: string, quiet: boolean): never {
     const pathname = deps.pathname();
     const msg = envelope.msg || '';
     switch (envelope.code) {
@@ -150,13 +164,13 @@ export function createApiClient(overrides: Partial<ApiClientDeps> = {}): ApiClie
       }
       default:
         // Code 3 and every other code: the server's message, as a warning.
-        if (msg) say('warning', msg);
+        if (msg && !quiet) say('warning', msg);
     }
     throw new ApiError('code', msg, envelope.code, envelope.data);
   }
 
-  async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
-    const { method = 'GET', query, body, signal, silent = false } = options;
+  async function send<T>(path: string, options: RequestOptions = {}): Promise<Answer<T>> {
+    const { method = 'GET', query, body, signal, silent = false, quiet = false } = options;
     const language = deps.language();
     const headers: Record<string, string> = {
       'x-token': tokenFor(deps.pathname()),
@@ -207,13 +221,17 @@ export function createApiClient(overrides: Partial<ApiClientDeps> = {}): ApiClie
     }
 
     if (!isEnvelope(envelope)) return fail('network', 'errors.network');
-    if (envelope.code === codes.ok) return envelope.data as T;
+    if (envelope.code === codes.ok) return { data: envelope.data as T, msg: envelope.msg || '' };
     if (silent) throw new ApiError('code', envelope.msg || '', envelope.code, envelope.data);
-    return onCode(envelope, language);
+    return onCode(envelope, language, quiet);
   }
+
+  const request = <T,>(path: string, options?: RequestOptions): Promise<T> =>
+    send<T>(path, options).then((answer) => answer.data);
 
   return {
     request,
+    send,
     get: (path, query, options) => request(path, { ...options, method: 'GET', query }),
     post: (path, body, options) => request(path, { ...options, method: 'POST', body }),
     put: (path, body, options) => request(path, { ...options, method: 'PUT', body }),
@@ -222,3 +240,9 @@ export function createApiClient(overrides: Partial<ApiClientDeps> = {}): ApiClie
 
 /** api is the client the app uses. */
 export const api = createApiClient();
+
+/** errorMessage gives the text to show for a failed call (the server's msg, or the transport message). */
+export function errorMessage(err: unknown): string {
+  if (err instanceof Error) return err.message;
+  return typeof err === 'string' ? err : '';
+}

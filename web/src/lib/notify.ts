@@ -4,11 +4,17 @@
 /** NoticeKind is the tone of a message. */
 export type NoticeKind = 'success' | 'info' | 'warning' | 'error';
 
+/** NoticeOptions tune one message. */
+export interface NoticeOptions {
+  /** durationMs is how long it shows (the UI kit's default when absent). */
+  durationMs?: number;
+}
+
 /** Notifier shows one message. */
-export type Notifier = (kind: NoticeKind, message: string) => void;
+export type Notifier = (kind: NoticeKind, message: string, options?: NoticeOptions) => void;
 
 let current: Notifier | null = null;
-let pending: Array<[NoticeKind, string]> = [];
+let pending: Array<[NoticeKind, string, NoticeOptions | undefined]> = [];
 
 /**
  * setNotifier makes notifier the one that shows messages, and shows any that
@@ -18,15 +24,15 @@ export function setNotifier(notifier: Notifier): () => void {
   current = notifier;
   const queued = pending;
   pending = [];
-  queued.forEach(([kind, message]) => notifier(kind, message));
+  queued.forEach(([kind, message, options]) => notifier(kind, message, options));
   return () => {
     if (current === notifier) current = null;
   };
 }
 
 /** notify shows a message now, or as soon as a layout registers its notifier. */
-export function notify(kind: NoticeKind, message: string): void {
+export function notify(kind: NoticeKind, message: string, options?: NoticeOptions): void {
   if (!message) return;
-  if (current) current(kind, message);
-  else pending = [...pending.slice(-4), [kind, message]];
+  if (current) current(kind, message, options);
+  else pending = [...pending.slice(-4), [kind, message, options]];
 }

@@ -117,7 +117,9 @@ export interface UserInfo {
   status?: number | string;
   phone?: string;
   email?: string;
-  registDate?: string;
+  /** registDate is the registration time in Unix milliseconds. */
+  registDate?: number | string;
+  accountTypeCode?: string;
   accountTypeName?: string;
 }
 
@@ -158,6 +160,21 @@ export function getUnreadCount(): number {
 export function setSession(token: string, user: UserInfo): void {
   local.set(localKeys.token, token);
   local.setJSON(localKeys.userInfo, user);
+}
+
+/** setUserInfo replaces the stored user (after the basic info is read again), keeping the token. */
+export function setUserInfo(user: UserInfo): void {
+  local.setJSON(localKeys.userInfo, user);
+}
+
+/** readInviteCode gives the agent invite code kept by the invite link, or null. */
+export function readInviteCode(): string | null {
+  return session.get(sessionKeys.agentInviteCode) || null;
+}
+
+/** clearInviteCode forgets the invite code (after a registration used it). */
+export function clearInviteCode(): void {
+  session.remove(sessionKeys.agentInviteCode);
 }
 
 /** clearSession forgets the token and the user (logout, code 4). */

@@ -55,9 +55,10 @@ export function DesktopHeader() {
       okText: t('dialog.confirm'),
       cancelText: t('dialog.cancel'),
       onOk: async () => {
+        // Leave first, so that a page behind the login gate does not see the token go.
+        navigate(paths.login, { replace: true });
         await logOut();
         message.success(t('messages.logoutSuccess'));
-        navigate(paths.login, { replace: true });
       },
     });
   };
@@ -71,6 +72,7 @@ export function DesktopHeader() {
   ];
   const onUserMenu: MenuProps['onClick'] = ({ key }) => {
     if (key === 'logout') confirmLogout();
+    else if (key === 'changePassword') navigate(`${paths.basicsInfo}?dialog=password`);
     else navigate(paths.basicsInfo);
   };
 

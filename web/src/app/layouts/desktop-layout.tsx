@@ -23,8 +23,12 @@ function AntdNotifier() {
   const { message } = AntApp.useApp();
   useEffect(
     () =>
-      setNotifier((kind, text) => {
-        void message.open({ type: kind, content: text });
+      setNotifier((kind, text, options) => {
+        void message.open({
+          type: kind,
+          content: text,
+          ...(options?.durationMs !== undefined ? { duration: options.durationMs / 1000 } : {}),
+        });
       }),
     [message],
   );

@@ -20,8 +20,12 @@ const mobileLocales: Record<Lang, typeof enUS> = { zh_CN: zhCN, zh_HK: zhHK, en_
 function useToastNotifier() {
   useEffect(
     () =>
-      setNotifier((kind, content) => {
-        Toast.show({ content, icon: kind === 'success' ? 'success' : kind === 'error' ? 'fail' : undefined });
+      setNotifier((kind, content, options) => {
+        Toast.show({
+          content,
+          icon: kind === 'success' ? 'success' : kind === 'error' ? 'fail' : undefined,
+          ...(options?.durationMs !== undefined ? { duration: options.durationMs } : {}),
+        });
       }),
     [],
   );

@@ -31,9 +31,10 @@ export function MobileHeader() {
       confirmText: t('dialog.confirm'),
       cancelText: t('dialog.cancel'),
       onConfirm: async () => {
+        // Leave first, so that a page behind the login gate does not see the token go.
+        navigate(mobilePaths.login, { replace: true });
         await logOut();
         Toast.show({ content: t('messages.logoutSuccess') });
-        navigate(mobilePaths.login, { replace: true });
       },
     });
   };
@@ -98,7 +99,11 @@ export function MobileHeader() {
         actions={[
           { key: 'basicInfo', text: t('nav.basicInfo'), onClick: () => navigate(mobilePaths.basicsInfo) },
           // The change-password dialog lives on the basic-info page.
-          { key: 'changePassword', text: t('nav.changePassword'), onClick: () => navigate(mobilePaths.basicsInfo) },
+          {
+            key: 'changePassword',
+            text: t('nav.changePassword'),
+            onClick: () => navigate(`${mobilePaths.basicsInfo}?dialog=password`),
+          },
           { key: 'logout', text: t('nav.logout'), danger: true, onClick: confirmLogout },
         ]}
         onAction={() => setUserOpen(false)}

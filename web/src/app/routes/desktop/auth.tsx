@@ -1,6 +1,10 @@
-import { placeholderArea } from '../placeholders';
+import { DesktopLogin } from './auth/login';
+import { DesktopRegister } from './auth/register';
 
-const titles = { login: 'pages.login', register: 'pages.register' } as const;
 /** AuthPage names the pages of this area. */
-export type AuthPage = keyof typeof titles;
-export default placeholderArea(titles);
+export type AuthPage = 'login' | 'register';
+
+/** AuthArea renders the desktop login and register pages. */
+export default function AuthArea({ page }: { page: AuthPage }) {
+  return page === 'login' ? <DesktopLogin key="login" /> : <DesktopRegister key="register" />;
+}

@@ -1,6 +1,10 @@
-import { placeholderArea } from '../placeholders';
+import { MobileLogin } from './auth/login';
+import { MobileRegister } from './auth/register';
 
-const titles = { login: 'pages.login', register: 'pages.register' } as const;
 /** AuthPage names the pages of this area. */
-export type AuthPage = keyof typeof titles;
-export default placeholderArea(titles);
+export type AuthPage = 'login' | 'register';
+
+/** AuthArea renders the mobile login and register pages. */
+export default function AuthArea({ page }: { page: AuthPage }) {
+  return page === 'login' ? <MobileLogin key="login" /> : <MobileRegister key="register" />;
+}

@@ -1,0 +1,124 @@
+// Accounts at phone size, in Simplified Chinese: an agent's invite link, sign-up with an
+// email code from a real SMTP sink (slider dragged with the mouse), login by password,
+// the basic-info page and its change-password sheet, logout from the avatar menu.
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { dragSlider, goMissing, shot, startSmtpSink, tickTerms } from './accounts.mjs';
+import { PHONE, launchBrowser, storageItem, waitForPath } from './browser.mjs';
+import { skipReason, startPoold } from './server.mjs';
+
+const EMAIL = `phone.miner.${Date.now()}@example.com`;
+const PASSWORD = 'Passw0rd!';
+
+describe('accounts on a phone, in zh_CN', { skip: skipReason() || goMissing(), timeout: 240_000 }, () => {
+  let sink;
+  let server;
+  let browser;
+  let context;
+  let page;
+  const calls = [];
+
+  before(async () => {
+    [sink, browser] = await Promise.all([startSmtpSink(), launchBrowser()]);
+    server = await startPoold({
+      args: ({ dir }) => ['--smtp', sink.smtp, '--smtp-tls', 'none', '--outbox', path.join(dir, 'outbox.log')],
+    });
+    context = await browser.newContext({ ...PHONE, locale: 'zh-CN', timezoneId: 'Asia/Shanghai' });
+    page = await context.newPage();
+    page.on('request', (r) => {
+      if (r.url().includes('/api/')) calls.push({ method: r.method(), url: r.url(), headers: r.headers(), body: r.postData() });
+    });
+  });
+  after(async () => {
+    await context?.close();
+    await browser?.close();
+    await server?.stop();
+    await sink?.stop();
+  });
+
+  const called = (method, part) => calls.filter((c) => c.method === method && c.url.includes(part));
+  const session = (key) => page.evaluate((k) => sessionStorage.getItem(k), key);
+
+  it('an invite link keeps its code and opens the register page', async () => {
+    await page.goto(server.url + '/mobile/registerInvite/ABC123');
+    await waitForPath(page, '/mobile/register');
+    assert.equal(await session('agentInviteCode'), 'ABC123');
+    await page.getByRole('heading', { name: '注册' }).waitFor();
+  });
+
+  it('signs up with email in Chinese; the payload carries the invite code, which is then forgotten', async () => {
+    await page.getByRole('tab', { name: '邮箱注册' }).click();
+    await page.locator('#mregister_nickName').fill('矿工小王');
+    await page.locator('#mregister_email').fill(EMAIL);
+    const code = await sink.nextCode(EMAIL, async () => {
+      await page.getByTestId('code-button').click();
+      await page.getByRole('dialog', { name: '安全验证' }).waitFor();
+      await dragSlider(page);
+    });
+    await page.getByTestId('code-button').filter({ hasText: /\d+ 秒后重发/ }).waitFor();
+    // The email is sent in the visitor's language.
+    const [mail] = await sink.messages(EMAIL);
+    assert.match(mail.subject + mail.text, /[\u4e00-\u9fff]/);
+    await page.locator('#mregister_code').fill(code);
+    await page.locator('#mregister_password').fill(PASSWORD);
+    await page.locator('#mregister_repeat').fill(PASSWORD);
+    assert.equal(await page.getByTestId('submit').isDisabled(), true);
+    await tickTerms(page);
+    await shot(page, 'mobile-register-filled-zh_CN');
+    const request = page.waitForRequest((r) => r.url().includes('/register/email'));
+    await page.getByTestId('submit').click();
+    const body = (await request).postDataJSON();
+    assert.deepEqual(body, { agentInviteCode: 'ABC123', password: PASSWORD, nickName: '矿工小王', email: EMAIL, emailCode: code });
+    await waitForPath(page, '/mobile/login');
+    await page.getByText('注册成功，请登录。').waitFor();
+    assert.equal(await session('agentInviteCode'), null);
+  });
+
+  it('logs in by password at phone size and goes to /mobile', async () => {
+    await page.locator('#mlogin_account').fill('138');
+    await page.getByTestId('phone-prefix').filter({ hasText: '+86' }).waitFor();
+    await page.locator('#mlogin_account').fill(EMAIL);
+    await page.getByTestId('phone-prefix').waitFor({ state: 'detached' });
+    await page.locator('#mlogin_password').fill(PASSWORD);
+    await tickTerms(page);
+    await shot(page, 'mobile-login-zh_CN');
+    await page.getByTestId('submit').click();
+    await page.getByRole('dialog', { name: '安全验证' }).waitFor();
+    await dragSlider(page);
+    await page.getByText('登录成功。').waitFor();
+    await waitForPath(page, '/mobile');
+    assert.ok(await storageItem(page, 'token'));
+    assert.ok(JSON.parse(called('POST', '/login/email/pwd').at(-1).body).ticket);
+  });
+
+  it('the avatar menu opens basic info and the change-password sheet, which refuses the phone tab', async () => {
+    await page.getByTestId('user-menu').click();
+    await page.getByText('修改密码').click();
+    await waitForPath(page, '/mobile/basicsInfo?dialog=password');
+    const sheet = page.getByRole('dialog', { name: '修改密码' });
+    await sheet.waitFor();
+    await page.getByTestId('info-email').filter({ hasText: 'pho***@example.com' }).waitFor();
+    await sheet.getByRole('tab', { name: '手机验证码' }).click();
+    await page.getByText('您未绑定手机或邮箱，暂不支持此验证方式。').waitFor();
+    assert.equal(await sheet.getByRole('tab', { name: '原密码' }).getAttribute('aria-selected'), 'true');
+    await sheet.getByRole('button', { name: '下一步' }).click();
+    await sheet.getByText('请输入密码。').waitFor();
+    await shot(page, 'mobile-password-sheet-zh_CN');
+    await sheet.getByRole('button', { name: '关闭' }).click();
+    await waitForPath(page, '/mobile/basicsInfo');
+    await page.getByTestId('info-nickname').filter({ hasText: '矿工小王' }).waitFor();
+    await page.getByTestId('info-type').filter({ hasText: '普通账户' }).waitFor();
+    await shot(page, 'mobile-basics-info-zh_CN');
+  });
+
+  it('logs out from the avatar menu after confirming', async () => {
+    const token = await storageItem(page, 'token');
+    await page.getByTestId('user-menu').click();
+    await page.getByText('退出登录').click();
+    await page.getByRole('button', { name: '确定' }).click();
+    await waitForPath(page, '/mobile/login');
+    assert.equal(await storageItem(page, 'token'), null);
+    assert.equal(called('POST', '/account/logOut').at(-1).headers['x-token'], token);
+  });
+});

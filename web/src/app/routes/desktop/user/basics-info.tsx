@@ -1,0 +1,189 @@
+import { CopyOutlined, EditOutlined, LockOutlined, MailOutlined, MobileOutlined, RightOutlined, UserOutlined } from '@ant-design/icons';
+import { Avatar, Button, Skeleton, Tag, Typography } from 'antd';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { PageFrame } from '@/components/page-frame';
+import { paths } from '@/config/paths';
+import { useBaseInfo } from '@/features/account/api/get-base-info';
+import { useForgetOnLeave } from '@/features/account/hooks/use-forget-on-leave';
+import { displayName, formatRegistDate, maskEmail, maskPhone } from '@/features/account/model/mask';
+import { useLang } from '../../../layouts/use-lang';
+import { useDialogParam } from '../../use-dialog-param';
+import { AccountTypeDialog, CancelAccountDialog, ContactDialog, NicknameDialog, PasswordDialog } from './dialogs';
+import '../desktop-forms.css';
+import './basics-info.css';
+
+function Row({ icon, label, value, action, testId }: { icon?: ReactNode; label: string; value: ReactNode; action?: ReactNode; testId?: string }) {
+  return (
+    <div className="up-info-row">
+      <div className="up-info-row__label">
+        {icon ? <span className="up-info-row__icon" aria-hidden="true">{icon}</span> : null}
+        {label}
+      </div>
+      <div className="up-info-row__value" data-testid={testId}>
+        {value}
+      </div>
+      {action ? <div className="up-info-row__action">{action}</div> : null}
+    </div>
+  );
+}
+
+/** DesktopBasicsInfo is /basicsInfo: the user's profile, contacts, password, account type and cancellation. */
+export function DesktopBasicsInfo() {
+  const { t } = useTranslation();
+  const lang = useLang();
+  const info = useBaseInfo();
+  const [dialog, openDialog, closeDialog] = useDialogParam();
+  const forgetOnLeave = useForgetOnLeave();
+  const user = info.data;
+  const name = displayName(user);
+  const notBound = <span className="up-info-muted">{t('info.notBound')}</span>;
+
+  if (info.isError && !user) {
+    return (
+      <PageFrame titleKey="pages.basicsInfo">
+        <div className="up-info-card up-info-error" role="alert">
+          <p>{t('info.loadFailed')}</p>
+          <Button onClick={() => void info.refetch()}>{t('common.retry')}</Button>
+        </div>
+      </PageFrame>
+    );
+  }
+
+  return (
+    <PageFrame titleKey="pages.basicsInfo">
+      {!user ? (
+        <div className="up-info-card">
+          <Skeleton active avatar paragraph={{ rows: 4 }} />
+        </div>
+      ) : (
+        <div className="up-info" data-testid="basics-info">
+          <section className="up-info-card up-info-profile" aria-labelledby="up-info-profile">
+            <Avatar size={72} src={user.avatarUrl || undefined} icon={<UserOutlined />} className="up-info-profile__avatar" />
+            <div className="up-info-profile__main">
+              <h2 id="up-info-profile" className="up-info-profile__name">
+                <span data-testid="info-nickname">{name}</span>
+                <Button type="text" size="small" icon={<EditOutlined />} onClick={() => openDialog('nickname')} aria-label={t('info.editNickname')} data-testid="edit-nickname" />
+              </h2>
+              <dl className="up-info-profile__facts">
+                <div>
+                  <dt>{t('info.uid')}</dt>
+                  <dd data-testid="info-uid">
+                    <Typography.Text copyable={{ text: user.uid, icon: <CopyOutlined aria-label={t('common.copy')} />, tooltips: [t('common.copy'), t('common.copied')] }}>
+                      {user.uid}
+                    </Typography.Text>
+                  </dd>
+                </div>
+                <div>
+                  <dt>{t('info.registered')}</dt>
+                  <dd data-testid="info-registered">{formatRegistDate(user.registDate, lang)}</dd>
+                </div>
+                <div>
+                  <dt>{t('info.accountType')}</dt>
+                  <dd>
+                    <Tag color="green" className="up-info-type" data-testid="info-type-tag">
+                      {user.accountTypeName}
+                    </Tag>
+                  </dd>
+                </div>
+              </dl>
+            </div>
+          </section>
+
+          <div className="up-info-stack">
+            <section className="up-info-card" aria-labelledby="up-info-security">
+              <h2 id="up-info-security" className="up-info-card__title">
+                {t('info.security')}
+              </h2>
+              <Row
+                icon={<MobileOutlined />}
+                label={t('info.phone')}
+                value={user.phone ? maskPhone(user.phone) : notBound}
+                testId="info-phone"
+                action={
+                  <Button onClick={() => openDialog('phone')} data-testid="phone-action">
+                    {user.phone ? t('info.change') : t('info.bind')}
+                  </Button>
+                }
+              />
+              <Row
+                icon={<MailOutlined />}
+                label={t('info.email')}
+                value={user.email ? maskEmail(user.email) : notBound}
+                testId="info-email"
+                action={
+                  <Button onClick={() => openDialog('email')} data-testid="email-action">
+                    {user.email ? t('info.change') : t('info.bind')}
+                  </Button>
+                }
+              />
+              <Row
+                icon={<LockOutlined />}
+                label={t('info.loginPassword')}
+                value={<span className="up-info-muted">{t('info.passwordSet')}</span>}
+                action={
+                  <Button onClick={() => openDialog('password')} data-testid="password-action">
+                    {t('info.change')}
+                  </Button>
+                }
+              />
+            </section>
+
+            <section className="up-info-card" aria-labelledby="up-info-account">
+              <h2 id="up-info-account" className="up-info-card__title">
+                {t('info.account')}
+              </h2>
+              <Row
+                label={t('info.accountType')}
+                value={<span data-testid="info-type">{user.accountTypeName}</span>}
+                action={
+                  <Button onClick={() => openDialog('type')} data-testid="type-action">
+                    {t('info.change')}
+                  </Button>
+                }
+              />
+              <Row
+                label={t('info.withdrawSettings')}
+                value={<span className="up-info-muted">{t('info.withdrawSettingsHint')}</span>}
+                action={
+                  <Link to={paths.account.orePoolWithdrawlSetList} className="up-info-link" data-testid="withdraw-link">
+                    {t('info.open')} <RightOutlined aria-hidden />
+                  </Link>
+                }
+              />
+              <Row
+                label={t('info.observerLinks')}
+                value={<span className="up-info-muted">{t('info.observerLinksHint')}</span>}
+                action={
+                  <Link to={paths.observer} className="up-info-link" data-testid="observer-link">
+                    {t('info.open')} <RightOutlined aria-hidden />
+                  </Link>
+                }
+              />
+            </section>
+
+            <section className="up-info-card up-info-danger" aria-labelledby="up-info-cancel">
+              <div>
+                <h2 id="up-info-cancel" className="up-info-card__title">
+                  {t('info.cancelTitle')}
+                </h2>
+                <p className="up-info-muted">{t('info.cancelSummary')}</p>
+              </div>
+              <Button danger onClick={() => openDialog('cancel')} data-testid="cancel-account">
+                {t('info.cancelAccount')}
+              </Button>
+            </section>
+          </div>
+        </div>
+      )}
+
+      <NicknameDialog open={dialog === 'nickname' && !!user} onClose={closeDialog} user={user} />
+      <ContactDialog open={dialog === 'phone' && !!user} onClose={closeDialog} user={user} channel="phone" />
+      <ContactDialog open={dialog === 'email' && !!user} onClose={closeDialog} user={user} channel="email" />
+      <AccountTypeDialog open={dialog === 'type' && !!user} onClose={closeDialog} user={user} />
+      <CancelAccountDialog open={dialog === 'cancel' && !!user} onClose={closeDialog} onCancelled={forgetOnLeave} />
+      <PasswordDialog open={dialog === 'password' && !!user} onClose={closeDialog} user={user} />
+    </PageFrame>
+  );
+}

@@ -1,0 +1,1 @@
+export { MobileDialog, type MobileDialogProps } from './mobile-dialog';

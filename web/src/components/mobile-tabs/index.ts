@@ -1,0 +1,1 @@
+export { MobileTabs, type MobileTab } from './mobile-tabs';

@@ -1,0 +1,45 @@
+// Masking and display of the user's own details (SPEC.md section 5 "Masking").
+
+/** maskPhone shows the first 3 and the last 4 digits: 138****8000. */
+export function maskPhone(phone: string | null | undefined): string {
+  const p = (phone ?? '').trim();
+  if (p.length < 7) return p;
+  return p.slice(0, 3) + '*'.repeat(p.length - 7) + p.slice(-4);
+}
+
+/** maskEmail shows the first 3 characters before the domain: ali***@example.com. */
+export function maskEmail(email: string | null | undefined): string {
+  const e = (email ?? '').trim();
+  const at = e.lastIndexOf('@');
+  if (at < 0) return e;
+  const local = [...e.slice(0, at)];
+  return `${local.slice(0, 3).join('')}***${e.slice(at)}`;
+}
+
+/** displayName gives the nickname under whichever field the server filled. */
+export function displayName(user: { nickName?: string; userName?: string; username?: string } | null | undefined): string {
+  return user?.nickName || user?.userName || user?.username || '';
+}
+
+/** toLocaleTag turns zh_CN into zh-CN for Intl. */
+function toLocaleTag(lang: string): string {
+  return lang.replace('_', '-');
+}
+
+/**
+ * formatRegistDate shows a Unix-millisecond time as a date and time in the
+ * viewer's time zone and language (DESIGN.md "Look and feel").
+ */
+export function formatRegistDate(ms: number | string | null | undefined, lang: string, timeZone?: string): string {
+  const n = typeof ms === 'string' ? Number(ms) : ms;
+  if (n === null || n === undefined || !Number.isFinite(n) || n <= 0) return '';
+  return new Intl.DateTimeFormat(toLocaleTag(lang), {
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hour12: false,
+    ...(timeZone ? { timeZone } : {}),
+  }).format(new Date(n));
+}
