@@ -17,6 +17,7 @@ import (
 	"github.com/uniplus-pool/pool/internal/config"
 	"github.com/uniplus-pool/pool/internal/content"
 	"github.com/uniplus-pool/pool/internal/db"
+	"github.com/uniplus-pool/pool/internal/market"
 )
 
 const usage = `poold runs the Uniplus mining pool.
@@ -120,7 +121,9 @@ const adminUsage = `poold admin [--db PATH|URL] AREA VERB [args]
 Content:
 ` + content.AdminUsage + `
 Coins:
-` + coin.AdminUsage
+` + coin.AdminUsage + `
+Prices:
+` + market.AdminUsage
 
 func admin(ctx context.Context, cfg config.Config, args []string, stdin io.Reader, stdout io.Writer, log *slog.Logger) error {
 	if len(args) == 0 || args[0] == "help" {
@@ -141,6 +144,8 @@ func admin(ctx context.Context, cfg config.Config, args []string, stdin io.Reade
 		return (&content.Store{DB: d}).Admin(ctx, area, args[1:], stdin, stdout)
 	case "coin":
 		return (&coin.Store{DB: d}).Admin(ctx, args[1:], stdout)
+	case "price":
+		return (&market.Prices{DB: d}).Admin(ctx, args[1:], stdout)
 	}
 	fmt.Fprint(stdout, adminUsage)
 	return fmt.Errorf("unknown admin area %q", area)

@@ -15,11 +15,14 @@ import (
 
 	"github.com/uniplus-pool/pool/internal/account"
 	"github.com/uniplus-pool/pool/internal/buildinfo"
+	"github.com/uniplus-pool/pool/internal/coin"
 	"github.com/uniplus-pool/pool/internal/config"
 	"github.com/uniplus-pool/pool/internal/content"
 	"github.com/uniplus-pool/pool/internal/db"
 	"github.com/uniplus-pool/pool/internal/httpx"
+	"github.com/uniplus-pool/pool/internal/market"
 	"github.com/uniplus-pool/pool/internal/metrics"
+	"github.com/uniplus-pool/pool/internal/mining"
 	"github.com/uniplus-pool/pool/internal/notify"
 	"github.com/uniplus-pool/pool/internal/pool"
 	"github.com/uniplus-pool/pool/internal/ratelimit"
@@ -60,6 +63,7 @@ func NewRouter(d Deps) *httpx.Router {
 	acct := &account.Handler{Service: accounts, Limiter: d.Limiter}
 	acct.Routes(rt)
 	(&pool.Handler{Store: pools, User: acct.RequireUser, Limiter: d.Limiter, StratumHost: d.Config.StratumHost}).Routes(rt)
+	(&market.Handler{Coins: &coin.Store{DB: d.DB}, Stats: &mining.Blocks{DB: d.DB}, Prices: &market.Prices{DB: d.DB}}).Routes(rt)
 
 	rt.HandlePlain("GET /healthz", healthz(d.DB))
 	rt.HandlePlain("GET /metrics", d.Metrics.Handler())
