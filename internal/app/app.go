@@ -17,6 +17,7 @@ import (
 	"github.com/uniplus-pool/pool/internal/config"
 	"github.com/uniplus-pool/pool/internal/content"
 	"github.com/uniplus-pool/pool/internal/db"
+	"github.com/uniplus-pool/pool/internal/helpcenter"
 	"github.com/uniplus-pool/pool/internal/market"
 )
 
@@ -123,7 +124,9 @@ Content:
 Coins:
 ` + coin.AdminUsage + `
 Prices:
-` + market.AdminUsage
+` + market.AdminUsage + `
+Help centre (KIND is notice, announcement or faq):
+` + helpcenter.AdminUsage
 
 func admin(ctx context.Context, cfg config.Config, args []string, stdin io.Reader, stdout io.Writer, log *slog.Logger) error {
 	if len(args) == 0 || args[0] == "help" {
@@ -146,6 +149,8 @@ func admin(ctx context.Context, cfg config.Config, args []string, stdin io.Reade
 		return (&coin.Store{DB: d}).Admin(ctx, args[1:], stdout)
 	case "price":
 		return (&market.Prices{DB: d}).Admin(ctx, args[1:], stdout)
+	case helpcenter.KindNotice, helpcenter.KindAnnouncement, helpcenter.KindFAQ:
+		return (&helpcenter.Store{DB: d}).Admin(ctx, area, args[1:], stdin, stdout)
 	}
 	fmt.Fprint(stdout, adminUsage)
 	return fmt.Errorf("unknown admin area %q", area)

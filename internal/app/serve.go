@@ -19,6 +19,7 @@ import (
 	"github.com/uniplus-pool/pool/internal/config"
 	"github.com/uniplus-pool/pool/internal/content"
 	"github.com/uniplus-pool/pool/internal/db"
+	"github.com/uniplus-pool/pool/internal/helpcenter"
 	"github.com/uniplus-pool/pool/internal/httpx"
 	"github.com/uniplus-pool/pool/internal/market"
 	"github.com/uniplus-pool/pool/internal/metrics"
@@ -63,6 +64,7 @@ func NewRouter(d Deps) *httpx.Router {
 	acct := &account.Handler{Service: accounts, Limiter: d.Limiter}
 	acct.Routes(rt)
 	(&pool.Handler{Store: pools, User: acct.RequireUser, Limiter: d.Limiter, StratumHost: d.Config.StratumHost}).Routes(rt)
+	(&helpcenter.Handler{Store: &helpcenter.Store{DB: d.DB}, User: acct.RequireUser}).Routes(rt)
 	(&market.Handler{Coins: &coin.Store{DB: d.DB}, Stats: &mining.Blocks{DB: d.DB}, Prices: &market.Prices{DB: d.DB}}).Routes(rt)
 
 	rt.HandlePlain("GET /healthz", healthz(d.DB))
