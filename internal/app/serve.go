@@ -66,6 +66,7 @@ func NewRouter(d Deps) *httpx.Router {
 	(&pool.Handler{Store: pools, User: acct.RequireUser, Limiter: d.Limiter, StratumHost: d.Config.StratumHost}).Routes(rt)
 	(&helpcenter.Handler{Store: &helpcenter.Store{DB: d.DB}, User: acct.RequireUser}).Routes(rt)
 	(&market.Handler{Coins: &coin.Store{DB: d.DB}, Stats: &mining.Blocks{DB: d.DB}, Prices: &market.Prices{DB: d.DB}}).Routes(rt)
+	(&market.TrendHandler{Trends: &market.Trends{DB: d.DB}, Coins: &coin.Store{DB: d.DB}}).Routes(rt)
 
 	rt.HandlePlain("GET /healthz", healthz(d.DB))
 	rt.HandlePlain("GET /metrics", d.Metrics.Handler())
@@ -250,6 +251,24 @@ func runJobs(ctx context.Context, d *db.DB, log *slog.Logger) {
 	guard := &ratelimit.DBGuard{DB: d}
 	accounts := &account.Store{DB: d}
 	devices := &pool.Store{DB: d}
+	recordTrends := func(now time.Time) {
+		coins, err := (&coin.Store{DB: d}).List(ctx)
+		if err != nil {
+			log.Warn("trends", "err", err)
+			return
+		}
+		prices, err := (&market.Prices{DB: d}).All(ctx)
+		if err != nil {
+			log.Warn("trends", "err", err)
+			return
+		}
+		// The point of the current hour is replaced each time, so it ends the hour with
+		// the hour's last figures and a restart never doubles a point.
+		if _, err := (&market.Trends{DB: d}).Record(ctx, coins, prices, &mining.Blocks{DB: d}, now); err != nil {
+			log.Warn("trends", "err", err)
+		}
+	}
+	recordTrends(time.Now())
 	// Devices go offline 10 minutes after their last sign of life: a sweep every minute
 	// keeps that within a minute.
 	minute := time.NewTicker(time.Minute)
@@ -266,6 +285,7 @@ func runJobs(ctx context.Context, d *db.DB, log *slog.Logger) {
 			}
 		case <-tick.C:
 			now := time.Now()
+			recordTrends(now)
 			// Windows end at most a day after they start; older counters are dead weight.
 			if _, err := rl.Sweep(ctx, now.Add(-25*time.Hour)); err != nil {
 				log.Warn("rate-limit sweep", "err", err)
