@@ -512,3 +512,37 @@ func TestWrongCodesThroughAnActionBurnTheCode(t *testing.T) {
 
 // LockoutPlus is just past a lockout.
 const LockoutPlus = account.LockoutFor + time.Second
+
+// OptionalUser adds the session's user when the token is live and lets everyone through.
+func TestOptionalUser(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		h := newHarness(t, d)
+		h.register("opt@example.com", "password1")
+		token := h.login("opt@example.com", "password1")
+		ah := &account.Handler{Service: &account.Service{Store: &account.Store{DB: d}, Now: h.clock.Now}}
+		rt := httpx.NewRouter(slog.New(slog.NewTextHandler(io.Discard, nil)), httpx.Options{DefaultLang: "en_US"})
+		rt.Handle("GET /api/who", func(w http.ResponseWriter, r *http.Request) error {
+			u, ok := account.CurrentUser(r.Context())
+			if !ok {
+				return httpx.OK(w, r, "visitor")
+			}
+			return httpx.OK(w, r, u.Email)
+		}, ah.OptionalUser)
+		srv := httptest.NewServer(rt)
+		defer srv.Close()
+		for tok, want := range map[string]string{token: `"opt@example.com"`, "": `"visitor"`, "forged": `"visitor"`} {
+			req, _ := http.NewRequest("GET", srv.URL+"/api/who", nil)
+			req.Header.Set("x-token", tok)
+			resp, err := http.DefaultClient.Do(req)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var e struct{ Data json.RawMessage }
+			_ = json.NewDecoder(resp.Body).Decode(&e)
+			resp.Body.Close()
+			if resp.StatusCode != 200 || string(e.Data) != want {
+				t.Errorf("token %q: %d %s, want %s", tok, resp.StatusCode, e.Data, want)
+			}
+		}
+	})
+}

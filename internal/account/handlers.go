@@ -81,6 +81,17 @@ func (h *Handler) RequireUser(next httpx.HandlerFunc) httpx.HandlerFunc {
 	}
 }
 
+// OptionalUser puts the session's user in the request context when the request carries a
+// live token, and lets every request through (calls that answer visitors and users alike).
+func (h *Handler) OptionalUser(next httpx.HandlerFunc) httpx.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) error {
+		if u := h.optionalUser(r); u != nil {
+			r = r.WithContext(context.WithValue(r.Context(), userKey{}, *u))
+		}
+		return next(w, r)
+	}
+}
+
 // CurrentUser is the user RequireUser let through.
 func CurrentUser(ctx context.Context) (User, bool) {
 	u, ok := ctx.Value(userKey{}).(User)
