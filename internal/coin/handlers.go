@@ -22,6 +22,10 @@ type Handler struct {
 	User, Optional httpx.Middleware
 	// UserID is the logged-in user's id from the request context (account.CurrentUser).
 	UserID func(ctx context.Context) (int64, bool)
+	// StratumHost is the host miners connect to (empty: the request's host); StratumTLS
+	// says the listeners speak TLS.
+	StratumHost string
+	StratumTLS  bool
 }
 
 // Routes registers the coin list calls.
@@ -53,9 +57,12 @@ type ChainType struct {
 	GPUOverclockingFlag bool   `json:"gpuOverclockingFlag"`
 	CreatedAt           int64  `json:"createdAt"`
 	UpdatedAt           int64  `json:"updatedAt"`
+	// StratumURLs are the addresses to mine the coin at, main pool first, then backups;
+	// tutorials and connection help show them.
+	StratumURLs []string `json:"stratumUrls"`
 }
 
-func chainType(c Coin) ChainType {
+func (h *Handler) chainType(r *http.Request, c Coin) ChainType {
 	status := 0
 	if c.OpenStatus {
 		status = 1
@@ -63,7 +70,8 @@ func chainType(c Coin) ChainType {
 	return ChainType{Type: c.Type, Name: c.Name, AliasName: c.AliasName, Algorithm: c.Algorithm, ChainUnit: c.ChainUnit,
 		MinHashUnit: c.MinHashUnit, IconURL: c.IconURL, LogoURL: c.LogoURL, Status: status, Label: c.Name, Value: c.Type,
 		Driver: c.Driver, CurrencyChangeFlag: c.CurrencyChangeFlag, MachineBindFlag: c.MachineBindFlag,
-		MachineDetailFlag: c.MachineDetailFlag, GPUOverclockingFlag: c.GPUOverclockingFlag, CreatedAt: c.CreatedAt, UpdatedAt: c.UpdatedAt}
+		MachineDetailFlag: c.MachineDetailFlag, GPUOverclockingFlag: c.GPUOverclockingFlag, CreatedAt: c.CreatedAt, UpdatedAt: c.UpdatedAt,
+		StratumURLs: StratumURLs(StratumHost(h.StratumHost, r), h.StratumTLS, c)}
 }
 
 func (h *Handler) list(w http.ResponseWriter, r *http.Request) error {
@@ -73,7 +81,7 @@ func (h *Handler) list(w http.ResponseWriter, r *http.Request) error {
 	}
 	out := make([]ChainType, len(coins))
 	for i, c := range coins {
-		out[i] = chainType(c)
+		out[i] = h.chainType(r, c)
 	}
 	return httpx.OK(w, r, out)
 }
@@ -105,7 +113,7 @@ func (h *Handler) showList(w http.ResponseWriter, r *http.Request) error {
 	}
 	out := make([]ChainType, len(coins))
 	for i, c := range coins {
-		out[i] = chainType(c)
+		out[i] = h.chainType(r, c)
 	}
 	return httpx.OK(w, r, out)
 }

@@ -7,7 +7,6 @@ import (
 	"encoding/json"
 	"errors"
 	"io"
-	"net"
 	"net/http"
 	"slices"
 	"strconv"
@@ -39,6 +38,7 @@ type Handler struct {
 	Limiter ratelimit.Limiter
 	// StratumHost is the host miners connect to; empty means the host the request came to.
 	StratumHost string
+	StratumTLS  bool // the stratum listeners speak TLS (stratum+ssl)
 }
 
 // Routes registers every pool route with its permission.
@@ -271,23 +271,12 @@ type uniplusView struct {
 func (h *Handler) uniplusView(r *http.Request, a SubAccount) (uniplusView, error) {
 	v := uniplusView{Code: a.Code, UniplusID: a.UniplusID, Coin: a.DefaultCoin, StratumURLs: []string{},
 		WorkerName: a.Code + ".{worker}", WorkerExample: a.Code + ".rig01"}
-	host := h.StratumHost
-	if host == "" {
-		host = r.Host
-		if hh, _, err := net.SplitHostPort(r.Host); err == nil {
-			host = hh
-		}
-	}
-	if strings.Contains(host, ":") {
-		host = "[" + host + "]" // an IPv6 literal
-	}
 	c, err := h.Store.coins().Get(r.Context(), a.DefaultCoin)
 	if err != nil {
 		return v, err
 	}
-	for _, p := range c.StratumPorts {
-		v.StratumURLs = append(v.StratumURLs, "stratum+tcp://"+host+":"+strconv.Itoa(p))
-	}
+	host := coin.StratumHost(h.StratumHost, r)
+	v.StratumURLs = coin.StratumURLs(host, h.StratumTLS, c)
 	if len(v.StratumURLs) > 0 {
 		v.StratumURL = v.StratumURLs[0]
 	} else {

@@ -1,0 +1,39 @@
+package coin
+
+import (
+	"net"
+	"net/http"
+	"strconv"
+	"strings"
+)
+
+// StratumHost is the host miners connect to: the configured one, else the host the
+// request came to (so a pool reached at 10.0.0.5 tells miners 10.0.0.5). IPv6 literals
+// come back bracketed, ready for host:port.
+func StratumHost(configured string, r *http.Request) string {
+	host := configured
+	if host == "" {
+		host = r.Host
+		if h, _, err := net.SplitHostPort(r.Host); err == nil {
+			host = h
+		}
+	}
+	if strings.Contains(host, ":") && !strings.HasPrefix(host, "[") {
+		host = "[" + host + "]"
+	}
+	return host
+}
+
+// StratumURLs lists the addresses miners use for the coin, one per stratum port in the
+// coin's order: the first is the main pool, the rest are backups.
+func StratumURLs(host string, tls bool, c Coin) []string {
+	scheme := "stratum+tcp://"
+	if tls {
+		scheme = "stratum+ssl://"
+	}
+	out := make([]string, 0, len(c.StratumPorts))
+	for _, p := range c.StratumPorts {
+		out = append(out, scheme+host+":"+strconv.Itoa(p))
+	}
+	return out
+}
