@@ -1,5 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { LANGS } from '@/lib/language';
@@ -7,7 +7,21 @@ import { LANGS } from '@/lib/language';
 type Tree = { [key: string]: string | Tree };
 
 const dir = dirname(fileURLToPath(import.meta.url));
-const load = (lang: string): Tree => JSON.parse(readFileSync(join(dir, `${lang}.json`), 'utf8')) as Tree;
+const src = dirname(dir);
+const loadFrom = (d: string, lang: string): Tree => JSON.parse(readFileSync(join(d, `${lang}.json`), 'utf8')) as Tree;
+const load = (lang: string): Tree => loadFrom(dir, lang);
+
+/** localeDirs finds every locales/ folder under src: the app's and each feature's own. */
+function localeDirs(root: string): string[] {
+  const out: string[] = [];
+  for (const entry of readdirSync(root, { withFileTypes: true })) {
+    if (!entry.isDirectory() || entry.name === 'node_modules') continue;
+    const path = join(root, entry.name);
+    if (entry.name === 'locales') out.push(path);
+    else out.push(...localeDirs(path));
+  }
+  return out.sort();
+}
 
 /** leaves lists "a.b.c" for every string and reports anything that is not a non-empty string. */
 function leaves(tree: Tree, prefix = '', problems: string[] = []): Map<string, string> {
@@ -28,12 +42,12 @@ function leaves(tree: Tree, prefix = '', problems: string[] = []): Map<string, s
 
 const placeholders = (s: string) => [...s.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
 
-describe('locale files', () => {
-  const texts = Object.fromEntries(LANGS.map((lang) => [lang, load(lang)])) as Record<string, Tree>;
+function checkLocaleDir(d: string) {
+  const texts = Object.fromEntries(LANGS.map((lang) => [lang, loadFrom(d, lang)])) as Record<string, Tree>;
   const all = new Set(LANGS.flatMap((lang) => [...leaves(texts[lang]!).keys()]));
 
   it('exist for every language and nothing else', () => {
-    const files = readdirSync(dir).filter((f) => f.endsWith('.json')).map((f) => f.replace(/\.json$/, ''));
+    const files = readdirSync(d).filter((f) => f.endsWith('.json')).map((f) => f.replace(/\.json$/, ''));
     expect(files.sort()).toEqual([...LANGS].sort());
   });
 
@@ -60,6 +74,19 @@ describe('locale files', () => {
       const copied = en.filter(([key, value]) => mine.get(key) === value && /[a-z]{3,}\s+[a-z]{3,}/i.test(value));
       expect(copied.map(([key]) => `${lang}:${key}`)).toEqual([]);
     }
+  });
+}
+
+describe.each(localeDirs(src).map((d) => [relative(src, d), d]))('locale files in %s', (_name, d) => {
+  checkLocaleDir(d);
+});
+
+describe('app locale files', () => {
+  const texts = Object.fromEntries(LANGS.map((lang) => [lang, load(lang)])) as Record<string, Tree>;
+  const all = new Set(LANGS.flatMap((lang) => [...leaves(texts[lang]!).keys()]));
+
+  it('are found with the feature ones', () => {
+    expect(localeDirs(src)).toContain(dir);
   });
 
   it('simplified and traditional Chinese differ where the script differs', () => {
