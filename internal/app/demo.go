@@ -14,6 +14,7 @@ import (
 	"github.com/uniplus-pool/pool/internal/coin"
 	"github.com/uniplus-pool/pool/internal/db"
 	"github.com/uniplus-pool/pool/internal/httpx"
+	"github.com/uniplus-pool/pool/internal/market"
 	"github.com/uniplus-pool/pool/internal/pool"
 	"github.com/uniplus-pool/pool/internal/sim"
 )
@@ -31,11 +32,18 @@ type demoCoin struct {
 	coin.Coin
 	fleetRate float64 // H/s of each simulated miner
 	miners    int
+	// usd is the demo's operator price; CNY follows at demoCNYPerUSD. A pool set up for
+	// real fetches prices with --price-api or sets them with `poold admin price set`.
+	usd float64
 }
+
+// demoCNYPerUSD converts the demo's USD prices to CNY.
+const demoCNYPerUSD = 7.1
 
 func demoCoins() []demoCoin {
 	base := func(typ, name, algo, hashUnit string, decimals int, reward int64, port, sort int) coin.Coin {
 		return coin.Coin{Type: typ, Name: name, AliasName: typ, Algorithm: algo, ChainUnit: typ, MinHashUnit: hashUnit,
+			IconURL: "/coins/" + strings.ToLower(typ) + ".svg", LogoURL: "/coins/" + strings.ToLower(typ) + ".svg",
 			Decimals: decimals, OpenStatus: true, FeeBps: 100, SettleModel: coin.SettleModelPPS, SettleTime: "08:00",
 			MinWithdraw: 10_000 * int64(pow10(decimals-6)), WithdrawFee: 1_000 * int64(pow10(decimals-6)),
 			StratumPorts: []int{port}, Driver: coin.DriverDevnet, MachineBindFlag: true, MachineDetailFlag: true,
@@ -47,11 +55,24 @@ func demoCoins() []demoCoin {
 				"start_difficulty": "0.000005", "min_difficulty": "0.000001", "share_interval": "1s",
 			}}
 	}
+	tutorial := func(c coin.Coin, url string) coin.Coin { c.TutorialURL = url; return c }
+	// Litecoin is listed closed, as an operator lists a coin before it opens: the home
+	// table shows its message and the calculator refuses it. It has no port or miners.
+	ltc := base("LTC", "Litecoin", "scrypt", "KH/s", 8, 625_000_000, 0, 5)
+	ltc.StratumPorts, ltc.OpenStatus = nil, false
+	ltc.ClosedMsg = map[string]string{
+		"en_US": "Litecoin mining opens after the merged-mining upgrade. Follow the announcements for the date.",
+		"zh_CN": "莱特币挖矿将在合并挖矿升级后开放，开放日期请关注公告。",
+		"zh_HK": "萊特幣挖礦將在合併挖礦升級後開放，開放日期請留意公告。",
+		"ko_KR": "라이트코인 채굴은 병합 채굴 업그레이드 후에 열립니다. 날짜는 공지사항을 확인하세요.",
+	}
 	return []demoCoin{
-		{base("ALEO", "Aleo", "aleo", "H/s", 6, 4_000_000, 1234, 1), 20_000, 2},
-		{base("IRON", "Iron Fish", "blake3", "H/s", 8, 2_000_000_000, 1235, 2), 20_000, 2},
-		{base("KAS", "Kaspa", "kheavyhash", "H/s", 8, 5_500_000_000, 1236, 3), 20_000, 2},
-		{base("BTC", "Bitcoin", "sha256d", "H/s", 8, 312_500_000, 1237, 4), 20_000, 2},
+		{tutorial(base("ALEO", "Aleo", "aleo", "H/s", 6, 4_000_000, 1234, 1), "/tutorial/deviceAccess"), 20_000, 2, 0.21},
+		{tutorial(base("IRON", "Iron Fish", "blake3", "H/s", 8, 2_000_000_000, 1235, 2), "/ironFish"), 20_000, 2, 0.38},
+		// Kaspa has no tutorial yet: its row says so when the link is clicked.
+		{base("KAS", "Kaspa", "kheavyhash", "H/s", 8, 5_500_000_000, 1236, 3), 20_000, 2, 0.071},
+		{tutorial(base("BTC", "Bitcoin", "sha256d", "H/s", 8, 312_500_000, 1237, 4), "/tutorial/btc"), 20_000, 2, 96_500},
+		{ltc, 0, 0, 88.5},
 	}
 }
 
@@ -71,6 +92,19 @@ func seedDemo(ctx context.Context, d *db.DB) error {
 		if _, err := coins.Get(ctx, dc.Type); errors.Is(err, db.ErrNotFound) {
 			if err := coins.Put(ctx, dc.Coin); err != nil {
 				return fmt.Errorf("demo coin %s: %w", dc.Type, err)
+			}
+		} else if err != nil {
+			return err
+		}
+	}
+	prices := &market.Prices{DB: d}
+	for _, dc := range demoCoins() {
+		if _, err := prices.Get(ctx, dc.Type, market.USD); errors.Is(err, db.ErrNotFound) {
+			if err := prices.Set(ctx, dc.Type, market.USD, market.ToMicros(dc.usd), "demo"); err != nil {
+				return fmt.Errorf("demo price %s: %w", dc.Type, err)
+			}
+			if err := prices.Set(ctx, dc.Type, market.CNY, market.ToMicros(dc.usd*demoCNYPerUSD), "demo"); err != nil {
+				return fmt.Errorf("demo price %s: %w", dc.Type, err)
 			}
 		} else if err != nil {
 			return err

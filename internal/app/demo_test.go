@@ -7,6 +7,7 @@ import (
 	"github.com/uniplus-pool/pool/internal/account"
 	"github.com/uniplus-pool/pool/internal/coin"
 	"github.com/uniplus-pool/pool/internal/db/dbtest"
+	"github.com/uniplus-pool/pool/internal/market"
 )
 
 // The demo login printed at start must pass the rules the login form and API apply
@@ -29,8 +30,17 @@ func TestSeedDemoIsIdempotent(t *testing.T) {
 		}
 	}
 	list, err := (&coin.Store{DB: d}).List(context.Background())
-	if err != nil || len(list) != 4 {
+	if err != nil || len(list) != 5 {
 		t.Fatalf("coins %d %v", len(list), err)
+	}
+	for _, c := range list {
+		if c.OpenStatus == (c.Type == "LTC") {
+			t.Errorf("%s open=%v: only LTC is listed closed", c.Type, c.OpenStatus)
+		}
+	}
+	all, err := (&market.Prices{DB: d}).All(context.Background())
+	if err != nil || len(all) != 5 || all["BTC"][market.USD] != market.ToMicros(96_500) || all["BTC"][market.CNY] != market.ToMicros(96_500*demoCNYPerUSD) {
+		t.Fatalf("demo prices %v %v", all, err)
 	}
 	u, err := (&account.Store{DB: d}).UserByContact(context.Background(), d, account.ChannelEmail, demoEmail)
 	if err != nil {

@@ -16,11 +16,11 @@ export type TextLoader = (lang: Lang) => Promise<Texts>;
  * globLoader turns `import.meta.glob('./locales/*.json')` into a TextLoader; a missing
  * file is an error (the locale test checks every language has one).
  */
-export function globLoader(files: Record<string, () => Promise<{ default: Texts }>>): TextLoader {
+export function globLoader(files: Record<string, () => Promise<unknown>>): TextLoader {
   return async (lang) => {
     const entry = Object.entries(files).find(([path]) => path.endsWith(`/${lang}.json`));
     if (!entry) throw new Error(`i18n: no ${lang}.json among ${Object.keys(files).join(', ')}`);
-    return (await entry[1]()).default;
+    return ((await entry[1]()) as { default: Texts }).default;
   };
 }
 

@@ -1,0 +1,93 @@
+// The price and pool-hashrate chart of a coin (ECharts, only the parts it draws, in
+// its own chunk: see LazyTrendChart).
+import { LineChart } from 'echarts/charts';
+import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
+import * as echarts from 'echarts/core';
+import { CanvasRenderer } from 'echarts/renderers';
+import { useEffect, useRef } from 'react';
+import { FIAT_SYMBOL } from '../model/legal-tender';
+import type { TrendSeries } from '../model/trend-series';
+import type { LegalTender, TrendRange } from '../model/types';
+
+echarts.use([LineChart, GridComponent, LegendComponent, TooltipComponent, CanvasRenderer]);
+
+/** TrendChartProps: the series, and the translated legend names. */
+export interface TrendChartProps {
+  series: TrendSeries;
+  legalTender: LegalTender;
+  range: TrendRange;
+  priceLabel: string;
+  hashRateLabel: string;
+  height?: number;
+  /** compact draws for a phone: fewer labels, smaller type. */
+  compact?: boolean;
+}
+
+const PRICE_COLOR = '#1f6feb';
+const HASH_COLOR = '#12b886';
+
+function label(t: number, range: TrendRange): string {
+  const d = new Date(t);
+  const md = `${d.getMonth() + 1}/${d.getDate()}`;
+  return range === 'month' ? `${md} ${String(d.getHours()).padStart(2, '0')}:00` : md;
+}
+
+/** TrendChart draws the two lines with their own axes. */
+export default function TrendChart({ series, legalTender, range, priceLabel, hashRateLabel, height = 280, compact = false }: TrendChartProps) {
+  const box = useRef<HTMLDivElement>(null);
+  const chart = useRef<echarts.ECharts | null>(null);
+
+  useEffect(() => {
+    if (!box.current) return;
+    const c = echarts.init(box.current, undefined, { renderer: 'canvas' });
+    chart.current = c;
+    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(() => c.resize());
+    observer?.observe(box.current);
+    return () => {
+      observer?.disconnect();
+      c.dispose();
+      chart.current = null;
+    };
+  }, []);
+
+  useEffect(() => {
+    const symbol = FIAT_SYMBOL[legalTender];
+    const hashName = `${hashRateLabel} (${series.hashRateUnit})`;
+    const fontSize = compact ? 10 : 12;
+    chart.current?.setOption(
+      {
+        animation: false,
+        color: [PRICE_COLOR, HASH_COLOR],
+        grid: { left: compact ? 44 : 64, right: compact ? 44 : 64, top: 36, bottom: 28 },
+        legend: { top: 0, textStyle: { fontSize }, data: [priceLabel, hashName] },
+        tooltip: { trigger: 'axis' },
+        xAxis: {
+          type: 'category',
+          boundaryGap: false,
+          data: series.times.map((t) => label(t, range)),
+          axisLabel: { fontSize, hideOverlap: true },
+        },
+        yAxis: [
+          { type: 'value', scale: true, axisLabel: { fontSize, formatter: (v: number) => `${symbol}${v}` }, splitLine: { lineStyle: { type: 'dashed' } } },
+          { type: 'value', scale: true, axisLabel: { fontSize }, splitLine: { show: false } },
+        ],
+        series: [
+          { name: priceLabel, type: 'line', yAxisIndex: 0, data: series.prices, showSymbol: series.times.length < 3, smooth: true, connectNulls: true },
+          {
+            name: hashName,
+            type: 'line',
+            yAxisIndex: 1,
+            data: series.hashRates,
+            showSymbol: series.times.length < 3,
+            smooth: true,
+            areaStyle: { opacity: 0.12 },
+            connectNulls: true,
+          },
+        ],
+      },
+      true,
+    );
+  }, [series, legalTender, range, priceLabel, hashRateLabel, compact]);
+
+  return <div ref={box} className="up-trend-chart" data-testid="trend-chart" data-points={series.times.length} style={{ width: '100%', height }} />;
+}

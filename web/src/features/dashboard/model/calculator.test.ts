@@ -1,0 +1,112 @@
+import { describe, expect, it } from 'vitest';
+import {
+  checkField,
+  checkForm,
+  defaultCalcForm,
+  forPeriod,
+  formatTwo,
+  percentToFraction,
+  toCalcInput,
+  typedNumber,
+} from './calculator';
+import type { CoinRow } from './types';
+
+const row = {
+  currencyType: 'BTC',
+  minHashUnit: 'TH/s',
+  coinPrice: '96500.00',
+  rate: 0.02,
+  networkHashRateShow: '500.00',
+  networkHashRateUnit: 'EH/s',
+} as CoinRow;
+
+describe('calculator form', () => {
+  it('starts at the SPEC defaults, in the coin unit and price, with the pool fee', () => {
+    expect(defaultCalcForm(row)).toEqual({
+      customerHashRate: '1.00',
+      customerHashRateUnit: 'TH/s',
+      rate: '2.00',
+      coinPrice: '96500.00',
+      equipmentConsumption: '0.00',
+      electricityPrice: '0.00',
+    });
+    expect(defaultCalcForm(undefined).rate).toBe('0.00');
+  });
+
+  it('keeps only what may be typed', () => {
+    expect(typedNumber('12a.3b')).toBe('12.3');
+    expect(typedNumber('1.23456')).toBe('1.2345');
+    expect(typedNumber('1.2.3')).toBe('1.23');
+    expect(typedNumber('.5')).toBe('0.5');
+    expect(typedNumber('-3')).toBe('3');
+    expect(typedNumber('1234567890123456789')).toHaveLength(15);
+  });
+
+  it('shows two decimals on blur', () => {
+    expect(formatTwo('1')).toBe('1.00');
+    expect(formatTwo('2.5')).toBe('2.50');
+    expect(formatTwo('0.1234')).toBe('0.12');
+    expect(formatTwo('')).toBe('');
+    expect(formatTwo('abc')).toBe('abc');
+  });
+
+  it('judges fields by the SPEC limits', () => {
+    expect(checkField('customerHashRate', '')?.key).toBe('calc.errors.required');
+    expect(checkField('customerHashRate', 'x')?.key).toBe('calc.errors.number');
+    expect(checkField('customerHashRate', '-1')?.key).toBe('calc.errors.number');
+    expect(checkField('customerHashRate', '1.23456')?.key).toBe('calc.errors.number');
+    expect(checkField('customerHashRate', '999.99')).toBeNull();
+    expect(checkField('customerHashRate', '1000')).toEqual({ key: 'calc.errors.tooLarge', values: { max: 999.99 } });
+    expect(checkField('rate', '100')).toBeNull();
+    expect(checkField('rate', '100.01')?.key).toBe('calc.errors.tooLarge');
+    expect(checkField('coinPrice', '96500')).toBeNull();
+    expect(checkField('coinPrice', '1234567890123456')?.key).toBe('calc.errors.tooLong');
+    expect(checkField('electricityPrice', '0')).toBeNull();
+  });
+
+  it('checks the full fields only in the full variant', () => {
+    const form = { ...defaultCalcForm(row), electricityPrice: '' };
+    expect(checkForm(form, 'basic')).toEqual({});
+    expect(Object.keys(checkForm(form, 'full'))).toEqual(['electricityPrice']);
+  });
+
+  it('builds the call body with the fee as a fraction and the network figures of the row', () => {
+    const form = { ...defaultCalcForm(row), customerHashRate: '100', rate: '2.5', equipmentConsumption: '625', electricityPrice: '0.05' };
+    expect(toCalcInput(row, form, 'CNY', 'basic')).toEqual({
+      legalTender: 'CNY',
+      currencyType: 'BTC',
+      coinPrice: '96500.00',
+      containConsumption: false,
+      customerHashRate: '100',
+      customerHashRateUnit: 'TH/s',
+      networkHashRate: '500.00',
+      networkHashRateUnit: 'EH/s',
+      rate: '0.025',
+    });
+    const full = toCalcInput(row, form, 'USD', 'full');
+    expect(full.containConsumption).toBe(true);
+    expect(full.equipmentConsumption).toBe('625');
+    expect(full.electricityPrice).toBe('0.05');
+  });
+
+  it('turns percentages into fractions exactly', () => {
+    expect(percentToFraction('0')).toBe('0');
+    expect(percentToFraction('0.00')).toBe('0');
+    expect(percentToFraction('1')).toBe('0.01');
+    expect(percentToFraction('2.5')).toBe('0.025');
+    expect(percentToFraction('12.3456')).toBe('0.123456');
+    expect(percentToFraction('100')).toBe('1');
+    expect(percentToFraction('100.00')).toBe('1');
+  });
+
+  it('scales a day to week, month and year without float noise', () => {
+    expect(forPeriod('5.29', 'day')).toBe('5.29');
+    expect(forPeriod('5.29', 'week')).toBe('37.03');
+    expect(forPeriod('5.29', 'month')).toBe('158.70');
+    expect(forPeriod('5.29', 'year')).toBe('1930.85');
+    expect(forPeriod('0.00008820', 'year')).toBe('0.03219300');
+    expect(forPeriod('-69.71', 'week')).toBe('-487.97');
+    expect(forPeriod('0.00', 'year')).toBe('0.00');
+    expect(forPeriod('n/a', 'year')).toBe('n/a');
+  });
+});

@@ -1,0 +1,24 @@
+/** HASH_UNITS scale hashrates, each 1000 times the one before (the server's list). */
+export const HASH_UNITS = ['H/s', 'KH/s', 'MH/s', 'GH/s', 'TH/s', 'PH/s', 'EH/s'] as const;
+
+/** unitFactor is how many H/s one unit is (1 for an unknown unit). */
+export function unitFactor(unit: string): number {
+  const i = HASH_UNITS.findIndex((u) => u.toLowerCase() === unit.toLowerCase());
+  return i < 0 ? 1 : 1000 ** i;
+}
+
+/** bestUnit picks the largest unit in which the largest value is at least 1. */
+export function bestUnit(maxHs: number): string {
+  let i = 0;
+  let v = Math.abs(maxHs);
+  while (i < HASH_UNITS.length - 1 && v >= 1000) {
+    v /= 1000;
+    i++;
+  }
+  return HASH_UNITS[i]!;
+}
+
+/** inUnit converts a value from one unit to another. */
+export function inUnit(value: number, from: string, to: string): number {
+  return (value * unitFactor(from)) / unitFactor(to);
+}
