@@ -205,6 +205,17 @@ func serve(ctx context.Context, cfg config.Config, stdout io.Writer, log *slog.L
 			defer jobs.Done()
 			runJobs(jobsCtx, d, log)
 		}()
+		if cfg.PriceAPI != "" {
+			ids, _ := cfg.PriceIDMap() // Validate has read it
+			feed := &market.Feed{Prices: &market.Prices{DB: d}, IDs: ids, Every: cfg.PriceEvery, Log: log,
+				Source: &market.SimplePriceAPI{BaseURL: cfg.PriceAPI, APIKey: cfg.PriceAPIKey}}
+			log.Info("price feed", "api", cfg.PriceAPI, "coins", len(ids), "every", cfg.PriceEvery)
+			jobs.Add(1)
+			go func() {
+				defer jobs.Done()
+				feed.Run(jobsCtx)
+			}()
+		}
 	}
 
 	select {

@@ -57,6 +57,12 @@ type Config struct {
 	LogFormat       string
 	ShutdownTimeout time.Duration
 	TrustProxy      bool
+	// PriceAPI is a CoinGecko-style simple-price endpoint the jobs role polls every
+	// PriceEvery for the coins in PriceIDs ("BTC=bitcoin,KAS=kaspa").
+	PriceAPI    string
+	PriceAPIKey string
+	PriceIDs    string
+	PriceEvery  time.Duration
 }
 
 // HasRole tells whether this process runs role r.
@@ -82,6 +88,7 @@ func Default() Config {
 		LogLevel:        "info",
 		LogFormat:       "text",
 		ShutdownTimeout: 15 * time.Second,
+		PriceEvery:      5 * time.Minute,
 	}
 }
 
@@ -128,6 +135,10 @@ func Load(cmd string, scope Scope, args []string, getenv func(string) string, us
 		fs.StringVar(&cfg.DefaultLang, "default-lang", cfg.DefaultLang, "language for requests that name none: zh_CN, zh_HK, en_US or ko_KR")
 		fs.DurationVar(&cfg.ShutdownTimeout, "shutdown-timeout", cfg.ShutdownTimeout, "how long a graceful shutdown may take")
 		fs.BoolVar(&cfg.TrustProxy, "trust-proxy", cfg.TrustProxy, "take the client address from X-Forwarded-For")
+		fs.StringVar(&cfg.PriceAPI, "price-api", cfg.PriceAPI, "simple-price API base URL the jobs role fetches coin prices from (empty: prices come from poold admin price set)")
+		fs.StringVar(&cfg.PriceAPIKey, "price-api-key", cfg.PriceAPIKey, "API key sent to --price-api (optional)")
+		fs.StringVar(&cfg.PriceIDs, "price-ids", cfg.PriceIDs, "the price API's id of each coin: BTC=bitcoin,KAS=kaspa")
+		fs.DurationVar(&cfg.PriceEvery, "price-every", cfg.PriceEvery, "how often to fetch prices (at least 1m)")
 	}
 	if scope == ScopeStore {
 		args = hoistFlags(args, fs)
@@ -278,8 +289,47 @@ func (c Config) Validate(scope Scope) error {
 		if c.ShutdownTimeout <= 0 {
 			bad("shutdown-timeout", "must be positive")
 		}
+		if c.PriceAPI != "" {
+			u, err := url.Parse(c.PriceAPI)
+			if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+				bad("price-api", "%q is not an http(s) URL", redact(c.PriceAPI))
+			}
+			if _, err := c.PriceIDMap(); err != nil {
+				bad("price-ids", "%v", err)
+			}
+			if c.PriceEvery < time.Minute {
+				bad("price-every", "%s is below 1m", c.PriceEvery)
+			}
+		} else if c.PriceIDs != "" {
+			errs = append(errs, errors.New("--price-ids needs --price-api"))
+		}
 	}
 	return errors.Join(errs...)
+}
+
+// PriceIDMap reads --price-ids, "BTC=bitcoin,KAS=kaspa": coin type (upper-cased) -> the
+// price API's id; each coin once, ids non-empty.
+func (c Config) PriceIDMap() (map[string]string, error) {
+	out := map[string]string{}
+	for _, part := range strings.Split(c.PriceIDs, ",") {
+		part = strings.TrimSpace(part)
+		if part == "" {
+			continue
+		}
+		coin, id, ok := strings.Cut(part, "=")
+		coin, id = strings.ToUpper(strings.TrimSpace(coin)), strings.TrimSpace(id)
+		if !ok || coin == "" || id == "" {
+			return nil, fmt.Errorf("%q is not COIN=id", part)
+		}
+		if _, dup := out[coin]; dup {
+			return nil, fmt.Errorf("coin %s named twice", coin)
+		}
+		out[coin] = id
+	}
+	if len(out) == 0 {
+		return nil, errors.New("name at least one COIN=id")
+	}
+	return out, nil
 }
 
 // redact hides a password inside a URL so that error messages and logs can show it.

@@ -1,0 +1,37 @@
+package config
+
+import (
+	"io"
+	"strings"
+	"testing"
+	"time"
+)
+
+func TestPriceFeedFlags(t *testing.T) {
+	env := func(string) string { return "" }
+	cfg, _, err := Load("serve", ScopeServe, []string{"--price-api", "https://prices.example/api/v3", "--price-ids", " btc=bitcoin, KAS = kaspa ,", "--price-every", "2m"}, env, io.Discard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ids, err := cfg.PriceIDMap()
+	if err != nil || len(ids) != 2 || ids["BTC"] != "bitcoin" || ids["KAS"] != "kaspa" || cfg.PriceEvery != 2*time.Minute {
+		t.Fatalf("%v %v %v", ids, err, cfg.PriceEvery)
+	}
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--price-api", "ftp://x"}, "--price-api"},
+		{[]string{"--price-api", "https://x"}, "--price-ids: name at least one"},
+		{[]string{"--price-api", "https://x", "--price-ids", "BTC"}, `"BTC" is not COIN=id`},
+		{[]string{"--price-api", "https://x", "--price-ids", "BTC="}, "is not COIN=id"},
+		{[]string{"--price-api", "https://x", "--price-ids", "=bitcoin"}, "is not COIN=id"},
+		{[]string{"--price-api", "https://x", "--price-ids", "BTC=a,btc=b"}, "BTC named twice"},
+		{[]string{"--price-api", "https://x", "--price-ids", "BTC=a", "--price-every", "10s"}, "--price-every: 10s is below 1m"},
+		{[]string{"--price-ids", "BTC=bitcoin"}, "--price-ids needs --price-api"},
+	} {
+		if _, _, err := Load("serve", ScopeServe, tc.args, env, io.Discard); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%v: %v, want %q", tc.args, err, tc.want)
+		}
+	}
+}
