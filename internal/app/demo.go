@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"math"
+	"math/rand/v2"
 	"net"
 	"strconv"
 	"strings"
@@ -110,6 +112,9 @@ func seedDemo(ctx context.Context, d *db.DB) error {
 			return err
 		}
 	}
+	if err := seedDemoPriceHistory(ctx, d, time.Now()); err != nil {
+		return err
+	}
 	accounts := &account.Store{DB: d}
 	u, err := accounts.UserByContact(ctx, d, account.ChannelEmail, demoEmail)
 	if errors.Is(err, db.ErrNotFound) {
@@ -129,6 +134,34 @@ func seedDemo(ctx context.Context, d *db.DB) error {
 	for _, sa := range []struct{ code, alias, coin string }{{"demo_main", "Main farm", "BTC"}, {"demo_lab", "Lab rigs", "KAS"}} {
 		if _, err := pools.CreateSubAccount(ctx, u.ID, sa.code, sa.alias, sa.coin); err != nil && !isTaken(err) {
 			return fmt.Errorf("demo sub-account %s: %w", sa.code, err)
+		}
+	}
+	return nil
+}
+
+// seedDemoPriceHistory gives each demo coin without trend points 181 days of hourly
+// prices, so the home page's month and year charts have a price line from the first
+// start. The prices are a made-up random walk ending at the demo price (the demo's prices
+// are made up anyway); the pool hashrate of those hours is 0, because the pool was not
+// running then. From the first start on, the jobs role records real points.
+func seedDemoPriceHistory(ctx context.Context, d *db.DB, now time.Time) error {
+	trends := &market.Trends{DB: d}
+	const hours = 181 * 24
+	for i, dc := range demoCoins() {
+		if n, err := trends.Count(ctx, dc.Type); err != nil || n > 0 {
+			return err
+		}
+		rng := rand.New(rand.NewPCG(uint64(i)+1, 2026))
+		points := make([]market.HistoryPoint, hours)
+		price := dc.usd
+		for h := hours - 1; h >= 0; h-- {
+			points[h] = market.HistoryPoint{At: now.Add(-time.Duration(hours-h) * time.Hour),
+				USD: market.ToMicros(price), CNY: market.ToMicros(price * demoCNYPerUSD)}
+			// Walking back in time: about 1% an hour, pulled gently towards the demo price.
+			price *= math.Exp(rng.NormFloat64()*0.01 + 0.002*math.Log(dc.usd/price))
+		}
+		if err := trends.Import(ctx, dc.Type, points); err != nil {
+			return fmt.Errorf("demo price history %s: %w", dc.Type, err)
 		}
 	}
 	return nil

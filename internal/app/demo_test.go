@@ -2,7 +2,9 @@ package app
 
 import (
 	"context"
+	"strconv"
 	"testing"
+	"time"
 
 	"github.com/uniplus-pool/pool/internal/account"
 	"github.com/uniplus-pool/pool/internal/coin"
@@ -41,6 +43,20 @@ func TestSeedDemoIsIdempotent(t *testing.T) {
 	all, err := (&market.Prices{DB: d}).All(context.Background())
 	if err != nil || len(all) != 5 || all["BTC"][market.USD] != market.ToMicros(96_500) || all["BTC"][market.CNY] != market.ToMicros(96_500*demoCNYPerUSD) {
 		t.Fatalf("demo prices %v %v", all, err)
+	}
+	// Price history for the charts, once: the second seed added nothing.
+	trends := &market.Trends{DB: d}
+	if n, err := trends.Count(context.Background(), "BTC"); err != nil || n != 181*24 {
+		t.Fatalf("BTC trend points %d %v", n, err)
+	}
+	pts, err := trends.Points(context.Background(), "BTC", time.Now().Add(-31*24*time.Hour), time.Now(), time.UTC)
+	if err != nil || len(pts) < 30*24 || pts[0].HashRateUnit == "" || pts[len(pts)-1].Price == "" {
+		t.Fatalf("month of BTC points: %d %v", len(pts), err)
+	}
+	for _, p := range pts {
+		if v, _ := strconv.ParseFloat(p.Price, 64); v < 96_500/3 || v > 96_500*3 || p.HashRate != 0 {
+			t.Fatalf("history point %+v: price off the demo's scale, or a hashrate the pool never had", p)
+		}
 	}
 	u, err := (&account.Store{DB: d}).UserByContact(context.Background(), d, account.ChannelEmail, demoEmail)
 	if err != nil {

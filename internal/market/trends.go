@@ -58,6 +58,34 @@ func (t *Trends) Record(ctx context.Context, coins []coin.Coin, prices map[strin
 	return n, nil
 }
 
+// HistoryPoint is one stored trend point, for imports (and the demo's price history).
+type HistoryPoint struct {
+	At       time.Time
+	USD, CNY Micros
+	HashRate float64 // H/s
+}
+
+// Import stores points of the past in one transaction, on the hour; an hour that already
+// has a point keeps it (what the job recorded wins over what is imported).
+func (t *Trends) Import(ctx context.Context, coinType string, points []HistoryPoint) error {
+	return t.DB.InTx(ctx, func(tx *db.Tx) error {
+		for _, p := range points {
+			if _, err := tx.Exec(ctx, `INSERT INTO trend_points (coin, at, usd_micros, cny_micros, hashrate) VALUES (?, ?, ?, ?, ?)
+				ON CONFLICT (coin, at) DO NOTHING`, coinType, p.At.Truncate(time.Hour).UnixMilli(), int64(p.USD), int64(p.CNY), p.HashRate); err != nil {
+				return fmt.Errorf("market: import trend %s: %w", coinType, err)
+			}
+		}
+		return nil
+	})
+}
+
+// Count answers how many points a coin has.
+func (t *Trends) Count(ctx context.Context, coinType string) (int, error) {
+	var n int
+	err := t.DB.QueryRow(ctx, "SELECT COUNT(*) FROM trend_points WHERE coin = ?", coinType).Scan(&n)
+	return n, err
+}
+
 // Points answers a coin's points in [from, to], hourly for short spans and the last point
 // of each day (in loc) for long ones.
 func (t *Trends) Points(ctx context.Context, coinType string, from, to time.Time, loc *time.Location) ([]TrendPoint, error) {

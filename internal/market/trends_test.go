@@ -106,3 +106,31 @@ func TestTrendsRecordedHourlyAndServedByRange(t *testing.T) {
 		}
 	})
 }
+
+// Imported history fills hours without a point and never overwrites a recorded one.
+func TestTrendImportKeepsRecordedPoints(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		ctx := context.Background()
+		tr := &market.Trends{DB: d}
+		now := time.Date(2026, 11, 22, 10, 30, 0, 0, time.UTC)
+		if err := tr.Import(ctx, "BTC", []market.HistoryPoint{{At: now, USD: 5_000_000, CNY: 35_000_000, HashRate: 7}}); err != nil {
+			t.Fatal(err)
+		}
+		if err := tr.Import(ctx, "BTC", []market.HistoryPoint{
+			{At: now.Add(-time.Hour), USD: 1_000_000, CNY: 7_000_000},
+			{At: now.Add(10 * time.Minute), USD: 9_000_000, CNY: 63_000_000}, // the same hour as the first
+		}); err != nil {
+			t.Fatal(err)
+		}
+		pts, err := tr.Points(ctx, "BTC", now.Add(-2*time.Hour), now.Add(time.Hour), time.UTC)
+		if err != nil || len(pts) != 2 {
+			t.Fatalf("%d points %v", len(pts), err)
+		}
+		if pts[0].Price != "1.000000" || pts[1].Price != "5.000000" || pts[1].ExecTime != now.Truncate(time.Hour).UnixMilli() {
+			t.Fatalf("points %+v", pts)
+		}
+		if n, _ := tr.Count(ctx, "BTC"); n != 2 {
+			t.Fatalf("count %d", n)
+		}
+	})
+}
