@@ -22,7 +22,7 @@ const AdminUsage = `  sysconfig list
   legal list
   legal set TYPE LANG FILE             TYPE: Privacy-Policy, Service-Agreement, Disclaimer; FILE: Markdown, - for stdin
   app list
-  app set OS --version V --url URL [--notes TEXT]    OS: windows, macos, linux, android, ios
+  app set OS --version V --url URL [--notes TEXT]    OS: windows, macos, linux, android, ios, uniplus-os (the rig OS image)
   app delete OS
   contact list [--limit N]
 `

@@ -15,8 +15,13 @@ import (
 	"github.com/uniplus-pool/pool/internal/ratelimit"
 )
 
-// OperatingSystems the app download call knows, in display order.
-var OperatingSystems = []string{"windows", "macos", "linux", "android", "ios"}
+// OSImage is the platform of the pool's own rig operating system image (Uniplus OS),
+// released through the app download call like the apps.
+const OSImage = "uniplus-os"
+
+// OperatingSystems the app download call knows, in display order: the apps' platforms,
+// then the rig OS image.
+var OperatingSystems = []string{"windows", "macos", "linux", "android", "ios", OSImage}
 
 // Contact form limits.
 const (

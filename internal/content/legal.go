@@ -93,17 +93,32 @@ var legalPage = template.Must(template.New("legal").Parse(`<!doctype html>
 <link rel="icon" href="/favicon.svg" type="image/svg+xml">
 <style>
 :root { color-scheme: light; }
-body { margin: 0; font: 16px/1.7 system-ui, -apple-system, "Segoe UI", "PingFang SC", "Microsoft YaHei", "Malgun Gothic", sans-serif; color: #1d2433; background: #f4f6f9; }
-header { background: #0B1220; color: #fff; padding: 14px 20px; font-weight: 600; letter-spacing: .02em; }
-header span { color: #0E9F6E; }
-main { max-width: 820px; margin: 24px auto; background: #fff; padding: 24px 28px; border-radius: 10px; box-shadow: 0 1px 3px rgba(0,0,0,.06); }
-h1 { font-size: 1.6em; margin-top: 0; } h2 { font-size: 1.2em; margin-top: 1.6em; }
+body { margin: 0; font: 16px/1.75 "Inter", system-ui, -apple-system, "Segoe UI", "PingFang SC", "PingFang HK", "Microsoft YaHei", "Apple SD Gothic Neo", "Malgun Gothic", "Noto Sans CJK SC", "Noto Sans KR", sans-serif; color: #1d2433; background: #f4f6f8; overflow-wrap: break-word; -webkit-text-size-adjust: 100%; }
+:lang(ko) body { word-break: keep-all; }
+header { background: #0B1220; padding: 14px 20px; border-bottom: 1px solid #1F2A40; }
+header a { color: #fff; font-weight: 650; letter-spacing: .02em; text-decoration: none; }
+header a span { color: #31C48D; }
+main { max-width: 820px; margin: 32px auto 48px; background: #fff; padding: 32px 40px; border: 1px solid #E3E7ED; border-radius: 14px; box-shadow: 0 1px 3px rgba(11,18,32,.06); }
+h1 { font-size: 1.75em; line-height: 1.3; margin: 0 0 .8em; color: #111827; }
+h2 { font-size: 1.2em; line-height: 1.4; margin: 1.8em 0 .5em; color: #111827; }
+h3 { font-size: 1.05em; margin: 1.4em 0 .4em; }
+p, ul, ol { margin: 0 0 1em; }
+ul, ol { padding-left: 1.4em; }
+li { margin: .3em 0; }
+li::marker { color: #0E9F6E; }
 a { color: #0E9F6E; }
-@media (max-width: 600px) { main { margin: 0; border-radius: 0; padding: 18px; } }
+em { color: #4B5563; }
+hr { border: 0; border-top: 1px solid #E3E7ED; margin: 2em 0; }
+blockquote { margin: 0 0 1em; padding: .2em 1em; border-left: 3px solid #0E9F6E; background: #E6F6EF; border-radius: 0 8px 8px 0; }
+code { font-family: "JetBrains Mono", SFMono-Regular, Menlo, Consolas, monospace; font-size: .9em; background: #f4f6f8; padding: .1em .35em; border-radius: 4px; }
+table { display: block; max-width: 100%; overflow-x: auto; border-collapse: collapse; margin: 0 0 1em; }
+th, td { border: 1px solid #E3E7ED; padding: 6px 10px; text-align: left; }
+th { background: #f4f6f8; }
+@media (max-width: 600px) { body { font-size: 15px; } main { margin: 0; border: 0; border-radius: 0; padding: 20px 18px 32px; } h1 { font-size: 1.5em; } }
 </style>
 </head>
 <body>
-<header>Uniplus <span>Pool</span></header>
+<header><a href="/">Uniplus <span>Pool</span></a></header>
 <main>{{.Body}}</main>
 </body>
 </html>

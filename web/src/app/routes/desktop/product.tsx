@@ -1,6 +1,18 @@
-import { placeholderArea } from '../placeholders';
+import { ComingSoon } from '@/components/page-frame';
+import { DesktopOsPage } from './product/os-page';
+import { DesktopUploadPage } from './product/upload-page';
 
-const titles = { os: 'pages.os', upload: 'pages.upload', ironFish: 'pages.ironFish' } as const;
 /** ProductPage names the pages of this area. */
-export type ProductPage = keyof typeof titles;
-export default placeholderArea(titles);
+export type ProductPage = 'os' | 'upload' | 'ironFish';
+
+/** ProductArea is /OS, /upload and /ironFish. */
+export default function ProductArea({ page }: { page: ProductPage }) {
+  switch (page) {
+    case 'os':
+      return <DesktopOsPage />;
+    case 'upload':
+      return <DesktopUploadPage />;
+    default:
+      return <ComingSoon key={page} titleKey="pages.ironFish" />;
+  }
+}

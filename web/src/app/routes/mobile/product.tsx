@@ -1,6 +1,10 @@
-import { placeholderArea } from '../placeholders';
+import { MobileOsPage } from './product/os-page';
+import { MobileUploadPage } from './product/upload-page';
 
-const titles = { os: 'pages.os', upload: 'pages.upload' } as const;
 /** ProductPage names the pages of this area. */
-export type ProductPage = keyof typeof titles;
-export default placeholderArea(titles);
+export type ProductPage = 'os' | 'upload';
+
+/** ProductArea is /mobile/OS and /mobile/upload. */
+export default function ProductArea({ page }: { page: ProductPage }) {
+  return page === 'os' ? <MobileOsPage /> : <MobileUploadPage />;
+}
