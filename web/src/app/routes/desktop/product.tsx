@@ -1,6 +1,10 @@
-import { ComingSoon } from '@/components/page-frame';
+import { lazy, Suspense } from 'react';
 import { DesktopOsPage } from './product/os-page';
 import { DesktopUploadPage } from './product/upload-page';
+
+// /ironFish is a tutorial: it loads with the tutorials' chunk, not with the OS and
+// download pages.
+const IronFishTutorial = lazy(() => import('@/features/tutorials/desktop').then((m) => ({ default: m.IronFishTutorial })));
 
 /** ProductPage names the pages of this area. */
 export type ProductPage = 'os' | 'upload' | 'ironFish';
@@ -13,6 +17,10 @@ export default function ProductArea({ page }: { page: ProductPage }) {
     case 'upload':
       return <DesktopUploadPage />;
     default:
-      return <ComingSoon key={page} titleKey="pages.ironFish" />;
+      return (
+        <Suspense fallback={null}>
+          <IronFishTutorial />
+        </Suspense>
+      );
   }
 }

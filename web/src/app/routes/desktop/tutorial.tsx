@@ -1,6 +1,9 @@
 import type { TutorialPage } from '@/config/paths';
-import { placeholderArea } from '../placeholders';
-import { tutorialTitles } from '../shared-titles';
+import { DesktopTutorial } from '@/features/tutorials/desktop';
 
 export type { TutorialPage };
-export default placeholderArea<TutorialPage>(tutorialTitles);
+
+/** Tutorial is the desktop tutorial area: /tutorial/* (hadaSwithchOn shows deviceAccess). */
+export default function Tutorial({ page }: { page: TutorialPage }) {
+  return <DesktopTutorial page={page} />;
+}

@@ -1,6 +1,9 @@
 import type { TutorialPage } from '@/config/paths';
-import { placeholderArea } from '../placeholders';
-import { tutorialTitles } from '../shared-titles';
+import { MobileTutorial } from '@/features/tutorials/mobile';
 
 export type { TutorialPage };
-export default placeholderArea<TutorialPage>(tutorialTitles);
+
+/** Tutorial is the mobile tutorial area: /mobile/tutorial/* (hadaSwithchOn shows deviceAccess). */
+export default function Tutorial({ page }: { page: TutorialPage }) {
+  return <MobileTutorial page={page} />;
+}

@@ -1,0 +1,119 @@
+// The Uniplus ID of the visitor's sub-account (GET /pc/v1/pool/subaccount/uniplus), with
+// a sub-account picker; logged out, where to find it and a way to log in.
+import { useTranslation } from 'react-i18next';
+import { useUniplus } from '../api/get-uniplus';
+import { splitTemplate } from '../model/worker-name';
+import { Actions, AppButton } from './article';
+import { CopyField } from './copy';
+import { KeyIcon } from './icons';
+import { Rich } from './rich';
+import { TUTORIAL_NS } from './texts';
+import { useTutorialState } from './tutorial-state';
+import { SubAccountPicker } from './worker-builder';
+
+function Retry({ message, onRetry }: { message: string; onRetry: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <div className="up-tut-error" role="alert">
+      <span>{message}</span>
+      <button type="button" className="up-tut-btn up-tut-btn--small" onClick={onRetry}>
+        {t('common.retry')}
+      </button>
+    </div>
+  );
+}
+
+function UniplusDetails({ code }: { code: string }) {
+  const { t } = useTranslation(TUTORIAL_NS);
+  const { t: tApp } = useTranslation();
+  const info = useUniplus(code);
+  if (info.isPending) return <div className="up-tut-skeleton" aria-busy="true" aria-label={tApp('common.loading')} />;
+  if (info.isError) return <Retry message={t('account.idFailed')} onRetry={() => void info.refetch()} />;
+  const d = info.data;
+  const [before, after] = splitTemplate(d.workerName);
+  return (
+    <>
+      <CopyField label={t('account.uniplusId')} value={d.uniplusId} testId="uniplus-id" wrap />
+      <dl className="up-tut-facts">
+        <div>
+          <dt>{t('account.defaultCoin')}</dt>
+          <dd data-testid="uniplus-coin">{d.coin}</dd>
+        </div>
+        {d.stratumUrl ? (
+          <div>
+            <dt>{t('account.poolAddress')}</dt>
+            <dd>
+              <code>{d.stratumUrl}</code>
+            </dd>
+          </div>
+        ) : null}
+        <div>
+          <dt>{t('account.workerTemplate')}</dt>
+          <dd data-testid="uniplus-worker">
+            <code>
+              {before}
+              <var>{t('account.workerSlot')}</var>
+              {after}
+            </code>
+          </dd>
+        </div>
+        <div>
+          <dt>{t('account.workerExample')}</dt>
+          <dd>
+            <code>{d.workerExample}</code>
+          </dd>
+        </div>
+      </dl>
+      <p className="up-tut-hint">{t('account.keepPrivate')}</p>
+    </>
+  );
+}
+
+/** UniplusPanel shows the chosen sub-account's Uniplus ID, or how to get one. */
+export function UniplusPanel() {
+  const { t } = useTranslation(TUTORIAL_NS);
+  const { t: tApp } = useTranslation();
+  const { loggedIn, subs, sub } = useTutorialState();
+  let body;
+  if (!loggedIn) {
+    body = (
+      <div className="up-tut-stack" data-testid="uniplus-logged-out">
+        <p className="up-tut-panel__lead">{t('account.loggedOut')}</p>
+        <Rich k="account.where" className="up-tut-muted" />
+        <Actions>
+          <AppButton target="login" primary />
+          <AppButton target="register" />
+        </Actions>
+      </div>
+    );
+  } else if (subs.isPending) {
+    body = <div className="up-tut-skeleton" aria-busy="true" aria-label={tApp('common.loading')} />;
+  } else if (subs.isError) {
+    body = <Retry message={t('account.loadFailed')} onRetry={() => void subs.refetch()} />;
+  } else if (!sub) {
+    body = (
+      <div className="up-tut-stack" data-testid="uniplus-no-subs">
+        <p className="up-tut-panel__lead">{t('account.noSubs')}</p>
+        <Actions>
+          <AppButton target="subAccounts" primary />
+        </Actions>
+      </div>
+    );
+  } else {
+    body = (
+      <>
+        <SubAccountPicker />
+        <UniplusDetails code={sub.code} />
+      </>
+    );
+  }
+  return (
+    <section className="up-tut-panel up-tut-uniplus" data-testid="uniplus-panel" aria-label={t('account.title')}>
+      <header className="up-tut-panel__head">
+        <KeyIcon className="up-tut-panel__icon" width={18} height={18} />
+        <span className="up-tut-panel__title">{t('account.title')}</span>
+      </header>
+      <div className="up-tut-panel__body">{body}</div>
+    </section>
+  );
+}
