@@ -136,6 +136,9 @@ func seedDemo(ctx context.Context, d *db.DB) error {
 			return fmt.Errorf("demo sub-account %s: %w", sa.code, err)
 		}
 	}
+	if err := seedDemoHelp(ctx, d); err != nil {
+		return fmt.Errorf("demo help centre: %w", err)
+	}
 	return nil
 }
 

@@ -1,0 +1,169 @@
+import { Button, DotLoading, ErrorBlock, InfiniteScroll, Toast } from 'antd-mobile';
+import { CheckOutline, RightOutline } from 'antd-mobile-icons';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router-dom';
+import { MobileTabs } from '@/components/mobile-tabs';
+import { mobilePaths, type HelpKind } from '@/config/paths';
+import { useHelpListInfinite } from '@/features/help-center/api/get-help-list';
+import { useNoticeUnread } from '@/features/help-center/api/get-notice-unread';
+import { useReadAllNotices } from '@/features/help-center/api/read-all-notices';
+import { UnreadDot } from '@/features/help-center/components/unread-dot';
+import { useHelpTexts } from '@/features/help-center/hooks/use-help-texts';
+import { useReader } from '@/features/help-center/hooks/use-reader';
+import { formatHelpDate, isNew, isoDate } from '@/features/help-center/model/format-date';
+import { MOBILE_PAGE_SIZE } from '@/features/help-center/model/paging';
+import { SECTION_ORDER, langTag, listTitleKey } from '@/features/help-center/model/params';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { ListSkeleton, SubHeader, useLoginPrompt } from './shared';
+
+/** FromList marks a detail opened from the list, so "back" returns to the same scroll position. */
+export interface FromList {
+  fromList?: boolean;
+}
+
+/** MobileHelpList is /mobile/help/helplist?type=: a section's articles, loaded page after page as the reader scrolls. */
+export function MobileHelpList({ type }: { type: HelpKind }) {
+  const { t } = useTranslation();
+  const { t: th, ready } = useHelpTexts();
+  const navigate = useNavigate();
+  const reader = useReader();
+  const askLogin = useLoginPrompt();
+  const list = useHelpListInfinite(type, MOBILE_PAGE_SIZE, reader);
+  const unread = useNoticeUnread(reader.account, type === 'notice' && reader.loggedIn).data ?? 0;
+  const readAll = useReadAllNotices();
+  const title = t(listTitleKey(type));
+  useDocumentTitle(title);
+
+  const switchTo = (kind: HelpKind) => {
+    if (kind === type) return;
+    if (kind === 'notice' && !reader.loggedIn) {
+      askLogin();
+      return;
+    }
+    navigate(mobilePaths.help.helplist(kind), { replace: true });
+  };
+
+  const markAllRead = () =>
+    readAll.mutate(undefined, {
+      onSuccess: (answer) => {
+        Toast.show({ icon: 'success', content: answer.msg || t('messages.operateSuccess') });
+      },
+    });
+
+  const rows = list.data?.pages.flatMap((p) => p.rows) ?? [];
+  const total = list.data?.pages[0]?.total ?? 0;
+  const fromList: FromList = { fromList: true };
+
+  let body;
+  if (!ready || list.isPending) {
+    body = <ListSkeleton />;
+  } else if (list.isError && rows.length === 0) {
+    body = (
+      <div className="up-mhelp-state" role="alert">
+        <ErrorBlock status="default" title={th('list.loadFailed')} description="" fullPage={false}>
+          <Button color="primary" onClick={() => void list.refetch()}>
+            {t('common.retry')}
+          </Button>
+        </ErrorBlock>
+      </div>
+    );
+  } else if (rows.length === 0) {
+    body = (
+      <div className="up-mhelp-state">
+        <ErrorBlock status="empty" title={th(`list.empty.${type}`)} description="" fullPage={false} />
+      </div>
+    );
+  } else {
+    body = (
+      <>
+        <ul className="up-mhelp-rows" data-testid="help-list">
+          {rows.map((row) => {
+            const unreadRow = type === 'notice' && row.read === false;
+            return (
+              <li key={row.id}>
+                <Link
+                  to={mobilePaths.help.helpdetail(type, row.id)}
+                  state={fromList}
+                  className={`up-mhelp-row${unreadRow ? ' up-mhelp-row--unread' : ''}`}
+                  data-testid="help-row"
+                  data-read={type === 'notice' ? String(!unreadRow) : undefined}
+                >
+                  <span className="up-mhelp-row__title">
+                    {unreadRow ? <UnreadDot label={th('list.unread')} /> : null}
+                    <span lang={langTag(row.lang)}>{row.title}</span>
+                  </span>
+                  {row.summary ? <span className="up-mhelp-row__summary">{row.summary}</span> : null}
+                  <span className="up-mhelp-row__meta">
+                    {type !== 'faq' && isNew(row.publishedAt) ? <span className="up-mhelp-new">{th('list.new')}</span> : null}
+                    {type === 'faq' ? null : <time dateTime={isoDate(row.publishedAt)}>{formatHelpDate(row.publishedAt, reader.lang)}</time>}
+                    <RightOutline className="up-mhelp-row__go" aria-hidden="true" />
+                  </span>
+                </Link>
+              </li>
+            );
+          })}
+        </ul>
+        <InfiniteScroll
+          loadMore={async () => {
+            await list.fetchNextPage({ cancelRefetch: false });
+          }}
+          hasMore={list.hasNextPage && !list.isFetchNextPageError}
+          threshold={200}
+        >
+          <span className="up-mhelp-more" data-testid="help-list-end">
+            {list.isFetchNextPageError ? (
+              <Button size="small" onClick={() => void list.fetchNextPage()}>
+                {t('common.retry')}
+              </Button>
+            ) : list.hasNextPage ? (
+              <>
+                {th('list.loading')} <DotLoading />
+              </>
+            ) : (
+              th('list.end')
+            )}
+          </span>
+        </InfiniteScroll>
+      </>
+    );
+  }
+
+  return (
+    <div className="up-mhelp up-mhelp--page">
+      <SubHeader title={title} backLabel={t('pages.helpCenter')} onBack={() => navigate(mobilePaths.help.helpcenter)} />
+      <MobileTabs
+        tabs={SECTION_ORDER.map((kind) => ({ key: kind, label: t(`help.types.${kind}`) }))}
+        active={type}
+        onChange={switchTo}
+        label={ready ? th('sections.label') : t('pages.helpCenter')}
+        testId="help-tabs"
+      />
+      {ready && !list.isPending && !(list.isError && rows.length === 0) ? (
+        <div className="up-mhelp-toolbar">
+          <span data-testid="help-total">{th('list.total', { count: total })}</span>
+          {type === 'notice' ? (
+            <span className="up-mhelp-toolbar__actions">
+              {unread > 0 ? (
+                <span className="up-mhelp-toolbar__unread" data-testid="help-unread-count">
+                  {th('list.unreadCount', { count: unread })}
+                </span>
+              ) : null}
+              <Button
+                size="small"
+                fill="outline"
+                color="primary"
+                onClick={markAllRead}
+                loading={readAll.isPending}
+                disabled={unread === 0 && !rows.some((r) => r.read === false)}
+                data-testid="help-read-all"
+              >
+                <CheckOutline aria-hidden="true" /> {th('list.markAllRead')}
+              </Button>
+            </span>
+          ) : null}
+        </div>
+      ) : null}
+      {body}
+    </div>
+  );
+}
