@@ -1,10 +1,19 @@
-import { placeholderArea } from '../placeholders';
+import { MobileCurrencyDetail } from './home/currency-detail';
+import { MobileCurrencyList } from './home/currency-list';
+import { MobileHome } from './home/mobile-home';
+import './home/mobile-home.css';
 
-const titles = {
-  home: 'pages.home',
-  currencyList: 'pages.currencyList',
-  currencyDetail: 'pages.currencyDetail',
-} as const;
 /** MobileHomePage names the pages of this area. */
-export type MobileHomePage = keyof typeof titles;
-export default placeholderArea(titles);
+export type MobileHomePage = 'home' | 'currencyList' | 'currencyDetail';
+
+/** MobileHomeArea renders the phone's home page, its coin list and a coin's page. */
+export default function MobileHomeArea({ page }: { page: MobileHomePage }) {
+  switch (page) {
+    case 'home':
+      return <MobileHome key="home" />;
+    case 'currencyList':
+      return <MobileCurrencyList key="currencyList" />;
+    case 'currencyDetail':
+      return <MobileCurrencyDetail key="currencyDetail" />;
+  }
+}

@@ -32,6 +32,13 @@ function label(t: number, range: TrendRange): string {
   return range === 'month' ? `${md} ${String(d.getHours()).padStart(2, '0')}:00` : md;
 }
 
+const short = new Intl.NumberFormat('en', { notation: 'compact', maximumFractionDigits: 2 });
+
+/** shortNumber writes an axis value briefly for a phone (160000 → 160K). */
+function shortNumber(v: number): string {
+  return Math.abs(v) >= 10_000 ? short.format(v) : String(v);
+}
+
 /** TrendChart draws the two lines with their own axes. */
 export default function TrendChart({ series, legalTender, range, priceLabel, hashRateLabel, height = 280, compact = false }: TrendChartProps) {
   const box = useRef<HTMLDivElement>(null);
@@ -58,7 +65,8 @@ export default function TrendChart({ series, legalTender, range, priceLabel, has
       {
         animation: false,
         color: [PRICE_COLOR, HASH_COLOR],
-        grid: { left: compact ? 44 : 64, right: compact ? 44 : 64, top: 36, bottom: 28 },
+        // A phone sizes the axes to their labels (a price like $160000 is wider than a fixed margin).
+        grid: compact ? { left: 4, right: 4, top: 36, bottom: 4, containLabel: true } : { left: 64, right: 64, top: 36, bottom: 28 },
         legend: { top: 0, textStyle: { fontSize }, data: [priceLabel, hashName] },
         tooltip: { trigger: 'axis' },
         xAxis: {
@@ -68,8 +76,8 @@ export default function TrendChart({ series, legalTender, range, priceLabel, has
           axisLabel: { fontSize, hideOverlap: true },
         },
         yAxis: [
-          { type: 'value', scale: true, axisLabel: { fontSize, formatter: (v: number) => `${symbol}${v}` }, splitLine: { lineStyle: { type: 'dashed' } } },
-          { type: 'value', scale: true, axisLabel: { fontSize }, splitLine: { show: false } },
+          { type: 'value', scale: true, axisLabel: { fontSize, formatter: (v: number) => `${symbol}${compact ? shortNumber(v) : v}` }, splitLine: { lineStyle: { type: 'dashed' } } },
+          { type: 'value', scale: true, axisLabel: { fontSize, ...(compact ? { formatter: shortNumber } : {}) }, splitLine: { show: false } },
         ],
         series: [
           { name: priceLabel, type: 'line', yAxisIndex: 0, data: series.prices, showSymbol: series.times.length < 3, smooth: true, connectNulls: true },

@@ -1,0 +1,86 @@
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { CoinRow } from '@/features/dashboard/model/types';
+import { useDashboardTexts } from '@/features/dashboard/texts';
+import { Chevron, ClosedNote, CoinAvatar, CoinTags, DetailLink, TutorialLink } from './coin-bits';
+import { coinAmount, hashRate, money } from './format';
+import { MobileCalculator } from './mobile-calculator';
+import { useMobileHomeTexts } from './texts';
+import { TrendPanel } from './trend-card';
+
+/**
+ * CoinCard is one coin on the phone's home page: its icon, name, price, daily income
+ * per unit and pool hashrate; tapping the head opens its chart and a quick calculator
+ * (SPEC: coin rows expand; the first starts open).
+ */
+export function CoinCard({ row, expanded, onToggle }: { row: CoinRow; expanded: boolean; onToggle: () => void }) {
+  const { t } = useDashboardTexts();
+  const { t: tm } = useMobileHomeTexts();
+  const { t: ta } = useTranslation();
+  const moreId = useId();
+  return (
+    <article
+      className={`up-mcard${expanded ? ' up-mcard--open' : ''}${row.openStatus ? '' : ' up-mcard--closed'}`}
+      data-testid="coin-card"
+      data-coin={row.currencyType}
+    >
+      <button type="button" className="up-mcard__head" aria-expanded={expanded} aria-controls={moreId} onClick={onToggle}>
+        <CoinAvatar row={row} />
+        <span className="up-mcard__name">
+          <span className="up-mcard__symbol">
+            {row.currencyType}
+            <CoinTags row={row} />
+          </span>
+          <span className="up-mcard__chain">{row.chainTypeName}</span>
+        </span>
+        <span className="up-mcard__price" data-testid="coin-price">
+          {money(row.coinPrice, row.coinPriceUnit)}
+        </span>
+        <Chevron open={expanded} />
+      </button>
+
+      <dl className="up-mcard__stats">
+        <div>
+          <dt>{t('columns.dayIncome')}</dt>
+          <dd data-testid="coin-income">
+            <strong>{money(row.dayExpectIncome, row.coinPriceUnit)}</strong>
+            <span>
+              {row.dayExpectIncomeCoin ? `${coinAmount(row.dayExpectIncomeCoin, row.chainUnit)} · ` : ''}
+              {t('perUnit', { unit: row.minHashUnit || 'H/s' })}
+            </span>
+          </dd>
+        </div>
+        <div>
+          <dt>{t('columns.poolHashRate')}</dt>
+          <dd data-testid="coin-pool-hashrate">
+            <strong>{hashRate(row.poolHashRateShow, row.poolHashRateUnit)}</strong>
+            <span>
+              {t('columns.activeMiners')} {row.activeMiners}
+            </span>
+          </dd>
+        </div>
+      </dl>
+      <ClosedNote row={row} compact />
+
+      <div id={moreId} className="up-mcard__more" hidden={!expanded}>
+        {expanded ? (
+          <>
+            <TrendPanel currencyType={row.currencyType} legalTender={row.coinPriceUnit === 'CNY' ? 'CNY' : 'USD'} height={200} />
+            <div className="up-mcard__calc">
+              <h3 className="up-mcard__calc-title">{tm('coins.quickCalc')}</h3>
+              <MobileCalculator row={row} quick />
+            </div>
+          </>
+        ) : null}
+      </div>
+
+      <div className="up-mcard__actions">
+        <TutorialLink row={row} className="up-mcard__action" />
+        <DetailLink currencyType={row.currencyType} className="up-mcard__action up-mcard__action--primary">
+          {expanded ? tm('coins.fullCalc') : ta('pages.currencyDetail')}
+          <Chevron />
+        </DetailLink>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,187 @@
+// The phone's home sections around the coin list: the banner, the services, the service
+// process and the contact form. Their texts and the contact rules are the home feature's
+// (shared with the desktop home); only the layout is the phone's.
+import { Button, Form, Input, Toast } from 'antd-mobile';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { mobilePaths } from '@/config/paths';
+import { useCreateContact } from '@/features/contact/api/create-contact';
+import { CONTACT_MAX, checkContactField, contactErrorKey, toContactMessage, type ContactField, type ContactForm } from '@/features/home/model/contact-form';
+import { CONTACT_ID, HOME_SERVICES, HOME_STEPS, SERVICES_ID, type HomeService } from '@/features/home/model/content';
+import { useHomeTexts } from '@/features/home/texts';
+import '../mobile-forms.css';
+
+/** scrollToId brings a section into view (smoothly unless the visitor asked for less motion). */
+export function scrollToId(id: string): boolean {
+  const el = document.getElementById(id);
+  if (!el) return false;
+  const reduce = typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+  el.scrollIntoView({ behavior: reduce ? 'auto' : 'smooth', block: 'start' });
+  return true;
+}
+
+/** MobileBanner is the dark hero: headline, highlights, learn-more (to the services) and start mining. */
+export function MobileBanner() {
+  const { t } = useHomeTexts();
+  return (
+    <header className="up-mhero" data-testid="home-banner">
+      <p className="up-mhero__eyebrow">{t('banner.eyebrow')}</p>
+      <h1 className="up-mhero__title">{t('banner.headline')}</h1>
+      <p className="up-mhero__lead">{t('banner.subline')}</p>
+      <ul className="up-mhero__chips">
+        {(['pps', 'settle', 'hardware'] as const).map((k) => (
+          <li key={k}>{t(`banner.highlights.${k}`)}</li>
+        ))}
+      </ul>
+      <div className="up-mhero__actions">
+        <Link to={mobilePaths.register} className="up-mhero__btn up-mhero__btn--primary">
+          {t('banner.startMining')}
+        </Link>
+        <button type="button" className="up-mhero__btn" onClick={() => scrollToId(SERVICES_ID)} data-testid="learn-more">
+          {t('banner.learnMore')}
+        </button>
+      </div>
+    </header>
+  );
+}
+
+const serviceIcons: Record<HomeService, ReactNode> = {
+  pps: <path d="M4 19V9m5 10V5m5 14v-7m5 7V8" />,
+  hardware: (
+    <>
+      <rect x="3" y="6" width="18" height="12" rx="2" />
+      <path d="M7 10h4v4H7zM15 10h2m-2 4h2M6 18v2m12-2v2" />
+    </>
+  ),
+  os: (
+    <>
+      <rect x="3" y="4" width="18" height="13" rx="2" />
+      <path d="M8 21h8m-4-4v4M7 9l3 2-3 2m5 0h4" />
+    </>
+  ),
+  subAccounts: (
+    <>
+      <circle cx="9" cy="8" r="3" />
+      <path d="M3 20c0-3.3 2.7-6 6-6s6 2.7 6 6M16 5a3 3 0 0 1 0 6m2 3c2 .7 3 2.9 3 6" />
+    </>
+  ),
+  solo: (
+    <>
+      <path d="M12 3l2.6 5.6 6.1.7-4.5 4.2 1.2 6L12 16.6 6.6 19.5l1.2-6L3.3 9.3l6.1-.7z" />
+    </>
+  ),
+  withdraw: (
+    <>
+      <rect x="3" y="6" width="18" height="13" rx="2" />
+      <path d="M3 10h18M16 14.5h2" />
+    </>
+  ),
+};
+
+/** MobileServices lists what the pool offers, one card each. */
+export function MobileServices() {
+  const { t } = useHomeTexts();
+  return (
+    <section id={SERVICES_ID} className="up-msection" aria-labelledby="up-mservices-title" data-testid="home-services">
+      <h2 id="up-mservices-title" className="up-msection__title">
+        {t('services.title')}
+      </h2>
+      <p className="up-msection__lead">{t('services.lead')}</p>
+      <ul className="up-mservices">
+        {HOME_SERVICES.map((id) => (
+          <li key={id} className="up-mservice">
+            <span className="up-mservice__icon" aria-hidden="true">
+              <svg viewBox="0 0 24 24" width="24" height="24" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" focusable="false">
+                {serviceIcons[id]}
+              </svg>
+            </span>
+            <div>
+              <h3 className="up-mservice__title">{t(`services.items.${id}.title`)}</h3>
+              <p className="up-mservice__body">{t(`services.items.${id}.body`)}</p>
+            </div>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** MobileProcess is the service process as a numbered timeline. */
+export function MobileProcess() {
+  const { t } = useHomeTexts();
+  return (
+    <section className="up-msection up-msection--alt" aria-labelledby="up-mprocess-title" data-testid="home-process">
+      <h2 id="up-mprocess-title" className="up-msection__title">
+        {t('process.title')}
+      </h2>
+      <p className="up-msection__lead">{t('process.lead')}</p>
+      <ol className="up-msteps">
+        {HOME_STEPS.map((id, i) => (
+          <li key={id} className="up-mstep">
+            <span className="up-mstep__num" aria-hidden="true">
+              {i + 1}
+            </span>
+            <div>
+              <h3 className="up-mstep__title">{t(`process.steps.${id}.title`)}</h3>
+              <p className="up-mstep__body">{t(`process.steps.${id}.body`)}</p>
+            </div>
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}
+
+/** MobileContact is the contact form: name and a way to reach the visitor, checked like the server does. */
+export function MobileContact() {
+  const { t } = useHomeTexts();
+  const [form] = Form.useForm<ContactForm>();
+  const send = useCreateContact();
+  const rule = (field: ContactField) => ({
+    validator: (_: unknown, value: unknown) => {
+      const problem = checkContactField(field, typeof value === 'string' ? value : '');
+      return problem ? Promise.reject(new Error(t(contactErrorKey(field, problem), { max: CONTACT_MAX[field] }))) : Promise.resolve();
+    },
+  });
+  const submit = (values: ContactForm) => {
+    send.mutate(toContactMessage({ name: values.name ?? '', contactInformation: values.contactInformation ?? '' }), {
+      onSuccess: () => {
+        form.resetFields();
+        Toast.show({ icon: 'success', content: t('contact.success'), duration: 3000 });
+      },
+      // Refusals (code 3, too many messages) are shown by the API client's toast.
+    });
+  };
+  return (
+    <section id={CONTACT_ID} className="up-msection up-mcontact" aria-labelledby="up-mcontact-title" data-testid="home-contact">
+      <h2 id="up-mcontact-title" className="up-msection__title">
+        {t('contact.title')}
+      </h2>
+      <p className="up-msection__lead">{t('contact.lead')}</p>
+      <div className="up-mcontact__card up-mform up-mform--flush">
+        <Form
+          form={form}
+          name="mcontact"
+          layout="vertical"
+          requiredMarkStyle="none"
+          validateTrigger={['onBlur', 'onChange']}
+          onFinish={submit}
+          footer={
+            <div className="up-mform__actions">
+              <Button block type="submit" color="primary" size="large" className="up-mform__submit" loading={send.isPending} data-testid="contact-submit">
+                {t('contact.submit')}
+              </Button>
+            </div>
+          }
+        >
+          <Form.Item name="name" label={t('contact.name')} rules={[rule('name')]}>
+            <Input placeholder={t('contact.namePlaceholder')} autoComplete="name" maxLength={CONTACT_MAX.name * 2} clearable />
+          </Form.Item>
+          <Form.Item name="contactInformation" label={t('contact.contactInformation')} rules={[rule('contactInformation')]}>
+            <Input placeholder={t('contact.contactPlaceholder')} autoComplete="email" maxLength={CONTACT_MAX.contactInformation * 2} clearable />
+          </Form.Item>
+        </Form>
+      </div>
+    </section>
+  );
+}
