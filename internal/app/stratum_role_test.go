@@ -184,7 +184,9 @@ func TestServeStratumRoleCountsSharesThroughShutdown(t *testing.T) {
 // poold sim mines against the pool over TCP and reports what it measured; the pool
 // counted the same accepted shares.
 func TestSimCommandMinesAgainstServe(t *testing.T) {
-	p := startDevnetPool(t)
+	// Shares cheap enough that each worker finds dozens in the run even under -race on a
+	// busy machine: at 0.00002 a worker expected only ~4 and sometimes found none.
+	p := startDevnetPoolWith(t, []string{"--driver-config", "start_difficulty=0.000002", "--driver-config", "min_difficulty=0.000001"})
 	var out strings.Builder
 	err := Run(context.Background(), []string{"sim", "--stratum", fmt.Sprintf("127.0.0.1:%d", p.port), "--workers", "farm1.sim01,farm1.sim02",
 		"--rate", "0", "--duration", "1500ms", "--report", "1h"}, noEnv, nil, &out, io.Discard)

@@ -141,7 +141,11 @@ func (m *Miner) session(ctx context.Context) error {
 		m.hashes.Add(uint64(sol.Tries))
 		windowHashes += float64(sol.Tries)
 		if found {
-			err := c.Submit(ctx, m.Worker, job.ID, en2, job.NTime, sol.Nonce, 0)
+			// A share on the wire when the run ends still gets its answer: the pool counts
+			// it, so the miner must too (the two tallies are compared).
+			subCtx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 10*time.Second)
+			err := c.Submit(subCtx, m.Worker, job.ID, en2, job.NTime, sol.Nonce, 0)
+			cancel()
 			var se *stratum.Error
 			switch {
 			case err == nil:
