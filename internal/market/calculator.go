@@ -56,7 +56,7 @@ type Chain struct {
 
 // CalcResult is the expected daily income.
 type CalcResult struct {
-	DayExpectIncome     string `json:"dayExpectIncome"`     // fiat, 2 decimals, after electricity when asked
+	DayExpectIncome     string `json:"dayExpectIncome"`     // fiat after electricity when asked: 2 decimals, 4 significant digits below 1
 	DayExpectIncomeCoin string `json:"dayExpectIncomeCoin"` // coins, at the coin's decimals
 	LegalTender         string `json:"legalTender"`
 }
@@ -103,57 +103,66 @@ func number(v any, field string, max float64) (float64, error) {
 // caller's (the form may change it); the block time is the chain's at the hashrate the
 // pool measured, scaled to that network hashrate.
 func Calculate(in CalcInput, ch Chain) (CalcResult, error) {
-	price, err := number(in.CoinPrice, "market.field.coinPrice", 0)
+	coin, fiat, err := expect(in, ch)
 	if err != nil {
 		return CalcResult{}, err
+	}
+	return CalcResult{
+		DayExpectIncome:     fiatFigure(fiat),
+		DayExpectIncomeCoin: strconv.FormatFloat(round(coin, ch.Decimals), 'f', ch.Decimals, 64),
+		LegalTender:         in.LegalTender,
+	}, nil
+}
+
+// expect checks the input and answers a day's income in coins and in fiat, unrounded.
+func expect(in CalcInput, ch Chain) (coin, fiat float64, err error) {
+	price, err := number(in.CoinPrice, "market.field.coinPrice", 0)
+	if err != nil {
+		return 0, 0, err
 	}
 	h, err := number(in.CustomerHashRate, "market.field.customerHashRate", MaxCalcInput)
 	if err != nil {
-		return CalcResult{}, err
+		return 0, 0, err
 	}
 	hu, ok := unitFactor(in.CustomerHashRateUnit)
 	if !ok {
-		return CalcResult{}, httpx.Warn("validation.oneOf", i18n.Params{"field": "market.field.customerHashRateUnit", "values": strings.Join(HashUnits, ", ")})
+		return 0, 0, httpx.Warn("validation.oneOf", i18n.Params{"field": "market.field.customerHashRateUnit", "values": strings.Join(HashUnits, ", ")})
 	}
 	netH, err := number(in.NetworkHashRate, "market.field.networkHashRate", 0)
 	if err != nil {
-		return CalcResult{}, err
+		return 0, 0, err
 	}
 	nu, ok := unitFactor(in.NetworkHashRateUnit)
 	if !ok {
-		return CalcResult{}, httpx.Warn("validation.oneOf", i18n.Params{"field": "market.field.networkHashRateUnit", "values": strings.Join(HashUnits, ", ")})
+		return 0, 0, httpx.Warn("validation.oneOf", i18n.Params{"field": "market.field.networkHashRateUnit", "values": strings.Join(HashUnits, ", ")})
 	}
 	rate, err := number(in.Rate, "market.field.rate", 1)
 	if err != nil {
-		return CalcResult{}, err
+		return 0, 0, err
 	}
 	var power, elec float64
 	if in.ContainConsumption {
 		if power, err = number(in.EquipmentConsumption, "market.field.equipmentConsumption", MaxCalcInput); err != nil {
-			return CalcResult{}, err
+			return 0, 0, err
 		}
 		if elec, err = number(in.ElectricityPrice, "market.field.electricityPrice", MaxCalcInput); err != nil {
-			return CalcResult{}, err
+			return 0, 0, err
 		}
 	}
 	H, Hnet := h*hu, netH*nu
 	if Hnet <= 0 {
-		return CalcResult{}, httpx.Warn("market.zeroNetwork", nil)
+		return 0, 0, httpx.Warn("market.zeroNetwork", nil)
 	}
 	if ch.BlockTime <= 0 || ch.StatsHashRate <= 0 {
-		return CalcResult{}, httpx.Warn("market.noChainData", nil)
+		return 0, 0, httpx.Warn("market.noChainData", nil)
 	}
 	// Blocks a day at the caller's network hashrate: the chain's difficulty makes the
 	// measured hashrate find one every BlockTime; the same difficulty at Hnet finds
 	// Hnet/StatsHashRate as many.
 	blocksPerDay := 86400 / ch.BlockTime * (Hnet / ch.StatsHashRate)
-	coin := blocksPerDay * ch.BlockReward * (H / Hnet) * (1 - rate)
-	fiat := coin*price - power*24/1000*elec
-	return CalcResult{
-		DayExpectIncome:     strconv.FormatFloat(round(fiat, 2), 'f', 2, 64),
-		DayExpectIncomeCoin: strconv.FormatFloat(round(coin, ch.Decimals), 'f', ch.Decimals, 64),
-		LegalTender:         in.LegalTender,
-	}, nil
+	coin = blocksPerDay * ch.BlockReward * (H / Hnet) * (1 - rate)
+	fiat = coin*price - power*24/1000*elec
+	return coin, fiat, nil
 }
 
 func round(v float64, places int) float64 {

@@ -142,7 +142,7 @@ func (h *Handler) list(w http.ResponseWriter, r *http.Request) error {
 			row.ClosedMsg = c.ClosedMessage(lang)
 		}
 		price := prices[c.Type][fiat]
-		row.CoinPrice = strconv.FormatFloat(price.Float(), 'f', 2, 64)
+		row.CoinPrice = fiatFigure(price.Float())
 		pool, netw := Scale(st.PoolHashRate), Scale(st.NetworkHashRate)
 		row.PoolHashRate, row.PoolHashRateUnit, row.PoolHashRateShow = pool.Value, pool.Unit, pool.Show
 		row.NetworkHashRate, row.NetworkHashRateUnit, row.NetworkHashRateShow = netw.Value, netw.Unit, netw.Show

@@ -112,8 +112,9 @@ func TestDashboardAndCalculatorOnBothDatabases(t *testing.T) {
 			t.Fatalf("list %d %s", status, e.Data)
 		}
 		r := rows[0]
-		// 1 TH/s of 500 EH/s: 144 x 3.125 x 2e-9 = 9e-7 BTC, less 2%: 8.82e-7 BTC = 0.05 USD.
-		if r.CurrencyType != "BTC" || r.CoinPrice != "60000.00" || r.DayExpectIncomeCoin != "0.00000088" || r.DayExpectIncome != "0.05" ||
+		// 1 TH/s of 500 EH/s: 144 x 3.125 x 2e-9 = 9e-7 BTC, less 2%: 8.82e-7 BTC = 0.05292 USD
+		// (four significant digits below one).
+		if r.CurrencyType != "BTC" || r.CoinPrice != "60000.00" || r.DayExpectIncomeCoin != "0.00000088" || r.DayExpectIncome != "0.05292" ||
 			r.PoolHashRateShow != "2.50" || r.PoolHashRateUnit != "PH/s" || r.NetworkHashRateUnit != "EH/s" || r.BlockTime != 600 ||
 			r.ActiveMiners != 7 || r.RateShow != "2.00%" || r.Driver != "devnet" || r.DayExpectIncomeUnit != "USD / TH/s" || r.BlockReward != "3.12500000" {
 			t.Fatalf("BTC row %+v", r)

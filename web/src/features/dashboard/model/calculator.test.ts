@@ -6,6 +6,7 @@ import {
   forPeriod,
   formatTwo,
   percentToFraction,
+  priceInput,
   toCalcInput,
   typedNumber,
 } from './calculator';
@@ -31,6 +32,15 @@ describe('calculator form', () => {
       electricityPrice: '0.00',
     });
     expect(defaultCalcForm(undefined).rate).toBe('0.00');
+    expect(defaultCalcForm(undefined).coinPrice).toBe('0.00');
+  });
+
+  it('takes the table price into the price field within its four decimals', () => {
+    expect(priceInput('0.07100')).toBe('0.0710');
+    expect(priceInput('0.002994')).toBe('0.0030');
+    expect(priceInput('96500.00')).toBe('96500.00');
+    expect(priceInput('')).toBe('0.00');
+    expect(checkField('coinPrice', defaultCalcForm({ ...row, coinPrice: '0.00001235' }).coinPrice)).toBeNull();
   });
 
   it('keeps only what may be typed', () => {

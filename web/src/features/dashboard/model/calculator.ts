@@ -52,10 +52,21 @@ export function defaultCalcForm(row: Pick<CoinRow, 'minHashUnit' | 'coinPrice' |
     customerHashRate: '1.00',
     customerHashRateUnit: row?.minHashUnit || 'H/s',
     rate: formatTwo(String(fee)),
-    coinPrice: row?.coinPrice || '0.00',
+    coinPrice: priceInput(row?.coinPrice),
     equipmentConsumption: '0.00',
     electricityPrice: '0.00',
   };
+}
+
+/**
+ * priceInput makes the table's price a calculator input: the table shows four
+ * significant digits below 1 (0.07100, 0.002994), the field takes four decimals.
+ */
+export function priceInput(price: string | undefined): string {
+  const s = (price ?? '').trim();
+  if (!/^\d+(\.\d+)?$/.test(s)) return '0.00';
+  const frac = s.split('.')[1] ?? '';
+  return frac.length > CALC_MAX_DECIMALS ? Number(s).toFixed(CALC_MAX_DECIMALS) : s;
 }
 
 /**

@@ -8,7 +8,7 @@ import type { CoinRow, LegalTender, TrendRange } from '@/features/dashboard/mode
 import { useDashboardTexts } from '@/features/dashboard/texts';
 import { useHomeTexts } from '@/features/home/texts';
 import { CalcPanel } from './calc-panel';
-import { DASH, groupDecimal } from './format';
+import { DASH, groupDigits } from '@/features/dashboard/model/format';
 
 const RANGES: readonly TrendRange[] = ['month', 'year'];
 const CHART_HEIGHT = 360;
@@ -73,8 +73,8 @@ function CoinFacts({ row }: { row: CoinRow }) {
   const { t } = useDashboardTexts();
   const facts: [string, string][] = [
     [t('columns.algorithm'), row.algorithm || DASH],
-    [t('columns.networkHashRate'), `${groupDecimal(row.networkHashRateShow)} ${row.networkHashRateUnit}`],
-    [t('columns.blockReward'), row.blockReward ? `${groupDecimal(row.blockReward)} ${row.chainUnit}` : DASH],
+    [t('columns.networkHashRate'), `${groupDigits(row.networkHashRateShow)} ${row.networkHashRateUnit}`],
+    [t('columns.blockReward'), row.blockReward ? `${groupDigits(row.blockReward)} ${row.chainUnit}` : DASH],
     [t('columns.blockTime'), row.blockTime > 0 ? t('seconds', { count: row.blockTime }) : DASH],
     [t('columns.settlement'), t('settleAt', { model: row.settleModel, time: row.settleTime })],
   ];

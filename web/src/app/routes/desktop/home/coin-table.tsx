@@ -3,14 +3,13 @@ import { Button, Grid, Table, Tag, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useMemo, useState, type HTMLAttributes, type MouseEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { FIAT_SYMBOL } from '@/features/dashboard/model/legal-tender';
 import type { CoinRow, LegalTender } from '@/features/dashboard/model/types';
 import { useDashboardTexts } from '@/features/dashboard/texts';
 import { notify } from '@/lib/notify';
 import { CalcDialog } from './calc-dialog';
 import { CoinAvatar } from './coin-avatar';
 import { CoinDetail } from './coin-detail';
-import { coinAmount, DASH, groupDecimal, isExternal, money } from './format';
+import { coinAmount, DASH, groupDigits, isExternal, money } from '@/features/dashboard/model/format';
 
 /** TutorialLink opens a coin's tutorial, or says it is not online yet (SPEC.md section 4). */
 function TutorialLink({ row }: { row: CoinRow }) {
@@ -78,7 +77,6 @@ export function CoinTable({ rows, legalTender, switching }: { rows: CoinRow[]; l
   const { t } = useDashboardTexts();
   const screens = Grid.useBreakpoint();
   const wide = screens.xl !== false; // 1200 px and up shows every column
-  const symbol = FIAT_SYMBOL[legalTender];
   const [expanded, setExpanded] = useState<string[]>(() => (rows[0] ? [rows[0].currencyType] : []));
   const [calcType, setCalcType] = useState<string | null>(null);
   const calcRow = rows.find((r) => r.currencyType === calcType) ?? null;
@@ -91,7 +89,7 @@ export function CoinTable({ rows, legalTender, switching }: { rows: CoinRow[]; l
         align: 'right',
         render: (_, r) => (
           <span className="up-num up-num--strong" data-testid={`coin-price-${r.currencyType}`}>
-            {money(symbol, r.coinPrice)}
+            {money(r.coinPrice, legalTender)}
           </span>
         ),
       },
@@ -101,7 +99,7 @@ export function CoinTable({ rows, legalTender, switching }: { rows: CoinRow[]; l
         align: 'right',
         render: (_, r) => (
           <span className="up-num" data-testid={`coin-pool-${r.currencyType}`}>
-            {groupDecimal(r.poolHashRateShow)} <small>{r.poolHashRateUnit}</small>
+            {groupDigits(r.poolHashRateShow)} <small>{r.poolHashRateUnit}</small>
           </span>
         ),
       },
@@ -113,7 +111,7 @@ export function CoinTable({ rows, legalTender, switching }: { rows: CoinRow[]; l
               align: 'right',
               render: (_: unknown, r: CoinRow) => (
                 <span className="up-num">
-                  {groupDecimal(r.networkHashRateShow)} <small>{r.networkHashRateUnit}</small>
+                  {groupDigits(r.networkHashRateShow)} <small>{r.networkHashRateUnit}</small>
                 </span>
               ),
             } satisfies Col,
@@ -125,7 +123,7 @@ export function CoinTable({ rows, legalTender, switching }: { rows: CoinRow[]; l
         align: 'right',
         render: (_, r) => (
           <div className="up-income" data-testid={`coin-income-${r.currencyType}`}>
-            <span className="up-num up-num--strong">{money(symbol, r.dayExpectIncome)}</span>
+            <span className="up-num up-num--strong">{money(r.dayExpectIncome, legalTender)}</span>
             <span className="up-num up-income__coin">{coinAmount(r.dayExpectIncomeCoin, r.chainUnit)}</span>
             <span className="up-income__per">{t('perUnit', { unit: r.minHashUnit || 'H/s' })}</span>
           </div>
@@ -196,7 +194,7 @@ export function CoinTable({ rows, legalTender, switching }: { rows: CoinRow[]; l
       },
     ];
     return all;
-  }, [t, symbol, wide]);
+  }, [t, legalTender, wide]);
 
   return (
     <>

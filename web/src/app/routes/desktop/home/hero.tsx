@@ -3,12 +3,11 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { Button, Skeleton } from 'antd';
 import { Link } from 'react-router-dom';
 import { paths } from '@/config/paths';
-import { FIAT_SYMBOL } from '@/features/dashboard/model/legal-tender';
 import type { CoinRow, LegalTender } from '@/features/dashboard/model/types';
 import { useDashboardTexts } from '@/features/dashboard/texts';
 import { useHomeTexts } from '@/features/home/texts';
 import { CoinAvatar } from './coin-avatar';
-import { money } from './format';
+import { money } from '@/features/dashboard/model/format';
 
 const HIGHLIGHTS = ['pps', 'settle', 'hardware'] as const;
 
@@ -37,7 +36,7 @@ function LiveBoard({ list, legalTender }: { list: UseQueryResult<CoinRow[]>; leg
                 <small>{r.chainTypeName}</small>
               </span>
               <span className="up-home-board__figure">
-                <strong>{money(FIAT_SYMBOL[legalTender], r.coinPrice)}</strong>
+                <strong>{money(r.coinPrice, legalTender)}</strong>
                 <small>
                   {t('columns.poolHashRate')} {r.poolHashRateShow} {r.poolHashRateUnit}
                 </small>

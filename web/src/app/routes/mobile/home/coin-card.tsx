@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { CoinRow } from '@/features/dashboard/model/types';
 import { useDashboardTexts } from '@/features/dashboard/texts';
 import { Chevron, ClosedNote, CoinAvatar, CoinTags, DetailLink, TutorialLink } from './coin-bits';
-import { coinAmount, hashRate, money } from './format';
+import { coinAmount, hashRate, money } from '@/features/dashboard/model/format';
 import { MobileCalculator } from './mobile-calculator';
 import { useMobileHomeTexts } from './texts';
 import { TrendPanel } from './trend-card';

@@ -8,7 +8,7 @@ import { useDashboardTexts } from '@/features/dashboard/texts';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { ClosedNote, CoinAvatar, CoinTags, FiatToggle, TutorialLink } from './coin-bits';
 import { CoinsFailed } from './coin-states';
-import { coinAmount, DASH, hashRate, money } from './format';
+import { coinAmount, DASH, hashRate, money } from '@/features/dashboard/model/format';
 import { MobileCalculator } from './mobile-calculator';
 import { useMobileHomeTexts } from './texts';
 import { TrendPanel } from './trend-card';

@@ -6,7 +6,7 @@ import { useDashboardTexts } from '@/features/dashboard/texts';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { Chevron, ClosedNote, CoinAvatar, CoinTags, detailPath, FiatToggle } from './coin-bits';
 import { CoinsEmpty, CoinsFailed, CoinsLoading } from './coin-states';
-import { coinAmount, hashRate, money } from './format';
+import { coinAmount, hashRate, money } from '@/features/dashboard/model/format';
 import { useMobileHomeTexts } from './texts';
 import { useLegalTender } from './use-legal-tender';
 

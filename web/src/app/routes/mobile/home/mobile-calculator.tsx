@@ -21,7 +21,7 @@ import { isLegalTender } from '@/features/dashboard/model/legal-tender';
 import type { CalcResult, CalcVariant, CoinRow, LegalTender } from '@/features/dashboard/model/types';
 import { useDashboardTexts } from '@/features/dashboard/texts';
 import { ApiError } from '@/lib/api-client';
-import { coinAmount, hashRate, money } from './format';
+import { coinAmount, hashRate, money } from '@/features/dashboard/model/format';
 
 const VARIANTS: readonly CalcVariant[] = ['basic', 'full'];
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { coinAmount, groupDigits, hashRate, money } from './format';
+import { coinAmount, groupDigits, hashRate, isExternal, money } from './format';
 
 describe('phone figures', () => {
   it('groups thousands without touching the decimals', () => {
@@ -23,5 +23,12 @@ describe('phone figures', () => {
     expect(coinAmount('', 'BTC')).toBe('—');
     expect(hashRate('1.25', 'TH/s')).toBe('1.25 TH/s');
     expect(hashRate('', 'TH/s')).toBe('—');
+  });
+
+  it('opens only absolute http(s) addresses in a new tab', () => {
+    expect(isExternal('https://example.com/guide')).toBe(true);
+    expect(isExternal('HTTP://example.com')).toBe(true);
+    expect(isExternal('/tutorial/btc')).toBe(false);
+    expect(isExternal('/ironFish')).toBe(false);
   });
 });

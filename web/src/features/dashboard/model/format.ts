@@ -1,4 +1,4 @@
-// How the phone pages write the server's figures: decimal strings are grouped by
+// How the home pages (desktop and phone) write the server's figures: decimal strings are grouped by
 // thousands without passing through floating point, and missing figures read as a dash.
 import { FIAT_SYMBOL, isLegalTender } from '@/features/dashboard/model/legal-tender';
 
@@ -33,4 +33,9 @@ export function coinAmount(value: string | null | undefined, unit: string): stri
 export function hashRate(show: string | null | undefined, unit: string | null | undefined): string {
   const s = (show ?? '').trim();
   return s === '' ? DASH : `${s} ${unit ?? ''}`.trim();
+}
+
+/** isExternal tells an absolute http(s) address (opened in a new tab) from an app path. */
+export function isExternal(url: string): boolean {
+  return /^https?:\/\//i.test(url);
 }
