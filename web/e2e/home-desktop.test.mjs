@@ -78,7 +78,7 @@ describe('desktop home page', { skip: skipReason(), timeout: 240_000 }, () => {
     assert.deepEqual(rows.map((r) => r.currencyType), ['ALEO', 'BTC', 'KAS', 'LTC']);
     for (const type of ['ALEO', 'BTC', 'KAS', 'LTC']) assert.ok(await page.getByTestId(`coin-row-${type}`).isVisible(), type);
     assert.equal(await page.getByTestId('coin-price-BTC').textContent(), '$96,500.50');
-    assert.equal(await page.getByTestId('coin-price-ALEO').textContent(), '$0.21');
+    assert.equal(await page.getByTestId('coin-price-ALEO').textContent(), '$0.2100', 'four significant digits below one');
     const btc = rows.find((r) => r.currencyType === 'BTC');
     const income = await page.getByTestId('coin-income-BTC').textContent();
     assert.ok(income.includes(`$${groupDigits(btc.dayExpectIncome)}`) && income.includes(btc.dayExpectIncomeCoin), income);
@@ -184,7 +184,7 @@ describe('desktop home page', { skip: skipReason(), timeout: 240_000 }, () => {
     await page.reload();
     await again;
     await page.waitForFunction(() => document.querySelector('[data-testid=coin-price-BTC]')?.textContent === '¥685,150.25');
-    assert.equal(await page.getByTestId('coin-price-KAS').textContent(), '¥0.50');
+    assert.equal(await page.getByTestId('coin-price-KAS').textContent(), '¥0.5000');
     const selected = page.getByTestId('legal-tender-toggle').locator('.ant-segmented-item-selected');
     assert.equal((await selected.textContent()).trim(), 'CNY');
     await page.getByTestId('legal-tender-USD').click();
