@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/uniplus-pool/pool/internal/account"
+	"github.com/uniplus-pool/pool/internal/account/accounttest"
 	"github.com/uniplus-pool/pool/internal/db"
 	"github.com/uniplus-pool/pool/internal/db/dbtest"
 	"github.com/uniplus-pool/pool/internal/httpx"
@@ -53,17 +54,7 @@ func (o *outbox) last(t *testing.T, to, scene string) string {
 }
 
 // clock is a time the test moves.
-type clock struct {
-	mu  sync.Mutex
-	now time.Time
-}
-
-func (c *clock) Now() time.Time { c.mu.Lock(); defer c.mu.Unlock(); return c.now }
-func (c *clock) Add(d time.Duration) {
-	c.mu.Lock()
-	c.now = c.now.Add(d)
-	c.mu.Unlock()
-}
+type clock = accounttest.Clock
 
 type unbinder struct{ calls []int64 }
 
@@ -84,7 +75,7 @@ type harness struct {
 }
 
 func newHarness(t *testing.T, d *db.DB) *harness {
-	clk := &clock{now: time.Now()}
+	clk := accounttest.NewClock(time.Now())
 	h := &harness{t: t, mail: &outbox{}, sms: &outbox{}, clock: clk, devices: &unbinder{}, db: d, addr: "198.51.100.7"}
 	svc := &account.Service{
 		Store: &account.Store{DB: d}, Guard: &ratelimit.DBGuard{DB: d, Now: clk.Now},

@@ -11,34 +11,21 @@ import (
 	"net/url"
 	"strconv"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
 	"github.com/uniplus-pool/pool/internal/account"
+	"github.com/uniplus-pool/pool/internal/account/accounttest"
 	"github.com/uniplus-pool/pool/internal/db"
 	"github.com/uniplus-pool/pool/internal/helpcenter"
 	"github.com/uniplus-pool/pool/internal/httpx"
 	"github.com/uniplus-pool/pool/internal/i18n"
 )
 
-// clock is a time the test moves.
-type clock struct {
-	mu  sync.Mutex
-	now time.Time
-}
-
-func (c *clock) Now() time.Time { c.mu.Lock(); defer c.mu.Unlock(); return c.now }
-func (c *clock) Add(d time.Duration) {
-	c.mu.Lock()
-	c.now = c.now.Add(d)
-	c.mu.Unlock()
-}
-
 type harness struct {
 	t     *testing.T
 	ctx   context.Context
-	clock *clock
+	clock *accounttest.Clock
 	store *helpcenter.Store
 	srv   *httptest.Server
 	alice string // session tokens
@@ -48,24 +35,12 @@ type harness struct {
 func newHarness(t *testing.T, d *db.DB) *harness {
 	t.Helper()
 	ctx := context.Background()
-	clk := &clock{now: time.Date(2025, 3, 10, 8, 0, 0, 0, time.UTC)}
+	clk := accounttest.NewClock(time.Date(2025, 3, 10, 8, 0, 0, 0, time.UTC))
 	h := &harness{t: t, ctx: ctx, clock: clk, store: &helpcenter.Store{DB: d, Now: clk.Now}}
-	accts := &account.Store{DB: d}
-	newUser := func(email string) string {
-		u, err := accts.CreateUser(ctx, d, account.User{Nickname: strings.Split(email, "@")[0], Email: email, PasswordHash: "x",
-			AccountType: account.TypeNormal, Status: account.StatusActive, Lang: "en_US"})
-		if err != nil {
-			t.Fatal(err)
-		}
-		token, err := accts.CreateSession(ctx, d, u.ID, "127.0.0.1", "test", clk.Now())
-		if err != nil {
-			t.Fatal(err)
-		}
-		return token
-	}
-	h.alice, h.bob = newUser("alice@example.com"), newUser("bob@example.com")
+	h.alice = accounttest.NewUser(t, d, "alice@example.com", "", clk.Now()).Token
+	h.bob = accounttest.NewUser(t, d, "bob@example.com", "", clk.Now()).Token
 
-	svc := &account.Service{Store: accts, Now: clk.Now}
+	svc := &account.Service{Store: &account.Store{DB: d}, Now: clk.Now}
 	rt := httpx.NewRouter(slog.New(slog.NewTextHandler(io.Discard, nil)), httpx.Options{DefaultLang: "en_US"})
 	(&helpcenter.Handler{Store: h.store, User: (&account.Handler{Service: svc}).RequireUser}).Routes(rt)
 	h.srv = httptest.NewServer(rt)

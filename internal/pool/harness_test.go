@@ -9,11 +9,11 @@ import (
 	"net/http/httptest"
 	"net/url"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
 	"github.com/uniplus-pool/pool/internal/account"
+	"github.com/uniplus-pool/pool/internal/account/accounttest"
 	"github.com/uniplus-pool/pool/internal/coin"
 	"github.com/uniplus-pool/pool/internal/db"
 	"github.com/uniplus-pool/pool/internal/httpx"
@@ -22,30 +22,14 @@ import (
 	"github.com/uniplus-pool/pool/internal/ratelimit"
 )
 
-// clock is a time the test moves.
-type clock struct {
-	mu  sync.Mutex
-	now time.Time
-}
-
-func (c *clock) Now() time.Time { c.mu.Lock(); defer c.mu.Unlock(); return c.now }
-func (c *clock) Add(d time.Duration) {
-	c.mu.Lock()
-	c.now = c.now.Add(d)
-	c.mu.Unlock()
-}
-
 // user is a test account with a live session.
-type user struct {
-	account.User
-	token string
-}
+type user = accounttest.User
 
 type harness struct {
 	t      *testing.T
 	ctx    context.Context
 	db     *db.DB
-	clock  *clock
+	clock  *accounttest.Clock
 	store  *pool.Store
 	srv    *httptest.Server
 	alice  user // normal account
@@ -70,7 +54,7 @@ var coins = []coin.Coin{
 func newHarness(t *testing.T, d *db.DB) *harness {
 	t.Helper()
 	ctx := context.Background()
-	clk := &clock{now: time.Date(2025, 3, 10, 8, 0, 30, 0, time.UTC)}
+	clk := accounttest.NewClock(time.Date(2025, 3, 10, 8, 0, 30, 0, time.UTC))
 	h := &harness{t: t, ctx: ctx, db: d, clock: clk, store: &pool.Store{DB: d, Now: clk.Now}, accts: &account.Store{DB: d}, agentA: "198.51.100.20"}
 	cs := &coin.Store{DB: d}
 	for i, c := range coins {
@@ -95,16 +79,7 @@ func newHarness(t *testing.T, d *db.DB) *harness {
 
 func (h *harness) newUser(email, accountType string) user {
 	h.t.Helper()
-	u, err := h.accts.CreateUser(h.ctx, h.db, account.User{Nickname: strings.Split(email, "@")[0], Email: email, PasswordHash: "x",
-		AccountType: accountType, Status: account.StatusActive, Lang: "en_US"})
-	if err != nil {
-		h.t.Fatal(err)
-	}
-	token, err := h.accts.CreateSession(h.ctx, h.db, u.ID, "127.0.0.1", "test", h.clock.Now())
-	if err != nil {
-		h.t.Fatal(err)
-	}
-	return user{User: u, token: token}
+	return accounttest.NewUser(h.t, h.db, email, accountType, h.clock.Now())
 }
 
 type reply struct {
@@ -143,8 +118,8 @@ func (h *harness) post(path string, u user, body any) reply {
 		rd = strings.NewReader(string(raw))
 	}
 	req, _ := http.NewRequest("POST", h.srv.URL+path, rd)
-	if u.token != "" {
-		req.Header.Set("x-token", u.token)
+	if u.Token != "" {
+		req.Header.Set("x-token", u.Token)
 	}
 	return h.send(req)
 }
@@ -152,8 +127,8 @@ func (h *harness) post(path string, u user, body any) reply {
 func (h *harness) get(path string, u user, q url.Values) reply {
 	h.t.Helper()
 	req, _ := http.NewRequest("GET", h.srv.URL+path+"?"+q.Encode(), nil)
-	if u.token != "" {
-		req.Header.Set("x-token", u.token)
+	if u.Token != "" {
+		req.Header.Set("x-token", u.Token)
 	}
 	return h.send(req)
 }
