@@ -158,19 +158,22 @@ const (
 )
 
 // ComputeStats measures a coin's pool hashrate and active miners from share_minutes over
-// the real-time window ending at now, and takes network figures from the driver.
+// the real-time window, and takes network figures from the driver. Both windows are whole
+// minutes ending before the current one, which the engine is still adding to, as the pool
+// package reads devices.
 func (b *Blocks) ComputeStats(ctx context.Context, coin, algo string, d chain.Driver, now time.Time) (PoolStats, error) {
 	st := PoolStats{Coin: coin, Driver: d.Name(), UpdatedAt: now.UnixMilli()}
-	from := now.Add(-RealtimeWindow).UnixMilli()
+	to := minuteOf(now)
+	from := to - RealtimeWindow.Milliseconds()
 	var diff sql.NullFloat64
 	if err := b.DB.QueryRow(ctx, `SELECT SUM(diff_sum), COUNT(DISTINCT CASE WHEN accepted > 0 THEN device_id END)
-		FROM share_minutes WHERE coin = ? AND minute >= ?`, coin, from).Scan(&diff, &st.ActiveMiners); err != nil {
+		FROM share_minutes WHERE coin = ? AND minute >= ? AND minute < ?`, coin, from, to).Scan(&diff, &st.ActiveMiners); err != nil {
 		return st, fmt.Errorf("mining: pool hashrate %s: %w", coin, err)
 	}
 	st.PoolHashRate = diff.Float64 * chain.HashesPerDifficulty(algo) / RealtimeWindow.Seconds()
 	var day sql.NullFloat64
-	if err := b.DB.QueryRow(ctx, `SELECT SUM(diff_sum) FROM share_minutes WHERE coin = ? AND minute >= ?`,
-		coin, now.Add(-DayWindow).UnixMilli()).Scan(&day); err != nil {
+	if err := b.DB.QueryRow(ctx, `SELECT SUM(diff_sum) FROM share_minutes WHERE coin = ? AND minute >= ? AND minute < ?`,
+		coin, to-DayWindow.Milliseconds(), to).Scan(&day); err != nil {
 		return st, fmt.Errorf("mining: pool 24 h hashrate %s: %w", coin, err)
 	}
 	st.PoolHashRate24h = day.Float64 * chain.HashesPerDifficulty(algo) / DayWindow.Seconds()

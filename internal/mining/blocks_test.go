@@ -103,3 +103,37 @@ func TestBlocksFollowAndStats(t *testing.T) {
 		}
 	})
 }
+
+// A miner submitting the same work every minute reads at its rate whenever the stats are
+// computed: the window is the last 15 whole minutes, not "now minus 15 minutes", which
+// counted the current, unfinished minute and dropped part of the first one (the demo's
+// 40 kH/s of rigs read 36-38 kH/s).
+func TestPoolHashrateIsExactForASteadyMiner(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		ctx := context.Background()
+		b := &Blocks{DB: d}
+		start := time.Date(2026, 6, 1, 11, 0, 0, 0, time.UTC)
+		// 60 difficulty a minute on scrypt = 60 x 2^16 / 60 s = 65536 H/s, for two hours, and
+		// a third of a minute's work already flushed for the minute under way.
+		for m := 0; m < 120; m++ {
+			if _, err := d.Exec(ctx, `INSERT INTO share_minutes (device_id, minute, coin, diff_sum, accepted, rejected, stale) VALUES (1, ?, 'LTC', 60, 60, 0, 0)`,
+				start.Add(time.Duration(m)*time.Minute).UnixMilli()); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if _, err := d.Exec(ctx, `INSERT INTO share_minutes (device_id, minute, coin, diff_sum, accepted, rejected, stale) VALUES (1, ?, 'LTC', 20, 20, 0, 0)`,
+			start.Add(120*time.Minute).UnixMilli()); err != nil {
+			t.Fatal(err)
+		}
+		for _, sec := range []int{0, 20, 40, 59} {
+			now := start.Add(120*time.Minute + time.Duration(sec)*time.Second)
+			st, err := b.ComputeStats(ctx, "LTC", chain.Scrypt, &fakeChain{}, now)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if st.PoolHashRate != 65536 || st.ActiveMiners != 1 {
+				t.Errorf("at +%ds: %v H/s, %d miners; want 65536 H/s, 1", sec, st.PoolHashRate, st.ActiveMiners)
+			}
+		}
+	})
+}
