@@ -730,3 +730,57 @@ func TestConfigure(t *testing.T) {
 		}
 	}
 }
+
+// An idle miner costs the server one goroutine, its reader: a writer runs only while
+// there is something to send (it was two per connection, the writer always waiting).
+// Lines still arrive in order across the writers that come and go.
+func TestIdleConnectionsHoldOneGoroutine(t *testing.T) {
+	srv := startServer(t, Config{}, nil)
+	srv.Broadcast(testJob("j0", true, nowNTime()))
+	const n = 40
+	wires := make([]*wire, n)
+	for i := range wires {
+		wires[i] = dialWire(t, srv.addr)
+		wires[i].handshake(fmt.Sprintf("acct.idle%d", i))
+	}
+	// Every connection has its difficulty and job: nothing is left to write.
+	for _, w := range wires {
+		for len(w.notes) < 2 {
+			w.notes = append(w.notes, w.read())
+		}
+		w.notes = nil
+	}
+	settled := func() int {
+		var g int
+		for deadline := time.Now().Add(5 * time.Second); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
+			runtime.GC()
+			g = runtime.NumGoroutine()
+			if g <= n+20 {
+				break
+			}
+		}
+		return g
+	}
+	// The test's own goroutines (runner, server accept loop, cleanup) are a handful; two
+	// per connection would be 80 more than one.
+	if g := settled(); g > n+20 {
+		t.Fatalf("%d goroutines for %d idle connections", g, n)
+	}
+	for i := 1; i <= 5; i++ {
+		srv.Broadcast(testJob(fmt.Sprint("j", i), false, nowNTime()))
+	}
+	for _, w := range wires {
+		for i := 1; i <= 5; i++ {
+			m := w.note()
+			for m.Method != "mining.notify" {
+				m = w.note()
+			}
+			if got := m.Params[0]; got != fmt.Sprint("j", i) {
+				t.Fatalf("notify %d carried job %v: lines out of order", i, got)
+			}
+		}
+	}
+	if g := settled(); g > n+20 {
+		t.Fatalf("%d goroutines after the broadcasts: writers did not end", g)
+	}
+}

@@ -71,8 +71,9 @@ type session struct {
 	cancel      context.CancelFunc
 
 	out       chan []byte
+	wmu       sync.Mutex    // held while writing to conn: one writer at a time, in queue order
+	writing   atomic.Bool   // a writer goroutine is started and has not yet let go
 	done      chan struct{} // closed by close
-	finish    chan struct{} // closed by the reader when it ends the connection itself
 	closeOnce sync.Once
 	reason    closeReason // set by the first close, read after done
 	ready     atomic.Bool // subscribed and authorized
@@ -105,7 +106,6 @@ func newSession(s *Server, c net.Conn, id uint64, remote, host string, en1 []byt
 		connectedAt: now, started: time.Now(), ctx: ctx, cancel: cancel,
 		out:     make(chan []byte, s.cfg.SendQueueLength),
 		done:    make(chan struct{}),
-		finish:  make(chan struct{}),
 		workers: make(map[string]struct{}),
 		sent:    make(map[string]sentJob),
 		seen:    make(map[*Job]map[shareKey]struct{}),
@@ -119,24 +119,22 @@ func newSession(s *Server, c net.Conn, id uint64, remote, host string, en1 []byt
 // run serves the connection until it ends, then tells the Handler.
 func (ss *session) run() {
 	defer ss.srv.conns.Done()
-	writerDone := make(chan struct{})
-	go func() {
-		defer close(writerDone)
-		ss.writeLoop()
-	}()
 	r := ss.readLoop()
 	if ss.closed() {
 		// Closed from outside (server closing, queue full, write failure): that reason
 		// stands, and the reader's read error is only its echo.
 		r = ss.reason
 	} else {
-		// The reader decided: let the writer flush what is queued, such as the error
-		// that explains the hang-up, before the connection goes.
-		close(ss.finish)
-		<-writerDone
+		// The reader decided: flush what is queued, such as the error that explains the
+		// hang-up, before the connection goes.
+		ss.wmu.Lock()
+		ss.writeQueued()
+		ss.wmu.Unlock()
 	}
 	ss.close(r)
-	<-writerDone
+	// A writer still writing fails fast on the closed connection; wait for it to let go.
+	ss.wmu.Lock()
+	ss.wmu.Unlock() // empty on purpose: taking the lock is the wait
 
 	ss.mu.Lock()
 	ss.ended = true
@@ -177,8 +175,9 @@ func (ss *session) closed() bool {
 	}
 }
 
-// send queues a line for the writer without ever waiting: a connection that cannot keep
-// up with its queue is closed rather than allowed to hold up a broadcast.
+// send queues a line without ever waiting: a connection that cannot keep up with its
+// queue is closed rather than allowed to hold up a broadcast. A writer goroutine runs only
+// while there is something to write, so an idle miner costs one goroutine (its reader).
 func (ss *session) send(m []byte) {
 	if ss.closed() {
 		return
@@ -187,24 +186,25 @@ func (ss *session) send(m []byte) {
 	case ss.out <- m:
 	default:
 		ss.close(closeReason{text: "send queue full"})
+		return
+	}
+	if ss.writing.CompareAndSwap(false, true) {
+		go ss.drain()
 	}
 }
 
-// writeLoop writes queued lines, batching what is waiting into one write, each batch
-// under a write deadline. When the reader finishes the connection it writes what is left
-// and stops.
-func (ss *session) writeLoop() {
+// drain writes what is queued, batching what is waiting into one write under the write
+// deadline, and ends when the queue is empty.
+func (ss *session) drain() {
 	for {
-		select {
-		case <-ss.done:
+		ss.wmu.Lock()
+		ok := !ss.closed() && ss.writeQueued()
+		ss.wmu.Unlock()
+		ss.writing.Store(false)
+		// A line queued after writeQueued last looked, but before the flag dropped, saw a
+		// writer running and started none: take it on, unless a new writer already has.
+		if !ok || len(ss.out) == 0 || !ss.writing.CompareAndSwap(false, true) {
 			return
-		case <-ss.finish:
-			ss.writeQueued(nil)
-			return
-		case m := <-ss.out:
-			if !ss.writeQueued(m) {
-				return
-			}
 		}
 	}
 }
@@ -213,11 +213,11 @@ func (ss *session) writeLoop() {
 // when a pool carries tens of thousands of them.
 var writeBuffers = sync.Pool{New: func() any { b := make([]byte, 0, 4096); return &b }}
 
-// writeQueued writes first (if any) and whatever else is queued as one batch under the
-// write deadline.
-func (ss *session) writeQueued(first []byte) bool {
+// writeQueued writes whatever is queued as one batch under the write deadline; called
+// with wmu held.
+func (ss *session) writeQueued() bool {
 	bp := writeBuffers.Get().(*[]byte)
-	buf := append((*bp)[:0], first...)
+	buf := (*bp)[:0]
 	for {
 		select {
 		case m := <-ss.out:
