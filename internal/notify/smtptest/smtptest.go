@@ -54,7 +54,8 @@ type Options struct {
 	Password string
 	// Hostname is the name in the greeting; empty means "smtptest.local".
 	Hostname string
-	// OnMessage, when set, is called with each message after it is stored.
+	// OnMessage, when set, is called with each message as it arrives, before Messages and
+	// WaitFor can see it: a message a test has been handed has been through the hook.
 	OnMessage func(Message)
 }
 
@@ -273,19 +274,18 @@ func (s *Server) serve(conn net.Conn) {
 
 func (s *Server) store(m Message) {
 	parse(&m)
+	if s.opts.OnMessage != nil {
+		s.opts.OnMessage(m)
+	}
 	s.mu.Lock()
+	defer s.mu.Unlock()
 	if s.closed {
-		s.mu.Unlock()
 		return
 	}
 	s.msgs = append(s.msgs, m)
 	s.taken = append(s.taken, false)
 	close(s.changed)
 	s.changed = make(chan struct{})
-	s.mu.Unlock()
-	if s.opts.OnMessage != nil {
-		s.opts.OnMessage(m)
-	}
 }
 
 // session is one client connection.

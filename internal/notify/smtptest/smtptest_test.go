@@ -309,3 +309,24 @@ func TestListenRefusesBadOptions(t *testing.T) {
 		t.Error("bad address accepted")
 	}
 }
+
+// A message WaitFor returns has been through OnMessage: the hook runs before the message
+// is visible (TestWaitFor counted 3 of 4 calls now and then, the last still running).
+func TestOnMessageRunsBeforeTheMessageIsVisible(t *testing.T) {
+	var seen atomic.Int32
+	s := Start(t, Options{OnMessage: func(Message) {
+		time.Sleep(50 * time.Millisecond) // a slow hook, such as smtpsink's log line
+		seen.Add(1)
+	}})
+	// WaitFor is already waiting when the message comes, as a test's is.
+	go func() {
+		time.Sleep(20 * time.Millisecond)
+		_ = smtp.SendMail(s.Addr(), nil, "a@b.test", []string{"x@y.test"}, []byte("Subject: x\r\n\r\ncode 400004\r\n"))
+	}()
+	if _, err := s.WaitFor("x@y.test", 5*time.Second); err != nil {
+		t.Fatal(err)
+	}
+	if n := seen.Load(); n != 1 {
+		t.Fatalf("WaitFor returned before OnMessage ran (%d calls)", n)
+	}
+}
