@@ -8,12 +8,10 @@ import (
 	"strings"
 
 	"github.com/uniplus-pool/pool/internal/db"
+	"github.com/uniplus-pool/pool/internal/hashrate"
 	"github.com/uniplus-pool/pool/internal/httpx"
 	"github.com/uniplus-pool/pool/internal/i18n"
 )
-
-// HashUnits are the hashrate units, each 1000 times the one before.
-var HashUnits = []string{"H/s", "KH/s", "MH/s", "GH/s", "TH/s", "PH/s", "EH/s"}
 
 // Handler serves the coin lists.
 type Handler struct {
@@ -192,11 +190,7 @@ func (h *Handler) hashUnits(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	i := slices.Index(HashUnits, c.MinHashUnit)
-	if i < 0 {
-		i = 0
-	}
-	return httpx.OK(w, r, HashUnits[i:])
+	return httpx.OK(w, r, hashrate.UnitsFrom(c.MinHashUnit))
 }
 
 // UserOrder answers a user's positions by coin type (empty: the pool's order).

@@ -24,6 +24,23 @@ func OK(w http.ResponseWriter, r *http.Request, data any) error {
 	return nil
 }
 
+// OKEncoded writes data that is already JSON with code 0, as OK would, without encoding
+// it again: for answers served from a cache of encoded bodies.
+func OKEncoded(w http.ResponseWriter, r *http.Request, data json.RawMessage) error {
+	msg, _ := json.Marshal(i18n.T(Lang(r), "ok", nil))
+	body := make([]byte, 0, len(data)+len(msg)+32)
+	body = append(body, `{"code":0,"msg":`...)
+	body = append(body, msg...)
+	body = append(body, `,"data":`...)
+	body = append(body, data...)
+	body = append(body, "}\n"...)
+	w.Header().Set("Content-Type", "application/json; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-store")
+	w.WriteHeader(http.StatusOK)
+	_, _ = w.Write(body)
+	return nil
+}
+
 // OKMessage writes data with code 0 and a translated message of its own.
 func OKMessage(w http.ResponseWriter, r *http.Request, key string, data any) error {
 	writeJSON(w, http.StatusOK, Envelope{Code: CodeOK, Msg: i18n.T(Lang(r), key, nil), Data: data})

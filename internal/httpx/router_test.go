@@ -9,6 +9,7 @@ import (
 	"net/http/httptest"
 	"strings"
 	"testing"
+	"time"
 )
 
 func TestRouterTurnsPanicsAndUnknownErrorsInto500(t *testing.T) {
@@ -54,5 +55,21 @@ func TestRouterFallbackAndClientAddress(t *testing.T) {
 	rt.ServeHTTP(rec, httptest.NewRequest("GET", "/api", nil))
 	if rec.Code != 404 || !strings.Contains(rec.Body.String(), `"code":3`) {
 		t.Fatalf("/api: %d %s", rec.Code, rec.Body)
+	}
+}
+
+// OKEncoded writes the same envelope as OK for data that is already encoded.
+func TestOKEncodedMatchesOK(t *testing.T) {
+	data := []map[string]any{{"a": 1.5, "b": "x<y"}}
+	raw, _ := json.Marshal(data)
+	for _, lang := range []string{"en_US", "zh_CN"} {
+		a, b := httptest.NewRecorder(), httptest.NewRecorder()
+		r := httptest.NewRequest("GET", "/", nil)
+		r = r.WithContext(WithRequest(r.Context(), &Request{Lang: lang, TZ: time.UTC}))
+		_ = OK(a, r, data)
+		_ = OKEncoded(b, r, raw)
+		if a.Body.String() != b.Body.String() || a.Code != b.Code || a.Header().Get("Content-Type") != b.Header().Get("Content-Type") {
+			t.Errorf("%s:\n%s\n%s", lang, a.Body, b.Body)
+		}
 	}
 }

@@ -5,22 +5,10 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/uniplus-pool/pool/internal/hashrate"
 	"github.com/uniplus-pool/pool/internal/httpx"
 	"github.com/uniplus-pool/pool/internal/i18n"
 )
-
-// HashUnits scale hashrates: each is 1000 times the one before.
-var HashUnits = []string{"H/s", "KH/s", "MH/s", "GH/s", "TH/s", "PH/s", "EH/s"}
-
-// unitFactor is how many H/s one unit is, or false for an unknown unit.
-func unitFactor(unit string) (float64, bool) {
-	for i, u := range HashUnits {
-		if strings.EqualFold(u, unit) {
-			return math.Pow(1000, float64(i)), true
-		}
-	}
-	return 0, false
-}
 
 // Calculator limits (SPEC section 5: numeric, at least 0, hashrate, consumption and
 // electricity price at most 999.99, rate at most 100 percent, at most 15 characters).
@@ -54,12 +42,24 @@ type Chain struct {
 	Decimals      int
 }
 
-// CalcResult is the expected daily income.
+// CalcResult is the expected income of a day, and of each period the calculator shows.
 type CalcResult struct {
 	DayExpectIncome     string `json:"dayExpectIncome"`     // fiat after electricity when asked: 2 decimals, 4 significant digits below 1
 	DayExpectIncomeCoin string `json:"dayExpectIncomeCoin"` // coins, at the coin's decimals
 	LegalTender         string `json:"legalTender"`
+	// Periods are day, week, month and year, each computed from the exact daily rate and
+	// rounded once: a year is not the rounded day times 365.
+	Periods map[string]PeriodIncome `json:"periods"`
 }
+
+// PeriodIncome is the expected income over one period, as CalcResult's day figures.
+type PeriodIncome struct {
+	Income     string `json:"income"`
+	IncomeCoin string `json:"incomeCoin"`
+}
+
+// PeriodDays are the days of each period the calculator shows.
+var PeriodDays = map[string]float64{"day": 1, "week": 7, "month": 30, "year": 365}
 
 // number reads a calculator field: a JSON number or a numeric string, at least 0, with at
 // most 4 decimals and 15 characters, and at most max when max > 0.
@@ -107,11 +107,21 @@ func Calculate(in CalcInput, ch Chain) (CalcResult, error) {
 	if err != nil {
 		return CalcResult{}, err
 	}
-	return CalcResult{
+	res := CalcResult{
 		DayExpectIncome:     fiatFigure(fiat),
-		DayExpectIncomeCoin: strconv.FormatFloat(round(coin, ch.Decimals), 'f', ch.Decimals, 64),
+		DayExpectIncomeCoin: coinFigure(coin, ch.Decimals),
 		LegalTender:         in.LegalTender,
-	}, nil
+		Periods:             make(map[string]PeriodIncome, len(PeriodDays)),
+	}
+	for name, days := range PeriodDays {
+		res.Periods[name] = PeriodIncome{Income: fiatFigure(fiat * days), IncomeCoin: coinFigure(coin*days, ch.Decimals)}
+	}
+	return res, nil
+}
+
+// coinFigure writes a coin amount at the coin's decimals, rounded once.
+func coinFigure(v float64, decimals int) string {
+	return strconv.FormatFloat(round(v, decimals), 'f', decimals, 64)
 }
 
 // expect checks the input and answers a day's income in coins and in fiat, unrounded.
@@ -124,17 +134,17 @@ func expect(in CalcInput, ch Chain) (coin, fiat float64, err error) {
 	if err != nil {
 		return 0, 0, err
 	}
-	hu, ok := unitFactor(in.CustomerHashRateUnit)
+	hu, ok := hashrate.Factor(in.CustomerHashRateUnit)
 	if !ok {
-		return 0, 0, httpx.Warn("validation.oneOf", i18n.Params{"field": "market.field.customerHashRateUnit", "values": strings.Join(HashUnits, ", ")})
+		return 0, 0, httpx.Warn("validation.oneOf", i18n.Params{"field": "market.field.customerHashRateUnit", "values": strings.Join(hashrate.Units, ", ")})
 	}
 	netH, err := number(in.NetworkHashRate, "market.field.networkHashRate", 0)
 	if err != nil {
 		return 0, 0, err
 	}
-	nu, ok := unitFactor(in.NetworkHashRateUnit)
+	nu, ok := hashrate.Factor(in.NetworkHashRateUnit)
 	if !ok {
-		return 0, 0, httpx.Warn("validation.oneOf", i18n.Params{"field": "market.field.networkHashRateUnit", "values": strings.Join(HashUnits, ", ")})
+		return 0, 0, httpx.Warn("validation.oneOf", i18n.Params{"field": "market.field.networkHashRateUnit", "values": strings.Join(hashrate.Units, ", ")})
 	}
 	rate, err := number(in.Rate, "market.field.rate", 1)
 	if err != nil {
@@ -156,13 +166,25 @@ func expect(in CalcInput, ch Chain) (coin, fiat float64, err error) {
 	if ch.BlockTime <= 0 || ch.StatsHashRate <= 0 {
 		return 0, 0, httpx.Warn("market.noChainData", nil)
 	}
-	// Blocks a day at the caller's network hashrate: the chain's difficulty makes the
-	// measured hashrate find one every BlockTime; the same difficulty at Hnet finds
-	// Hnet/StatsHashRate as many.
-	blocksPerDay := 86400 / ch.BlockTime * (Hnet / ch.StatsHashRate)
-	coin = blocksPerDay * ch.BlockReward * (H / Hnet) * (1 - rate)
+	coin = ch.DailyCoins(H, Hnet, rate)
 	fiat = coin*price - power*24/1000*elec
 	return coin, fiat, nil
+}
+
+// DailyCoins is what hashrate H (H/s) earns in a day by pay-per-share, less fee (a
+// fraction), when the network runs at Hnet. It takes figures as they are, with no form
+// rules: the home table feeds it measured network hashrates and fetched prices of any
+// size and precision. Zero when the chain's figures are missing.
+//
+// Blocks a day at Hnet: the chain's difficulty makes the measured hashrate find one every
+// BlockTime; the same difficulty at Hnet finds Hnet/StatsHashRate as many, of which H
+// earns H/Hnet. Hnet cancels: PPS pays by difficulty, not by the network's size.
+func (ch Chain) DailyCoins(H, Hnet, fee float64) float64 {
+	if ch.BlockTime <= 0 || ch.StatsHashRate <= 0 || Hnet <= 0 {
+		return 0
+	}
+	blocksPerDay := 86400 / ch.BlockTime * (Hnet / ch.StatsHashRate)
+	return blocksPerDay * ch.BlockReward * (H / Hnet) * (1 - fee)
 }
 
 func round(v float64, places int) float64 {

@@ -92,3 +92,33 @@ func TestCalculateRefusesBadInput(t *testing.T) {
 		t.Errorf("no chain data: %v", err)
 	}
 }
+
+// Each period is the exact daily rate times its days, rounded once: a year of 1 TH/s is
+// 8.82e-7 x 365 = 0.00032193 BTC, not the rounded day 0.00000088 x 365 = 0.00032120
+// (73 satoshis short), and 5.292 USD x 365 = 1931.58, not 5.29 x 365 = 1930.85.
+func TestCalculatePeriodsRoundOnce(t *testing.T) {
+	btc := Chain{BlockReward: 3.125, BlockTime: 600, StatsHashRate: 500e18, Decimals: 8}
+	in := CalcInput{CoinPrice: 60000.0, CustomerHashRate: 1.0, CustomerHashRateUnit: "TH/s", NetworkHashRate: 500.0, NetworkHashRateUnit: "EH/s", Rate: 0.02}
+	got, err := Calculate(in, btc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]PeriodIncome{
+		"day":   {Income: "0.05292", IncomeCoin: "0.00000088"},
+		"week":  {Income: "0.3704", IncomeCoin: "0.00000617"},
+		"month": {Income: "1.59", IncomeCoin: "0.00002646"},
+		"year":  {Income: "19.32", IncomeCoin: "0.00032193"},
+	}
+	for p, w := range want {
+		if got.Periods[p] != w {
+			t.Errorf("%s: %+v, want %+v", p, got.Periods[p], w)
+		}
+	}
+	if got.Periods["day"].Income != got.DayExpectIncome || got.Periods["day"].IncomeCoin != got.DayExpectIncomeCoin {
+		t.Errorf("day figures disagree: %+v", got)
+	}
+	in.CustomerHashRate = 100.0
+	if got, _ := Calculate(in, btc); got.Periods["year"].Income != "1931.58" || got.Periods["year"].IncomeCoin != "0.03219300" {
+		t.Errorf("100 TH/s year: %+v", got.Periods["year"])
+	}
+}

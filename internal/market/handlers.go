@@ -1,26 +1,42 @@
 package market
 
 import (
+	"context"
+	"encoding/json"
 	"errors"
 	"math"
 	"net/http"
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/uniplus-pool/pool/internal/chain"
 	"github.com/uniplus-pool/pool/internal/coin"
 	"github.com/uniplus-pool/pool/internal/db"
+	"github.com/uniplus-pool/pool/internal/hashrate"
 	"github.com/uniplus-pool/pool/internal/httpx"
 	"github.com/uniplus-pool/pool/internal/i18n"
 	"github.com/uniplus-pool/pool/internal/mining"
 )
+
+// TableTTL is how long the api role serves a computed home table: pool statistics change
+// every 30 s and prices every few minutes, so a visitor sees figures at most 5 s older.
+const TableTTL = 5 * time.Second
 
 // Handler serves the dashboard calls of the public home page.
 type Handler struct {
 	Coins  *coin.Store
 	Stats  *mining.Blocks
 	Prices *Prices
+	// TableTTL is how long a computed home table is served before the next request
+	// computes it again; 0 computes it for every request. The figures behind it change
+	// every 30 s (pool statistics) or minutes (prices), and every visitor asks for it.
+	TableTTL time.Duration
+	// Now is the clock of the table cache (time.Now when nil).
+	Now func() time.Time
+
+	tables tableCache
 }
 
 // Routes registers the dashboard calls (no login).
@@ -39,24 +55,6 @@ func legalTender(v string) (string, error) {
 		return "", httpx.Warn("validation.oneOf", i18n.Params{"field": "market.field.legalTender", "values": "USD, CNY"})
 	}
 	return v, nil
-}
-
-// Scaled is a hashrate as a number in H/s and as a display value in its best unit.
-type Scaled struct {
-	Value float64 `json:"value"`
-	Show  string  `json:"show"`
-	Unit  string  `json:"unit"`
-}
-
-// Scale picks the largest unit in which hs is at least 1 (H/s up to EH/s), 2 decimals.
-func Scale(hs float64) Scaled {
-	i := 0
-	v := hs
-	for i < len(HashUnits)-1 && math.Abs(v) >= 1000 {
-		v /= 1000
-		i++
-	}
-	return Scaled{Value: hs, Show: strconv.FormatFloat(v, 'f', 2, 64), Unit: HashUnits[i]}
 }
 
 // chainOf turns stored pool statistics into the calculator's view of the chain.
@@ -118,54 +116,82 @@ func (h *Handler) list(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	coins, err := h.Coins.List(r.Context())
-	if err != nil {
-		return err
-	}
-	prices, err := h.Prices.All(r.Context())
-	if err != nil {
-		return err
-	}
 	lang := httpx.Lang(r)
+	rows, err := h.tables.get(tableKey{fiat, lang}, h.TableTTL, h.now(), func() (json.RawMessage, error) {
+		// Not the request's context: requests waiting for this table must not fail because
+		// the first one went away.
+		rows, err := h.table(context.WithoutCancel(r.Context()), fiat, lang)
+		if err != nil {
+			return nil, err
+		}
+		return json.Marshal(rows)
+	})
+	if err != nil {
+		return err
+	}
+	return httpx.OKEncoded(w, r, rows)
+}
+
+func (h *Handler) now() time.Time {
+	if h.Now != nil {
+		return h.Now()
+	}
+	return time.Now()
+}
+
+// table builds the home table in fiat, with closed coins' messages in lang.
+func (h *Handler) table(ctx context.Context, fiat, lang string) ([]Row, error) {
+	coins, err := h.Coins.List(ctx)
+	if err != nil {
+		return nil, err
+	}
+	prices, err := h.Prices.All(ctx)
+	if err != nil {
+		return nil, err
+	}
 	rows := make([]Row, 0, len(coins))
 	for _, c := range coins {
-		st, err := h.Stats.Stats(r.Context(), c.Type)
+		st, err := h.Stats.Stats(ctx, c.Type)
 		if err != nil && !errors.Is(err, db.ErrNotFound) {
-			return err
+			return nil, err
 		}
-		row := Row{CurrencyType: c.Type, ChainTypeName: c.Name, ChainUnit: c.ChainUnit, Algorithm: c.Algorithm, IconURL: c.IconURL,
-			LogoURL: c.LogoURL, OpenStatus: c.OpenStatus, TutorialURL: c.TutorialURL, Driver: c.Driver, CoinPriceUnit: fiat,
-			Rate: c.FeeRate(), RateShow: strconv.FormatFloat(c.FeeRate()*100, 'f', 2, 64) + "%",
-			Fee: strconv.FormatFloat(c.FeeRate()*100, 'f', 2, 64) + "%", SettleModel: c.SettleModel, SettleTime: c.SettleTime,
-			ActiveMiners: st.ActiveMiners, MinHashUnit: c.MinHashUnit}
-		if !c.OpenStatus {
-			row.ClosedMsg = c.ClosedMessage(lang)
-		}
-		price := prices[c.Type][fiat]
-		row.CoinPrice = fiatFigure(price.Float())
-		pool, netw := Scale(st.PoolHashRate), Scale(st.NetworkHashRate)
-		row.PoolHashRate, row.PoolHashRateUnit, row.PoolHashRateShow = pool.Value, pool.Unit, pool.Show
-		row.NetworkHashRate, row.NetworkHashRateUnit, row.NetworkHashRateShow = netw.Value, netw.Unit, netw.Show
-		ch := chainOf(c, st)
-		row.BlockReward = strconv.FormatFloat(ch.BlockReward, 'f', c.Decimals, 64)
-		row.BlockTime = math.Round(ch.BlockTime*10) / 10
-		unit := c.MinHashUnit
-		if unit == "" {
-			unit = "H/s"
-		}
-		row.DayExpectIncomeUnit = fiat + " / " + unit
-		row.DayExpectIncomeFullUnit = c.ChainUnit + " / " + unit
-		// Income of one unit of hashrate at the network the pool measured.
-		if nu, ok := unitFactor(netw.Unit); ok && st.NetworkHashRate > 0 {
-			res, err := Calculate(CalcInput{CoinPrice: price.Float(), CustomerHashRate: 1.0, CustomerHashRateUnit: unit,
-				NetworkHashRate: st.NetworkHashRate / nu, NetworkHashRateUnit: netw.Unit, Rate: c.FeeRate()}, ch)
-			if err == nil {
-				row.DayExpectIncome, row.DayExpectIncomeCoin = res.DayExpectIncome, res.DayExpectIncomeCoin
-			}
-		}
-		rows = append(rows, row)
+		rows = append(rows, tableRow(c, st, prices[c.Type][fiat], fiat, lang))
 	}
-	return httpx.OK(w, r, rows)
+	return rows, nil
+}
+
+// tableRow is one coin's line of the home table. Its figures are computed, not read from
+// a form: the measured network hashrate and the fetched price go in at full size and
+// precision (the calculator's form rules would refuse 654.32109876 EH/s).
+func tableRow(c coin.Coin, st mining.PoolStats, price Micros, fiat, lang string) Row {
+	fee := strconv.FormatFloat(c.FeeRate()*100, 'f', 2, 64) + "%"
+	row := Row{CurrencyType: c.Type, ChainTypeName: c.Name, ChainUnit: c.ChainUnit, Algorithm: c.Algorithm, IconURL: c.IconURL,
+		LogoURL: c.LogoURL, OpenStatus: c.OpenStatus, TutorialURL: c.TutorialURL, Driver: c.Driver, CoinPriceUnit: fiat,
+		Rate: c.FeeRate(), RateShow: fee, Fee: fee, SettleModel: c.SettleModel, SettleTime: c.SettleTime,
+		ActiveMiners: st.ActiveMiners, MinHashUnit: c.MinHashUnit}
+	if !c.OpenStatus {
+		row.ClosedMsg = c.ClosedMessage(lang)
+	}
+	row.CoinPrice = fiatFigure(price.Float())
+	pool, netw := hashrate.New(st.PoolHashRate), hashrate.New(st.NetworkHashRate)
+	row.PoolHashRate, row.PoolHashRateUnit, row.PoolHashRateShow = pool.HashRate, pool.Unit, pool.Show
+	row.NetworkHashRate, row.NetworkHashRateUnit, row.NetworkHashRateShow = netw.HashRate, netw.Unit, netw.Show
+	ch := chainOf(c, st)
+	row.BlockReward = coinFigure(ch.BlockReward, c.Decimals)
+	row.BlockTime = math.Round(ch.BlockTime*10) / 10
+	unit := c.MinHashUnit
+	if _, ok := hashrate.Factor(unit); !ok {
+		unit = hashrate.Units[0]
+	}
+	row.DayExpectIncomeUnit = fiat + " / " + unit
+	row.DayExpectIncomeFullUnit = c.ChainUnit + " / " + unit
+	// Income of one unit of hashrate at the network the pool measured.
+	if st.NetworkHashRate > 0 && ch.BlockTime > 0 {
+		perUnit, _ := hashrate.Factor(unit)
+		coins := ch.DailyCoins(perUnit, st.NetworkHashRate, c.FeeRate())
+		row.DayExpectIncome, row.DayExpectIncomeCoin = fiatFigure(coins*price.Float()), coinFigure(coins, c.Decimals)
+	}
+	return row
 }
 
 func (h *Handler) price(w http.ResponseWriter, r *http.Request) error {

@@ -10,6 +10,7 @@ import (
 
 	"github.com/uniplus-pool/pool/internal/coin"
 	"github.com/uniplus-pool/pool/internal/db"
+	"github.com/uniplus-pool/pool/internal/hashrate"
 	"github.com/uniplus-pool/pool/internal/httpx"
 	"github.com/uniplus-pool/pool/internal/i18n"
 	"github.com/uniplus-pool/pool/internal/mining"
@@ -33,8 +34,9 @@ type TrendPoint struct {
 	ExecTime     int64   `json:"execTime"` // Unix ms
 	Price        string  `json:"price"`    // USD
 	CNYPrice     string  `json:"cnyPrice"`
-	HashRate     float64 `json:"hashRate"` // pool hashrate in HashRateUnit
-	HashRateUnit string  `json:"hashRateUnit"`
+	HashRate     float64 `json:"hashRate"`     // pool hashrate in H/s, as every hashrate on the wire
+	HashRateShow string  `json:"hashRateShow"` // the same in HashRateUnit, 2 decimals
+	HashRateUnit string  `json:"hashRateUnit"` // one unit for the whole series, so a chart's axis reads in it
 }
 
 // Record stores every coin's current price and pool hashrate as the point of the hour now
@@ -124,12 +126,11 @@ func (t *Trends) Points(ctx context.Context, coinType string, from, to time.Time
 		all = daily
 	}
 	// One unit for the whole series, so a chart's axis reads in it.
-	unit := Scale(max)
-	factor, _ := unitFactor(unit.Unit)
+	unit := hashrate.UnitOf(max)
 	out := make([]TrendPoint, len(all))
 	for i, r := range all {
 		out[i] = TrendPoint{ExecTime: r.at, Price: strconv.FormatFloat(Micros(r.usd).Float(), 'f', 6, 64),
-			CNYPrice: strconv.FormatFloat(Micros(r.cny).Float(), 'f', 6, 64), HashRate: r.hr / factor, HashRateUnit: unit.Unit}
+			CNYPrice: strconv.FormatFloat(Micros(r.cny).Float(), 'f', 6, 64), HashRate: r.hr, HashRateShow: hashrate.In(r.hr, unit), HashRateUnit: unit}
 	}
 	return out, nil
 }

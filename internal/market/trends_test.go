@@ -75,7 +75,7 @@ func TestTrendsRecordedHourlyAndServedByRange(t *testing.T) {
 		if status != 200 || code != 0 || len(pts) != 24 {
 			t.Fatalf("one day: %d %d %d points", status, code, len(pts))
 		}
-		if pts[0].Price != "60000.000000" || pts[0].CNYPrice != "430000.000000" || pts[0].HashRateUnit != "TH/s" || pts[0].HashRate != 25 {
+		if pts[0].Price != "60000.000000" || pts[0].CNYPrice != "430000.000000" || pts[0].HashRateUnit != "TH/s" || pts[0].HashRate != 25e12 || pts[0].HashRateShow != "25.00" {
 			t.Fatalf("first point %+v", pts[0])
 		}
 		// The same day in Asia/Shanghai starts 8 hours earlier in UTC.

@@ -14,6 +14,7 @@ import (
 	"github.com/uniplus-pool/pool/internal/account"
 	"github.com/uniplus-pool/pool/internal/db"
 	"github.com/uniplus-pool/pool/internal/db/dbtest"
+	"github.com/uniplus-pool/pool/internal/hashrate"
 	"github.com/uniplus-pool/pool/internal/pool"
 )
 
@@ -242,7 +243,7 @@ func TestHashrateMath(t *testing.T) {
 
 		var ov struct {
 			Counts                        pool.Counts
-			RealTimeHashRate, DayHashRate pool.HashRate
+			RealTimeHashRate, DayHashRate hashrate.Rate
 			Accepted, Rejected, Stale     int64
 		}
 		h.data(h.get("/api/pc/v1/pool/device/overview", h.alice, url.Values{"coin": {"BTC"}}), &ov)
@@ -308,7 +309,7 @@ type row struct {
 	Code, Worker, Alias, Status   string
 	SubAccount, Coin, Kind        string
 	IntranetIP, PublicIP, Region  string
-	RealTimeHashRate, DayHashRate pool.HashRate
+	RealTimeHashRate, DayHashRate hashrate.Rate
 	OnlineDuration                int64
 	LastUpdateTime                int64
 	Temperature                   *float64
@@ -458,7 +459,7 @@ func TestDeviceDetailAliasAndBinding(t *testing.T) {
 			FirstSeenAt, LastShareAt, LastReportAt, OnlineSince int64
 			GPUs                                                []struct {
 				pool.GPU
-				HashRateShow pool.HashRate
+				HashRateShow hashrate.Rate
 			}
 		}
 		h.data(h.get("/api/pc/v1/pool/device/detail", h.alice, id(gpu.ID)), &det)

@@ -17,6 +17,7 @@ import (
 	"github.com/uniplus-pool/pool/internal/account"
 	"github.com/uniplus-pool/pool/internal/coin"
 	"github.com/uniplus-pool/pool/internal/db"
+	"github.com/uniplus-pool/pool/internal/hashrate"
 	"github.com/uniplus-pool/pool/internal/httpx"
 	"github.com/uniplus-pool/pool/internal/i18n"
 	"github.com/uniplus-pool/pool/internal/ratelimit"
@@ -129,14 +130,14 @@ func (h *Handler) algorithms(ctx context.Context) (map[string]string, error) {
 
 // subAccountView is a sub-account as the list and detail show it.
 type subAccountView struct {
-	Code             string   `json:"code"`
-	Alias            string   `json:"alias"`
-	DefaultCoin      string   `json:"defaultCoin"`
-	DeviceCount      int      `json:"deviceCount"`
-	OnlineCount      int      `json:"onlineCount"`
-	RealTimeHashRate HashRate `json:"realTimeHashRate"`
-	DayHashRate      HashRate `json:"dayHashRate"`
-	AddTime          int64    `json:"addTime"`
+	Code             string        `json:"code"`
+	Alias            string        `json:"alias"`
+	DefaultCoin      string        `json:"defaultCoin"`
+	DeviceCount      int           `json:"deviceCount"`
+	OnlineCount      int           `json:"onlineCount"`
+	RealTimeHashRate hashrate.Rate `json:"realTimeHashRate"`
+	DayHashRate      hashrate.Rate `json:"dayHashRate"`
+	AddTime          int64         `json:"addTime"`
 }
 
 // subAccountDetail adds device counts by status and the 24-hour share counts.
@@ -152,7 +153,7 @@ type subAccountDetail struct {
 func viewSub(a SubAccount, c Counts, st ShareStats, algo string) subAccountView {
 	return subAccountView{
 		Code: a.Code, Alias: a.Alias, DefaultCoin: a.DefaultCoin, DeviceCount: c.Total, OnlineCount: c.Online(),
-		RealTimeHashRate: NewHashRate(st.RealTime(algo)), DayHashRate: NewHashRate(st.Day(algo)), AddTime: a.CreatedAt,
+		RealTimeHashRate: hashrate.New(st.RealTime(algo)), DayHashRate: hashrate.New(st.Day(algo)), AddTime: a.CreatedAt,
 	}
 }
 
@@ -332,13 +333,13 @@ func (h *Handler) filter(r *http.Request, u account.User) (DeviceFilter, error) 
 
 // overview is the device overview: counts, hashrates and 24-hour share counts on a coin.
 type overview struct {
-	Coin             string   `json:"coin"`
-	Counts           Counts   `json:"counts"`
-	RealTimeHashRate HashRate `json:"realTimeHashRate"`
-	DayHashRate      HashRate `json:"dayHashRate"`
-	Accepted         int64    `json:"accepted"`
-	Rejected         int64    `json:"rejected"`
-	Stale            int64    `json:"stale"`
+	Coin             string        `json:"coin"`
+	Counts           Counts        `json:"counts"`
+	RealTimeHashRate hashrate.Rate `json:"realTimeHashRate"`
+	DayHashRate      hashrate.Rate `json:"dayHashRate"`
+	Accepted         int64         `json:"accepted"`
+	Rejected         int64         `json:"rejected"`
+	Stale            int64         `json:"stale"`
 }
 
 func (h *Handler) deviceOverview(w http.ResponseWriter, r *http.Request) error {
@@ -363,37 +364,37 @@ func (h *Handler) deviceOverview(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	return httpx.OK(w, r, overview{
-		Coin: c.Type, Counts: counts, RealTimeHashRate: NewHashRate(st.RealTime(c.Algorithm)), DayHashRate: NewHashRate(st.Day(c.Algorithm)),
+		Coin: c.Type, Counts: counts, RealTimeHashRate: hashrate.New(st.RealTime(c.Algorithm)), DayHashRate: hashrate.New(st.Day(c.Algorithm)),
 		Accepted: st.Accepted, Rejected: st.Rejected, Stale: st.Stale,
 	})
 }
 
 // deviceRow is a device as the list shows it.
 type deviceRow struct {
-	ID               int64    `json:"id"`
-	Code             string   `json:"code"`   // full worker name
-	Worker           string   `json:"worker"` // suffix
-	SubAccount       string   `json:"subAccount"`
-	Coin             string   `json:"coin"`
-	Alias            string   `json:"alias"`
-	Kind             string   `json:"kind"`
-	Status           string   `json:"status"`
-	RealTimeHashRate HashRate `json:"realTimeHashRate"`
-	DayHashRate      HashRate `json:"dayHashRate"`
-	OnlineDuration   int64    `json:"onlineDuration"` // seconds; 0 when offline
-	LastUpdateTime   int64    `json:"lastUpdateTime"` // Unix ms of the last share, report or connection
-	IntranetIP       string   `json:"intranetIp"`
-	PublicIP         string   `json:"publicIp"`
-	Region           string   `json:"region"`
-	Temperature      *float64 `json:"temperature"` // hottest GPU, else the CPU; null when unknown
-	Bound            bool     `json:"bound"`
-	Burned           bool     `json:"burned"`
+	ID               int64         `json:"id"`
+	Code             string        `json:"code"`   // full worker name
+	Worker           string        `json:"worker"` // suffix
+	SubAccount       string        `json:"subAccount"`
+	Coin             string        `json:"coin"`
+	Alias            string        `json:"alias"`
+	Kind             string        `json:"kind"`
+	Status           string        `json:"status"`
+	RealTimeHashRate hashrate.Rate `json:"realTimeHashRate"`
+	DayHashRate      hashrate.Rate `json:"dayHashRate"`
+	OnlineDuration   int64         `json:"onlineDuration"` // seconds; 0 when offline
+	LastUpdateTime   int64         `json:"lastUpdateTime"` // Unix ms of the last share, report or connection
+	IntranetIP       string        `json:"intranetIp"`
+	PublicIP         string        `json:"publicIp"`
+	Region           string        `json:"region"`
+	Temperature      *float64      `json:"temperature"` // hottest GPU, else the CPU; null when unknown
+	Bound            bool          `json:"bound"`
+	Burned           bool          `json:"burned"`
 }
 
 func rowOf(d Device, st ShareStats, algo string, now time.Time) deviceRow {
 	row := deviceRow{
 		ID: d.ID, Code: d.FullName(), Worker: d.Worker, SubAccount: d.SubAccountCode, Coin: d.Coin, Alias: d.Alias, Kind: d.Kind,
-		Status: d.Status, RealTimeHashRate: NewHashRate(st.RealTime(algo)), DayHashRate: NewHashRate(st.Day(algo)),
+		Status: d.Status, RealTimeHashRate: hashrate.New(st.RealTime(algo)), DayHashRate: hashrate.New(st.Day(algo)),
 		LastUpdateTime: d.LastSeenAt, IntranetIP: d.IntranetIP, PublicIP: d.PublicIP, Region: d.Region,
 		Temperature: d.CPUTemp, Bound: d.Bound, Burned: d.Burned,
 	}
@@ -488,7 +489,7 @@ func (h *Handler) deviceList(w http.ResponseWriter, r *http.Request) error {
 // gpuView is a GPU with its hashrate scaled for display.
 type gpuView struct {
 	GPU
-	HashRateShow HashRate `json:"hashRateShow"`
+	HashRateShow hashrate.Rate `json:"hashRateShow"`
 }
 
 // deviceDetail is every field of SPEC section 3 "Device".
@@ -554,7 +555,7 @@ func (h *Handler) deviceDetail(w http.ResponseWriter, r *http.Request) error {
 		if g.Hashrate != nil {
 			hs = *g.Hashrate
 		}
-		out.GPUs = append(out.GPUs, gpuView{GPU: g, HashRateShow: NewHashRate(hs)})
+		out.GPUs = append(out.GPUs, gpuView{GPU: g, HashRateShow: hashrate.New(hs)})
 	}
 	return httpx.OK(w, r, out)
 }

@@ -2,16 +2,14 @@ package pool
 
 import (
 	"errors"
-	"github.com/uniplus-pool/pool/internal/chain"
-	"math"
 	"regexp"
-	"strconv"
 	"strings"
 	"time"
 	"unicode"
 	"unicode/utf8"
 
 	"github.com/uniplus-pool/pool/internal/account"
+	"github.com/uniplus-pool/pool/internal/hashrate"
 )
 
 // Device statuses (SPEC section 4).
@@ -106,46 +104,7 @@ func validAlias(alias string) bool {
 
 // Hashrate is the hashes per second that diffSum of share difficulty over window means.
 func Hashrate(diffSum float64, algo string, window time.Duration) float64 {
-	if window <= 0 {
-		return 0
-	}
-	return diffSum * chain.HashesPerDifficulty(algo) / window.Seconds()
-}
-
-// HashUnits are the display units, each 1000 times the one before.
-var HashUnits = []string{"H/s", "KH/s", "MH/s", "GH/s", "TH/s", "PH/s", "EH/s"}
-
-// FormatHashrate scales hs (hashes per second) to the largest unit that keeps the value
-// at least 1, with 2 decimals: 4294967296 gives "4.29", "GH/s".
-func FormatHashrate(hs float64) (value, unit string) {
-	if math.IsNaN(hs) || math.IsInf(hs, 0) || hs < 0 {
-		hs = 0
-	}
-	i := 0
-	for i < len(HashUnits)-1 && hs >= 1000 {
-		hs /= 1000
-		i++
-	}
-	// 999.996 rounds to 1000.00: show it as 1.00 of the next unit instead.
-	if math.Round(hs*100) >= 100000 && i < len(HashUnits)-1 {
-		hs /= 1000
-		i++
-	}
-	return strconv.FormatFloat(hs, 'f', 2, 64), HashUnits[i]
-}
-
-// HashRate is a hashrate as the API carries it: the number in H/s, and its display
-// value and unit.
-type HashRate struct {
-	HashRate float64 `json:"hashRate"`
-	Show     string  `json:"show"`
-	Unit     string  `json:"unit"`
-}
-
-// NewHashRate wraps hs for the API.
-func NewHashRate(hs float64) HashRate {
-	v, u := FormatHashrate(hs)
-	return HashRate{HashRate: hs, Show: v, Unit: u}
+	return hashrate.FromDifficulty(diffSum, algo, window)
 }
 
 // minerHints map words found in a miner's name to the kind of rig that runs it.

@@ -70,28 +70,6 @@ func TestHashrateMathAndDisplay(t *testing.T) {
 	if Hashrate(1, "kheavyhash", time.Second) != math.Pow(2, 32) || Hashrate(1, "sha256d", 0) != 0 {
 		t.Fatal("defaults")
 	}
-	for _, c := range []struct {
-		hs         float64
-		show, unit string
-	}{
-		{0, "0.00", "H/s"},
-		{-5, "0.00", "H/s"},
-		{math.NaN(), "0.00", "H/s"},
-		{999.99, "999.99", "H/s"},
-		{999.996, "1.00", "KH/s"},
-		{1000, "1.00", "KH/s"},
-		{65536, "65.54", "KH/s"},
-		{4294967296, "4.29", "GH/s"},
-		{44739242.67, "44.74", "MH/s"},
-		{1.5e12, "1.50", "TH/s"},
-		{2e15, "2.00", "PH/s"},
-		{3.25e18, "3.25", "EH/s"},
-		{7e21, "7000.00", "EH/s"},
-	} {
-		if show, unit := FormatHashrate(c.hs); show != c.show || unit != c.unit {
-			t.Errorf("%g: %s %s, want %s %s", c.hs, show, unit, c.show, c.unit)
-		}
-	}
 }
 
 func TestKindOfMinerSoftware(t *testing.T) {

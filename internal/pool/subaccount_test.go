@@ -9,6 +9,7 @@ import (
 
 	"github.com/uniplus-pool/pool/internal/db"
 	"github.com/uniplus-pool/pool/internal/db/dbtest"
+	"github.com/uniplus-pool/pool/internal/hashrate"
 	"github.com/uniplus-pool/pool/internal/pool"
 )
 
@@ -18,8 +19,8 @@ type subView struct {
 	DefaultCoin      string
 	DeviceCount      int
 	OnlineCount      int
-	RealTimeHashRate pool.HashRate
-	DayHashRate      pool.HashRate
+	RealTimeHashRate hashrate.Rate
+	DayHashRate      hashrate.Rate
 	AddTime          int64
 	Counts           pool.Counts
 	Accepted         int64

@@ -68,14 +68,6 @@ describe('home, coin list and coin pages on a phone', { skip: skipReason(), time
     return env.data;
   };
   const called = (part) => calls.filter((c) => c.url.includes(part));
-  // Periods are the server's day times the days (see forPeriod); exact in integer units.
-  const times = (day, days) => {
-    const neg = day.startsWith('-');
-    const [w, f = ''] = day.replace('-', '').split('.');
-    const s = (BigInt(w + f) * BigInt(days)).toString().padStart(f.length + 1, '0');
-    const body = f ? `${s.slice(0, s.length - f.length)}.${s.slice(s.length - f.length)}` : s;
-    return (neg && /[1-9]/.test(body) ? '-' : '') + body;
-  };
 
   before(async () => {
     const setupCommands = await setup();
@@ -238,11 +230,12 @@ describe('home, coin list and coin pages on a phone', { skip: skipReason(), time
     const basic = await calcOnServer({ ...base, containConsumption: false });
     const sent = JSON.parse(called('/income/calculate').at(-1).body);
     assert.deepEqual(sent, { ...base, containConsumption: false });
-    for (const [period, days] of [['day', 1], ['week', 7], ['month', 30], ['year', 365]]) {
+    for (const period of ['day', 'week', 'month', 'year']) {
       const cell = page.getByTestId(`calc-result-${period}`);
-      assert.equal(await cell.getAttribute('data-fiat'), times(basic.dayExpectIncome, days), period);
-      assert.equal(await cell.getAttribute('data-coin'), times(basic.dayExpectIncomeCoin, days), period);
+      assert.equal(await cell.getAttribute('data-fiat'), basic.periods[period].income, period);
+      assert.equal(await cell.getAttribute('data-coin'), basic.periods[period].incomeCoin, period);
     }
+    assert.equal(basic.periods.day.income, basic.dayExpectIncome);
     assert.match(await page.getByTestId('calc-result-day').textContent(), /\$/);
 
     await page.getByTestId('calc-variant').getByText(EN.dash.calc.full, { exact: true }).click();
@@ -254,7 +247,7 @@ describe('home, coin list and coin pages on a phone', { skip: skipReason(), time
     const full = await calcOnServer({ ...base, containConsumption: true, equipmentConsumption: '950', electricityPrice: '0.08' });
     assert.notEqual(full.dayExpectIncome, basic.dayExpectIncome, 'electricity changes the fiat income');
     assert.equal(await page.getByTestId('calc-result-day').getAttribute('data-fiat'), full.dayExpectIncome);
-    assert.equal(await page.getByTestId('calc-result-year').getAttribute('data-fiat'), times(full.dayExpectIncome, 365));
+    assert.equal(await page.getByTestId('calc-result-year').getAttribute('data-fiat'), full.periods.year.income);
     assert.equal(await page.getByTestId('calc-result-day').getAttribute('data-coin'), full.dayExpectIncomeCoin);
     await shot(page, 'mobile-currency-detail-en_US');
   });

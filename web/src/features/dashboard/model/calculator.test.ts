@@ -109,14 +109,17 @@ describe('calculator form', () => {
     expect(percentToFraction('100.00')).toBe('1');
   });
 
-  it('scales a day to week, month and year without float noise', () => {
-    expect(forPeriod('5.29', 'day')).toBe('5.29');
-    expect(forPeriod('5.29', 'week')).toBe('37.03');
-    expect(forPeriod('5.29', 'month')).toBe('158.70');
-    expect(forPeriod('5.29', 'year')).toBe('1930.85');
-    expect(forPeriod('0.00008820', 'year')).toBe('0.03219300');
-    expect(forPeriod('-69.71', 'week')).toBe('-487.97');
-    expect(forPeriod('0.00', 'year')).toBe('0.00');
-    expect(forPeriod('n/a', 'year')).toBe('n/a');
+  it('shows the server\'s figures for each period, nothing for a period it did not send', () => {
+    const periods = {
+      day: { income: '5.29', incomeCoin: '0.00008820' },
+      week: { income: '37.04', incomeCoin: '0.00061740' },
+      month: { income: '158.76', incomeCoin: '0.00264600' },
+      year: { income: '1931.58', incomeCoin: '0.03219300' },
+    };
+    const result = { dayExpectIncome: '5.29', dayExpectIncomeCoin: '0.00008820', legalTender: 'USD' as const, periods };
+    expect(forPeriod(result, 'year')).toEqual(periods.year);
+    expect(forPeriod(result, 'week')).toEqual(periods.week);
+    const old = { dayExpectIncome: '5.29', dayExpectIncomeCoin: '0.00008820', legalTender: 'USD' as const } as unknown as typeof result;
+    expect(forPeriod(old, 'year')).toEqual({ income: '', incomeCoin: '' });
   });
 });

@@ -2,7 +2,7 @@
 // limits the server checks (internal/market/calculator.go): required, numeric, at least
 // 0, at most 4 decimals while typing, rate at most 100 (%), hashrate, consumption and
 // electricity price at most 999.99, 15 characters at most, two decimals shown on blur.
-import type { CalcInput, CalcPeriod, CalcVariant, CoinRow, LegalTender } from './types';
+import type { CalcInput, CalcPeriod, CalcResult, CalcVariant, CoinRow, LegalTender, PeriodIncome } from './types';
 
 /** CalcField names the calculator's inputs. */
 export type CalcField = 'customerHashRate' | 'rate' | 'coinPrice' | 'equipmentConsumption' | 'electricityPrice';
@@ -149,37 +149,10 @@ export function percentToFraction(percent: string): string {
   return fracPart ? `${int}.${fracPart}` : int;
 }
 
-/** PERIOD_DAYS are the days each result period covers. */
-export const PERIOD_DAYS: Record<CalcPeriod, number> = { day: 1, week: 7, month: 30, year: 365 };
-
 /** CALC_PERIODS in the order the calculator shows them (SPEC.md: year, month, week, day). */
 export const CALC_PERIODS: readonly CalcPeriod[] = ['year', 'month', 'week', 'day'];
 
-/**
- * forPeriod scales a day's figure (a decimal string) to a period, keeping its decimals.
- * The server rounded the day; the period is that rounded day times the days, so the
- * four figures agree with each other.
- */
-export function forPeriod(day: string, period: CalcPeriod): string {
-  const decimals = day.includes('.') ? day.split('.')[1]!.length : 0;
-  const scaled = scaleDecimal(day, PERIOD_DAYS[period]);
-  return scaled === null ? day : scaled.toFixed(decimals);
-}
-
-function scaleDecimal(day: string, days: number): { toFixed(d: number): string } | null {
-  if (!/^-?\d+(\.\d+)?$/.test(day)) return null;
-  const negative = day.startsWith('-');
-  const [w, f = ''] = day.replace('-', '').split('.');
-  // Exact integer arithmetic on the digits: day x days, then put the point back.
-  const units = BigInt(w + f) * BigInt(days);
-  return {
-    toFixed(d: number) {
-      const s = units.toString().padStart(f.length + 1, '0');
-      const int = s.slice(0, s.length - f.length);
-      const frac = s.slice(s.length - f.length);
-      const body = f.length ? `${int}.${frac}` : int;
-      const zero = /^0*\.?0*$/.test(body);
-      return (negative && !zero ? '-' : '') + (d === f.length ? body : Number(body).toFixed(d));
-    },
-  };
+/** forPeriod is the server's figures for a period (empty when it sent none). */
+export function forPeriod(result: CalcResult, period: CalcPeriod): PeriodIncome {
+  return result.periods?.[period] ?? { income: '', incomeCoin: '' };
 }

@@ -13,9 +13,9 @@ describe('trend', () => {
   it('draws points in time order, in the chosen fiat, in one hashrate unit', () => {
     const s = toSeries(
       [
-        { execTime: 2, price: '2.5', cnyPrice: '17.75', hashRate: 1.5, hashRateUnit: 'MH/s' },
-        { execTime: 1, price: '2', cnyPrice: '14.2', hashRate: 900, hashRateUnit: 'KH/s' },
-        { execTime: 3, price: '', cnyPrice: '', hashRate: 0, hashRateUnit: 'H/s' },
+        { execTime: 2, price: '2.5', cnyPrice: '17.75', hashRate: 1.5e6, hashRateShow: '1.50', hashRateUnit: 'MH/s' },
+        { execTime: 1, price: '2', cnyPrice: '14.2', hashRate: 9e5, hashRateShow: '0.90', hashRateUnit: 'MH/s' },
+        { execTime: 3, price: '', cnyPrice: '', hashRate: 0, hashRateShow: '0.00', hashRateUnit: 'MH/s' },
       ],
       'CNY',
     );

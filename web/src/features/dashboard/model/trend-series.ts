@@ -1,4 +1,4 @@
-import { bestUnit, inUnit, unitFactor } from './hashrate';
+import { inUnit } from './hashrate';
 import type { LegalTender, TrendPoint } from './types';
 
 /** TrendSeries is what the chart draws: time, price in the chosen fiat, hashrate in one unit. */
@@ -9,11 +9,13 @@ export interface TrendSeries {
   hashRateUnit: string;
 }
 
-/** toSeries turns trend points into the chart's series; points may come in different units. */
+/**
+ * toSeries turns trend points into the chart's series. Each point's hashRate is in H/s;
+ * the server names one unit for the whole series (hashRateUnit), so the axis reads in it.
+ */
 export function toSeries(points: TrendPoint[], legalTender: LegalTender): TrendSeries {
   const sorted = [...points].sort((a, b) => a.execTime - b.execTime);
-  const maxHs = Math.max(0, ...sorted.map((p) => (Number.isFinite(p.hashRate) ? p.hashRate * unitFactor(p.hashRateUnit) : 0)));
-  const unit = bestUnit(maxHs);
+  const unit = sorted[0]?.hashRateUnit || 'H/s';
   const num = (s: string) => {
     const n = Number(s);
     return s !== '' && Number.isFinite(n) ? n : null;
@@ -21,7 +23,7 @@ export function toSeries(points: TrendPoint[], legalTender: LegalTender): TrendS
   return {
     times: sorted.map((p) => p.execTime),
     prices: sorted.map((p) => num(legalTender === 'CNY' ? p.cnyPrice : p.price)),
-    hashRates: sorted.map((p) => (Number.isFinite(p.hashRate) ? round(inUnit(p.hashRate, p.hashRateUnit, unit), 4) : null)),
+    hashRates: sorted.map((p) => (Number.isFinite(p.hashRate) ? round(inUnit(p.hashRate, 'H/s', unit), 4) : null)),
     hashRateUnit: unit,
   };
 }

@@ -47,7 +47,10 @@ export interface TrendPoint {
   execTime: number;
   price: string;
   cnyPrice: string;
+  /** hashRate is in H/s, as every hashrate the server sends. */
   hashRate: number;
+  /** hashRateShow is hashRate in hashRateUnit, the one unit of the whole series. */
+  hashRateShow: string;
   hashRateUnit: string;
 }
 
@@ -76,9 +79,20 @@ export interface CalcInput {
   equipmentConsumption?: string;
 }
 
-/** CalcResult is the expected income of one day. */
+/** PeriodIncome is the expected income over one period: fiat and coins. */
+export interface PeriodIncome {
+  income: string;
+  incomeCoin: string;
+}
+
+/**
+ * CalcResult is the expected income of one day, and of each period: the server computes
+ * every period from the exact daily rate and rounds once (a year is not the rounded day
+ * times 365).
+ */
 export interface CalcResult {
   dayExpectIncome: string;
   dayExpectIncomeCoin: string;
   legalTender: LegalTender;
+  periods: Record<CalcPeriod, PeriodIncome>;
 }

@@ -99,8 +99,9 @@ export function CalcPanel({ row, legalTender, variant, compact = false }: CalcPa
       {calc.refusal ? <Alert className="up-calc__refusal" type="warning" showIcon message={calc.refusal} data-testid="calc-refusal" /> : null}
       <div className="up-calc__results" aria-live="polite" aria-label={t('calc.result')} data-testid="calc-results" data-ready={calc.result ? 'true' : 'false'}>
         {CALC_PERIODS.map((p) => {
-          const fiat = calc.result ? forPeriod(calc.result.dayExpectIncome, p) : '';
-          const coin = calc.result ? forPeriod(calc.result.dayExpectIncomeCoin, p) : '';
+          const figures = calc.result ? forPeriod(calc.result, p) : null;
+          const fiat = figures?.income ?? '';
+          const coin = figures?.incomeCoin ?? '';
           return (
             <div key={p} className={`up-calc__result${p === 'day' ? ' up-calc__result--day' : ''}`} data-testid={`calc-result-${p}`} data-fiat={fiat} data-coin={coin}>
               <span className="up-calc__period">{t(`calc.periods.${p}`)}</span>

@@ -30,8 +30,9 @@ const VARIANTS: readonly CalcVariant[] = ['basic', 'full'];
  * is large type, the coins small), so that each period gets a row instead of wrapping.
  */
 function wideTiles(result: CalcResult, unit: string): boolean {
-  const fiat = money(forPeriod(result.dayExpectIncome, 'year'), result.legalTender);
-  const coins = coinAmount(forPeriod(result.dayExpectIncomeCoin, 'year'), unit);
+  const year = forPeriod(result, 'year');
+  const fiat = money(year.income, result.legalTender);
+  const coins = coinAmount(year.incomeCoin, unit);
   return fiat.length > 13 || coins.length > 22;
 }
 
@@ -238,8 +239,7 @@ export function MobileCalculator({ row, quick = false }: MobileCalculatorProps) 
           {/* Long figures get a row each rather than wrapping inside a half-width tile. */}
           <dl className={`up-mcalc__periods${wideTiles(result, row.chainUnit) ? ' up-mcalc__periods--wide' : ''}`}>
             {CALC_PERIODS.map((p) => {
-              const fiatValue = forPeriod(result.dayExpectIncome, p);
-              const coinValue = forPeriod(result.dayExpectIncomeCoin, p);
+              const { income: fiatValue, incomeCoin: coinValue } = forPeriod(result, p);
               return (
                 <div key={p} className="up-mcalc__period" data-testid={`calc-result-${p}`} data-fiat={fiatValue} data-coin={coinValue}>
                   <dt>{t(`calc.periods.${p}`)}</dt>
