@@ -1,8 +1,13 @@
 package chain
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
+	"math/big"
+	"regexp"
+	"strconv"
+	"strings"
 	"testing"
 )
 
@@ -61,6 +66,7 @@ func FuzzParseTx(f *testing.F) {
 	})
 }
 
+// Money a person types: digits, one optional point, at most the coin's decimals.
 func TestParseAmount(t *testing.T) {
 	tests := []struct {
 		in       string
@@ -72,20 +78,34 @@ func TestParseAmount(t *testing.T) {
 		{"21000000", 8, 2100000000000000, false},
 		{"21000000.00000000", 8, 2100000000000000, false},
 		{"1.23456789", 8, 123456789, false},
-		{"-0.00005530", 8, -5530, false},
+		{"012.50", 3, 12500, false},
 		{"0", 8, 0, false},
-		{"1e-8", 8, 1, false},
-		{"1E2", 8, 10000000000, false},
+		{"12.5", 3, 12500, false},
+		{"92233720368.54775807", 8, 9223372036854775807, false},
+		{"92233720368.54775808", 8, 0, true},
 		{"0.1", 0, 0, true},
 		{"0.000000001", 8, 0, true},
-		{"92233720368.54775808", 8, 0, true},
-		{"92233720368.54775807", 8, 9223372036854775807, false},
+		{"0.000000010", 8, 0, true}, // nine decimals typed, even if the last is 0
+		// Go's number prefixes and every other non-decimal form.
+		{"0b11", 8, 0, true},
+		{"0o17", 8, 0, true},
+		{"0x10", 8, 0, true},
+		{"1_000", 8, 0, true},
+		{"1e-8", 8, 0, true},
+		{"1E2", 8, 0, true},
+		{"-1", 8, 0, true},
+		{"+1", 8, 0, true},
+		{" 1", 8, 0, true},
+		{"1 ", 8, 0, true},
+		{".5", 8, 0, true},
+		{"5.", 8, 0, true},
+		{"1.2.3", 8, 0, true},
+		{"1/2", 8, 0, true},
+		{"Inf", 8, 0, true},
+		{"NaN", 8, 0, true},
+		{"١", 8, 0, true}, // Arabic-Indic digit one
 		{"", 8, 0, true},
 		{"abc", 8, 0, true},
-		{"1/2", 8, 0, true},
-		{"0x10", 8, 0, true},
-		{"1e999999999", 8, 0, true},
-		{"12.5", 3, 12500, false},
 	}
 	for _, tt := range tests {
 		got, err := ParseAmount(tt.in, tt.decimals)
@@ -93,6 +113,111 @@ func TestParseAmount(t *testing.T) {
 			t.Errorf("ParseAmount(%q, %d) = %d, %v", tt.in, tt.decimals, got, err)
 		}
 	}
+}
+
+// Amounts from a node's JSON: signs and exponents, exactly, and nothing but JSON numbers.
+func TestParseNodeAmount(t *testing.T) {
+	tests := []struct {
+		in       string
+		decimals int
+		want     int64
+		wantErr  bool
+	}{
+		{"0.00000001", 8, 1, false},
+		{"-0.00005530", 8, -5530, false},
+		{"21000000", 8, 2100000000000000, false},
+		{"1e-8", 8, 1, false},
+		{"1E2", 8, 10000000000, false},
+		{"1.5e+1", 8, 1500000000, false},
+		{"0.000000010", 8, 1, false},
+		{"0e99", 8, 0, false},
+		{"-92233720368.54775808", 8, -9223372036854775808, false},
+		{"92233720368.54775808", 8, 0, true},
+		{"0.000000001", 8, 0, true},
+		{"1e-9", 8, 0, true},
+		{"1e999999999", 8, 0, true},
+		{"1e99", 8, 0, true},
+		{"0b11", 8, 0, true},
+		{"0o17", 8, 0, true},
+		{"0x10", 8, 0, true},
+		{"01", 8, 0, true},
+		{"+1", 8, 0, true},
+		{"--1", 8, 0, true},
+		{"1/2", 8, 0, true},
+		{"", 8, 0, true},
+		{"-", 8, 0, true},
+		{"1e", 8, 0, true},
+	}
+	for _, tt := range tests {
+		got, err := ParseNodeAmount(tt.in, tt.decimals)
+		if (err != nil) != tt.wantErr || got != tt.want {
+			t.Errorf("ParseNodeAmount(%q, %d) = %d, %v", tt.in, tt.decimals, got, err)
+		}
+	}
+}
+
+// strictAmount is ParseAmount written another way: a regular expression for the grammar
+// and big.Rat for the value.
+func strictAmount(s string, decimals int) (int64, bool) {
+	if !regexp.MustCompile(`^[0-9]+(\.[0-9]{1,` + strconv.Itoa(max(decimals, 1)) + `})?$`).MatchString(s) {
+		return 0, false
+	}
+	if decimals == 0 && strings.Contains(s, ".") {
+		return 0, false
+	}
+	r, ok := new(big.Rat).SetString(s)
+	if !ok {
+		return 0, false
+	}
+	r.Mul(r, new(big.Rat).SetInt(new(big.Int).Exp(big.NewInt(10), big.NewInt(int64(decimals)), nil)))
+	if !r.IsInt() || !r.Num().IsInt64() {
+		return 0, false
+	}
+	return r.Num().Int64(), true
+}
+
+func FuzzParseAmount(f *testing.F) {
+	for _, s := range []string{"0", "1.5", "0.00000001", "0b11", "0o17", "0x1p3", "1e5", "-1", "92233720368.54775807", "1_0", ".5", "5.", "٣"} {
+		f.Add(s, uint8(8))
+	}
+	f.Fuzz(func(t *testing.T, s string, d uint8) {
+		decimals := int(d % 19)
+		got, err := ParseAmount(s, decimals)
+		want, ok := strictAmount(s, decimals)
+		if (err == nil) != ok || got != want {
+			t.Fatalf("ParseAmount(%q, %d) = %d, %v; reference %d, %v", s, decimals, got, err, want, ok)
+		}
+		if err == nil {
+			// What was read writes back to the same value.
+			if back, err := ParseAmount(FormatAmount(got, decimals), decimals); err != nil || back != got {
+				t.Fatalf("round trip of %q: %d, %v", s, back, err)
+			}
+		}
+	})
+}
+
+func FuzzParseNodeAmount(f *testing.F) {
+	for _, s := range []string{"0", "-1.5", "1e-8", "1E2", "0b11", "0x10", "01", "1e99"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		got, err := ParseNodeAmount(s, 8)
+		if err != nil {
+			return
+		}
+		// Whatever it takes is a JSON number, and big.Rat reads the same value.
+		if !json.Valid([]byte(s)) || strings.ContainsAny(s, "{[\"tfn ") {
+			t.Fatalf("%q taken as %d but is not a JSON number", s, got)
+		}
+		r, ok := new(big.Rat).SetString(s)
+		if !ok {
+			t.Fatalf("%q taken as %d, big.Rat refuses it", s, got)
+		}
+		r.Mul(r, big.NewRat(100_000_000, 1))
+		if !r.IsInt() || r.Num().Int64() != got {
+			t.Fatalf("%q: %d, big.Rat %s", s, got, r)
+		}
+	})
 }
 
 func TestFormatAmount(t *testing.T) {
@@ -113,8 +238,8 @@ func TestFormatAmount(t *testing.T) {
 		if got != tt.want {
 			t.Errorf("FormatAmount(%d, %d) = %q, want %q", tt.v, tt.decimals, got, tt.want)
 		}
-		if back, err := ParseAmount(got, tt.decimals); err != nil || back != tt.v {
-			t.Errorf("ParseAmount(FormatAmount(%d)) = %d, %v", tt.v, back, err)
+		if back, err := ParseNodeAmount(got, tt.decimals); err != nil || back != tt.v {
+			t.Errorf("ParseNodeAmount(FormatAmount(%d)) = %d, %v", tt.v, back, err)
 		}
 	}
 }

@@ -457,7 +457,7 @@ func (c *Client) Balance(ctx context.Context) (int64, error) {
 	if err := c.wallet(ctx, "getbalance", &n); err != nil {
 		return 0, err
 	}
-	v, err := chain.ParseAmount(n.String(), c.cfg.Decimals)
+	v, err := chain.ParseNodeAmount(n.String(), c.cfg.Decimals)
 	if err != nil {
 		return 0, fmt.Errorf("bitcoind: getbalance: %w", err)
 	}
@@ -492,11 +492,11 @@ func (c *Client) Transaction(ctx context.Context, txid chain.Hash) (chain.Wallet
 	}
 	wt := chain.WalletTx{TxID: txid, Confirmations: r.Confirmations, Time: r.Time}
 	var err error
-	if wt.Amount, err = chain.ParseAmount(r.Amount.String(), c.cfg.Decimals); err != nil {
+	if wt.Amount, err = chain.ParseNodeAmount(r.Amount.String(), c.cfg.Decimals); err != nil {
 		return chain.WalletTx{}, fmt.Errorf("bitcoind: gettransaction: amount: %w", err)
 	}
 	if r.Fee != "" {
-		fee, err := chain.ParseAmount(r.Fee.String(), c.cfg.Decimals)
+		fee, err := chain.ParseNodeAmount(r.Fee.String(), c.cfg.Decimals)
 		if err != nil {
 			return chain.WalletTx{}, fmt.Errorf("bitcoind: gettransaction: fee: %w", err)
 		}
