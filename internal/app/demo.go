@@ -47,7 +47,7 @@ func demoCoins() []demoCoin {
 		return coin.Coin{Type: typ, Name: name, AliasName: typ, Algorithm: algo, ChainUnit: typ, MinHashUnit: hashUnit,
 			IconURL: "/coins/" + strings.ToLower(typ) + ".svg", LogoURL: "/coins/" + strings.ToLower(typ) + ".svg",
 			Decimals: decimals, OpenStatus: true, FeeBps: 100, SettleModel: coin.SettleModelPPS, SettleTime: "08:00",
-			MinWithdraw: 10_000 * int64(pow10(decimals-6)), WithdrawFee: 1_000 * int64(pow10(decimals-6)),
+			MinWithdraw: demoAmount(0.01, decimals), WithdrawFee: demoAmount(0.001, decimals),
 			StratumPorts: []int{port}, Driver: coin.DriverDevnet, MachineBindFlag: true, MachineDetailFlag: true,
 			GPUOverclockingFlag: algo != "sha256d", CurrencyChangeFlag: true, SortOrder: sort,
 			DriverConfig: map[string]string{
@@ -78,12 +78,10 @@ func demoCoins() []demoCoin {
 	}
 }
 
-func pow10(n int) int {
-	out := 1
-	for ; n > 0; n-- {
-		out *= 10
-	}
-	return out
+// demoAmount is coins in the minor units of a coin with decimals places, at least one
+// minor unit (a coin too coarse for 0.001 charges its smallest amount).
+func demoAmount(coins float64, decimals int) int64 {
+	return max(1, int64(math.Round(coins*math.Pow10(decimals))))
 }
 
 // seedDemo adds the demo coins, account and sub-accounts that are missing; it never
@@ -151,8 +149,12 @@ func seedDemoPriceHistory(ctx context.Context, d *db.DB, now time.Time) error {
 	trends := &market.Trends{DB: d}
 	const hours = 181 * 24
 	for i, dc := range demoCoins() {
-		if n, err := trends.Count(ctx, dc.Type); err != nil || n > 0 {
+		n, err := trends.Count(ctx, dc.Type)
+		if err != nil {
 			return err
+		}
+		if n > 0 {
+			continue // this coin has its history; the next may not
 		}
 		rng := rand.New(rand.NewPCG(uint64(i)+1, 2026))
 		points := make([]market.HistoryPoint, hours)

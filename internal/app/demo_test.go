@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/uniplus-pool/pool/internal/account"
+	"github.com/uniplus-pool/pool/internal/chain"
 	"github.com/uniplus-pool/pool/internal/coin"
 	"github.com/uniplus-pool/pool/internal/db/dbtest"
 	"github.com/uniplus-pool/pool/internal/market"
@@ -64,5 +65,58 @@ func TestSeedDemoIsIdempotent(t *testing.T) {
 	}
 	if ok, _ := account.CheckPassword(demoPassword, u.PasswordHash); !ok {
 		t.Fatal("demo password does not match")
+	}
+}
+
+// Each demo coin's minimum withdrawal is 0.01 coin and its fee 0.001 coin, whatever its
+// decimals (a 3-decimal coin's minimum was 10 coins).
+func TestDemoWithdrawLimitsInCoins(t *testing.T) {
+	for decimals := 0; decimals <= 18; decimals++ {
+		minW, fee := demoAmount(0.01, decimals), demoAmount(0.001, decimals)
+		wantMin, wantFee := int64(1), int64(1)
+		for i := 2; i < decimals; i++ {
+			wantMin *= 10
+		}
+		for i := 3; i < decimals; i++ {
+			wantFee *= 10
+		}
+		if minW != wantMin || fee != wantFee {
+			t.Errorf("%d decimals: min %d fee %d, want %d %d", decimals, minW, fee, wantMin, wantFee)
+		}
+	}
+	for _, dc := range demoCoins() {
+		c := dc.Coin
+		if got := chain.FormatAmount(c.MinWithdraw, c.Decimals); got != chain.FormatAmount(demoAmount(0.01, c.Decimals), c.Decimals) || c.WithdrawFee >= c.MinWithdraw {
+			t.Errorf("%s: min %s fee %d", c.Type, got, c.WithdrawFee)
+		}
+	}
+}
+
+// Price history is seeded for every coin without points, also when one before it in the
+// list already has some (seeding stopped at the first such coin).
+func TestDemoPriceHistoryForEveryCoinWithout(t *testing.T) {
+	d := dbtest.SQLite(t)
+	ctx := context.Background()
+	trends := &market.Trends{DB: d}
+	now := time.Date(2026, 11, 23, 12, 0, 0, 0, time.UTC)
+	first := demoCoins()[0].Type
+	if err := trends.Import(ctx, first, []market.HistoryPoint{{At: now.Add(-time.Hour), USD: 1, CNY: 7}}); err != nil {
+		t.Fatal(err)
+	}
+	if err := seedDemoPriceHistory(ctx, d, now); err != nil {
+		t.Fatal(err)
+	}
+	for i, dc := range demoCoins() {
+		n, err := trends.Count(ctx, dc.Type)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := 181 * 24
+		if i == 0 {
+			want = 1 // kept as it was
+		}
+		if n != want {
+			t.Errorf("%s: %d points, want %d", dc.Type, n, want)
+		}
 	}
 }
