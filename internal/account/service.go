@@ -29,8 +29,9 @@ type CodeSender interface {
 	SendCode(ctx context.Context, c notify.Code) error
 }
 
-// DeviceUnbinder unbinds every device of a user; the mining engine implements it. It runs
-// inside the caller's transaction, so an account-type change and its unbinding are one.
+// DeviceUnbinder unbinds every device of a user; the pool package's store implements it
+// (internal/pool owns devices). It runs inside the caller's transaction, so an
+// account-type change or a cancellation and its unbinding are one.
 type DeviceUnbinder interface {
 	UnbindAllDevices(ctx context.Context, q db.Querier, userID int64) (int, error)
 }

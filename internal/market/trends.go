@@ -18,7 +18,9 @@ import (
 
 // Trend windows of SPEC section 9: a month is the last 31 days, a year the last 181.
 const (
-	MaxTrendSpan = 182 * 24 * time.Hour
+	// MaxTrendSpan is 181 days from 00:00 to 23:59:59 in the caller's time zone; the hour
+	// is for a daylight-saving change inside the span, which makes one day 25 hours long.
+	MaxTrendSpan = 181*24*time.Hour + time.Hour
 	// trendHourlyUpTo is the longest span answered hour by hour; longer spans answer the
 	// last point of each day, so a year is 181 points, not 4,344.
 	trendHourlyUpTo = 32 * 24 * time.Hour

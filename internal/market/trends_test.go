@@ -89,6 +89,14 @@ func TestTrendsRecordedHourlyAndServedByRange(t *testing.T) {
 		if len(pts) != 39 || pts[len(pts)-1].HashRateUnit != "TH/s" {
 			t.Fatalf("39 days: %d points", len(pts))
 		}
+		// The year the client asks for (SPEC: 181 days ending 23:59:59 today) is served, also
+		// across the end of summer time, when one of its days has 25 hours.
+		year := url.Values{"currencyType": {"BTC"}, "beginTime": {"2026-05-26 00:00:00"}, "endTime": {"2026-11-22 23:59:59"}}
+		for _, tz := range []string{"UTC", "Europe/London"} {
+			if status, code, _, msg := get(year, tz); status != 200 || code != 0 {
+				t.Errorf("a year in %s: %d %d %s", tz, status, code, msg)
+			}
+		}
 		for _, bad := range []struct {
 			q   url.Values
 			msg string
@@ -97,6 +105,7 @@ func TestTrendsRecordedHourlyAndServedByRange(t *testing.T) {
 			{url.Values{"currencyType": {"BTC"}, "beginTime": {"yesterday"}, "endTime": {"2026-01-02"}}, "Start time is not valid"},
 			{url.Values{"currencyType": {"BTC"}, "beginTime": {"2026-01-02"}, "endTime": {"2026-01-01"}}, "after the start"},
 			{url.Values{"currencyType": {"BTC"}, "beginTime": {"2025-01-01"}, "endTime": {"2026-01-01"}}, "181 days"},
+			{url.Values{"currencyType": {"BTC"}, "beginTime": {"2026-05-25 00:00:00"}, "endTime": {"2026-11-22 23:59:59"}}, "181 days"},
 			{url.Values{"currencyType": {"DOGE"}, "beginTime": {"2026-01-01"}, "endTime": {"2026-01-02"}}, "no coin DOGE"},
 			{url.Values{"beginTime": {"2026-01-01"}, "endTime": {"2026-01-02"}}, "Coin is required"},
 		} {
