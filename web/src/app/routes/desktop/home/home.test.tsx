@@ -190,7 +190,21 @@ describe('desktop home page', { timeout: 30_000 }, () => {
 
   it('calculator dialog: checks the fields, sends the form and shows the four periods', async () => {
     const calls = serve((c) => {
-      if (c.path.endsWith('/income/calculate')) return { code: 0, data: { dayExpectIncome: '10.50', dayExpectIncomeCoin: '0.00010000', legalTender: 'USD' } };
+      if (c.path.endsWith('/income/calculate'))
+        return {
+          code: 0,
+          data: {
+            dayExpectIncome: '10.50',
+            dayExpectIncomeCoin: '0.00010000',
+            legalTender: 'USD',
+            periods: {
+              day: { income: '10.50', incomeCoin: '0.00010000' },
+              week: { income: '73.47', incomeCoin: '0.00070001' },
+              month: { income: '314.87', incomeCoin: '0.00300004' },
+              year: { income: '3831.03', incomeCoin: '0.03650049' },
+            },
+          },
+        };
       return standard(c);
     });
     renderHome();
@@ -225,8 +239,9 @@ describe('desktop home page', { timeout: 30_000 }, () => {
       electricityPrice: '0.00',
     });
     expect(within(dialog).getByTestId('calc-result-day').textContent).toContain('$10.50');
-    expect(within(dialog).getByTestId('calc-result-week').getAttribute('data-fiat')).toBe('73.50');
-    expect(within(dialog).getByTestId('calc-result-year').getAttribute('data-coin')).toBe('0.03650000');
+    // Each period is the server's own figure, not the rounded day times its days.
+    expect(within(dialog).getByTestId('calc-result-week').getAttribute('data-fiat')).toBe('73.47');
+    expect(within(dialog).getByTestId('calc-result-year').getAttribute('data-coin')).toBe('0.03650049');
 
     // Changing an input clears figures that no longer belong to it.
     fireEvent.change(hash, { target: { value: '3' } });
