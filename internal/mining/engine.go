@@ -207,14 +207,22 @@ func (e *Engine) Submit(ctx context.Context, s *stratum.SessionInfo, sh stratum.
 		e.Shares.Add(ref.ID, e.Coin, sh.ReceivedAt, 0, Rejected)
 		return stratum.SubmitResult{}
 	}
-	if !v.MeetsShare {
+	// A hash that meets the network target is a block even when it misses the share
+	// target (share difficulty above the network's, as on a young or test chain): the
+	// block goes to the node, and the share counts at the network difficulty, the work
+	// its hash proves, not at the higher difficulty it was asked for.
+	if !v.MeetsShare && !v.IsBlock {
 		e.Shares.Add(ref.ID, e.Coin, sh.ReceivedAt, 0, Rejected)
 		return stratum.SubmitResult{Err: stratum.ErrLowDifficulty}
 	}
+	credit := sh.Difficulty
 	if v.IsBlock {
 		e.submitBlock(ctx, w, v, ref)
+		if !v.MeetsShare {
+			credit = chain.TargetToDifficulty(w.NetTarget, w.Algorithm)
+		}
 	}
-	e.Shares.Add(ref.ID, e.Coin, sh.ReceivedAt, sh.Difficulty, Accepted)
+	e.Shares.Add(ref.ID, e.Coin, sh.ReceivedAt, credit, Accepted)
 	return stratum.SubmitResult{Accepted: true, Block: v.IsBlock}
 }
 

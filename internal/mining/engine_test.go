@@ -314,3 +314,66 @@ func TestDevnetSharesBlocksAndRejections(t *testing.T) {
 		t.Fatalf("stats %+v %v", st, err)
 	}
 }
+
+// A share whose hash meets the network target but not the (higher) share target is a
+// block: it goes to the node and is recorded, and the share is accepted at the network
+// difficulty. It used to be refused as low difficulty and the block was lost.
+func TestBlockBelowShareDifficultyIsSubmitted(t *testing.T) {
+	cfg := devnet.DefaultConfig("BTC", chain.SHA256d)
+	cfg.OtherMiners = false
+	cfg.NetworkHashRate = 1 << 10 // about a thousand hashes a block
+	cfg.BlockTime = time.Second
+	cfg.BlockReward = 625_000_000
+	d, err := devnet.New(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	payoutAddr, _ := d.NewAddress(context.Background())
+	addr, _ := d.ValidateAddress(context.Background(), payoutAddr)
+	r := startRig(t, "BTC", chain.SHA256d, d, addr.Script, 1) // share difficulty 1: 2^32 hashes a share
+
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	c, err := stratum.Dial(ctx, r.addr, stratum.ClientOptions{UserAgent: "cpuminer/2.5"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	en1, _, err := c.Subscribe(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := c.Authorize(ctx, "acct1.cpu1", "x"); err != nil {
+		t.Fatal(err)
+	}
+	job := <-c.Jobs()
+	en2 := []byte{0, 0, 0, 1}
+	netTarget := chain.CompactToTarget(job.NBits)
+	shareTarget := chain.DifficultyToTarget(c.Difficulty(), chain.SHA256d)
+	var sol mining.Solution
+	for start := uint32(0); ; {
+		s, ok, err := mining.Solve(job, chain.SHA256d, en1, en2, job.NTime, netTarget, start, 1<<16)
+		if err != nil {
+			t.Fatal(err)
+		}
+		start += s.Tries
+		if ok && !chain.HashMeetsTarget(s.Hash, shareTarget) {
+			sol = s
+			break
+		}
+	}
+	if err := c.Submit(ctx, "acct1.cpu1", job.ID, en2, job.NTime, sol.Nonce, 0); err != nil {
+		t.Fatalf("block below the share difficulty: %v", err)
+	}
+	list, err := r.blocks.List(ctx, "BTC", 10)
+	if err != nil || len(list) != 1 || list[0].Status != mining.BlockPending || list[0].Worker != "acct1.cpu1" {
+		t.Fatalf("blocks %+v %v", list, err)
+	}
+	if err := r.engine.Shares.Flush(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	netDiff := chain.TargetToDifficulty(netTarget, chain.SHA256d)
+	if r.sink.accepted != 1 || r.sink.rejected != 0 || r.sink.diff != netDiff {
+		t.Fatalf("sink %+v, want one share at the network difficulty %g", r.sink, netDiff)
+	}
+}
