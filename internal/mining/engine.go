@@ -226,6 +226,9 @@ func (e *Engine) Submit(ctx context.Context, s *stratum.SessionInfo, sh stratum.
 	return stratum.SubmitResult{Accepted: true, Block: v.IsBlock}
 }
 
+// blockSubmitTimeout is how long a found block is offered to an unreachable node.
+const blockSubmitTimeout = 5 * time.Minute
+
 // submitBlock sends a block candidate to the node and records the outcome. The share
 // itself stays accepted either way: the miner did the work asked of it.
 func (e *Engine) submitBlock(ctx context.Context, w *Work, v Verdict, ref DeviceRef) {
@@ -234,8 +237,10 @@ func (e *Engine) submitBlock(ctx context.Context, w *Work, v Verdict, ref Device
 		e.Log.Error("mining: assemble block", "coin", e.Coin, "height", w.Template.Height, "err", err)
 		return
 	}
-	// The node must hear of the block even if the miner hangs up now.
-	subCtx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 30*time.Second)
+	// The node must hear of the block even if the miner hangs up now, and the driver
+	// sends it again while the connection to the node is broken: for minutes if need be,
+	// since the block stays good until another one is found at its height.
+	subCtx, cancel := context.WithTimeout(context.WithoutCancel(ctx), blockSubmitTimeout)
 	defer cancel()
 	hash := chain.DoubleSHA256(v.Header)
 	f := FoundBlock{Coin: e.Coin, Height: w.Template.Height, Hash: hash.String(), Reward: w.Template.CoinbaseValue,

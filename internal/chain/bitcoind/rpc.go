@@ -41,6 +41,18 @@ const (
 	CodeVerify              = -25
 )
 
+// httpStatusError is a node's (or a proxy's) answer with an HTTP error status and no
+// JSON-RPC body: an answer, not a broken connection.
+type httpStatusError struct {
+	Status int
+	Body   string
+}
+
+func (e *httpStatusError) Error() string { return fmt.Sprintf("HTTP %d: %s", e.Status, e.Body) }
+
+// errDecode marks a response that came whole but could not be read as JSON-RPC.
+var errDecode = errors.New("decode response")
+
 // maxResponse bounds what one response may hold: a 4 MB block as hex in a template is
 // well under it.
 const maxResponse = 64 << 20
@@ -129,15 +141,15 @@ func (r *rpc) call(ctx context.Context, path, method string, result any, params 
 	// is not JSON (a proxy's page, "Work queue depth exceeded") is shown as it came.
 	if err := json.Unmarshal(raw, &res); err != nil {
 		if resp.StatusCode != http.StatusOK {
-			return fmt.Errorf("HTTP %d: %s", resp.StatusCode, snippet(raw))
+			return &httpStatusError{Status: resp.StatusCode, Body: snippet(raw)}
 		}
-		return fmt.Errorf("decode response: %w", err)
+		return fmt.Errorf("%w: %w", errDecode, err)
 	}
 	if res.Error != nil {
 		return res.Error
 	}
 	if resp.StatusCode != http.StatusOK {
-		return fmt.Errorf("HTTP %d: %s", resp.StatusCode, snippet(raw))
+		return &httpStatusError{Status: resp.StatusCode, Body: snippet(raw)}
 	}
 	if result == nil {
 		return nil
@@ -145,7 +157,7 @@ func (r *rpc) call(ctx context.Context, path, method string, result any, params 
 	dec := json.NewDecoder(bytes.NewReader(res.Result))
 	dec.UseNumber()
 	if err := dec.Decode(result); err != nil {
-		return fmt.Errorf("decode result: %w", err)
+		return fmt.Errorf("%w: result: %w", errDecode, err)
 	}
 	return nil
 }
