@@ -70,7 +70,7 @@ func NewRouter(d Deps) *httpx.Router {
 			return u.ID, ok
 		}, StratumHost: d.Config.StratumHost, StratumTLS: d.Config.StratumTLSCert != ""}).Routes(rt)
 	(&helpcenter.Handler{Store: &helpcenter.Store{DB: d.DB}, User: acct.RequireUser}).Routes(rt)
-	(&market.Handler{Coins: &coin.Store{DB: d.DB}, Stats: &mining.Blocks{DB: d.DB}, Prices: &market.Prices{DB: d.DB}}).Routes(rt)
+	(&market.Handler{Coins: &coin.Store{DB: d.DB}, Stats: &mining.Blocks{DB: d.DB}, Prices: &market.Prices{DB: d.DB}, TableTTL: market.TableTTL}).Routes(rt)
 	(&market.TrendHandler{Trends: &market.Trends{DB: d.DB}, Coins: &coin.Store{DB: d.DB}}).Routes(rt)
 
 	rt.HandlePlain("GET /healthz", healthz(d.DB))
