@@ -68,6 +68,13 @@ type Config struct {
 	BanDuration      time.Duration // how long a banned address is refused at accept
 
 	MaxConnections  int // live connections; 0 means no limit
+	// MaxPerAddress is the live connections one client address may hold (a farm behind
+	// one NAT holds many; a flood from one host should not take every descriptor); 0
+	// means no limit.
+	MaxPerAddress int
+	// MaxPerListener is the live connections one listener (port) may hold, so one port's
+	// crowd leaves room for the others and for the API; 0 means no limit.
+	MaxPerListener int
 	JobHistory      int // jobs since the last clean whose shares are still judged; older ones are stale
 	SendQueueLength int // messages waiting for one connection; a connection whose queue is full is closed
 
@@ -160,6 +167,12 @@ func (c Config) validate() error {
 	}
 	if c.MaxConnections < 0 {
 		bad("MaxConnections %d: want 0 (no limit) or more", c.MaxConnections)
+	}
+	if c.MaxPerAddress < 0 {
+		bad("MaxPerAddress %d: want 0 (no limit) or more", c.MaxPerAddress)
+	}
+	if c.MaxPerListener < 0 {
+		bad("MaxPerListener %d: want 0 (no limit) or more", c.MaxPerListener)
 	}
 	if c.JobHistory < 1 {
 		bad("JobHistory %d: want at least 1", c.JobHistory)

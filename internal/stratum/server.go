@@ -35,6 +35,8 @@ type Server struct {
 	nextID    uint64
 	nextEn1   uint64
 	en1Live   map[uint64]struct{}
+	perHost   map[string]int // live connections by client address
+	perLn     map[string]int // live connections by listener address
 
 	conns sync.WaitGroup // one per connection, done after Handler.Disconnected returns
 
@@ -57,6 +59,8 @@ func NewServer(cfg Config, h Handler) (*Server, error) {
 		sessions:  make(map[uint64]*session),
 		listeners: make(map[net.Listener]struct{}),
 		en1Live:   make(map[uint64]struct{}),
+		perHost:   make(map[string]int),
+		perLn:     make(map[string]int),
 	}, nil
 }
 
@@ -106,7 +110,7 @@ func (s *Server) Serve(ln net.Listener) error {
 			continue
 		}
 		backoff = 0
-		s.accept(c)
+		s.accept(c, ln.Addr().String())
 	}
 }
 
@@ -116,9 +120,10 @@ func (s *Server) isClosed() bool {
 	return s.closed
 }
 
-// accept admits a connection, or refuses a banned address and any connection past
-// MaxConnections before spending anything on it.
-func (s *Server) accept(c net.Conn) {
+// accept admits a connection that came in on listener lnAddr, or refuses a banned
+// address and any connection past MaxConnections, MaxPerAddress or MaxPerListener before
+// spending anything on it.
+func (s *Server) accept(c net.Conn, lnAddr string) {
 	now := s.now()
 	remote := c.RemoteAddr().String()
 	host := hostOf(remote)
@@ -128,7 +133,9 @@ func (s *Server) accept(c net.Conn) {
 		return
 	}
 	s.mu.Lock()
-	if s.closed || (s.cfg.MaxConnections > 0 && len(s.sessions) >= s.cfg.MaxConnections) {
+	if s.closed || (s.cfg.MaxConnections > 0 && len(s.sessions) >= s.cfg.MaxConnections) ||
+		(s.cfg.MaxPerAddress > 0 && s.perHost[host] >= s.cfg.MaxPerAddress) ||
+		(s.cfg.MaxPerListener > 0 && s.perLn[lnAddr] >= s.cfg.MaxPerListener) {
 		s.mu.Unlock()
 		s.refused.Add(1)
 		c.Close()
@@ -147,6 +154,9 @@ func (s *Server) accept(c net.Conn) {
 		c = tls.Server(c, s.cfg.TLSConfig)
 	}
 	ss := newSession(s, c, s.nextID, remote, host, en1, now)
+	ss.listener = lnAddr
+	s.perHost[host]++
+	s.perLn[lnAddr]++
 	s.sessions[ss.id] = ss
 	s.conns.Add(1)
 	s.mu.Unlock()
@@ -181,6 +191,16 @@ func (s *Server) allocExtranonce1() ([]byte, bool) {
 	}
 }
 
+// decrement lowers a live count, forgetting keys that reach zero so the map does not
+// keep every address that ever connected.
+func decrement(m map[string]int, key string) {
+	if m[key] <= 1 {
+		delete(m, key)
+		return
+	}
+	m[key]--
+}
+
 // remove forgets an ended session and records its offence, if any.
 func (s *Server) remove(ss *session, r closeReason) {
 	var v uint64
@@ -190,6 +210,8 @@ func (s *Server) remove(ss *session, r closeReason) {
 	s.mu.Lock()
 	delete(s.sessions, ss.id)
 	delete(s.en1Live, v)
+	decrement(s.perHost, ss.host)
+	decrement(s.perLn, ss.listener)
 	s.mu.Unlock()
 	if !r.offence {
 		return

@@ -1,6 +1,7 @@
 package stratum
 
 import (
+	"bufio"
 	"context"
 	"crypto/ecdsa"
 	"crypto/elliptic"
@@ -36,6 +37,8 @@ func TestNewServerValidates(t *testing.T) {
 		{"negative timeout", Config{IdleTimeout: -time.Second}, "IdleTimeout"},
 		{"tiny lines", Config{MaxLineBytes: 100}, "MaxLineBytes"},
 		{"negative connections", Config{MaxConnections: -1}, "MaxConnections"},
+		{"negative per address", Config{MaxPerAddress: -1}, "MaxPerAddress"},
+		{"negative per listener", Config{MaxPerListener: -1}, "MaxPerListener"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			_, err := NewServer(c.cfg, &fakeHandler{})
@@ -293,6 +296,50 @@ func TestMaxConnections(t *testing.T) {
 	if st := srv.Stats(); st.Refused != 1 || st.Connections != 2 {
 		t.Fatalf("stats %+v", st)
 	}
+}
+
+// dialFrom connects to addr from a given loopback address (127.0.0.0/8 is all loopback).
+func dialFrom(t *testing.T, from, addr string) *wire {
+	t.Helper()
+	d := net.Dialer{Timeout: 5 * time.Second, LocalAddr: &net.TCPAddr{IP: net.ParseIP(from)}}
+	c, err := d.Dial("tcp", addr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { c.Close() })
+	return &wire{t: t, c: c, r: bufio.NewReaderSize(c, 1<<20)}
+}
+
+// One client address holds at most MaxPerAddress connections and one port at most
+// MaxPerListener; a closed connection frees its place. Before, 1,100 connections from
+// one address took every descriptor the process had, and the API with them.
+func TestConnectionCapsPerAddressAndPort(t *testing.T) {
+	t.Parallel()
+	srv := startServer(t, Config{MaxPerAddress: 2, MaxPerListener: 3}, nil)
+	ln2, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	go srv.Serve(ln2)
+	a1, a2 := dialFrom(t, "127.0.0.2", srv.addr), dialFrom(t, "127.0.0.2", srv.addr)
+	a1.handshake("acct.a1")
+	a2.handshake("acct.a2")
+	dialFrom(t, "127.0.0.2", srv.addr).expectClosed(3 * time.Second) // third from one address
+	// Another address: one more fits this port (3), the next does not, but the other port
+	// takes it.
+	dialFrom(t, "127.0.0.3", srv.addr).handshake("acct.b1")
+	dialFrom(t, "127.0.0.3", srv.addr).expectClosed(3 * time.Second)
+	dialFrom(t, "127.0.0.3", ln2.Addr().String()).handshake("acct.b2")
+	if st := srv.Stats(); st.Refused != 2 || st.Connections != 4 {
+		t.Fatalf("stats %+v", st)
+	}
+	// A place freed is a place again.
+	a1.c.Close()
+	deadline := time.Now().Add(3 * time.Second)
+	for srv.Stats().Connections != 3 && time.Now().Before(deadline) {
+		time.Sleep(10 * time.Millisecond)
+	}
+	dialFrom(t, "127.0.0.2", srv.addr).handshake("acct.a3")
 }
 
 // slowListener hands out connections whose writes can be made to hang, as a miner that

@@ -64,6 +64,7 @@ type session struct {
 	id          uint64
 	remote      string
 	host        string
+	listener    string // address of the listener it came in on
 	en1         []byte
 	connectedAt time.Time
 	started     time.Time // real clock, for network deadlines
