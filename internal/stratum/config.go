@@ -67,14 +67,14 @@ type Config struct {
 	OffenceWindow    time.Duration
 	BanDuration      time.Duration // how long a banned address is refused at accept
 
-	MaxConnections  int // live connections; 0 means no limit
+	MaxConnections int // live connections; 0 means no limit
 	// MaxPerAddress is the live connections one client address may hold (a farm behind
 	// one NAT holds many; a flood from one host should not take every descriptor); 0
 	// means no limit.
 	MaxPerAddress int
 	// MaxPerListener is the live connections one listener (port) may hold, so one port's
 	// crowd leaves room for the others and for the API; 0 means no limit.
-	MaxPerListener int
+	MaxPerListener  int
 	JobHistory      int // jobs since the last clean whose shares are still judged; older ones are stale
 	SendQueueLength int // messages waiting for one connection; a connection whose queue is full is closed
 
