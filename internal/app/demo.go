@@ -181,6 +181,16 @@ func isTaken(err error) bool {
 // startDemoFleet runs simulated miners against the demo coins' stratum ports over TCP;
 // each also reports rig telemetry to the agent API with its sub-account's Uniplus ID.
 func startDemoFleet(ctx context.Context, d *db.DB, bind, apiURL string, log *slog.Logger) *sim.Fleet {
+	f := demoFleet(ctx, d, bind, apiURL, log)
+	f.Start(ctx)
+	go logDemoFleet(ctx, f, log)
+	return f
+}
+
+// demoFleet builds the demo's simulated miners. Each mines on the port the coins table
+// gives its coin now (an operator may have moved it), not on the port the demo first
+// wrote; a coin with no port or closed has no miners.
+func demoFleet(ctx context.Context, d *db.DB, bind, apiURL string, log *slog.Logger) *sim.Fleet {
 	host := bind
 	if host == "0.0.0.0" || host == "::" {
 		host = "127.0.0.1"
@@ -194,33 +204,40 @@ func startDemoFleet(ctx context.Context, d *db.DB, bind, apiURL string, log *slo
 		}
 	}
 	f := &sim.Fleet{}
+	coins := &coin.Store{DB: d}
 	for _, dc := range demoCoins() {
+		c, err := coins.Get(ctx, dc.Type)
+		if err != nil || !c.OpenStatus || len(c.StratumPorts) == 0 {
+			continue
+		}
 		sa := "demo_main"
 		if dc.Type == "KAS" || dc.Type == "ALEO" {
 			sa = "demo_lab"
 		}
 		for i := 1; i <= dc.miners; i++ {
 			f.Miners = append(f.Miners, &sim.Miner{
-				Addr: net.JoinHostPort(host, strconv.Itoa(dc.StratumPorts[0])), Worker: fmt.Sprintf("%s.%s-rig%02d", sa, strings.ToLower(dc.Type), i),
+				Addr: net.JoinHostPort(host, strconv.Itoa(c.StratumPorts[0])), Worker: fmt.Sprintf("%s.%s-rig%02d", sa, strings.ToLower(dc.Type), i),
 				Algorithm: "sha256d", RateLimit: dc.fleetRate, UserAgent: "uniplus-sim/1.0", Coin: dc.Type, Log: log,
 				AgentURL: apiURL, UniplusID: ids[sa], AgentEvery: time.Minute,
 			})
 		}
 	}
-	f.Start(ctx)
-	go func() {
-		tick := time.NewTicker(5 * time.Minute)
-		defer tick.Stop()
-		for {
-			select {
-			case <-ctx.Done():
-				return
-			case <-tick.C:
-				for _, st := range f.Stats() {
-					log.Info("demo fleet", "worker", st.Worker, "measured_hs", int64(st.HashRate), "accepted", st.Accepted, "rejected", st.Rejected)
-				}
+	return f
+}
+
+// logDemoFleet logs what each simulated miner measured of itself every 5 minutes, to
+// compare with the pool's figures.
+func logDemoFleet(ctx context.Context, f *sim.Fleet, log *slog.Logger) {
+	tick := time.NewTicker(5 * time.Minute)
+	defer tick.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-tick.C:
+			for _, st := range f.Stats() {
+				log.Info("demo fleet", "worker", st.Worker, "measured_hs", int64(st.HashRate), "accepted", st.Accepted, "rejected", st.Rejected)
 			}
 		}
-	}()
-	return f
+	}
 }

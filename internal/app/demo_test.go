@@ -2,6 +2,7 @@ package app
 
 import (
 	"context"
+	"log/slog"
 	"strconv"
 	"testing"
 	"time"
@@ -118,5 +119,45 @@ func TestDemoPriceHistoryForEveryCoinWithout(t *testing.T) {
 		if n != want {
 			t.Errorf("%s: %d points, want %d", dc.Type, n, want)
 		}
+	}
+}
+
+// The simulated fleet mines on the ports the coins table says, not the demo's first ones:
+// an operator who moves a coin's port (or closes the coin) is followed at the next start.
+func TestDemoFleetUsesTheCoinTable(t *testing.T) {
+	d := dbtest.SQLite(t)
+	ctx := context.Background()
+	if err := seedDemo(ctx, d); err != nil {
+		t.Fatal(err)
+	}
+	coins := &coin.Store{DB: d}
+	btc, err := coins.Get(ctx, "BTC")
+	if err != nil {
+		t.Fatal(err)
+	}
+	btc.StratumPorts = []int{45678}
+	kas, err := coins.Get(ctx, "KAS")
+	if err != nil {
+		t.Fatal(err)
+	}
+	kas.OpenStatus = false
+	for _, c := range []coin.Coin{btc, kas} {
+		if err := coins.Put(ctx, c); err != nil {
+			t.Fatal(err)
+		}
+	}
+	f := demoFleet(ctx, d, "0.0.0.0", "http://127.0.0.1:1", slog.New(slog.DiscardHandler))
+	byCoin := map[string][]string{}
+	for _, m := range f.Miners {
+		byCoin[m.Coin] = append(byCoin[m.Coin], m.Addr)
+	}
+	if got := byCoin["BTC"]; len(got) != 2 || got[0] != "127.0.0.1:45678" || got[1] != "127.0.0.1:45678" {
+		t.Fatalf("BTC miners on %v", got)
+	}
+	if len(byCoin["KAS"]) != 0 || len(byCoin["LTC"]) != 0 {
+		t.Fatalf("closed coins have miners: %v", byCoin)
+	}
+	if got := byCoin["ALEO"]; len(got) != 2 || got[0] != "127.0.0.1:1234" {
+		t.Fatalf("ALEO miners on %v", got)
 	}
 }
