@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"log/slog"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/uniplus-pool/pool/internal/chain"
@@ -48,6 +49,9 @@ type Engine struct {
 	// devices maps a connection and worker name to the device it authorized as.
 	devices map[uint64]map[string]DeviceRef
 	current *Work
+
+	// Running totals for the metrics (metrics.go).
+	blocksSubmitted, blocksRejected, templateErrors atomic.Uint64
 }
 
 // Attach gives the engine the server it feeds; the server must have been created with the
@@ -100,6 +104,7 @@ func (e *Engine) Run(ctx context.Context) error {
 			nt, err := e.Driver.Template(ctx)
 			if err != nil {
 				if ctx.Err() == nil {
+					e.templateErrors.Add(1)
 					e.Log.Warn("mining: template", "coin", e.Coin, "err", err)
 				}
 				continue
@@ -123,6 +128,7 @@ func (e *Engine) watchTips(ctx context.Context, prev chain.Hash, out chan<- *cha
 			if ctx.Err() != nil {
 				return
 			}
+			e.templateErrors.Add(1)
 			e.Log.Warn("mining: wait for a new block", "coin", e.Coin, "err", err)
 			select {
 			case <-ctx.Done():
@@ -246,9 +252,11 @@ func (e *Engine) submitBlock(ctx context.Context, w *Work, v Verdict, ref Device
 	f := FoundBlock{Coin: e.Coin, Height: w.Template.Height, Hash: hash.String(), Reward: w.Template.CoinbaseValue,
 		DeviceID: ref.ID, Worker: ref.Worker, Status: BlockPending}
 	if err := e.Driver.SubmitBlock(subCtx, block); err != nil {
+		e.blocksRejected.Add(1)
 		f.Status, f.RejectReason, f.Confirmations = BlockRejected, err.Error(), -1
 		e.Log.Error("mining: block rejected", "coin", e.Coin, "height", f.Height, "hash", f.Hash, "err", err)
 	} else {
+		e.blocksSubmitted.Add(1)
 		e.Log.Info("mining: block found", "coin", e.Coin, "height", f.Height, "hash", f.Hash, "worker", ref.Worker)
 	}
 	if err := e.Blocks.Record(subCtx, f); err != nil {

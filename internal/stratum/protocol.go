@@ -117,5 +117,11 @@ type Stats struct {
 	Blocks          uint64 // accepted shares that the Handler called block candidates
 	Banned          int    // addresses refused at accept right now
 	Bans            uint64 // bans issued
-	Refused         uint64 // connections refused at accept (banned address or MaxConnections)
+	Refused         uint64 // connections refused at accept (banned address or a connection cap)
+	// Rejections counts refused shares by reason (RejectReason of the error code), stale
+	// and duplicate included.
+	Rejections map[string]uint64
+	// ConnectionsByListener is the live connections of each listener, by its address.
+	ConnectionsByListener map[string]int
+	DifficultyChanges     uint64 // set_difficulty changes by vardiff, suggestions and version rolling
 }

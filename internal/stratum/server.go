@@ -43,6 +43,8 @@ type Server struct {
 	authorized                             atomic.Int64
 	accepted, rejected, stale, dup, blocks atomic.Uint64
 	refused                                atomic.Uint64
+	rejectedBy                             [CodeNotSubscribed - CodeOther + 1]atomic.Uint64 // by error code
+	diffChanges                            atomic.Uint64
 }
 
 // NewServer checks cfg and returns a server that calls h. It starts nothing: Serve does.
@@ -282,20 +284,58 @@ func (s *Server) Close(ctx context.Context) error {
 func (s *Server) Stats() Stats {
 	s.mu.Lock()
 	conns := len(s.sessions)
+	byLn := make(map[string]int, len(s.listeners))
+	for ln := range s.listeners {
+		byLn[ln.Addr().String()] = s.perLn[ln.Addr().String()]
+	}
 	s.mu.Unlock()
+	reasons := make(map[string]uint64, len(s.rejectedBy))
+	for i := range s.rejectedBy {
+		reasons[RejectReason(CodeOther+i)] = s.rejectedBy[i].Load()
+	}
 	banned, issued := s.bans.counts(s.now())
 	return Stats{
-		Connections:     conns,
-		Authorized:      int(s.authorized.Load()),
-		SharesAccepted:  s.accepted.Load(),
-		SharesRejected:  s.rejected.Load(),
-		SharesStale:     s.stale.Load(),
-		SharesDuplicate: s.dup.Load(),
-		Blocks:          s.blocks.Load(),
-		Banned:          banned,
-		Bans:            issued,
-		Refused:         s.refused.Load(),
+		Connections:           conns,
+		Authorized:            int(s.authorized.Load()),
+		SharesAccepted:        s.accepted.Load(),
+		SharesRejected:        s.rejected.Load(),
+		SharesStale:           s.stale.Load(),
+		SharesDuplicate:       s.dup.Load(),
+		Blocks:                s.blocks.Load(),
+		Banned:                banned,
+		Bans:                  issued,
+		Refused:               s.refused.Load(),
+		Rejections:            reasons,
+		ConnectionsByListener: byLn,
+		DifficultyChanges:     s.diffChanges.Load(),
 	}
+}
+
+// RejectReason names a share error code for metrics and logs: stale, duplicate,
+// low_difficulty, unauthorized, not_subscribed, or other.
+func RejectReason(code int) string {
+	switch code {
+	case CodeJobNotFound:
+		return "stale"
+	case CodeDuplicate:
+		return "duplicate"
+	case CodeLowDifficulty:
+		return "low_difficulty"
+	case CodeUnauthorized:
+		return "unauthorized"
+	case CodeNotSubscribed:
+		return "not_subscribed"
+	}
+	return "other"
+}
+
+// countRejection adds a refused share to its reason's count.
+func (s *Server) countRejection(code int) {
+	i := code - CodeOther
+	if i < 0 || i >= len(s.rejectedBy) {
+		i = 0
+	}
+	s.rejectedBy[i].Add(1)
 }
 
 // Addr is the address of the first listener Serve was given, or nil before that.

@@ -492,6 +492,7 @@ func (ss *session) setDifficultyLocked(d float64) {
 	if d == ss.diff {
 		return
 	}
+	ss.srv.diffChanges.Add(1)
 	ss.diff = d
 	ss.updateInfoLocked(func(i *SessionInfo) { i.Difficulty = d })
 	ss.vd.restart(ss.srv.now())
@@ -687,6 +688,7 @@ func (ss *session) observeReject(req request, e *Error) {
 func (ss *session) rejected(req request, e *Error, now time.Time) (closeReason, bool) {
 	// Counted before the answer goes out, so that whoever sees the answer sees the count.
 	defer ss.replyError(req, e)
+	ss.srv.countRejection(e.Code)
 	switch e.Code {
 	case CodeJobNotFound:
 		ss.srv.stale.Add(1)

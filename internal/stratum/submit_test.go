@@ -188,6 +188,9 @@ func TestDifficultyAtJobTime(t *testing.T) {
 	if n := w.note(); n.Method != "mining.set_difficulty" || n.Params[0] != 4.0 {
 		t.Fatalf("after suggest %+v", n)
 	}
+	if got := srv.Stats().DifficultyChanges; got != 1 {
+		t.Fatalf("difficulty changes counted: %d", got)
+	}
 	n := w.note()
 	resent, _ := n.Params[0].(string)
 	if n.Method != "mining.notify" || resent == "j1" || n.Params[8] != false {

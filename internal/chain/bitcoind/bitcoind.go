@@ -61,6 +61,9 @@ type Config struct {
 	// DisableLongPoll makes WaitTemplate poll, for nodes behind proxies that cut long
 	// requests.
 	DisableLongPoll bool
+	// Observe, when set, is told of every RPC call: its method, how long it took, and its
+	// error (metrics).
+	Observe func(method string, took time.Duration, err error)
 	// IdleTimeout closes RPC connections idle this long (DefaultIdleTimeout when zero);
 	// keep it below the node's -rpcservertimeout.
 	IdleTimeout time.Duration
@@ -167,7 +170,12 @@ var movesMoney = map[string]bool{"sendtoaddress": true, "sendmany": true, "sendr
 func (c *Client) callOnce(ctx context.Context, path, method string, result any, params ...any) error {
 	ctx, cancel := context.WithTimeout(ctx, c.cfg.Timeout)
 	defer cancel()
-	return c.rpc.call(ctx, path, method, result, params...)
+	start := time.Now()
+	err := c.rpc.call(ctx, path, method, result, params...)
+	if c.cfg.Observe != nil {
+		c.cfg.Observe(method, time.Since(start), err)
+	}
+	return err
 }
 
 // isBrokenConnection tells whether err is the transport failing (the connection closed,
