@@ -82,6 +82,38 @@ func (s *Store) UserByID(ctx context.Context, q db.Querier, id int64) (User, err
 	return u, err
 }
 
+// AccountType answers the account type of the active user id, or db.ErrNotFound (also
+// for a cancelled user). Other packages read a user's type here, not from the users table.
+func (s *Store) AccountType(ctx context.Context, q db.Querier, userID int64) (string, error) {
+	var typ string
+	err := q.QueryRow(ctx, "SELECT account_type FROM users WHERE id = ? AND status = ?", userID, StatusActive).Scan(&typ)
+	if errors.Is(err, sql.ErrNoRows) {
+		return "", db.ErrNotFound
+	}
+	if err != nil {
+		return "", fmt.Errorf("account: type of user %d: %w", userID, err)
+	}
+	return typ, nil
+}
+
+// LockUser locks the user's row until the transaction q ends, so that another package's
+// check-then-write for one user (pool: count the sub-accounts, then add one) runs one
+// transaction at a time. It is a no-op write: PostgreSQL holds the row lock to the end of
+// the transaction and a second LockUser waits for it (SQLite has no row locks, and its
+// BEGIN IMMEDIATE serialises writing transactions already). No such user is db.ErrNotFound.
+func (s *Store) LockUser(ctx context.Context, q db.Querier, userID int64) error {
+	res, err := q.Exec(ctx, "UPDATE users SET updated_at = updated_at WHERE id = ?", userID)
+	if err != nil {
+		return fmt.Errorf("account: lock user %d: %w", userID, err)
+	}
+	if n, err := res.RowsAffected(); err != nil {
+		return fmt.Errorf("account: lock user %d: %w", userID, err)
+	} else if n == 0 {
+		return db.ErrNotFound
+	}
+	return nil
+}
+
 // UserByContact answers the active user whose phone or email (by channel) is target.
 func (s *Store) UserByContact(ctx context.Context, q db.Querier, channel, target string) (User, error) {
 	col := "email"

@@ -27,140 +27,197 @@ const AdminUsage = `  sysconfig list
   contact list [--limit N]
 `
 
+// adminCommand runs one content command with the words after its verb; stdin is read by
+// the commands that take a file as "-", out gets what they print.
+type adminCommand func(s *Store, ctx context.Context, args []string, stdin io.Reader, out io.Writer) error
+
+// adminCommands are the content commands by area and verb, as AdminUsage lists them.
+var adminCommands = map[string]adminCommand{
+	"sysconfig list": (*Store).adminSysConfigList,
+	"sysconfig set":  (*Store).adminSysConfigSet,
+	"legal list":     (*Store).adminLegalList,
+	"legal set":      (*Store).adminLegalSet,
+	"app list":       (*Store).adminAppList,
+	"app set":        (*Store).adminAppSet,
+	"app delete":     (*Store).adminAppDelete,
+	"contact list":   (*Store).adminContactList,
+}
+
 // Admin runs a content command of `poold admin`; area is its first word.
 func (s *Store) Admin(ctx context.Context, area string, args []string, stdin io.Reader, out io.Writer) error {
 	verb := ""
 	if len(args) > 0 {
 		verb, args = args[0], args[1:]
 	}
-	switch area + " " + verb {
-	case "sysconfig list":
-		list, err := s.ListSysConfig(ctx)
-		if err != nil {
-			return err
-		}
-		tw := tabwriter.NewWriter(out, 0, 2, 2, ' ', 0)
-		fmt.Fprintln(tw, "KEYTYPE\tKEY\tVALUE\tUPDATED")
-		for _, c := range list {
-			fmt.Fprintf(tw, "%s\t%s\t%q\t%s\n", c.KeyType, c.SysKey, c.Value, stamp(c.UpdatedAt))
-		}
-		return tw.Flush()
-	case "sysconfig set":
-		if len(args) != 3 {
-			return errors.New("usage: sysconfig set KEYTYPE KEY VALUE")
-		}
-		if err := ValidateSysConfig(args[0], args[1], args[2]); err != nil {
-			return err
-		}
-		if err := s.SetSysConfig(ctx, args[0], args[1], args[2]); err != nil {
-			return err
-		}
-		fmt.Fprintf(out, "%s/%s = %q\n", args[0], args[1], args[2])
-		return nil
-	case "legal list":
-		list, err := s.ListLegal(ctx)
-		if err != nil {
-			return err
-		}
-		tw := tabwriter.NewWriter(out, 0, 2, 2, ' ', 0)
-		fmt.Fprintln(tw, "TYPE\tLANG\tTITLE\tUPDATED")
-		for _, d := range list {
-			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", d.Type, d.Lang, d.Title, stamp(d.UpdatedAt))
-		}
-		return tw.Flush()
-	case "legal set":
-		if len(args) != 3 {
-			return errors.New("usage: legal set TYPE LANG FILE")
-		}
-		docType, lang, file := args[0], args[1], args[2]
-		if !slices.Contains(LegalTypes, docType) {
-			return fmt.Errorf("type %q is not one of %s", docType, strings.Join(LegalTypes, ", "))
-		}
-		if !i18n.Supported(lang) {
-			return fmt.Errorf("language %q is not one of %s", lang, strings.Join(i18n.Languages, ", "))
-		}
-		var body []byte
-		var err error
-		if file == "-" {
-			body, err = io.ReadAll(io.LimitReader(stdin, 1<<20))
-		} else {
-			body, err = os.ReadFile(file)
-		}
-		if err != nil {
-			return err
-		}
-		if strings.TrimSpace(string(body)) == "" {
-			return errors.New("the document is empty")
-		}
-		d := LegalDocument{Type: docType, Lang: lang, Body: string(body), Title: TitleOf(string(body), docType)}
-		if err := s.SetLegal(ctx, d, false); err != nil {
-			return err
-		}
-		fmt.Fprintf(out, "%s/%s: %q saved (%d bytes)\n", docType, lang, d.Title, len(body))
-		return nil
-	case "app list":
-		list, err := s.ListReleases(ctx)
-		if err != nil {
-			return err
-		}
-		tw := tabwriter.NewWriter(out, 0, 2, 2, ' ', 0)
-		fmt.Fprintln(tw, "OS\tVERSION\tURL\tNOTES\tUPDATED")
-		for _, r := range list {
-			fmt.Fprintf(tw, "%s\t%s\t%s\t%q\t%s\n", r.OperateSystem, r.Version, r.URL, r.Notes, stamp(r.UpdatedAt))
-		}
-		return tw.Flush()
-	case "app set":
-		if len(args) < 1 {
-			return errors.New("usage: app set OS --version V --url URL [--notes TEXT]")
-		}
-		rel := Release{OperateSystem: args[0]}
-		fs := flag.NewFlagSet("app set", flag.ContinueOnError)
-		fs.SetOutput(out)
-		fs.StringVar(&rel.Version, "version", "", "version shown to users")
-		fs.StringVar(&rel.URL, "url", "", "download URL (http(s):// or a path on this site)")
-		fs.StringVar(&rel.Notes, "notes", "", "release notes")
-		if err := fs.Parse(args[1:]); err != nil {
-			return err
-		}
-		if err := ValidateRelease(rel); err != nil {
-			return err
-		}
-		if err := s.SetRelease(ctx, rel); err != nil {
-			return err
-		}
-		fmt.Fprintf(out, "%s: %s at %s\n", rel.OperateSystem, rel.Version, rel.URL)
-		return nil
-	case "app delete":
-		if len(args) != 1 {
-			return errors.New("usage: app delete OS")
-		}
-		if err := s.DeleteRelease(ctx, args[0]); err != nil {
-			return fmt.Errorf("app delete %s: %w", args[0], err)
-		}
-		fmt.Fprintf(out, "%s: deleted\n", args[0])
-		return nil
-	case "contact list":
-		fs := flag.NewFlagSet("contact list", flag.ContinueOnError)
-		fs.SetOutput(out)
-		limit := fs.Int("limit", 100, "how many, newest first")
-		if err := fs.Parse(args); err != nil {
-			return err
-		}
-		if *limit < 1 {
-			return errors.New("--limit must be at least 1")
-		}
-		list, err := s.ListContacts(ctx, *limit)
-		if err != nil {
-			return err
-		}
-		tw := tabwriter.NewWriter(out, 0, 2, 2, ' ', 0)
-		fmt.Fprintln(tw, "ID\tTIME\tNAME\tCONTACT\tLANG\tFROM")
-		for _, m := range list {
-			fmt.Fprintf(tw, "%d\t%s\t%q\t%q\t%s\t%s\n", m.ID, stamp(m.CreatedAt), m.Name, m.ContactInformation, m.Lang, m.ClientAddr)
-		}
-		return tw.Flush()
+	run, ok := adminCommands[area+" "+verb]
+	if !ok {
+		return fmt.Errorf("unknown command %q; content commands:\n%s", strings.TrimSpace(area+" "+verb), AdminUsage)
 	}
-	return fmt.Errorf("unknown command %q; content commands:\n%s", strings.TrimSpace(area+" "+verb), AdminUsage)
+	return run(s, ctx, args, stdin, out)
+}
+
+// writeTable prints header and one line a row, in aligned columns.
+func writeTable[T any](out io.Writer, header string, rows []T, line func(w io.Writer, row T)) error {
+	tw := tabwriter.NewWriter(out, 0, 2, 2, ' ', 0)
+	fmt.Fprintln(tw, header)
+	for _, r := range rows {
+		line(tw, r)
+	}
+	return tw.Flush()
+}
+
+func (s *Store) adminSysConfigList(ctx context.Context, _ []string, _ io.Reader, out io.Writer) error {
+	list, err := s.ListSysConfig(ctx)
+	if err != nil {
+		return err
+	}
+	return writeTable(out, "KEYTYPE\tKEY\tVALUE\tUPDATED", list, func(w io.Writer, c SysConfig) {
+		fmt.Fprintf(w, "%s\t%s\t%q\t%s\n", c.KeyType, c.SysKey, c.Value, stamp(c.UpdatedAt))
+	})
+}
+
+func (s *Store) adminSysConfigSet(ctx context.Context, args []string, _ io.Reader, out io.Writer) error {
+	if len(args) != 3 {
+		return errors.New("usage: sysconfig set KEYTYPE KEY VALUE")
+	}
+	keyType, key, value := args[0], args[1], args[2]
+	if err := ValidateSysConfig(keyType, key, value); err != nil {
+		return err
+	}
+	if err := s.SetSysConfig(ctx, keyType, key, value); err != nil {
+		return err
+	}
+	fmt.Fprintf(out, "%s/%s = %q\n", keyType, key, value)
+	return nil
+}
+
+func (s *Store) adminLegalList(ctx context.Context, _ []string, _ io.Reader, out io.Writer) error {
+	list, err := s.ListLegal(ctx)
+	if err != nil {
+		return err
+	}
+	return writeTable(out, "TYPE\tLANG\tTITLE\tUPDATED", list, func(w io.Writer, d LegalDocument) {
+		fmt.Fprintf(w, "%s\t%s\t%s\t%s\n", d.Type, d.Lang, d.Title, stamp(d.UpdatedAt))
+	})
+}
+
+func (s *Store) adminLegalSet(ctx context.Context, args []string, stdin io.Reader, out io.Writer) error {
+	if len(args) != 3 {
+		return errors.New("usage: legal set TYPE LANG FILE")
+	}
+	docType, lang, file := args[0], args[1], args[2]
+	if err := checkLegalKey(docType, lang); err != nil {
+		return err
+	}
+	body, err := readDocument(file, stdin)
+	if err != nil {
+		return err
+	}
+	d := LegalDocument{Type: docType, Lang: lang, Body: string(body), Title: TitleOf(string(body), docType)}
+	if err := s.SetLegal(ctx, d, false); err != nil {
+		return err
+	}
+	fmt.Fprintf(out, "%s/%s: %q saved (%d bytes)\n", docType, lang, d.Title, len(body))
+	return nil
+}
+
+// checkLegalKey refuses a document type or language the site does not serve.
+func checkLegalKey(docType, lang string) error {
+	if !slices.Contains(LegalTypes, docType) {
+		return fmt.Errorf("type %q is not one of %s", docType, strings.Join(LegalTypes, ", "))
+	}
+	if !i18n.Supported(lang) {
+		return fmt.Errorf("language %q is not one of %s", lang, strings.Join(i18n.Languages, ", "))
+	}
+	return nil
+}
+
+// readDocument reads a legal document's Markdown from file, or from stdin (1 MiB at
+// most) when file is "-"; a blank document is refused.
+func readDocument(file string, stdin io.Reader) ([]byte, error) {
+	var body []byte
+	var err error
+	if file == "-" {
+		body, err = io.ReadAll(io.LimitReader(stdin, 1<<20))
+	} else {
+		body, err = os.ReadFile(file)
+	}
+	if err != nil {
+		return nil, err
+	}
+	if strings.TrimSpace(string(body)) == "" {
+		return nil, errors.New("the document is empty")
+	}
+	return body, nil
+}
+
+func (s *Store) adminAppList(ctx context.Context, _ []string, _ io.Reader, out io.Writer) error {
+	list, err := s.ListReleases(ctx)
+	if err != nil {
+		return err
+	}
+	return writeTable(out, "OS\tVERSION\tURL\tNOTES\tUPDATED", list, func(w io.Writer, r Release) {
+		fmt.Fprintf(w, "%s\t%s\t%s\t%q\t%s\n", r.OperateSystem, r.Version, r.URL, r.Notes, stamp(r.UpdatedAt))
+	})
+}
+
+func (s *Store) adminAppSet(ctx context.Context, args []string, _ io.Reader, out io.Writer) error {
+	if len(args) < 1 {
+		return errors.New("usage: app set OS --version V --url URL [--notes TEXT]")
+	}
+	rel, err := parseRelease(args[0], args[1:], out)
+	if err != nil {
+		return err
+	}
+	if err := ValidateRelease(rel); err != nil {
+		return err
+	}
+	if err := s.SetRelease(ctx, rel); err != nil {
+		return err
+	}
+	fmt.Fprintf(out, "%s: %s at %s\n", rel.OperateSystem, rel.Version, rel.URL)
+	return nil
+}
+
+// parseRelease reads the flags of `app set OS`; flag errors and usage print to out.
+func parseRelease(platform string, flags []string, out io.Writer) (Release, error) {
+	rel := Release{OperateSystem: platform}
+	fs := flag.NewFlagSet("app set", flag.ContinueOnError)
+	fs.SetOutput(out)
+	fs.StringVar(&rel.Version, "version", "", "version shown to users")
+	fs.StringVar(&rel.URL, "url", "", "download URL (http(s):// or a path on this site)")
+	fs.StringVar(&rel.Notes, "notes", "", "release notes")
+	return rel, fs.Parse(flags)
+}
+
+func (s *Store) adminAppDelete(ctx context.Context, args []string, _ io.Reader, out io.Writer) error {
+	if len(args) != 1 {
+		return errors.New("usage: app delete OS")
+	}
+	if err := s.DeleteRelease(ctx, args[0]); err != nil {
+		return fmt.Errorf("app delete %s: %w", args[0], err)
+	}
+	fmt.Fprintf(out, "%s: deleted\n", args[0])
+	return nil
+}
+
+func (s *Store) adminContactList(ctx context.Context, args []string, _ io.Reader, out io.Writer) error {
+	fs := flag.NewFlagSet("contact list", flag.ContinueOnError)
+	fs.SetOutput(out)
+	limit := fs.Int("limit", 100, "how many, newest first")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if *limit < 1 {
+		return errors.New("--limit must be at least 1")
+	}
+	list, err := s.ListContacts(ctx, *limit)
+	if err != nil {
+		return err
+	}
+	return writeTable(out, "ID\tTIME\tNAME\tCONTACT\tLANG\tFROM", list, func(w io.Writer, m ContactMessage) {
+		fmt.Fprintf(w, "%d\t%s\t%q\t%q\t%s\t%s\n", m.ID, stamp(m.CreatedAt), m.Name, m.ContactInformation, m.Lang, m.ClientAddr)
+	})
 }
 
 // ValidateSysConfig checks the values of the settings the client relies on.

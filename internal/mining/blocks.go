@@ -9,6 +9,7 @@ import (
 
 	"github.com/uniplus-pool/pool/internal/chain"
 	"github.com/uniplus-pool/pool/internal/db"
+	"github.com/uniplus-pool/pool/internal/pool"
 )
 
 // Found block statuses.
@@ -138,9 +139,9 @@ func (b *Blocks) pending(ctx context.Context, coin string) ([]FoundBlock, error)
 // PoolStats is one coin's line of the home table, as the engine last computed it.
 type PoolStats struct {
 	Coin              string
-	PoolHashRate      float64 // H/s over the last 15 minutes
-	PoolHashRate24h   float64 // H/s over the last 24 hours
-	ActiveMiners      int     // devices with accepted shares in the last 15 minutes
+	PoolHashRate      float64 // H/s over pool.RealTimeWindow (15 whole minutes)
+	PoolHashRate24h   float64 // H/s over pool.DayWindow (24 h)
+	ActiveMiners      int     // devices with accepted shares in pool.RealTimeWindow
 	NetworkHashRate   float64
 	NetworkDifficulty float64
 	Height            int64
@@ -151,32 +152,16 @@ type PoolStats struct {
 	UpdatedAt         int64
 }
 
-// Windows of the real-time and daily hashrates (DESIGN.md "Mining").
-const (
-	RealtimeWindow = 15 * time.Minute
-	DayWindow      = 24 * time.Hour
-)
-
-// ComputeStats measures a coin's pool hashrate and active miners from share_minutes over
-// the real-time window, and takes network figures from the driver. Both windows are whole
-// minutes ending before the current one, which the engine is still adding to, as the pool
-// package reads devices.
+// ComputeStats measures a coin's pool hashrate (real-time and 24 h) and active miners
+// through the pool package, which owns share_minutes and the windows every hashrate is
+// read over (the device pages use the same), and takes network figures from the driver.
 func (b *Blocks) ComputeStats(ctx context.Context, coin, algo string, d chain.Driver, now time.Time) (PoolStats, error) {
 	st := PoolStats{Coin: coin, Driver: d.Name(), UpdatedAt: now.UnixMilli()}
-	to := minuteOf(now)
-	from := to - RealtimeWindow.Milliseconds()
-	var diff sql.NullFloat64
-	if err := b.DB.QueryRow(ctx, `SELECT SUM(diff_sum), COUNT(DISTINCT CASE WHEN accepted > 0 THEN device_id END)
-		FROM share_minutes WHERE coin = ? AND minute >= ? AND minute < ?`, coin, from, to).Scan(&diff, &st.ActiveMiners); err != nil {
+	shares, err := (&pool.Store{DB: b.DB}).CoinStats(ctx, coin, now)
+	if err != nil {
 		return st, fmt.Errorf("mining: pool hashrate %s: %w", coin, err)
 	}
-	st.PoolHashRate = diff.Float64 * chain.HashesPerDifficulty(algo) / RealtimeWindow.Seconds()
-	var day sql.NullFloat64
-	if err := b.DB.QueryRow(ctx, `SELECT SUM(diff_sum) FROM share_minutes WHERE coin = ? AND minute >= ? AND minute < ?`,
-		coin, to-DayWindow.Milliseconds(), to).Scan(&day); err != nil {
-		return st, fmt.Errorf("mining: pool 24 h hashrate %s: %w", coin, err)
-	}
-	st.PoolHashRate24h = day.Float64 * chain.HashesPerDifficulty(algo) / DayWindow.Seconds()
+	st.PoolHashRate, st.PoolHashRate24h, st.ActiveMiners = shares.RealTime(algo), shares.Day(algo), shares.ActiveMiners
 	net, err := d.Network(ctx)
 	if err != nil {
 		return st, fmt.Errorf("mining: network %s: %w", coin, err)

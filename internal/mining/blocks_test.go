@@ -2,12 +2,16 @@ package mining
 
 import (
 	"context"
+	"math"
 	"testing"
 	"time"
 
+	"github.com/uniplus-pool/pool/internal/account/accounttest"
 	"github.com/uniplus-pool/pool/internal/chain"
+	"github.com/uniplus-pool/pool/internal/coin"
 	"github.com/uniplus-pool/pool/internal/db"
 	"github.com/uniplus-pool/pool/internal/db/dbtest"
+	"github.com/uniplus-pool/pool/internal/pool"
 )
 
 // fakeChain answers Block and Network from maps; the rest of chain.Driver is not used here.
@@ -66,17 +70,11 @@ func TestBlocksFollowAndStats(t *testing.T) {
 		}
 
 		now := time.Date(2026, 6, 1, 12, 0, 0, 0, time.UTC)
-		minute := func(ago int) int64 { return now.Add(-time.Duration(ago) * time.Minute).UnixMilli() }
-		for _, r := range []struct {
-			dev  int64
-			min  int64
-			diff float64
-			acc  int
-		}{{1, minute(5), 450, 450}, {2, minute(10), 450, 450}, {3, minute(20), 1000, 1000}} {
-			if _, err := d.Exec(ctx, `INSERT INTO share_minutes (device_id, minute, coin, diff_sum, accepted, rejected, stale) VALUES (?, ?, 'LTC', ?, ?, 0, 0)`,
-				r.dev, r.min, r.diff, r.acc); err != nil {
-				t.Fatal(err)
-			}
+		minute := func(ago int) time.Time { return now.Add(-time.Duration(ago) * time.Minute) }
+		if err := pool.AddShareMinutes(ctx, d, []pool.ShareMinute{{DeviceID: 1, Minute: minute(5), Coin: "LTC", DiffSum: 450, Accepted: 450},
+			{DeviceID: 2, Minute: minute(10), Coin: "LTC", DiffSum: 450, Accepted: 450},
+			{DeviceID: 3, Minute: minute(20), Coin: "LTC", DiffSum: 1000, Accepted: 1000}}); err != nil {
+			t.Fatal(err)
 		}
 		st, err := b.ComputeStats(ctx, "LTC", chain.Scrypt, fc, now)
 		if err != nil {
@@ -115,14 +113,12 @@ func TestPoolHashrateIsExactForASteadyMiner(t *testing.T) {
 		start := time.Date(2026, 6, 1, 11, 0, 0, 0, time.UTC)
 		// 60 difficulty a minute on scrypt = 60 x 2^16 / 60 s = 65536 H/s, for two hours, and
 		// a third of a minute's work already flushed for the minute under way.
+		var rows []pool.ShareMinute
 		for m := 0; m < 120; m++ {
-			if _, err := d.Exec(ctx, `INSERT INTO share_minutes (device_id, minute, coin, diff_sum, accepted, rejected, stale) VALUES (1, ?, 'LTC', 60, 60, 0, 0)`,
-				start.Add(time.Duration(m)*time.Minute).UnixMilli()); err != nil {
-				t.Fatal(err)
-			}
+			rows = append(rows, pool.ShareMinute{DeviceID: 1, Minute: start.Add(time.Duration(m) * time.Minute), Coin: "LTC", DiffSum: 60, Accepted: 60})
 		}
-		if _, err := d.Exec(ctx, `INSERT INTO share_minutes (device_id, minute, coin, diff_sum, accepted, rejected, stale) VALUES (1, ?, 'LTC', 20, 20, 0, 0)`,
-			start.Add(120*time.Minute).UnixMilli()); err != nil {
+		rows = append(rows, pool.ShareMinute{DeviceID: 1, Minute: start.Add(120 * time.Minute), Coin: "LTC", DiffSum: 20, Accepted: 20})
+		if err := pool.AddShareMinutes(ctx, d, rows); err != nil {
 			t.Fatal(err)
 		}
 		for _, sec := range []int{0, 20, 40, 59} {
@@ -136,4 +132,136 @@ func TestPoolHashrateIsExactForASteadyMiner(t *testing.T) {
 			}
 		}
 	})
+}
+
+// The pool hashrate the engine stores in pool_stats is the sum of the hashrates the pool
+// pages show for its devices, real-time and 24 h, at any moment of a minute: one owner
+// (internal/pool) reads share_minutes over one set of windows. When mining read the table
+// itself with windows of its own, they drifted apart (the pool read 4-7 % low). The rows
+// change every minute, so a window shifted by one minute changes the sums; they include
+// the minute under way, the minutes on each side of both windows' edges, another coin and
+// a device with only rejected shares in the real-time window.
+func TestPoolStatsAreTheSumOfTheDevicePages(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		ctx := context.Background()
+		now := time.Date(2026, 6, 1, 12, 0, 37, 500_000_000, time.UTC)
+		cur := now.Truncate(time.Minute)
+		if err := (&coin.Store{DB: d}).Put(ctx, coin.Coin{Type: "LTC", Name: "Litecoin", AliasName: "LTC", Algorithm: chain.Scrypt,
+			ChainUnit: "LTC", MinHashUnit: "H/s", Decimals: 8, OpenStatus: true, StratumPorts: []int{3340},
+			SettleModel: coin.SettleModelPPS, SettleTime: "00:00", Driver: coin.DriverDevnet}); err != nil {
+			t.Fatal(err)
+		}
+		ps := &pool.Store{DB: d, Now: func() time.Time { return now }}
+		alice := accounttest.NewUser(t, d, "alice@example.com", "", now)
+		bob := accounttest.NewUser(t, d, "bob@example.com", "", now)
+		var devices []pool.Device
+		for _, w := range []struct {
+			user   int64
+			code   string
+			worker string
+		}{{alice.ID, "alpha", "alpha.rig1"}, {alice.ID, "alpha", "alpha.rig2"}, {bob.ID, "bravo", "bravo.rig1"}, {bob.ID, "bravo", "bravo.old"}} {
+			if _, err := ps.SubAccount(ctx, w.user, w.code); err != nil {
+				if _, err := ps.CreateSubAccount(ctx, w.user, w.code, "rigs", "LTC"); err != nil {
+					t.Fatal(err)
+				}
+			}
+			dev, err := ps.AuthorizeWorker(ctx, "LTC", w.worker, "203.0.113.9:4000", "lolMiner 1.76")
+			if err != nil {
+				t.Fatal(err)
+			}
+			devices = append(devices, dev)
+		}
+		ago := func(m int) time.Time { return cur.Add(-time.Duration(m) * time.Minute) }
+		var rows []pool.ShareMinute
+		wantRT, wantDay := 0.0, 0.0
+		for i, dev := range devices[:3] {
+			for _, m := range append([]int{0}, append(series(1, 16), 1439, 1440, 1441)...) {
+				diff := float64(100*(i+1) + m)
+				rows = append(rows, pool.ShareMinute{DeviceID: dev.ID, Minute: ago(m), Coin: "LTC", DiffSum: diff, Accepted: 1, Rejected: 1})
+				if m >= 1 && m <= 15 {
+					wantRT += diff
+				}
+				if m >= 1 && m <= 1440 {
+					wantDay += diff
+				}
+			}
+		}
+		old := devices[3]
+		rows = append(rows, pool.ShareMinute{DeviceID: old.ID, Minute: ago(3), Coin: "LTC", Rejected: 4},
+			pool.ShareMinute{DeviceID: old.ID, Minute: ago(4), Coin: "BTC", DiffSum: 5000, Accepted: 5},
+			pool.ShareMinute{DeviceID: old.ID, Minute: ago(30), Coin: "LTC", DiffSum: 77, Accepted: 77})
+		wantDay += 77
+		if err := pool.AddShareMinutes(ctx, d, rows); err != nil {
+			t.Fatal(err)
+		}
+
+		b := &Blocks{DB: d}
+		st, err := b.ComputeStats(ctx, "LTC", chain.Scrypt, &fakeChain{}, now)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := b.SaveStats(ctx, st); err != nil {
+			t.Fatal(err)
+		}
+		stored, err := b.Stats(ctx, "LTC")
+		if err != nil {
+			t.Fatal(err)
+		}
+
+		// What the device list shows, device by device, and the miner pages, user by user.
+		ids := make([]int64, len(devices))
+		for i, dev := range devices {
+			ids[i] = dev.ID
+		}
+		byDevice, err := ps.DeviceStats(ctx, ids, now)
+		if err != nil {
+			t.Fatal(err)
+		}
+		devRT, devDay, active := 0.0, 0.0, 0
+		for _, id := range ids {
+			devRT += byDevice[id].RealTime(chain.Scrypt)
+			devDay += byDevice[id].Day(chain.Scrypt)
+			if byDevice[id].RealTimeDiff > 0 {
+				active++
+			}
+		}
+		userRT, userDay := 0.0, 0.0
+		for _, u := range []int64{alice.ID, bob.ID} {
+			us, err := ps.UserStats(ctx, u, "LTC", 0, now)
+			if err != nil {
+				t.Fatal(err)
+			}
+			userRT += us.RealTime(chain.Scrypt)
+			userDay += us.Day(chain.Scrypt)
+		}
+
+		const hashesPerDiff = 65536 // scrypt
+		for _, c := range []struct {
+			what      string
+			got, want float64
+		}{
+			{"real-time: pool_stats vs the devices' sum", stored.PoolHashRate, devRT},
+			{"real-time: pool_stats vs the users' sum", stored.PoolHashRate, userRT},
+			{"real-time: pool_stats vs the rows", stored.PoolHashRate, wantRT * hashesPerDiff / 900},
+			{"24 h: pool_stats vs the devices' sum", stored.PoolHashRate24h, devDay},
+			{"24 h: pool_stats vs the users' sum", stored.PoolHashRate24h, userDay},
+			{"24 h: pool_stats vs the rows", stored.PoolHashRate24h, wantDay * hashesPerDiff / 86400},
+		} {
+			if math.Abs(c.got-c.want) > 1e-9*c.want {
+				t.Errorf("%s: %v H/s, want %v H/s", c.what, c.got, c.want)
+			}
+		}
+		if stored.ActiveMiners != active || active != 3 {
+			t.Errorf("active miners %d, devices with real-time hashrate %d, want 3", stored.ActiveMiners, active)
+		}
+	})
+}
+
+// series is from, from+1, ..., to.
+func series(from, to int) []int {
+	var out []int
+	for i := from; i <= to; i++ {
+		out = append(out, i)
+	}
+	return out
 }

@@ -22,8 +22,10 @@
 //     GPU is down. An abnormal device whose reports stopped while its shares go on is
 //     normal again at the next sweep.
 //   - Hashrate windows are whole minutes before the current one (which the engine may
-//     still be adding to): real-time is the 15 before, 24 h the 1440 before. History
-//     buckets are 10 minutes, the last one ending at the last whole 10 minutes.
+//     still be adding to): real-time is the 15 before, 24 h the 1440 before. The pool's
+//     figures per coin (CoinStats, what the engine stores in pool_stats) use the same
+//     windows, so they are the sum of the devices'. History buckets are 10 minutes, the
+//     last one ending at the last whole 10 minutes.
 //   - share_minutes.diff_sum is the summed difficulty of accepted shares.
 //   - The agent authenticates with the Uniplus ID in the x-uniplus-id header. Reports
 //     name the worker by suffix or by full name (which must be the ID's sub-account).

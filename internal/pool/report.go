@@ -202,8 +202,23 @@ func ip(s *string, field string) error {
 	return nil
 }
 
+// A report is checked field by field in a fixed order (worker, coin, hardware, GPUs) and
+// the first problem is the answer: normalize runs the steps, each part of the report lists
+// its fields by kind (text, number, size) in a table, and the check* functions apply the
+// kind's rule.
+
 // normalize trims and checks every field, first problem first.
 func (r *Report) normalize() error {
+	for _, step := range []func() error{r.normalizeWorker, r.normalizeCoin, r.Hardware.normalize, r.normalizeGPUs} {
+		if err := step(); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// normalizeWorker reads "<suffix>" or "<code>.<suffix>"; the code comes back lower case.
+func (r *Report) normalizeWorker() error {
 	r.Worker = strings.TrimSpace(r.Worker)
 	switch {
 	case r.Worker == "":
@@ -217,6 +232,11 @@ func (r *Report) normalize() error {
 	case !ValidSuffix(r.Worker):
 		return httpx.Warn("pool.badWorkerName", i18n.Params{"field": "worker"})
 	}
+	return nil
+}
+
+// normalizeCoin requires a coin type of 2-10 capital letters and digits.
+func (r *Report) normalizeCoin() error {
 	r.Coin = strings.TrimSpace(r.Coin)
 	if r.Coin == "" {
 		return httpx.Required("coin")
@@ -224,12 +244,35 @@ func (r *Report) normalize() error {
 	if !coinPattern.MatchString(r.Coin) {
 		return httpx.Invalid("coin")
 	}
-	h := &r.Hardware
-	for _, t := range []struct {
-		v     *string
-		field string
-		max   int
-	}{
+	return nil
+}
+
+// normalize checks the rig's fields: texts, temperatures and usage, sizes (used within
+// total), minerRunning (required) and the intranet address.
+func (h *Hardware) normalize() error {
+	if err := checkTexts(h.texts()); err != nil {
+		return err
+	}
+	if err := checkNumbers(h.numbers()); err != nil {
+		return err
+	}
+	if err := checkSizes(h.sizes()); err != nil {
+		return err
+	}
+	if err := usedWithinTotal(h.MemUsed, h.MemTotal, "hardware.memUsed", "hardware.memTotal"); err != nil {
+		return err
+	}
+	if err := usedWithinTotal(h.DiskUsed, h.DiskTotal, "hardware.diskUsed", "hardware.diskTotal"); err != nil {
+		return err
+	}
+	if h.MinerRunning == nil {
+		return httpx.Required("hardware.minerRunning")
+	}
+	return ip(&h.IntranetIP, "hardware.intranetIp")
+}
+
+func (h *Hardware) texts() []textField {
+	return []textField{
 		{&h.CPUModel, "hardware.cpuModel", maxModelText},
 		{&h.OS, "hardware.os", maxShortText},
 		{&h.OSVersion, "hardware.osVersion", maxShortText},
@@ -238,83 +281,125 @@ func (r *Report) normalize() error {
 		{&h.MinerVersion, "hardware.minerVersion", maxShortText},
 		{&h.Region, "hardware.region", maxShortText},
 		{&h.RunningPool, "hardware.runningPool", maxPoolText},
-	} {
-		if err := text(t.v, t.field, t.max); err != nil {
-			return err
-		}
 	}
-	if err := between(h.CPUTemp, "hardware.cpuTemp", -40, 150); err != nil {
-		return err
+}
+
+func (h *Hardware) numbers() []numberField {
+	return []numberField{
+		{h.CPUTemp, "hardware.cpuTemp", -40, 150},
+		{h.CPUUsage, "hardware.cpuUsage", 0, 100},
 	}
-	if err := between(h.CPUUsage, "hardware.cpuUsage", 0, 100); err != nil {
-		return err
-	}
-	for _, n := range []struct {
-		v     *int64
-		field string
-	}{{h.MemTotal, "hardware.memTotal"}, {h.MemUsed, "hardware.memUsed"}, {h.DiskTotal, "hardware.diskTotal"}, {h.DiskUsed, "hardware.diskUsed"}} {
-		if err := betweenInt(n.v, n.field, maxBytes); err != nil {
-			return err
-		}
-	}
-	if h.MemTotal != nil && h.MemUsed != nil && *h.MemUsed > *h.MemTotal {
-		return httpx.Warn("pool.usedAboveTotal", i18n.Params{"field": "hardware.memUsed", "total": "hardware.memTotal"})
-	}
-	if h.DiskTotal != nil && h.DiskUsed != nil && *h.DiskUsed > *h.DiskTotal {
-		return httpx.Warn("pool.usedAboveTotal", i18n.Params{"field": "hardware.diskUsed", "total": "hardware.diskTotal"})
-	}
-	if h.MinerRunning == nil {
-		return httpx.Required("hardware.minerRunning")
-	}
-	if err := ip(&h.IntranetIP, "hardware.intranetIp"); err != nil {
-		return err
-	}
+}
+
+func (h *Hardware) sizes() []sizeField {
+	return []sizeField{{h.MemTotal, "hardware.memTotal"}, {h.MemUsed, "hardware.memUsed"}, {h.DiskTotal, "hardware.diskTotal"},
+		{h.DiskUsed, "hardware.diskUsed"}}
+}
+
+// normalizeGPUs checks the number of GPUs, then each in turn.
+func (r *Report) normalizeGPUs() error {
 	if len(r.GPUs) > MaxGPUs {
 		return httpx.Warn("pool.tooManyGPUs", i18n.Params{"field": "gpus", "max": strconv.Itoa(MaxGPUs)})
 	}
 	seen := map[int]bool{}
 	for i := range r.GPUs {
-		g := &r.GPUs[i]
-		p := fmt.Sprintf("gpus[%d].", i)
-		if g.Index < 0 || g.Index >= MaxGPUs {
-			return outOfRange(p+"index", 0, MaxGPUs-1)
+		if err := r.GPUs[i].normalize(fmt.Sprintf("gpus[%d].", i), seen); err != nil {
+			return err
 		}
-		if seen[g.Index] {
-			return httpx.Warn("pool.duplicateGPU", i18n.Params{"field": p + "index"})
+	}
+	return nil
+}
+
+// normalize checks one GPU: its index (in range, not one of seen, the indexes of the GPUs
+// before it), status, texts and numbers. p is its JSON path, "gpus[2].".
+func (g *GPU) normalize(p string, seen map[int]bool) error {
+	if g.Index < 0 || g.Index >= MaxGPUs {
+		return outOfRange(p+"index", 0, MaxGPUs-1)
+	}
+	if seen[g.Index] {
+		return httpx.Warn("pool.duplicateGPU", i18n.Params{"field": p + "index"})
+	}
+	seen[g.Index] = true
+	g.Status = strings.TrimSpace(g.Status)
+	if g.Status == "" {
+		return httpx.Required(p + "status")
+	}
+	if g.Status != GPUUp && g.Status != GPUDown {
+		return httpx.Warn("validation.oneOf", i18n.Params{"field": p + "status", "values": "up, down"})
+	}
+	if err := checkTexts(g.texts(p)); err != nil {
+		return err
+	}
+	return checkNumbers(g.numbers(p))
+}
+
+func (g *GPU) texts(p string) []textField {
+	return []textField{{&g.Model, p + "model", maxModelText}, {&g.MemoryModel, p + "memoryModel", maxShortText},
+		{&g.Manufacturer, p + "manufacturer", maxShortText}}
+}
+
+func (g *GPU) numbers(p string) []numberField {
+	return []numberField{
+		{g.Hashrate, p + "hashrate", 0, maxHashrate},
+		{g.Temperature, p + "temperature", -40, 150},
+		{g.Fan, p + "fan", 0, 100},
+		{g.Power, p + "power", 0, 5000},
+		{g.CoreClock, p + "coreClock", 0, 5000},
+		{g.MemoryClock, p + "memoryClock", 0, 5000},
+	}
+}
+
+// textField is free text: trimmed in place, at most max runes, no control characters.
+type textField struct {
+	v     *string
+	field string
+	max   int
+}
+
+// numberField is an optional number (nil is unknown) within lo and hi.
+type numberField struct {
+	v      *float64
+	field  string
+	lo, hi float64
+}
+
+// sizeField is an optional size in bytes, 0 to maxBytes.
+type sizeField struct {
+	v     *int64
+	field string
+}
+
+func checkTexts(fields []textField) error {
+	for _, f := range fields {
+		if err := text(f.v, f.field, f.max); err != nil {
+			return err
 		}
-		seen[g.Index] = true
-		g.Status = strings.TrimSpace(g.Status)
-		if g.Status == "" {
-			return httpx.Required(p + "status")
+	}
+	return nil
+}
+
+func checkNumbers(fields []numberField) error {
+	for _, f := range fields {
+		if err := between(f.v, f.field, f.lo, f.hi); err != nil {
+			return err
 		}
-		if g.Status != GPUUp && g.Status != GPUDown {
-			return httpx.Warn("validation.oneOf", i18n.Params{"field": p + "status", "values": "up, down"})
+	}
+	return nil
+}
+
+func checkSizes(fields []sizeField) error {
+	for _, f := range fields {
+		if err := betweenInt(f.v, f.field, maxBytes); err != nil {
+			return err
 		}
-		for _, t := range []struct {
-			v     *string
-			field string
-			max   int
-		}{{&g.Model, p + "model", maxModelText}, {&g.MemoryModel, p + "memoryModel", maxShortText}, {&g.Manufacturer, p + "manufacturer", maxShortText}} {
-			if err := text(t.v, t.field, t.max); err != nil {
-				return err
-			}
-		}
-		for _, n := range []struct {
-			v      *float64
-			field  string
-			lo, hi float64
-		}{
-			{g.Hashrate, p + "hashrate", 0, maxHashrate},
-			{g.Temperature, p + "temperature", -40, 150},
-			{g.Fan, p + "fan", 0, 100},
-			{g.Power, p + "power", 0, 5000},
-			{g.CoreClock, p + "coreClock", 0, 5000},
-			{g.MemoryClock, p + "memoryClock", 0, 5000},
-		} {
-			if err := between(n.v, n.field, n.lo, n.hi); err != nil {
-				return err
-			}
-		}
+	}
+	return nil
+}
+
+// usedWithinTotal refuses a used size above its total when both are known.
+func usedWithinTotal(used, total *int64, usedField, totalField string) error {
+	if used != nil && total != nil && *used > *total {
+		return httpx.Warn("pool.usedAboveTotal", i18n.Params{"field": usedField, "total": totalField})
 	}
 	return nil
 }

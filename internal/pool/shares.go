@@ -192,6 +192,30 @@ func (s *Store) SubAccountStats(ctx context.Context, userID int64, now time.Time
 	return out, rows.Err()
 }
 
+// CoinStats are the whole pool's shares on one coin, what the home table and the engine's
+// pool_stats show: ShareStats summed over every device that mined the coin in the windows
+// (devices moved to another coin or removed since included, for the minutes they mined
+// it, as UserStats counts them), and ActiveMiners, the devices with accepted shares in
+// the real-time window.
+type CoinStats struct {
+	ShareStats
+	ActiveMiners int
+}
+
+// CoinStats sums the pool's shares on coinType over the same windows as the device and
+// sub-account pages (windows(now)), so the pool's hashrate is the sum of its devices'.
+func (s *Store) CoinStats(ctx context.Context, coinType string, now time.Time) (CoinStats, error) {
+	to, rt, day := windows(now)
+	var st CoinStats
+	err := s.DB.QueryRow(ctx, "SELECT "+statColumns+`, COUNT(DISTINCT CASE WHEN m.minute >= ? AND m.accepted > 0 THEN m.device_id END)
+		FROM share_minutes m WHERE m.coin = ? AND m.minute >= ? AND m.minute < ?`, rt, rt, coinType, day, to).Scan(
+		&st.RealTimeDiff, &st.DayDiff, &st.Accepted, &st.Rejected, &st.Stale, &st.ActiveMiners)
+	if err != nil {
+		return st, fmt.Errorf("pool: stats of coin %s: %w", coinType, err)
+	}
+	return st, nil
+}
+
 // Point is one HistoryBucket of a device's hashrate history.
 type Point struct {
 	Time     int64   `json:"time"` // Unix ms of the bucket's start

@@ -36,6 +36,8 @@ func (s *Store) now() time.Time {
 
 func (s *Store) coins() *coin.Store { return &coin.Store{DB: s.DB} }
 
+func (s *Store) accounts() *account.Store { return &account.Store{DB: s.DB} }
+
 // SubAccount is a user's mining account (SPEC section 3 "Sub-account"); its code starts
 // every worker name.
 type SubAccount struct {
@@ -104,19 +106,21 @@ type owner struct {
 	AccountType string
 }
 
-// ownerBy answers the live sub-account of an active user whose column col is v.
+// ownerBy answers the live sub-account whose column col is v, with its owner's account
+// type; a sub-account of a user who is not active is db.ErrNotFound.
 func (s *Store) ownerBy(ctx context.Context, col, v string) (owner, error) {
-	var o owner
-	err := s.DB.QueryRow(ctx, "SELECT "+subColumns+", u.account_type FROM sub_accounts s JOIN users u ON u.id = s.user_id WHERE s."+col+
-		" = ? AND s.deleted_at IS NULL AND u.status = ?", v, account.StatusActive).Scan(
-		&o.ID, &o.UserID, &o.Code, &o.Alias, &o.DefaultCoin, &o.UniplusID, &o.CreatedAt, &o.UpdatedAt, &o.AccountType)
-	if errors.Is(err, sql.ErrNoRows) {
-		return o, db.ErrNotFound
+	a, err := scanSub(s.DB.QueryRow(ctx, "SELECT "+subColumns+" FROM sub_accounts s WHERE s."+col+" = ? AND s.deleted_at IS NULL", v))
+	if errors.Is(err, db.ErrNotFound) {
+		return owner{}, err
 	}
 	if err != nil {
-		return o, fmt.Errorf("pool: sub-account by %s: %w", col, err)
+		return owner{}, fmt.Errorf("pool: sub-account by %s: %w", col, err)
 	}
-	return o, nil
+	typ, err := s.accounts().AccountType(ctx, s.DB, a.UserID)
+	if err != nil {
+		return owner{}, err
+	}
+	return owner{SubAccount: a, AccountType: typ}, nil
 }
 
 // openCoin answers a coin that exists and is open, or a field error for field.
@@ -180,9 +184,10 @@ func (s *Store) CreateSubAccount(ctx context.Context, userID int64, code, alias,
 	now := s.now().UnixMilli()
 	a := SubAccount{UserID: userID, Code: code, Alias: alias, DefaultCoin: c.Type, UniplusID: newUniplusID(), CreatedAt: now, UpdatedAt: now}
 	err = s.DB.InTx(ctx, func(tx *db.Tx) error {
-		// A no-op write locks the user's row on PostgreSQL, so two creates at once cannot
-		// both pass the count (SQLite's BEGIN IMMEDIATE serialises them already).
-		if _, err := tx.Exec(ctx, "UPDATE users SET updated_at = updated_at WHERE id = ?", userID); err != nil {
+		// Lock the user's row first, so two creates at once cannot both pass the count
+		// (PostgreSQL holds the lock to commit; SQLite's BEGIN IMMEDIATE serialises them
+		// already).
+		if err := s.accounts().LockUser(ctx, tx, userID); err != nil {
 			return err
 		}
 		var n int

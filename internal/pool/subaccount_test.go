@@ -1,6 +1,7 @@
 package pool_test
 
 import (
+	"errors"
 	"fmt"
 	"net/url"
 	"regexp"
@@ -10,6 +11,7 @@ import (
 	"github.com/uniplus-pool/pool/internal/db"
 	"github.com/uniplus-pool/pool/internal/db/dbtest"
 	"github.com/uniplus-pool/pool/internal/hashrate"
+	"github.com/uniplus-pool/pool/internal/httpx"
 	"github.com/uniplus-pool/pool/internal/pool"
 )
 
@@ -154,5 +156,48 @@ func TestSubAccountCalls(t *testing.T) {
 		}
 		h.want(h.agent(old, goodReport("rig1")), 401, 4, msg("pool.agentUnauthorized"))
 		h.want(h.agent(up.UniplusID, goodReport("rig1")), 200, 0, "")
+	})
+}
+
+// Creates at the same moment cannot both pass the count: the store locks the user
+// (account.Store.LockUser) before counting, so one of them takes the last place and the
+// others are refused. Without the lock PostgreSQL lets two through only now and then (a
+// race); account's TestLockUserSerialisesTransactions pins the lock itself.
+func TestConcurrentCreatesKeepTheLimit(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		h := newHarness(t, d)
+		for i := 1; i < pool.MaxSubAccounts; i++ {
+			h.sub(h.alice, fmt.Sprintf("alice%02d", i), "LTC")
+		}
+		const racers = 10
+		errs := make(chan error, racers)
+		start := make(chan struct{})
+		for i := 0; i < racers; i++ {
+			go func() {
+				<-start
+				_, err := h.store.CreateSubAccount(h.ctx, h.alice.ID, fmt.Sprintf("racer%d", i), "Race", "BTC")
+				errs <- err
+			}()
+		}
+		close(start)
+		created, refused := 0, 0
+		for i := 0; i < racers; i++ {
+			var he *httpx.Error
+			switch err := <-errs; {
+			case err == nil:
+				created++
+			case errors.As(err, &he) && he.Key == "pool.tooManySubAccounts":
+				refused++
+			default:
+				t.Errorf("create: %v", err)
+			}
+		}
+		subs, err := h.store.SubAccounts(h.ctx, h.alice.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if created != 1 || refused != racers-1 || len(subs) != pool.MaxSubAccounts {
+			t.Fatalf("%d created, %d refused, %d sub-accounts; want 1, %d, %d", created, refused, len(subs), racers-1, pool.MaxSubAccounts)
+		}
 	})
 }
