@@ -27,6 +27,7 @@ import (
 	"github.com/uniplus-pool/pool/internal/notify"
 	"github.com/uniplus-pool/pool/internal/pool"
 	"github.com/uniplus-pool/pool/internal/ratelimit"
+	"github.com/uniplus-pool/pool/internal/sim"
 	"github.com/uniplus-pool/pool/web"
 )
 
@@ -43,6 +44,8 @@ type Deps struct {
 	Email   account.CodeSender
 	SMS     account.CodeSender
 	Metrics *metrics.Metrics
+	// Now is the clock of codes, captcha tickets and sessions; nil is time.Now.
+	Now func() time.Time
 }
 
 // NewRouter registers every route of every domain.
@@ -59,7 +62,7 @@ func NewRouter(d Deps) *httpx.Router {
 	pools := &pool.Store{DB: d.DB}
 	accounts := &account.Service{
 		Store: &account.Store{DB: d.DB}, Guard: d.Guard, Email: d.Email, SMS: d.SMS,
-		Devices: pools, Argon: account.DefaultArgon2, Log: d.Log,
+		Devices: pools, Argon: account.DefaultArgon2, Log: d.Log, Now: d.Now,
 	}
 	acct := &account.Handler{Service: accounts, Limiter: d.Limiter}
 	acct.Routes(rt)
@@ -106,168 +109,257 @@ func healthz(d *db.DB) http.Handler {
 	})
 }
 
-// serve runs the configured roles until ctx ends, then stops them in order: HTTP first
-// (no new requests), then stratum listeners, then job workers.
-func serve(ctx context.Context, cfg config.Config, stdout io.Writer, log *slog.Logger) error {
-	d, err := openStore(ctx, cfg, log)
-	if err != nil {
+// serve runs the configured roles until ctx ends or the HTTP server fails. Every way
+// out, a start that fails half-way included, goes through the one ordered stop.
+func serve(ctx context.Context, cfg config.Config, stdout io.Writer, log *slog.Logger) (err error) {
+	p := &process{cfg: cfg, stdout: stdout, log: log, now: time.Now}
+	defer func() { err = errors.Join(err, p.stop(ctx)) }()
+	if err := p.start(ctx); err != nil {
 		return err
 	}
-	defer d.Close()
-
-	var limiter ratelimit.Limiter = &ratelimit.DB{DB: d}
-	var guard ratelimit.Guard = &ratelimit.DBGuard{DB: d}
-	if cfg.Redis != "" {
-		rl, err := ratelimit.NewRedis(cfg.Redis)
-		if err != nil {
-			return err
-		}
-		if err := rl.Client.Ping(ctx).Err(); err != nil {
-			return fmt.Errorf("redis %s: %w", cfg.Redis, err)
-		}
-		defer rl.Client.Close()
-		limiter = rl
-		guard = &ratelimit.RedisGuard{Client: rl.Client, Prefix: rl.Prefix}
-	}
-	email, sms, err := notify.New(notify.Config{
-		SMTPAddr: cfg.SMTP, SMTPUser: cfg.SMTPUser, SMTPPassword: cfg.SMTPPassword, SMTPFrom: cfg.SMTPFrom, SMTPTLS: cfg.SMTPTLS,
-		SMSURL: cfg.SMSURL, SMSKey: cfg.SMSKey, OutboxPath: cfg.OutboxPath(),
-	}, log)
-	if err != nil {
-		return err
-	}
-	senders := notify.Describe(email, sms)
-	log.Info("verification codes", "senders", senders)
-
-	var httpSrv *http.Server
-	var httpAddr string
-	httpErr := make(chan error, 1)
-	if cfg.HasRole(config.RoleAPI) {
-		ln, err := net.Listen("tcp", cfg.HTTPAddr)
-		if err != nil {
-			return fmt.Errorf("listen %s: %w", cfg.HTTPAddr, err)
-		}
-		rt := NewRouter(Deps{Config: cfg, DB: d, Log: log, Limiter: limiter, Guard: guard, Email: email, SMS: sms})
-		httpSrv = &http.Server{
-			Handler:           rt,
-			ReadHeaderTimeout: 10 * time.Second,
-			ReadTimeout:       30 * time.Second,
-			WriteTimeout:      90 * time.Second,
-			IdleTimeout:       120 * time.Second,
-			ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
-		}
-		httpAddr = ln.Addr().String()
-		go func() { httpErr <- httpSrv.Serve(ln) }()
-		log.Info("api listening", "addr", ln.Addr().String(), "db", d.Dialect.String(), "version", buildinfo.Version)
-		fmt.Fprintf(stdout, "poold: listening on http://%s\n", ln.Addr().String())
-		fmt.Fprintf(stdout, "poold: verification codes go to %s\n", senders)
-	}
-
-	// The stratum role lives until HTTP is down: its context is its own, so that share
-	// flushers still write when the signal that stops serve has already arrived.
-	miningCtx, stopMining := context.WithCancel(context.WithoutCancel(ctx))
-	defer stopMining()
-	var mine *miningRole
-	if cfg.Demo {
-		if err := seedDemo(ctx, d); err != nil {
-			return fmt.Errorf("demo data: %w", err)
-		}
-	}
-	if cfg.HasRole(config.RoleStratum) {
-		mine, err = startMining(miningCtx, cfg, d, log, func(line string) { fmt.Fprintln(stdout, line) })
-		if err != nil {
-			stopMining()
-			if mine != nil {
-				_ = mine.Close(context.Background())
-				mine.Wait()
-			}
-			if httpSrv != nil {
-				_ = httpSrv.Close()
-			}
-			return fmt.Errorf("stratum role: %w", err)
-		}
-		if cfg.Demo {
-			apiURL := ""
-			if httpSrv != nil {
-				apiURL = "http://" + httpAddr
-			}
-			fleet := startDemoFleet(miningCtx, d, cfg.StratumBind, apiURL, log)
-			defer fleet.Wait()
-			fmt.Fprintf(stdout, "poold: demo: %d simulated miners hashing over stratum; log in as %s / %s\n", len(fleet.Miners), demoEmail, demoPassword)
-		}
-	}
-
-	jobsCtx, stopJobs := context.WithCancel(context.WithoutCancel(ctx))
-	var jobs sync.WaitGroup
-	if cfg.HasRole(config.RoleJobs) {
-		jobs.Add(1)
-		go func() {
-			defer jobs.Done()
-			runJobs(jobsCtx, d, log)
-		}()
-		if cfg.PriceAPI != "" {
-			ids, _ := cfg.PriceIDMap() // Validate has read it
-			feed := &market.Feed{Prices: &market.Prices{DB: d}, IDs: ids, Every: cfg.PriceEvery, Log: log,
-				Source: &market.SimplePriceAPI{BaseURL: cfg.PriceAPI, APIKey: cfg.PriceAPIKey}}
-			log.Info("price feed", "api", cfg.PriceAPI, "coins", len(ids), "every", cfg.PriceEvery)
-			jobs.Add(1)
-			go func() {
-				defer jobs.Done()
-				feed.Run(jobsCtx)
-			}()
-		}
-	}
-
 	select {
 	case <-ctx.Done():
 		log.Info("shutting down")
-	case err := <-httpErr:
-		if mine != nil {
-			_ = mine.Close(context.Background())
-			stopMining()
-			mine.Wait()
-		}
-		stopJobs()
-		jobs.Wait()
+		return nil
+	case err := <-p.httpErr:
 		return fmt.Errorf("http server: %w", err)
 	}
+}
 
-	shutdownCtx, cancel := context.WithTimeout(context.WithoutCancel(ctx), cfg.ShutdownTimeout)
+// process is what one `poold serve` has started, in start order. A field left nil was
+// not started, and stop skips it.
+type process struct {
+	cfg    config.Config
+	stdout io.Writer
+	log    *slog.Logger
+	// now is the clock of codes, captcha tickets, sessions, rate limits and lockouts:
+	// time.Now, or the movable clock of --test-clock.
+	now   func() time.Time
+	clock *testClock
+
+	db      *db.DB
+	redis   io.Closer
+	limiter ratelimit.Limiter
+	guard   ratelimit.Guard
+	email   account.CodeSender
+	sms     account.CodeSender
+	senders string
+
+	http     *http.Server
+	httpAddr string
+	httpErr  chan error // nil (never ready) without the api role
+
+	stopMining context.CancelFunc
+	mine       *miningRole
+	fleet      *sim.Fleet
+
+	stopJobs context.CancelFunc
+	jobs     sync.WaitGroup
+}
+
+// start starts the roles in order: storage and senders, HTTP, demo data, stratum, jobs.
+// When a step fails, what the steps before it started is left for stop.
+func (p *process) start(ctx context.Context) error {
+	if p.cfg.TestClock {
+		p.clock = &testClock{log: p.log}
+		p.now = p.clock.Now
+		p.log.Warn("TEST CLOCK ON: any local client can move this server's clock; never run a pool like this", "endpoint", testClockPath)
+	}
+	if err := p.openStorage(ctx); err != nil {
+		return err
+	}
+	if err := p.openSenders(); err != nil {
+		return err
+	}
+	if p.cfg.HasRole(config.RoleAPI) {
+		if err := p.startHTTP(); err != nil {
+			return err
+		}
+	}
+	if p.cfg.Demo {
+		if err := seedDemo(ctx, p.db); err != nil {
+			return fmt.Errorf("demo data: %w", err)
+		}
+	}
+	if p.cfg.HasRole(config.RoleStratum) {
+		if err := p.startStratum(ctx); err != nil {
+			return fmt.Errorf("stratum role: %w", err)
+		}
+	}
+	if p.cfg.HasRole(config.RoleJobs) {
+		p.startJobs(ctx)
+	}
+	return nil
+}
+
+// openStorage opens the database and the rate-limit store (the database, or Redis).
+func (p *process) openStorage(ctx context.Context) error {
+	d, err := openStore(ctx, p.cfg, p.log)
+	if err != nil {
+		return err
+	}
+	p.db = d
+	if p.cfg.Redis == "" {
+		p.limiter = &ratelimit.DB{DB: d, Now: p.now}
+		p.guard = &ratelimit.DBGuard{DB: d, Now: p.now}
+		return nil
+	}
+	rl, err := ratelimit.NewRedis(p.cfg.Redis)
+	if err != nil {
+		return err
+	}
+	p.redis = rl.Client
+	if err := rl.Client.Ping(ctx).Err(); err != nil {
+		return fmt.Errorf("redis %s: %w", p.cfg.Redis, err)
+	}
+	rl.Now = p.now
+	p.limiter = rl
+	p.guard = &ratelimit.RedisGuard{Client: rl.Client, Prefix: rl.Prefix, Now: p.now}
+	return nil
+}
+
+// openSenders sets up where verification codes go: SMTP, the SMS gateway or the outbox.
+func (p *process) openSenders() error {
+	cfg := p.cfg
+	email, sms, err := notify.New(notify.Config{
+		SMTPAddr: cfg.SMTP, SMTPUser: cfg.SMTPUser, SMTPPassword: cfg.SMTPPassword, SMTPFrom: cfg.SMTPFrom, SMTPTLS: cfg.SMTPTLS,
+		SMSURL: cfg.SMSURL, SMSKey: cfg.SMSKey, OutboxPath: cfg.OutboxPath(),
+	}, p.log)
+	if err != nil {
+		return err
+	}
+	p.email, p.sms = email, sms
+	p.senders = notify.Describe(email, sms)
+	p.log.Info("verification codes", "senders", p.senders)
+	return nil
+}
+
+// startHTTP listens on --http and serves the API and the web app.
+func (p *process) startHTTP() error {
+	ln, err := net.Listen("tcp", p.cfg.HTTPAddr)
+	if err != nil {
+		return fmt.Errorf("listen %s: %w", p.cfg.HTTPAddr, err)
+	}
+	var h http.Handler = NewRouter(Deps{Config: p.cfg, DB: p.db, Log: p.log, Limiter: p.limiter, Guard: p.guard,
+		Email: p.email, SMS: p.sms, Now: p.now})
+	if p.clock != nil {
+		h = p.clock.wrap(h)
+	}
+	p.http = &http.Server{
+		Handler:           h,
+		ReadHeaderTimeout: 10 * time.Second,
+		ReadTimeout:       30 * time.Second,
+		WriteTimeout:      90 * time.Second,
+		IdleTimeout:       120 * time.Second,
+		ErrorLog:          slog.NewLogLogger(p.log.Handler(), slog.LevelWarn),
+	}
+	p.httpAddr = ln.Addr().String()
+	p.httpErr = make(chan error, 1)
+	go func() { p.httpErr <- p.http.Serve(ln) }()
+	p.log.Info("api listening", "addr", p.httpAddr, "db", p.db.Dialect.String(), "version", buildinfo.Version)
+	fmt.Fprintf(p.stdout, "poold: listening on http://%s\n", p.httpAddr)
+	fmt.Fprintf(p.stdout, "poold: verification codes go to %s\n", p.senders)
+	if p.clock != nil {
+		fmt.Fprintf(p.stdout, "poold: WARNING: --test-clock is on: POST http://%s%s moves this server's clock. For browser tests only, never for a real pool.\n", p.httpAddr, testClockPath)
+	}
+	return nil
+}
+
+// startStratum starts the stratum role and, with --demo, the simulated fleet. The role's
+// context is its own, so that share flushers still write when the signal that stops
+// serve has already arrived; stop ends it after HTTP is down.
+func (p *process) startStratum(ctx context.Context) error {
+	miningCtx, stopMining := context.WithCancel(context.WithoutCancel(ctx))
+	p.stopMining = stopMining
+	mine, err := startMining(miningCtx, p.cfg, p.db, p.log, func(line string) { fmt.Fprintln(p.stdout, line) })
+	p.mine = mine // a role that failed half-way may hold listeners: stop closes them
+	if err != nil {
+		return err
+	}
+	if p.cfg.Demo {
+		apiURL := ""
+		if p.http != nil {
+			apiURL = "http://" + p.httpAddr
+		}
+		p.fleet = startDemoFleet(miningCtx, p.db, p.cfg.StratumBind, apiURL, p.log)
+		fmt.Fprintf(p.stdout, "poold: demo: %d simulated miners hashing over stratum; log in as %s / %s\n", len(p.fleet.Miners), demoEmail, demoPassword)
+	}
+	return nil
+}
+
+// startJobs starts the periodic housekeeping and, with --price-api, the price feed.
+func (p *process) startJobs(ctx context.Context) {
+	jobsCtx, stopJobs := context.WithCancel(context.WithoutCancel(ctx))
+	p.stopJobs = stopJobs
+	p.jobs.Go(func() { runJobs(jobsCtx, p.db, p.log, p.now) })
+	if p.cfg.PriceAPI != "" {
+		ids, _ := p.cfg.PriceIDMap() // Validate has read it
+		feed := &market.Feed{Prices: &market.Prices{DB: p.db}, IDs: ids, Every: p.cfg.PriceEvery, Log: p.log,
+			Source: &market.SimplePriceAPI{BaseURL: p.cfg.PriceAPI, APIKey: p.cfg.PriceAPIKey}}
+		p.log.Info("price feed", "api", p.cfg.PriceAPI, "coins", len(ids), "every", p.cfg.PriceEvery)
+		p.jobs.Go(func() { feed.Run(jobsCtx) })
+	}
+}
+
+// stop undoes whatever start did, in order, within --shutdown-timeout: HTTP first
+// (Shutdown: no new requests, those in flight finish), then the stratum listeners, the
+// engines and the demo fleet, then the job workers, then Redis and the database.
+func (p *process) stop(ctx context.Context) error {
+	shutdownCtx, cancel := context.WithTimeout(context.WithoutCancel(ctx), p.cfg.ShutdownTimeout)
 	defer cancel()
 	var errs []error
-	if httpSrv != nil {
-		if err := httpSrv.Shutdown(shutdownCtx); err != nil {
+	if p.http != nil {
+		if err := p.http.Shutdown(shutdownCtx); err != nil {
 			errs = append(errs, fmt.Errorf("http shutdown: %w", err))
+			_ = p.http.Close() // requests still running lose their connections
 		}
 	}
-	if mine != nil {
-		if err := mine.Close(shutdownCtx); err != nil {
+	if p.mine != nil {
+		if err := p.mine.Close(shutdownCtx); err != nil {
 			errs = append(errs, fmt.Errorf("stratum shutdown: %w", err))
 		}
-		stopMining() // engines stop; aggregators flush what they hold
-		mine.Wait()
 	}
-	stopJobs()
-	done := make(chan struct{})
-	go func() { jobs.Wait(); close(done) }()
-	select {
-	case <-done:
-	case <-shutdownCtx.Done():
-		errs = append(errs, errors.New("jobs did not stop in time"))
+	if p.stopMining != nil {
+		p.stopMining() // engines stop; aggregators flush what they hold
 	}
-	log.Info("stopped")
+	if p.mine != nil {
+		p.mine.Wait()
+	}
+	if p.fleet != nil {
+		p.fleet.Wait()
+	}
+	if p.stopJobs != nil {
+		p.stopJobs()
+		done := make(chan struct{})
+		go func() { p.jobs.Wait(); close(done) }()
+		select {
+		case <-done:
+		case <-shutdownCtx.Done():
+			errs = append(errs, errors.New("jobs did not stop in time"))
+		}
+	}
+	if p.redis != nil {
+		_ = p.redis.Close()
+	}
+	if p.db != nil {
+		if err := p.db.Close(); err != nil {
+			errs = append(errs, fmt.Errorf("close database: %w", err))
+		}
+	}
+	p.log.Info("stopped")
 	return errors.Join(errs...)
 }
 
 // runJobs runs the periodic housekeeping of the jobs role until ctx ends. Each sweep is
 // a plain DELETE of rows past their use, so copies of the jobs role running it at the
-// same time do no harm.
-func runJobs(ctx context.Context, d *db.DB, log *slog.Logger) {
-	rl := &ratelimit.DB{DB: d}
-	guard := &ratelimit.DBGuard{DB: d}
+// same time do no harm. now is the clock of accounts and rate limits (moved by
+// --test-clock); devices and trend points keep the wall clock their writers use.
+func runJobs(ctx context.Context, d *db.DB, log *slog.Logger, now func() time.Time) {
+	rl := &ratelimit.DB{DB: d, Now: now}
+	guard := &ratelimit.DBGuard{DB: d, Now: now}
 	accounts := &account.Store{DB: d}
 	devices := &pool.Store{DB: d}
-	recordTrends := func(now time.Time) {
+	recordTrends := func(at time.Time) {
 		coins, err := (&coin.Store{DB: d}).List(ctx)
 		if err != nil {
 			log.Warn("trends", "err", err)
@@ -280,7 +372,7 @@ func runJobs(ctx context.Context, d *db.DB, log *slog.Logger) {
 		}
 		// The point of the current hour is replaced each time, so it ends the hour with
 		// the hour's last figures and a restart never doubles a point.
-		if _, err := (&market.Trends{DB: d}).Record(ctx, coins, prices, &mining.Blocks{DB: d}, now); err != nil {
+		if _, err := (&market.Trends{DB: d}).Record(ctx, coins, prices, &mining.Blocks{DB: d}, at); err != nil {
 			log.Warn("trends", "err", err)
 		}
 	}
@@ -300,16 +392,16 @@ func runJobs(ctx context.Context, d *db.DB, log *slog.Logger) {
 				log.Warn("device sweep", "err", err)
 			}
 		case <-tick.C:
-			now := time.Now()
-			recordTrends(now)
+			recordTrends(time.Now())
+			t := now()
 			// Windows end at most a day after they start; older counters are dead weight.
-			if _, err := rl.Sweep(ctx, now.Add(-25*time.Hour)); err != nil {
+			if _, err := rl.Sweep(ctx, t.Add(-25*time.Hour)); err != nil {
 				log.Warn("rate-limit sweep", "err", err)
 			}
-			if err := guard.Sweep(ctx, now.Add(-account.FailureWindow)); err != nil {
+			if err := guard.Sweep(ctx, t.Add(-account.FailureWindow)); err != nil {
 				log.Warn("failure sweep", "err", err)
 			}
-			if err := accounts.SweepExpired(ctx, now); err != nil {
+			if err := accounts.SweepExpired(ctx, t); err != nil {
 				log.Warn("account sweep", "err", err)
 			}
 		}

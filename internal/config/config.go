@@ -63,6 +63,9 @@ type Config struct {
 	PriceAPIKey string
 	PriceIDs    string
 	PriceEvery  time.Duration
+	// TestClock makes the server's clock movable through POST /api/test/clock/advance,
+	// for browser tests. Validate refuses it on anything but a loopback listener.
+	TestClock bool
 }
 
 // HasRole tells whether this process runs role r.
@@ -139,6 +142,7 @@ func Load(cmd string, scope Scope, args []string, getenv func(string) string, us
 		fs.StringVar(&cfg.PriceAPIKey, "price-api-key", cfg.PriceAPIKey, "API key sent to --price-api (optional)")
 		fs.StringVar(&cfg.PriceIDs, "price-ids", cfg.PriceIDs, "the price API's id of each coin: BTC=bitcoin,KAS=kaspa")
 		fs.DurationVar(&cfg.PriceEvery, "price-every", cfg.PriceEvery, "how often to fetch prices (at least 1m)")
+		fs.BoolVar(&cfg.TestClock, "test-clock", cfg.TestClock, "TESTS ONLY: a clock that POST /api/test/clock/advance moves (codes, captcha tickets, sessions, rate limits, lockouts); needs --http on a loopback address")
 	}
 	if scope == ScopeStore {
 		args = hoistFlags(args, fs)
@@ -303,8 +307,30 @@ func (c Config) Validate(scope Scope) error {
 		} else if c.PriceIDs != "" {
 			errs = append(errs, errors.New("--price-ids needs --price-api"))
 		}
+		errs = append(errs, c.validateTestClock()...)
 	}
 	return errors.Join(errs...)
+}
+
+// validateTestClock keeps --test-clock to a test machine: whoever reaches the endpoint
+// can pass every code wait, expiry, rate limit and lockout, so the API must listen on a
+// loopback address only, never behind a proxy (--trust-proxy), and must run at all.
+func (c Config) validateTestClock() []error {
+	if !c.TestClock {
+		return nil
+	}
+	var errs []error
+	host, _, err := net.SplitHostPort(c.HTTPAddr)
+	if ip := net.ParseIP(host); err == nil && (ip == nil || !ip.IsLoopback()) {
+		errs = append(errs, fmt.Errorf("--test-clock: --http %q is not a loopback address (127.0.0.1 or ::1); the test clock is for tests on this machine only", c.HTTPAddr))
+	}
+	if c.TrustProxy {
+		errs = append(errs, errors.New("--test-clock and --trust-proxy do not go together: a proxy would bring the test clock to other machines"))
+	}
+	if !c.HasRole(RoleAPI) {
+		errs = append(errs, errors.New("--test-clock needs the api role (its endpoint is served there)"))
+	}
+	return errs
 }
 
 // PriceIDMap reads --price-ids, "BTC=bitcoin,KAS=kaspa": coin type (upper-cased) -> the

@@ -78,9 +78,15 @@ async function waitHealthy(url, child, logs, deadline) {
  * same database, and waits for /healthz. `args` may be a function of the
  * server's temporary folder, for flags that name files in it (`--outbox`).
  *
- * @param {{ args?: string[] | ((tmp: { dir: string, db: string }) => string[]), setup?: string[][], env?: Record<string,string>, startTimeoutMs?: number }} [options]
+ * With `testClock: true` the server runs with `--test-clock` (a test-only flag that
+ * poold takes on a loopback address only) and `server.advanceClock(seconds)` moves
+ * the server's clock on: the wait between two codes, code and slider-ticket expiry,
+ * rate-limit windows and lockouts pass at once instead of in wall time. Timers in the
+ * page are the browser's own: move those with playwright's `page.clock`.
+ *
+ * @param {{ args?: string[] | ((tmp: { dir: string, db: string }) => string[]), setup?: string[][], env?: Record<string,string>, startTimeoutMs?: number, testClock?: boolean }} [options]
  */
-export async function startPoold({ args = [], setup = [], env = {}, startTimeoutMs = 30_000 } = {}) {
+export async function startPoold({ args = [], setup = [], env = {}, startTimeoutMs = 30_000, testClock = false } = {}) {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'poold-e2e-'));
   const db = path.join(dir, 'poold.db');
   // Flags go right after the subcommand: Go's flag parsing stops at the first
@@ -90,7 +96,7 @@ export async function startPoold({ args = [], setup = [], env = {}, startTimeout
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const logs = [];
-  const extra = typeof args === 'function' ? args({ dir, db }) : args;
+  const extra = [...(typeof args === 'function' ? args({ dir, db }) : args), ...(testClock ? ['--test-clock'] : [])];
   const child = spawn(POOLD_BIN, ['serve', '--http', `127.0.0.1:${port}`, '--db', db, ...extra], {
     cwd: dir,
     env: { ...process.env, ...env },
@@ -120,5 +126,17 @@ export async function startPoold({ args = [], setup = [], env = {}, startTimeout
     await stop();
     throw err;
   }
-  return { url, port, db, dir, logs, stop };
+  /** advanceClock moves the server's test clock on by `seconds` and gives the server's new time. */
+  const advanceClock = async (seconds) => {
+    if (!testClock) throw new Error('advanceClock needs startPoold({ testClock: true })');
+    const res = await fetch(`${url}/api/test/clock/advance`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ seconds }),
+    });
+    const body = await res.json();
+    if (!res.ok || body.code !== 0) throw new Error(`test clock: ${res.status} ${JSON.stringify(body)}`);
+    return new Date(body.data.now);
+  };
+  return { url, port, db, dir, logs, stop, advanceClock };
 }
