@@ -13,6 +13,8 @@ import (
 	"sync"
 	"time"
 
+	"github.com/prometheus/client_golang/prometheus"
+
 	"github.com/uniplus-pool/pool/internal/chain"
 	"github.com/uniplus-pool/pool/internal/chain/bitcoind"
 	"github.com/uniplus-pool/pool/internal/chain/devnet"
@@ -68,7 +70,8 @@ func (s poolSink) AddShareMinutes(ctx context.Context, rows []mining.ShareMinute
 var poolSettings = map[string]bool{"payout_address": true, "start_difficulty": true, "min_difficulty": true, "share_interval": true}
 
 // openDriver builds a coin's chain driver from its driver config.
-func openDriver(c coin.Coin, cfg config.Config, log *slog.Logger) (chain.Driver, func(context.Context), error) {
+// observe, when not nil, is told of every node RPC call (metrics).
+func openDriver(c coin.Coin, cfg config.Config, log *slog.Logger, observe func(method string, took time.Duration, err error)) (chain.Driver, func(context.Context), error) {
 	switch c.Driver {
 	case coin.DriverDevnet:
 		dc := devnet.DefaultConfig(c.Type, c.Algorithm)
@@ -98,7 +101,7 @@ func openDriver(c coin.Coin, cfg config.Config, log *slog.Logger) (chain.Driver,
 			rules = strings.Split(r, ",")
 		}
 		d, err := bitcoind.New(bitcoind.Config{URL: dc["rpc_url"], User: dc["rpc_user"], Password: dc["rpc_password"],
-			CookieFile: dc["cookie_file"], Wallet: dc["wallet"], Algorithm: c.Algorithm, Rules: rules, Decimals: c.Decimals})
+			CookieFile: dc["cookie_file"], Wallet: dc["wallet"], Algorithm: c.Algorithm, Rules: rules, Decimals: c.Decimals, Observe: observe})
 		if err != nil {
 			return nil, nil, err
 		}
@@ -119,21 +122,44 @@ func maturityOf(c coin.Coin) int64 {
 	return 100
 }
 
+// observeRPC times a coin's node calls into the rpc histogram.
+func (r *miningRole) observeRPC(coin string) func(string, time.Duration, error) {
+	return func(method string, took time.Duration, err error) {
+		outcome := "ok"
+		if err != nil {
+			outcome = "error"
+		}
+		r.rpc.WithLabelValues(coin, method, outcome).Observe(took.Seconds())
+	}
+}
+
 // miningRole runs the stratum role: for every open coin with stratum ports, a chain
 // driver, an engine and one listener per port.
 type miningRole struct {
 	servers []*stratum.Server
 	wg      sync.WaitGroup
+	// metrics reads the servers and engines at scrape time; rpc times node calls.
+	metrics *mining.Collector
+	rpc     *prometheus.HistogramVec
 }
 
 // startMining starts the stratum role. Its context ends the engines and the share
 // flushers (which flush once more on the way out); Stop closes the listeners first.
-func startMining(ctx context.Context, cfg config.Config, d *db.DB, log *slog.Logger, stdout func(string)) (*miningRole, error) {
+// fileLimit is the process's open-file limit, which the per-port connection cap leaves
+// room under.
+func startMining(ctx context.Context, cfg config.Config, d *db.DB, log *slog.Logger, stdout func(string), fileLimit uint64) (*miningRole, error) {
 	coins, err := (&coin.Store{DB: d}).List(ctx)
 	if err != nil {
 		return nil, err
 	}
-	role := &miningRole{}
+	role := &miningRole{metrics: &mining.Collector{Blocks: &mining.Blocks{DB: d}}, rpc: mining.NodeRPCDuration()}
+	ports := 0
+	for _, c := range coins {
+		if c.OpenStatus {
+			ports += len(c.StratumPorts)
+		}
+	}
+	perPort := perPortCap(cfg.StratumMaxPerPort, fileLimit, ports)
 	var tlsConfig *tls.Config
 	if cfg.StratumTLSCert != "" {
 		cert, err := tls.LoadX509KeyPair(cfg.StratumTLSCert, cfg.StratumTLSKey)
@@ -148,7 +174,7 @@ func startMining(ctx context.Context, cfg config.Config, d *db.DB, log *slog.Log
 		if !c.OpenStatus || len(c.StratumPorts) == 0 {
 			continue
 		}
-		drv, start, err := openDriver(c, cfg, log)
+		drv, start, err := openDriver(c, cfg, log, role.observeRPC(c.Type))
 		if err != nil {
 			return role, err
 		}
@@ -171,7 +197,7 @@ func startMining(ctx context.Context, cfg config.Config, d *db.DB, log *slog.Log
 			Builder: mining.NewBuilder(c.Algorithm, addr.Script, 8, "/uniplus/")}
 		srv, err := stratum.NewServer(stratum.Config{Extranonce1Size: 4, Extranonce2Size: 4, Logger: log,
 			InitialDifficulty: initialDifficulty(c), MinDifficulty: minDifficulty(c), TargetShareInterval: shareInterval(c),
-			TLSConfig: tlsConfig}, eng)
+			TLSConfig: tlsConfig, MaxPerAddress: cfg.StratumMaxPerAddress, MaxPerListener: perPort}, eng)
 		if err != nil {
 			return role, err
 		}
@@ -185,6 +211,7 @@ func startMining(ctx context.Context, cfg config.Config, d *db.DB, log *slog.Log
 			stdout(fmt.Sprintf("poold: stratum for %s (%s) on %s", c.Type, drv.Name(), ln.Addr()))
 		}
 		role.servers = append(role.servers, srv)
+		role.metrics.Add(c.Type, srv, eng)
 		role.wg.Add(3)
 		go func() {
 			defer role.wg.Done()

@@ -137,13 +137,15 @@ type process struct {
 	now   func() time.Time
 	clock *testClock
 
-	db      *db.DB
-	redis   io.Closer
-	limiter ratelimit.Limiter
-	guard   ratelimit.Guard
-	email   account.CodeSender
-	sms     account.CodeSender
-	senders string
+	db        *db.DB
+	metrics   *metrics.Metrics
+	fileLimit uint64 // open files this process may hold, after raising it
+	redis     io.Closer
+	limiter   ratelimit.Limiter
+	guard     ratelimit.Guard
+	email     account.CodeSender
+	sms       account.CodeSender
+	senders   string
 
 	http     *http.Server
 	httpAddr string
@@ -165,9 +167,15 @@ func (p *process) start(ctx context.Context) error {
 		p.now = p.clock.Now
 		p.log.Warn("TEST CLOCK ON: any local client can move this server's clock; never run a pool like this", "endpoint", testClockPath)
 	}
+	limit, err := raiseFileLimit()
+	if err != nil {
+		p.log.Warn("open-file limit", "soft", limit, "err", err)
+	}
+	p.fileLimit = limit
 	if err := p.openStorage(ctx); err != nil {
 		return err
 	}
+	p.metrics = metrics.New(p.db.Stats)
 	if err := p.openSenders(); err != nil {
 		return err
 	}
@@ -241,7 +249,7 @@ func (p *process) startHTTP() error {
 		return fmt.Errorf("listen %s: %w", p.cfg.HTTPAddr, err)
 	}
 	var h http.Handler = NewRouter(Deps{Config: p.cfg, DB: p.db, Log: p.log, Limiter: p.limiter, Guard: p.guard,
-		Email: p.email, SMS: p.sms, Now: p.now})
+		Email: p.email, SMS: p.sms, Now: p.now, Metrics: p.metrics})
 	if p.clock != nil {
 		h = p.clock.wrap(h)
 	}
@@ -271,11 +279,12 @@ func (p *process) startHTTP() error {
 func (p *process) startStratum(ctx context.Context) error {
 	miningCtx, stopMining := context.WithCancel(context.WithoutCancel(ctx))
 	p.stopMining = stopMining
-	mine, err := startMining(miningCtx, p.cfg, p.db, p.log, func(line string) { fmt.Fprintln(p.stdout, line) })
+	mine, err := startMining(miningCtx, p.cfg, p.db, p.log, func(line string) { fmt.Fprintln(p.stdout, line) }, p.fileLimit)
 	p.mine = mine // a role that failed half-way may hold listeners: stop closes them
 	if err != nil {
 		return err
 	}
+	p.metrics.Registry.MustRegister(mine.metrics, mine.rpc)
 	if p.cfg.Demo {
 		apiURL := ""
 		if p.http != nil {
@@ -291,7 +300,7 @@ func (p *process) startStratum(ctx context.Context) error {
 func (p *process) startJobs(ctx context.Context) {
 	jobsCtx, stopJobs := context.WithCancel(context.WithoutCancel(ctx))
 	p.stopJobs = stopJobs
-	p.jobs.Go(func() { runJobs(jobsCtx, p.db, p.log, p.now) })
+	p.jobs.Go(func() { runJobs(jobsCtx, p.db, p.log, p.now, p.metrics) })
 	if p.cfg.PriceAPI != "" {
 		ids, _ := p.cfg.PriceIDMap() // Validate has read it
 		feed := &market.Feed{Prices: &market.Prices{DB: p.db}, IDs: ids, Every: p.cfg.PriceEvery, Log: p.log,
@@ -353,30 +362,36 @@ func (p *process) stop(ctx context.Context) error {
 // runJobs runs the periodic housekeeping of the jobs role until ctx ends. Each sweep is
 // a plain DELETE of rows past their use, so copies of the jobs role running it at the
 // same time do no harm. now is the clock of accounts and rate limits (moved by
-// --test-clock); devices and trend points keep the wall clock their writers use.
-func runJobs(ctx context.Context, d *db.DB, log *slog.Logger, now func() time.Time) {
+// --test-clock); devices and trend points keep the wall clock their writers use. Every
+// job's duration and outcome go to m.
+func runJobs(ctx context.Context, d *db.DB, log *slog.Logger, now func() time.Time, m *metrics.Metrics) {
 	rl := &ratelimit.DB{DB: d, Now: now}
 	guard := &ratelimit.DBGuard{DB: d, Now: now}
 	accounts := &account.Store{DB: d}
 	devices := &pool.Store{DB: d}
-	recordTrends := func(at time.Time) {
+	run := func(name string, fn func() error) {
+		start := time.Now()
+		err := fn()
+		m.ObserveJob(name, time.Since(start), err)
+		if err != nil && ctx.Err() == nil {
+			log.Warn("job failed", "job", name, "err", err)
+		}
+	}
+	recordTrends := func() error {
 		coins, err := (&coin.Store{DB: d}).List(ctx)
 		if err != nil {
-			log.Warn("trends", "err", err)
-			return
+			return err
 		}
 		prices, err := (&market.Prices{DB: d}).All(ctx)
 		if err != nil {
-			log.Warn("trends", "err", err)
-			return
+			return err
 		}
 		// The point of the current hour is replaced each time, so it ends the hour with
 		// the hour's last figures and a restart never doubles a point.
-		if _, err := (&market.Trends{DB: d}).Record(ctx, coins, prices, &mining.Blocks{DB: d}, at); err != nil {
-			log.Warn("trends", "err", err)
-		}
+		_, err = (&market.Trends{DB: d}).Record(ctx, coins, prices, &mining.Blocks{DB: d}, time.Now())
+		return err
 	}
-	recordTrends(time.Now())
+	run("trends", recordTrends)
 	// Devices go offline 10 minutes after their last sign of life: a sweep every minute
 	// keeps that within a minute.
 	minute := time.NewTicker(time.Minute)
@@ -388,22 +403,14 @@ func runJobs(ctx context.Context, d *db.DB, log *slog.Logger, now func() time.Ti
 		case <-ctx.Done():
 			return
 		case <-minute.C:
-			if _, _, err := devices.SweepDevices(ctx, time.Now()); err != nil {
-				log.Warn("device sweep", "err", err)
-			}
+			run("device_sweep", func() error { _, _, err := devices.SweepDevices(ctx, time.Now()); return err })
 		case <-tick.C:
-			recordTrends(time.Now())
+			run("trends", recordTrends)
 			t := now()
 			// Windows end at most a day after they start; older counters are dead weight.
-			if _, err := rl.Sweep(ctx, t.Add(-25*time.Hour)); err != nil {
-				log.Warn("rate-limit sweep", "err", err)
-			}
-			if err := guard.Sweep(ctx, t.Add(-account.FailureWindow)); err != nil {
-				log.Warn("failure sweep", "err", err)
-			}
-			if err := accounts.SweepExpired(ctx, t); err != nil {
-				log.Warn("account sweep", "err", err)
-			}
+			run("rate_limit_sweep", func() error { _, err := rl.Sweep(ctx, t.Add(-25*time.Hour)); return err })
+			run("failure_sweep", func() error { return guard.Sweep(ctx, t.Add(-account.FailureWindow)) })
+			run("account_sweep", func() error { return accounts.SweepExpired(ctx, t) })
 		}
 	}
 }

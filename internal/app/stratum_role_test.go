@@ -15,6 +15,7 @@ import (
 	"io"
 	"math/big"
 	"net"
+	"net/http"
 	"os"
 	"path/filepath"
 	"strings"
@@ -40,9 +41,10 @@ func freePort(t testing.TB) int {
 
 // devnetPool is poold serve running a devnet BTC coin with one user and sub-account farm1.
 type devnetPool struct {
-	dbPath string
-	port   int
-	stop   func() error // graceful stop; returns serve's error
+	dbPath  string
+	port    int
+	httpURL string       // http://127.0.0.1:port of its api
+	stop    func() error // graceful stop; returns serve's error
 }
 
 func startDevnetPool(t testing.TB, extra ...string) *devnetPool {
@@ -86,7 +88,11 @@ func startDevnetPoolWith(t testing.TB, coinFlags []string, extra ...string) *dev
 	}()
 	lines := bufio.NewScanner(pr)
 	started := false
+	httpURL := ""
 	for !started && lines.Scan() {
+		if u, ok := strings.CutPrefix(lines.Text(), "poold: listening on "); ok {
+			httpURL = u
+		}
 		started = strings.Contains(lines.Text(), "stratum for BTC (devnet)")
 	}
 	if !started {
@@ -94,7 +100,7 @@ func startDevnetPoolWith(t testing.TB, coinFlags []string, extra ...string) *dev
 		t.Fatalf("serve stopped before its stratum listener started: %v", <-done)
 	}
 	go io.Copy(io.Discard, pr)
-	p := &devnetPool{dbPath: dbPath, port: port}
+	p := &devnetPool{dbPath: dbPath, port: port, httpURL: httpURL}
 	stopped := false
 	p.stop = func() error {
 		if stopped {
@@ -152,6 +158,22 @@ func TestServeStratumRoleCountsSharesThroughShutdown(t *testing.T) {
 			t.Fatalf("share %d: %v", i, err)
 		}
 		accepted++
+	}
+	// The pool's own figures are on /metrics.
+	resp, err := http.Get(p.httpURL + "/metrics")
+	if err != nil {
+		t.Fatal(err)
+	}
+	scraped, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	for _, want := range []string{
+		fmt.Sprintf(`poold_stratum_shares_total{coin="BTC",result="accepted"} %d`, accepted),
+		fmt.Sprintf(`poold_stratum_connections{coin="BTC",listener="127.0.0.1:%d"} 1`, port),
+		`poold_job_duration_seconds_count{job="trends",outcome="ok"} 1`,
+	} {
+		if !strings.Contains(string(scraped), want) {
+			t.Errorf("/metrics lacks %q", want)
+		}
 	}
 	c.Close()
 	// Graceful stop: the aggregator flushes on the way out.

@@ -63,6 +63,12 @@ type Config struct {
 	PriceAPIKey string
 	PriceIDs    string
 	PriceEvery  time.Duration
+	// StratumMaxPerAddress caps the live stratum connections of one client address on
+	// one coin (a farm behind one NAT address needs many; a flood must not take every
+	// file descriptor). StratumMaxPerPort caps one port's; 0 derives it from the file
+	// limit, keeping StratumReservedFDs for the API, the database and the node.
+	StratumMaxPerAddress int
+	StratumMaxPerPort    int
 	// TestClock makes the server's clock movable through POST /api/test/clock/advance,
 	// for browser tests. Validate refuses it on anything but a loopback listener.
 	TestClock bool
@@ -92,6 +98,8 @@ func Default() Config {
 		LogFormat:       "text",
 		ShutdownTimeout: 15 * time.Second,
 		PriceEvery:      5 * time.Minute,
+
+		StratumMaxPerAddress: 2048,
 	}
 }
 
@@ -142,6 +150,8 @@ func Load(cmd string, scope Scope, args []string, getenv func(string) string, us
 		fs.StringVar(&cfg.PriceAPIKey, "price-api-key", cfg.PriceAPIKey, "API key sent to --price-api (optional)")
 		fs.StringVar(&cfg.PriceIDs, "price-ids", cfg.PriceIDs, "the price API's id of each coin: BTC=bitcoin,KAS=kaspa")
 		fs.DurationVar(&cfg.PriceEvery, "price-every", cfg.PriceEvery, "how often to fetch prices (at least 1m)")
+		fs.IntVar(&cfg.StratumMaxPerAddress, "stratum-max-per-address", cfg.StratumMaxPerAddress, "live stratum connections one client address may hold per coin (0: no cap)")
+		fs.IntVar(&cfg.StratumMaxPerPort, "stratum-max-per-port", cfg.StratumMaxPerPort, "live connections one stratum port may hold (0: from the file limit, less 512 kept for the API, database and nodes)")
 		fs.BoolVar(&cfg.TestClock, "test-clock", cfg.TestClock, "TESTS ONLY: a clock that POST /api/test/clock/advance moves (codes, captcha tickets, sessions, rate limits, lockouts); needs --http on a loopback address")
 	}
 	if scope == ScopeStore {
@@ -292,6 +302,12 @@ func (c Config) Validate(scope Scope) error {
 		}
 		if c.ShutdownTimeout <= 0 {
 			bad("shutdown-timeout", "must be positive")
+		}
+		if c.StratumMaxPerAddress < 0 {
+			bad("stratum-max-per-address", "must be 0 (no cap) or more")
+		}
+		if c.StratumMaxPerPort < 0 {
+			bad("stratum-max-per-port", "must be 0 (from the file limit) or more")
 		}
 		if c.PriceAPI != "" {
 			u, err := url.Parse(c.PriceAPI)

@@ -19,6 +19,7 @@ type Metrics struct {
 	Registry *prometheus.Registry
 	requests *prometheus.CounterVec
 	duration *prometheus.HistogramVec
+	jobs     *prometheus.HistogramVec
 }
 
 // New registers the process, Go runtime and HTTP collectors, and the database pool's
@@ -34,8 +35,12 @@ func New(dbStats func() sql.DBStats) *Metrics {
 			Name: "poold_http_request_duration_seconds", Help: "HTTP request duration by route pattern.",
 			Buckets: []float64{.001, .005, .01, .025, .05, .1, .25, .5, 1, 2.5, 5},
 		}, []string{"route"}),
+		jobs: prometheus.NewHistogramVec(prometheus.HistogramOpts{
+			Name: "poold_job_duration_seconds", Help: "Jobs-role runs by job and outcome (ok or error).",
+			Buckets: []float64{.001, .005, .01, .05, .1, .5, 1, 5, 30, 120},
+		}, []string{"job", "outcome"}),
 	}
-	reg.MustRegister(m.requests, m.duration,
+	reg.MustRegister(m.requests, m.duration, m.jobs,
 		collectors.NewGoCollector(),
 		collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}),
 		prometheus.NewGaugeFunc(prometheus.GaugeOpts{
@@ -60,6 +65,18 @@ func New(dbStats func() sql.DBStats) *Metrics {
 func (m *Metrics) ObserveHTTP(route string, status int, d time.Duration) {
 	m.requests.WithLabelValues(route, strconv.Itoa(status)).Inc()
 	m.duration.WithLabelValues(route).Observe(d.Seconds())
+}
+
+// ObserveJob records one run of a background job; a nil Metrics records nothing.
+func (m *Metrics) ObserveJob(job string, d time.Duration, err error) {
+	if m == nil {
+		return
+	}
+	outcome := "ok"
+	if err != nil {
+		outcome = "error"
+	}
+	m.jobs.WithLabelValues(job, outcome).Observe(d.Seconds())
 }
 
 // Handler serves the registry in the Prometheus text format.

@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"net"
 	"net/http"
@@ -207,4 +208,24 @@ func strings64(pair string) string {
 		out = append(out, pair...)
 	}
 	return string(out)
+}
+
+// Observe hears of every call, with its method and outcome.
+func TestObserveHook(t *testing.T) {
+	var mu sync.Mutex
+	var seen []string
+	d, c := startDroppingNode(t, Config{Observe: func(method string, took time.Duration, err error) {
+		mu.Lock()
+		defer mu.Unlock()
+		seen = append(seen, fmt.Sprintf("%s %v", method, err != nil))
+	}})
+	d.result("getblockcount", "7")
+	var n int
+	_ = c.Call(context.Background(), false, "getblockcount", &n)
+	_ = c.Call(context.Background(), false, "nosuchmethod", nil)
+	mu.Lock()
+	defer mu.Unlock()
+	if len(seen) != 2 || seen[0] != "getblockcount false" || seen[1] != "nosuchmethod true" {
+		t.Fatalf("observed %v", seen)
+	}
 }
