@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"net"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -27,43 +28,81 @@ import (
 )
 
 // poolWorkers resolves worker names through the pool's devices and turns its refusals
-// into stratum errors the miner can read.
+// into stratum errors the miner can read: an authorize only checks the name, the device
+// comes with the worker's first accepted share.
 type poolWorkers struct{ store *pool.Store }
 
-func (w poolWorkers) AuthorizeWorker(ctx context.Context, coinType, worker, remoteAddr, software string) (mining.DeviceRef, error) {
-	dev, err := w.store.AuthorizeWorker(ctx, coinType, worker, remoteAddr, software)
-	switch {
-	case errors.Is(err, pool.ErrUnknownSubAccount):
-		return mining.DeviceRef{}, &stratum.Error{Code: stratum.CodeUnauthorized, Message: "unknown sub-account (worker names are <sub-account>.<suffix>)"}
-	case errors.Is(err, pool.ErrBadWorkerName):
-		return mining.DeviceRef{}, &stratum.Error{Code: stratum.CodeUnauthorized, Message: "bad worker name: <sub-account>.<suffix>, suffix 1-15 letters, digits, _ or -"}
-	case errors.Is(err, pool.ErrCoinClosed):
-		return mining.DeviceRef{}, &stratum.Error{Code: stratum.CodeUnauthorized, Message: coinType + " is not open for mining"}
-	case err != nil:
-		return mining.DeviceRef{}, err
+func (w poolWorkers) AuthorizeWorker(ctx context.Context, coinType, worker string) error {
+	return stratumRefusal(coinType, w.store.AuthorizeWorker(ctx, coinType, worker))
+}
+
+func (w poolWorkers) WorkerDevice(ctx context.Context, coinType, worker, remoteAddr, software string) (mining.DeviceRef, error) {
+	dev, err := w.store.ShareDevice(ctx, coinType, worker, remoteAddr, software)
+	if err != nil {
+		return mining.DeviceRef{}, stratumRefusal(coinType, err)
 	}
 	return mining.DeviceRef{ID: dev.ID, Worker: worker}, nil
 }
 
-// poolSink writes aggregated minutes to share_minutes and marks the devices as seen.
-type poolSink struct{ store *pool.Store }
+// stratumRefusal is the pool's refusal of a worker as the miner reads it; other errors
+// pass unchanged (logged, a generic refusal on the wire).
+func stratumRefusal(coinType string, err error) error {
+	switch {
+	case errors.Is(err, pool.ErrUnknownSubAccount):
+		return &stratum.Error{Code: stratum.CodeUnauthorized, Message: "unknown sub-account (worker names are <sub-account>.<suffix>)"}
+	case errors.Is(err, pool.ErrBadWorkerName):
+		return &stratum.Error{Code: stratum.CodeUnauthorized, Message: "bad worker name: <sub-account>.<suffix>, suffix 1-15 letters, digits, _ or -"}
+	case errors.Is(err, pool.ErrCoinClosed):
+		return &stratum.Error{Code: stratum.CodeUnauthorized, Message: coinType + " is not open for mining"}
+	case errors.Is(err, pool.ErrDeviceLimit):
+		return &stratum.Error{Code: stratum.CodeUnauthorized, Message: "sub-account device limit reached"}
+	}
+	return err
+}
+
+// poolSink writes aggregated minutes to share_minutes and marks the devices as seen:
+// those with accepted shares as sharing, those with only rejected or stale ones as alive
+// but not normal.
+//
+// The minutes are written first and the devices touched after; a failed touch is logged,
+// not returned: returning it would make the aggregator write the same minutes again at
+// its next flush and count those shares twice (share_minutes adds), while a missed touch
+// is made good by the device's next flush.
+type poolSink struct {
+	store *pool.Store
+	log   *slog.Logger
+}
 
 func (s poolSink) AddShareMinutes(ctx context.Context, rows []mining.ShareMinute) error {
 	out := make([]pool.ShareMinute, len(rows))
-	var seen []int64
-	last := map[int64]bool{}
+	accepted := map[int64]bool{}
 	for i, r := range rows {
 		out[i] = pool.ShareMinute{DeviceID: r.DeviceID, Minute: time.UnixMilli(r.Minute), Coin: r.Coin, DiffSum: r.DiffSum,
 			Accepted: r.Accepted, Rejected: r.Rejected, Stale: r.Stale}
-		if r.Accepted > 0 && !last[r.DeviceID] {
-			last[r.DeviceID] = true
-			seen = append(seen, r.DeviceID)
-		}
+		accepted[r.DeviceID] = accepted[r.DeviceID] || r.Accepted > 0
 	}
 	if err := pool.AddShareMinutes(ctx, s.store.DB, out); err != nil {
 		return err
 	}
-	return s.store.Touch(ctx, seen, time.Now())
+	var seen, invalid []int64
+	for id, ok := range accepted {
+		if ok {
+			seen = append(seen, id)
+		} else {
+			invalid = append(invalid, id)
+		}
+	}
+	// In id order, so that flushers of several processes lock rows in the same order.
+	slices.Sort(seen)
+	slices.Sort(invalid)
+	now := time.Now()
+	if err := s.store.Touch(ctx, seen, now); err != nil {
+		s.log.Warn("device status after a share flush", "devices", len(seen), "err", err)
+	}
+	if err := s.store.TouchRejected(ctx, invalid, now); err != nil {
+		s.log.Warn("device status after a share flush", "devices", len(invalid), "err", err)
+	}
+	return nil
 }
 
 // poolSettings are driver-config keys the pool reads itself; the rest go to the driver.
@@ -168,7 +207,7 @@ func startMining(ctx context.Context, cfg config.Config, d *db.DB, log *slog.Log
 		}
 		tlsConfig = &tls.Config{Certificates: []tls.Certificate{cert}, MinVersion: tls.VersionTLS12}
 	}
-	store := &pool.Store{DB: d}
+	store := &pool.Store{DB: d, MaxDevicesPerSubAccount: cfg.MaxDevicesPerSubAccount}
 	blocks := &mining.Blocks{DB: d}
 	for _, c := range coins {
 		if !c.OpenStatus || len(c.StratumPorts) == 0 {
@@ -191,7 +230,7 @@ func startMining(ctx context.Context, cfg config.Config, d *db.DB, log *slog.Log
 		if err != nil || !addr.Valid || len(addr.Script) == 0 {
 			return role, fmt.Errorf("coin %s: payout address %q is not usable: %v", c.Type, payout, err)
 		}
-		agg := &mining.Aggregator{Sink: poolSink{store}, Log: log}
+		agg := &mining.Aggregator{Sink: poolSink{store, log}, Log: log}
 		eng := &mining.Engine{Coin: c.Type, Algorithm: c.Algorithm, Driver: drv, Workers: poolWorkers{store},
 			Shares: agg, Blocks: blocks, Log: log, Maturity: maturityOf(c),
 			Builder: mining.NewBuilder(c.Algorithm, addr.Script, 8, "/uniplus/")}

@@ -59,7 +59,7 @@ func NewRouter(d Deps) *httpx.Router {
 		Observe:     d.Metrics.ObserveHTTP,
 	})
 	(&content.Handler{Store: &content.Store{DB: d.DB}, Limiter: d.Limiter, Log: d.Log, Maintenance: d.Config.Maintenance}).Routes(rt)
-	pools := &pool.Store{DB: d.DB}
+	pools := &pool.Store{DB: d.DB, MaxDevicesPerSubAccount: d.Config.MaxDevicesPerSubAccount}
 	accounts := &account.Service{
 		Store: &account.Store{DB: d.DB}, Guard: d.Guard, Email: d.Email, SMS: d.SMS,
 		Devices: pools, Argon: account.DefaultArgon2, Log: d.Log, Now: d.Now,

@@ -69,6 +69,9 @@ type Config struct {
 	// limit, keeping StratumReservedFDs for the API, the database and the node.
 	StratumMaxPerAddress int
 	StratumMaxPerPort    int
+	// MaxDevicesPerSubAccount caps the devices one sub-account may hold: a new worker past
+	// it is refused at its first share (anyone may mine to an account name).
+	MaxDevicesPerSubAccount int
 	// TestClock makes the server's clock movable through POST /api/test/clock/advance,
 	// for browser tests. Validate refuses it on anything but a loopback listener.
 	TestClock bool
@@ -99,7 +102,8 @@ func Default() Config {
 		ShutdownTimeout: 15 * time.Second,
 		PriceEvery:      5 * time.Minute,
 
-		StratumMaxPerAddress: 2048,
+		StratumMaxPerAddress:    2048,
+		MaxDevicesPerSubAccount: 5000,
 	}
 }
 
@@ -152,6 +156,7 @@ func Load(cmd string, scope Scope, args []string, getenv func(string) string, us
 		fs.DurationVar(&cfg.PriceEvery, "price-every", cfg.PriceEvery, "how often to fetch prices (at least 1m)")
 		fs.IntVar(&cfg.StratumMaxPerAddress, "stratum-max-per-address", cfg.StratumMaxPerAddress, "live stratum connections one client address may hold per coin (0: no cap)")
 		fs.IntVar(&cfg.StratumMaxPerPort, "stratum-max-per-port", cfg.StratumMaxPerPort, "live connections one stratum port may hold (0: from the file limit, less 512 kept for the API, database and nodes)")
+		fs.IntVar(&cfg.MaxDevicesPerSubAccount, "max-devices-per-subaccount", cfg.MaxDevicesPerSubAccount, "devices one sub-account may hold; a new worker past it is refused at its first share")
 		fs.BoolVar(&cfg.TestClock, "test-clock", cfg.TestClock, "TESTS ONLY: a clock that POST /api/test/clock/advance moves (codes, captcha tickets, sessions, rate limits, lockouts); needs --http on a loopback address")
 	}
 	if scope == ScopeStore {
@@ -305,6 +310,9 @@ func (c Config) Validate(scope Scope) error {
 		}
 		if c.StratumMaxPerAddress < 0 {
 			bad("stratum-max-per-address", "must be 0 (no cap) or more")
+		}
+		if c.MaxDevicesPerSubAccount < 1 {
+			bad("max-devices-per-subaccount", "must be at least 1")
 		}
 		if c.StratumMaxPerPort < 0 {
 			bad("stratum-max-per-port", "must be 0 (from the file limit) or more")

@@ -17,7 +17,9 @@ func (nopSink) AddShareMinutes(context.Context, []ShareMinute) error { return ni
 
 type oneWorker struct{}
 
-func (oneWorker) AuthorizeWorker(context.Context, string, string, string, string) (DeviceRef, error) {
+func (oneWorker) AuthorizeWorker(context.Context, string, string) error { return nil }
+
+func (oneWorker) WorkerDevice(context.Context, string, string, string, string) (DeviceRef, error) {
 	return DeviceRef{ID: 1, Worker: "a.b"}, nil
 }
 

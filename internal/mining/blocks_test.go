@@ -165,7 +165,7 @@ func TestPoolStatsAreTheSumOfTheDevicePages(t *testing.T) {
 					t.Fatal(err)
 				}
 			}
-			dev, err := ps.AuthorizeWorker(ctx, "LTC", w.worker, "203.0.113.9:4000", "lolMiner 1.76")
+			dev, err := ps.ShareDevice(ctx, "LTC", w.worker, "203.0.113.9:4000", "lolMiner 1.76")
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -13,17 +13,37 @@ import (
 	"github.com/uniplus-pool/pool/internal/stratum"
 )
 
-// DeviceRef is what the engine keeps of an authorized worker.
+// DeviceRef is the device a worker's shares count on.
 type DeviceRef struct {
 	ID     int64
 	Worker string
 }
 
-// Workers resolves a worker name at mining.authorize (internal/pool implements it: the
-// device row is created at first authorize). Its error is sent to the miner when it is a
-// *stratum.Error, else the miner sees "unauthorized" and the cause is logged.
+// Workers is the pool's side of worker names (internal/pool implements it). A worker is
+// a device, but an authorize alone must not add one to somebody's sub-account: the
+// device is found or made at the worker's first accepted share on a connection.
+// Errors that are a *stratum.Error are sent to the miner; any other is logged and the
+// miner sees a generic refusal.
 type Workers interface {
-	AuthorizeWorker(ctx context.Context, coin, worker, remoteAddr, minerSoftware string) (DeviceRef, error)
+	// AuthorizeWorker checks a worker name at mining.authorize (well formed, a live
+	// sub-account, an open coin) and writes nothing.
+	AuthorizeWorker(ctx context.Context, coin, worker string) error
+	// WorkerDevice finds or creates the worker's device at its first accepted share on
+	// a connection; it is idempotent and safe from many connections and processes at
+	// once. A refusal (the sub-account's device cap, say) writes nothing.
+	WorkerDevice(ctx context.Context, coin, worker, remoteAddr, minerSoftware string) (DeviceRef, error)
+}
+
+// refusalHold is how long a worker whose device was refused answers its shares with the
+// same refusal before the engine asks the pool again.
+const refusalHold = time.Minute
+
+// worker is an authorized worker of a connection.
+type worker struct {
+	ref DeviceRef // ID 0 until the first accepted share finds the device
+	// refused and until: the pool's last refusal of the device and when to ask again.
+	refused *stratum.Error
+	until   time.Time
 }
 
 // Engine mines one coin: it keeps the stratum server fed with jobs from the chain driver
@@ -46,12 +66,13 @@ type Engine struct {
 	server *stratum.Server
 	book   *jobBook
 	mu     sync.Mutex
-	// devices maps a connection and worker name to the device it authorized as.
-	devices map[uint64]map[string]DeviceRef
+	// workers maps a connection and worker name to the worker it authorized.
+	workers map[uint64]map[string]*worker
 	current *Work
 
-	// Running totals for the metrics (metrics.go).
-	blocksSubmitted, blocksRejected, templateErrors atomic.Uint64
+	// Running totals for the metrics (metrics.go); devicesRefused counts first accepted
+	// shares whose device the pool refused (a sub-account at its device cap).
+	blocksSubmitted, blocksRejected, templateErrors, devicesRefused atomic.Uint64
 }
 
 // Attach gives the engine the server it feeds; the server must have been created with the
@@ -66,8 +87,8 @@ func (e *Engine) init() {
 	if e.book == nil {
 		e.book = newJobBook(64)
 	}
-	if e.devices == nil {
-		e.devices = map[uint64]map[string]DeviceRef{}
+	if e.workers == nil {
+		e.workers = map[uint64]map[string]*worker{}
 	}
 	if e.Refresh <= 0 {
 		e.Refresh = 30 * time.Second
@@ -165,52 +186,110 @@ func (e *Engine) publish(t *chain.Template, clean bool) error {
 	return nil
 }
 
-// Authorize implements stratum.Handler.
-func (e *Engine) Authorize(ctx context.Context, s *stratum.SessionInfo, worker, password string) error {
+// Authorize implements stratum.Handler: the pool checks the name, nothing is written,
+// and the connection remembers the worker.
+func (e *Engine) Authorize(ctx context.Context, s *stratum.SessionInfo, name, password string) error {
 	e.init()
-	ref, err := e.Workers.AuthorizeWorker(ctx, e.Coin, worker, s.RemoteAddr, s.UserAgent)
-	if err != nil {
+	if err := e.Workers.AuthorizeWorker(ctx, e.Coin, name); err != nil {
 		var se *stratum.Error
 		if errors.As(err, &se) {
 			return se
 		}
-		e.Log.Error("mining: authorize", "coin", e.Coin, "worker", worker, "err", err)
+		e.Log.Error("mining: authorize", "coin", e.Coin, "worker", name, "err", err)
 		return stratum.ErrUnauthorized
 	}
 	e.mu.Lock()
 	defer e.mu.Unlock()
-	m := e.devices[s.ID]
+	m := e.workers[s.ID]
 	if m == nil {
-		m = map[string]DeviceRef{}
-		e.devices[s.ID] = m
+		m = map[string]*worker{}
+		e.workers[s.ID] = m
 	}
-	m[worker] = ref
+	if m[name] == nil {
+		m[name] = &worker{ref: DeviceRef{Worker: name}}
+	}
 	return nil
 }
 
-func (e *Engine) device(s *stratum.SessionInfo, worker string) (DeviceRef, bool) {
+// worker answers the connection's authorized worker name and its device so far (ID 0
+// before its first accepted share).
+func (e *Engine) worker(s *stratum.SessionInfo, name string) (*worker, DeviceRef, bool) {
 	e.mu.Lock()
 	defer e.mu.Unlock()
-	ref, ok := e.devices[s.ID][worker]
-	return ref, ok
+	w, ok := e.workers[s.ID][name]
+	if !ok {
+		return nil, DeviceRef{}, false
+	}
+	return w, w.ref, true
+}
+
+// errNotRecorded answers an accepted share whose device the pool could not find or make
+// (its database failing): the miner sees it refused, and the next share tries again.
+var errNotRecorded = &stratum.Error{Code: stratum.CodeOther, Message: "share not recorded, pool busy"}
+
+// device answers the worker's device, asking the pool at the worker's first accepted
+// share on the connection (one round trip, then cached) and remembering a refusal for
+// refusalHold, so that a refused worker's shares do not each reach the database.
+func (e *Engine) device(ctx context.Context, s *stratum.SessionInfo, w *worker) (DeviceRef, *stratum.Error) {
+	now := time.Now()
+	e.mu.Lock()
+	ref, refused, until := w.ref, w.refused, w.until
+	e.mu.Unlock()
+	if ref.ID != 0 {
+		return ref, nil
+	}
+	if refused != nil && now.Before(until) {
+		return ref, refused
+	}
+	got, err := e.Workers.WorkerDevice(ctx, e.Coin, ref.Worker, s.RemoteAddr, s.UserAgent)
+	if err != nil {
+		var se *stratum.Error
+		if !errors.As(err, &se) {
+			if ctx.Err() == nil {
+				e.Log.Error("mining: device of a first share", "coin", e.Coin, "worker", ref.Worker, "err", err)
+			}
+			return ref, errNotRecorded
+		}
+		e.devicesRefused.Add(1)
+		e.Log.Info("mining: device refused", "coin", e.Coin, "worker", ref.Worker, "reason", se.Message)
+		e.mu.Lock()
+		w.refused, w.until = se, now.Add(refusalHold)
+		e.mu.Unlock()
+		return ref, se
+	}
+	got.Worker = ref.Worker
+	e.mu.Lock()
+	w.ref, w.refused = got, nil
+	e.mu.Unlock()
+	return got, nil
+}
+
+// count adds a rejected or stale share to the worker's device; a worker without a device
+// yet (no accepted share on this connection) has none to count it on, and its invalid
+// shares are only in the stratum server's counters (metrics).
+func (e *Engine) count(ref DeviceRef, at time.Time, kind int) {
+	if ref.ID != 0 {
+		e.Shares.Add(ref.ID, e.Coin, at, 0, kind)
+	}
 }
 
 // Submit implements stratum.Handler: proof of work against the share target, and against
-// the network target, in which case the block goes to the node at once.
+// the network target, in which case the block goes to the node at once. The first
+// accepted share of a worker on the connection finds or makes its device.
 func (e *Engine) Submit(ctx context.Context, s *stratum.SessionInfo, sh stratum.Share) stratum.SubmitResult {
-	ref, ok := e.device(s, sh.Worker)
+	wk, ref, ok := e.worker(s, sh.Worker)
 	if !ok {
 		return stratum.SubmitResult{Err: stratum.ErrUnauthorized}
 	}
 	w, ok := e.book.get(sh.Job.ID)
 	if !ok {
-		e.Shares.Add(ref.ID, e.Coin, sh.ReceivedAt, 0, Stale)
+		e.count(ref, sh.ReceivedAt, Stale)
 		return stratum.SubmitResult{Err: stratum.ErrStale}
 	}
 	v, err := w.Check(sh)
 	if err != nil {
 		e.Log.Error("mining: check share", "coin", e.Coin, "err", err)
-		e.Shares.Add(ref.ID, e.Coin, sh.ReceivedAt, 0, Rejected)
+		e.count(ref, sh.ReceivedAt, Rejected)
 		return stratum.SubmitResult{}
 	}
 	// A hash that meets the network target is a block even when it misses the share
@@ -218,15 +297,20 @@ func (e *Engine) Submit(ctx context.Context, s *stratum.SessionInfo, sh stratum.
 	// block goes to the node, and the share counts at the network difficulty, the work
 	// its hash proves, not at the higher difficulty it was asked for.
 	if !v.MeetsShare && !v.IsBlock {
-		e.Shares.Add(ref.ID, e.Coin, sh.ReceivedAt, 0, Rejected)
+		e.count(ref, sh.ReceivedAt, Rejected)
 		return stratum.SubmitResult{Err: stratum.ErrLowDifficulty}
 	}
+	ref, refusal := e.device(ctx, s, wk)
 	credit := sh.Difficulty
 	if v.IsBlock {
+		// A block goes to the node whatever the pool thinks of the worker's device.
 		e.submitBlock(ctx, w, v, ref)
 		if !v.MeetsShare {
 			credit = chain.TargetToDifficulty(w.NetTarget, w.Algorithm)
 		}
+	}
+	if refusal != nil {
+		return stratum.SubmitResult{Err: refusal, Block: v.IsBlock}
 	}
 	e.Shares.Add(ref.ID, e.Coin, sh.ReceivedAt, credit, Accepted)
 	return stratum.SubmitResult{Accepted: true, Block: v.IsBlock}
@@ -264,9 +348,10 @@ func (e *Engine) submitBlock(ctx context.Context, w *Work, v Verdict, ref Device
 	}
 }
 
-// Rejected implements stratum.RejectObserver: stale and invalid shares count per device.
-func (e *Engine) Rejected(s *stratum.SessionInfo, worker string, difficulty float64, se *stratum.Error) {
-	ref, ok := e.device(s, worker)
+// Rejected implements stratum.RejectObserver: stale and invalid shares count per device
+// (once the worker has one on this connection; see count).
+func (e *Engine) Rejected(s *stratum.SessionInfo, name string, difficulty float64, se *stratum.Error) {
+	_, ref, ok := e.worker(s, name)
 	if !ok {
 		return
 	}
@@ -274,15 +359,19 @@ func (e *Engine) Rejected(s *stratum.SessionInfo, worker string, difficulty floa
 	if se.Code == stratum.CodeJobNotFound {
 		kind = Stale
 	}
-	e.Shares.Add(ref.ID, e.Coin, time.Now(), 0, kind)
+	e.count(ref, time.Now(), kind)
 }
 
 // Disconnected implements stratum.Handler.
 func (e *Engine) Disconnected(s *stratum.SessionInfo) {
 	e.mu.Lock()
 	defer e.mu.Unlock()
-	delete(e.devices, s.ID)
+	delete(e.workers, s.ID)
 }
+
+// DevicesRefused is how many first accepted shares found their worker's device refused
+// by the pool (a sub-account at its device cap, a sub-account deleted meanwhile).
+func (e *Engine) DevicesRefused() uint64 { return e.devicesRefused.Load() }
 
 // Follow updates found blocks and the coin's pool statistics; the engine's process calls it
 // every minute (it has the driver).

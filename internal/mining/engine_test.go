@@ -18,27 +18,44 @@ import (
 	"github.com/uniplus-pool/pool/internal/stratum"
 )
 
-// fixedWorkers authorizes workers of one sub-account, each as its own device.
+// fixedWorkers authorizes workers of one sub-account, acct1, each as its own device made
+// at its first accepted share, at most max devices when max is set.
 type fixedWorkers struct {
-	mu   sync.Mutex
-	next int64
-	ids  map[string]int64
+	mu    sync.Mutex
+	next  int64
+	ids   map[string]int64
+	max   int
+	calls int // WorkerDevice calls
 }
 
-func (w *fixedWorkers) AuthorizeWorker(_ context.Context, _, worker, _, _ string) (mining.DeviceRef, error) {
+func (w *fixedWorkers) AuthorizeWorker(_ context.Context, _, worker string) error {
+	if len(worker) < 6 || worker[:6] != "acct1." {
+		return &stratum.Error{Code: stratum.CodeUnauthorized, Message: "unknown sub-account"}
+	}
+	return nil
+}
+
+func (w *fixedWorkers) WorkerDevice(_ context.Context, _, worker, _, _ string) (mining.DeviceRef, error) {
 	w.mu.Lock()
 	defer w.mu.Unlock()
-	if len(worker) < 6 || worker[:6] != "acct1." {
-		return mining.DeviceRef{}, &stratum.Error{Code: stratum.CodeUnauthorized, Message: "unknown sub-account"}
-	}
+	w.calls++
 	if w.ids == nil {
 		w.ids = map[string]int64{}
 	}
 	if _, ok := w.ids[worker]; !ok {
+		if w.max > 0 && len(w.ids) >= w.max {
+			return mining.DeviceRef{}, &stratum.Error{Code: stratum.CodeUnauthorized, Message: "sub-account device limit reached"}
+		}
 		w.next++
 		w.ids[worker] = w.next
 	}
 	return mining.DeviceRef{ID: w.ids[worker], Worker: worker}, nil
+}
+
+func (w *fixedWorkers) devices() (devices, calls int) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return len(w.ids), w.calls
 }
 
 type sumSink struct {
@@ -245,8 +262,8 @@ func TestMiningThroughStratumReachesLitecoind(t *testing.T) {
 	}
 }
 
-// On devnet: shares below the share target are refused as low difficulty and counted as
-// rejected; unknown sub-accounts cannot authorize; blocks are found and pool statistics
+// On devnet: shares below the share target are refused as low difficulty; unknown
+// sub-accounts cannot authorize; blocks are found and pool statistics
 // computed.
 func TestDevnetSharesBlocksAndRejections(t *testing.T) {
 	cfg := devnet.DefaultConfig("BTC", chain.SHA256d)
@@ -294,12 +311,17 @@ func TestDevnetSharesBlocksAndRejections(t *testing.T) {
 	if err := c.Submit(ctx, "acct1.gpu7", job.ID, en2, job.NTime, bad, 0); !errors.As(err, &se) || se.Code != stratum.CodeLowDifficulty {
 		t.Fatalf("low difficulty share: %v", err)
 	}
+	// The worker has no device yet (no accepted share): its invalid share is in the
+	// server's counters only.
+	if st := r.server.Stats(); st.SharesRejected != 1 {
+		t.Fatalf("server stats %+v", st)
+	}
 	c.Close()
 	accepted := mine(t, r, "acct1.gpu7", chain.SHA256d, 1, 20*time.Second)
 	if err := r.engine.Shares.Flush(context.Background()); err != nil {
 		t.Fatal(err)
 	}
-	if r.sink.rejected < 1 || r.sink.accepted != accepted {
+	if r.sink.rejected != 0 || r.sink.accepted != accepted {
 		t.Fatalf("sink %+v, miner accepted %d", r.sink, accepted)
 	}
 	list, _ := r.blocks.List(context.Background(), "BTC", 10)

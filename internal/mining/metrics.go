@@ -50,13 +50,15 @@ var (
 		"Found blocks sent to the node, by coin and its answer (accepted or rejected).", []string{"coin", "answer"}, nil)
 	descTemplateErr = prometheus.NewDesc("poold_template_errors_total",
 		"Failed block-template fetches and waits for a new block.", []string{"coin"}, nil)
+	descDevRefused = prometheus.NewDesc("poold_devices_refused_total",
+		"First shares of new workers refused a device (the sub-account's device cap).", []string{"coin"}, nil)
 	descFound = prometheus.NewDesc("poold_found_blocks",
 		"Blocks the pool found, by coin and status (pending, confirmed, orphaned, rejected).", []string{"coin", "status"}, nil)
 )
 
 // Describe implements prometheus.Collector.
 func (c *Collector) Describe(ch chan<- *prometheus.Desc) {
-	for _, d := range []*prometheus.Desc{descShares, descCandidates, descConns, descRefused, descBans, descDiff, descSubmitted, descTemplateErr, descFound} {
+	for _, d := range []*prometheus.Desc{descShares, descCandidates, descConns, descRefused, descBans, descDiff, descSubmitted, descTemplateErr, descDevRefused, descFound} {
 		ch <- d
 	}
 }
@@ -88,6 +90,7 @@ func (c *Collector) Collect(ch chan<- prometheus.Metric) {
 			counter(descSubmitted, float64(k.engine.blocksSubmitted.Load()), k.coin, "accepted")
 			counter(descSubmitted, float64(k.engine.blocksRejected.Load()), k.coin, "rejected")
 			counter(descTemplateErr, float64(k.engine.templateErrors.Load()), k.coin)
+			counter(descDevRefused, float64(k.engine.DevicesRefused()), k.coin)
 		}
 	}
 	if c.Blocks == nil {

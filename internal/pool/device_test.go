@@ -39,12 +39,26 @@ func TestAuthorizeWorkerRules(t *testing.T) {
 			{"KAS", "alice.rig1", pool.ErrCoinClosed},
 			{"DOGE", "alice.rig1", pool.ErrCoinClosed},
 		} {
-			if _, err := h.store.AuthorizeWorker(h.ctx, c.coin, c.worker, "203.0.113.9:1", "cgminer"); !errors.Is(err, c.want) {
-				t.Errorf("%s on %s: %v, want %v", c.worker, c.coin, err, c.want)
+			if err := h.store.AuthorizeWorker(h.ctx, c.coin, c.worker); !errors.Is(err, c.want) {
+				t.Errorf("authorize %s on %s: %v, want %v", c.worker, c.coin, err, c.want)
+			}
+			if _, err := h.store.ShareDevice(h.ctx, c.coin, c.worker, "203.0.113.9:1", "cgminer"); !errors.Is(err, c.want) {
+				t.Errorf("share of %s on %s: %v, want %v", c.worker, c.coin, err, c.want)
 			}
 		}
 		if list, total, _ := h.store.ListDevices(h.ctx, h.alice.ID, pool.DeviceFilter{}); total != 0 || len(list) != 0 {
 			t.Fatalf("refused workers made %d devices", total)
+		}
+		// An authorize that passes writes nothing either: the device comes with the first
+		// accepted share.
+		for _, w := range []string{"alice.rig1", "ALICE.rig2", "carol.s19"} {
+			if err := h.store.AuthorizeWorker(h.ctx, "BTC", w); err != nil {
+				t.Fatalf("authorize %s: %v", w, err)
+			}
+		}
+		var rows int
+		if err := d.QueryRow(h.ctx, "SELECT COUNT(*) FROM devices").Scan(&rows); err != nil || rows != 0 {
+			t.Fatalf("authorizes made %d device rows (%v)", rows, err)
 		}
 
 		for _, c := range []struct {
@@ -69,7 +83,7 @@ func TestAuthorizeWorkerRules(t *testing.T) {
 		// The same worker is the same device, whatever case the code is typed in; the
 		// miner software and version come from the user agent.
 		a := h.connect("BTC", "alice.gpu1", "lolMiner 1.76")
-		b, err := h.store.AuthorizeWorker(h.ctx, "BTC", "ALICE.gpu1", "[2001:db8::7]:5000", "lolMiner/1.77")
+		b, err := h.store.ShareDevice(h.ctx, "BTC", "ALICE.gpu1", "[2001:db8::7]:5000", "lolMiner/1.77")
 		if err != nil || a.ID != b.ID || b.PublicIP != "2001:db8::7" || b.MinerSoftware != "lolMiner" || b.MinerVersion != "1.77" {
 			t.Fatalf("again: %v %+v", err, b)
 		}
@@ -85,7 +99,10 @@ func TestAuthorizeWorkerRules(t *testing.T) {
 		if err := h.accts.Cancel(h.ctx, h.db, h.carol.ID); err != nil {
 			t.Fatal(err)
 		}
-		if _, err := h.store.AuthorizeWorker(h.ctx, "BTC", "carol.s19", "203.0.113.9:1", ""); !errors.Is(err, pool.ErrUnknownSubAccount) {
+		if err := h.store.AuthorizeWorker(h.ctx, "BTC", "carol.s19"); !errors.Is(err, pool.ErrUnknownSubAccount) {
+			t.Fatalf("cancelled owner: %v", err)
+		}
+		if _, err := h.store.ShareDevice(h.ctx, "BTC", "carol.s19", "203.0.113.9:1", ""); !errors.Is(err, pool.ErrUnknownSubAccount) {
 			t.Fatalf("cancelled owner: %v", err)
 		}
 	})
@@ -577,8 +594,8 @@ func TestUnbindAllDevicesInTransaction(t *testing.T) {
 	})
 }
 
-// Connections of one new worker at the same moment make one device; shares and reports
-// at the same time are not lost.
+// First accepted shares of one new worker on several connections at the same moment make
+// one device; shares and reports at the same time are not lost.
 func TestConcurrentConnectionsMakeOneDevice(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		h := newHarness(t, d)
@@ -590,7 +607,7 @@ func TestConcurrentConnectionsMakeOneDevice(t *testing.T) {
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
-				dev, err := h.store.AuthorizeWorker(h.ctx, "BTC", "alice.rig1", "203.0.113.9:1", "lolMiner")
+				dev, err := h.store.ShareDevice(h.ctx, "BTC", "alice.rig1", "203.0.113.9:1", "lolMiner")
 				if err != nil {
 					errs <- err
 					return

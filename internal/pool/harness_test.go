@@ -187,10 +187,11 @@ func (h *harness) sub(u user, code, coin string) pool.SubAccount {
 	return a
 }
 
-// connect authorizes a worker on coin as a stratum connection would.
+// connect is a worker's first accepted share on a stratum connection on coin: what
+// makes (or finds) its device.
 func (h *harness) connect(coin, worker, software string) pool.Device {
 	h.t.Helper()
-	d, err := h.store.AuthorizeWorker(h.ctx, coin, worker, "203.0.113.9:40001", software)
+	d, err := h.store.ShareDevice(h.ctx, coin, worker, "203.0.113.9:40001", software)
 	if err != nil {
 		h.t.Fatalf("authorize %s: %v", worker, err)
 	}

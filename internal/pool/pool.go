@@ -49,16 +49,22 @@ const (
 	MaxHistoryHours  = 168
 	UniplusIDPrefix  = "UP-"
 	uniplusRandBytes = 32
+	// DefaultMaxDevicesPerSubAccount is the device cap of a sub-account when
+	// Store.MaxDevicesPerSubAccount is not set: live devices (offline ones included,
+	// removed ones not) of one sub-account. A new worker past it is refused.
+	DefaultMaxDevicesPerSubAccount = 5000
 )
 
 // PageSizes are the table page sizes (SPEC section 9).
 var PageSizes = []int{10, 20, 30, 50}
 
-// Errors AuthorizeWorker answers; the stratum layer maps them to its own refusals.
+// Errors AuthorizeWorker and ShareDevice answer; the stratum layer maps them to its own
+// refusals.
 var (
 	ErrUnknownSubAccount = errors.New("pool: unknown sub-account")
 	ErrBadWorkerName     = errors.New("pool: bad worker name")
 	ErrCoinClosed        = errors.New("pool: coin not open for mining")
+	ErrDeviceLimit       = errors.New("pool: sub-account device limit reached")
 )
 
 var (

@@ -23,8 +23,12 @@ import (
 // Store is the pool tables: sub-accounts, devices and share minutes.
 type Store struct {
 	DB *db.DB
-	// Now is the clock of AuthorizeWorker, reports and the read windows; tests move it.
+	// Now is the clock of ShareDevice, reports and the read windows; tests move it.
 	Now func() time.Time
+	// MaxDevicesPerSubAccount caps the live devices of one sub-account (offline ones
+	// count, removed ones do not); 0 means DefaultMaxDevicesPerSubAccount. A new worker
+	// past it is refused (ErrDeviceLimit) and nothing is written.
+	MaxDevicesPerSubAccount int
 }
 
 func (s *Store) now() time.Time {
@@ -32,6 +36,14 @@ func (s *Store) now() time.Time {
 		return s.Now()
 	}
 	return time.Now()
+}
+
+// maxDevices is the device cap of a sub-account.
+func (s *Store) maxDevices() int {
+	if s.MaxDevicesPerSubAccount > 0 {
+		return s.MaxDevicesPerSubAccount
+	}
+	return DefaultMaxDevicesPerSubAccount
 }
 
 func (s *Store) coins() *coin.Store { return &coin.Store{DB: s.DB} }
@@ -393,8 +405,9 @@ func liveDevice(ctx context.Context, q db.Querier, subID int64, suffix string) (
 		"WHERE d.sub_account_id = ? AND d.worker = ? AND d.removed_at IS NULL", subID, suffix))
 }
 
-// saveDevice writes every column a connection or a report can change (shares go
-// through Touch).
+// saveDevice writes every column a first share on a connection or a report can change
+// (the row is locked and was read in the same transaction; later shares go through
+// Touch).
 func saveDevice(ctx context.Context, q db.Querier, d Device) error {
 	gpus := d.GPUs
 	if gpus == nil {
@@ -407,11 +420,11 @@ func saveDevice(ctx context.Context, q db.Querier, d Device) error {
 	_, err = q.Exec(ctx, `UPDATE devices SET coin = ?, alias = ?, kind = ?, bound = ?, burned = ?, status = ?, miner_running = ?,
 		intranet_ip = ?, public_ip = ?, region = ?, miner_software = ?, miner_version = ?, os = ?, os_version = ?, driver_version = ?,
 		cpu_model = ?, cpu_temp = ?, cpu_usage = ?, mem_total = ?, mem_used = ?, disk_total = ?, disk_used = ?, gpus = ?, running_pool = ?,
-		last_seen_at = ?, last_report_at = ?, online_since = ?, updated_at = ? WHERE id = ?`,
+		last_seen_at = ?, last_share_at = ?, last_report_at = ?, online_since = ?, updated_at = ? WHERE id = ?`,
 		d.Coin, d.Alias, d.Kind, d.Bound, d.Burned, d.Status, d.MinerRunning,
 		d.IntranetIP, d.PublicIP, d.Region, d.MinerSoftware, d.MinerVersion, d.OS, d.OSVersion, d.DriverVersion,
 		d.CPUModel, d.CPUTemp, d.CPUUsage, d.MemTotal, d.MemUsed, d.DiskTotal, d.DiskUsed, string(g), d.RunningPool,
-		d.LastSeenAt, zeroNull(d.LastReportAt), zeroNull(d.OnlineSince), d.UpdatedAt, d.ID)
+		d.LastSeenAt, zeroNull(d.LastShareAt), zeroNull(d.LastReportAt), zeroNull(d.OnlineSince), d.UpdatedAt, d.ID)
 	return err
 }
 
@@ -423,28 +436,24 @@ func zeroNull(ms int64) any {
 }
 
 // upsertDevice finds the live device of o for suffix, creating it (kind, bound by the
-// rules) when missing, lets change edit it, applies the binding rule again and saves it,
-// all in one transaction. A create that loses a race to another connection is retried.
+// rules) when missing and the sub-account is under its device cap, lets change edit it,
+// applies the binding rule again and saves it, all in one transaction. A create that
+// loses a race to another connection or process is retried and finds the winner's row
+// (the unique index on a sub-account's live worker names).
 func (s *Store) upsertDevice(ctx context.Context, o owner, c coin.Coin, suffix, kind string, now int64, change func(d *Device)) (Device, error) {
 	var d Device
 	var err error
 	for attempt := 0; attempt < 3; attempt++ {
 		err = s.DB.InTx(ctx, func(tx *db.Tx) error {
 			// Lock the row before reading it (a no-op write; SQLite has no FOR UPDATE), so a
-			// report, a connection or a Touch at the same moment waits instead of being lost.
+			// report, a first share or a Touch at the same moment waits instead of being lost.
 			if _, err := tx.Exec(ctx, "UPDATE devices SET updated_at = updated_at WHERE sub_account_id = ? AND worker = ? AND removed_at IS NULL",
 				o.ID, suffix); err != nil {
 				return err
 			}
 			cur, err := liveDevice(ctx, tx, o.ID, suffix)
 			if errors.Is(err, db.ErrNotFound) {
-				_, err = tx.Exec(ctx, `INSERT INTO devices (sub_account_id, coin, worker, kind, bound, status, first_seen_at,
-					last_seen_at, online_since, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-					o.ID, c.Type, suffix, kind, canBind(c.MachineBindFlag, kind, o.AccountType), StatusNormal, now, now, now, now, now)
-				if err != nil {
-					return err
-				}
-				cur, err = liveDevice(ctx, tx, o.ID, suffix)
+				cur, err = s.createDevice(ctx, tx, o, c, suffix, kind, now)
 			}
 			if err != nil {
 				return err
@@ -474,6 +483,34 @@ func (s *Store) upsertDevice(ctx context.Context, o owner, c coin.Coin, suffix, 
 	return d, nil
 }
 
+// createDevice inserts the live device of o for suffix unless the sub-account has its
+// cap of devices already (ErrDeviceLimit). The sub-account's row is locked first (a no-op
+// write), so that new workers of one sub-account at the same moment, in any process,
+// are counted one after the other; the worker is looked up again under that lock, since
+// a create that held it before may have made this very device.
+func (s *Store) createDevice(ctx context.Context, tx *db.Tx, o owner, c coin.Coin, suffix, kind string, now int64) (Device, error) {
+	if _, err := tx.Exec(ctx, "UPDATE sub_accounts SET updated_at = updated_at WHERE id = ?", o.ID); err != nil {
+		return Device{}, err
+	}
+	if d, err := liveDevice(ctx, tx, o.ID, suffix); !errors.Is(err, db.ErrNotFound) {
+		return d, err
+	}
+	var n int
+	if err := tx.QueryRow(ctx, "SELECT COUNT(*) FROM devices WHERE sub_account_id = ? AND removed_at IS NULL", o.ID).Scan(&n); err != nil {
+		return Device{}, err
+	}
+	if n >= s.maxDevices() {
+		return Device{}, ErrDeviceLimit
+	}
+	_, err := tx.Exec(ctx, `INSERT INTO devices (sub_account_id, coin, worker, kind, bound, status, first_seen_at,
+		last_seen_at, online_since, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		o.ID, c.Type, suffix, kind, canBind(c.MachineBindFlag, kind, o.AccountType), StatusNormal, now, now, now, now, now)
+	if err != nil {
+		return Device{}, err
+	}
+	return liveDevice(ctx, tx, o.ID, suffix)
+}
+
 // hostOf is the address part of "host:port" (or the whole when there is no port).
 func hostOf(addr string) string {
 	if h, _, err := net.SplitHostPort(addr); err == nil {
@@ -482,37 +519,82 @@ func hostOf(addr string) string {
 	return addr
 }
 
-// AuthorizeWorker admits a worker at stratum authorize: it answers the live device of
-// "<code>.<suffix>" on coinType, creating it at first sight, and marks it connected.
-// Refusals are ErrBadWorkerName, ErrUnknownSubAccount and ErrCoinClosed.
-func (s *Store) AuthorizeWorker(ctx context.Context, coinType, workerName, remoteAddr, minerSoftware string) (Device, error) {
+// admit checks a stratum worker name on coinType: well formed, a live sub-account of an
+// active user, an open coin. Refusals are ErrBadWorkerName, ErrUnknownSubAccount and
+// ErrCoinClosed.
+func (s *Store) admit(ctx context.Context, coinType, workerName string) (owner, coin.Coin, string, error) {
 	code, suffix, err := ParseWorkerName(workerName)
 	if err != nil {
-		return Device{}, err
+		return owner{}, coin.Coin{}, "", err
 	}
 	o, err := s.ownerBy(ctx, "code", code)
 	if errors.Is(err, db.ErrNotFound) {
-		return Device{}, ErrUnknownSubAccount
+		return o, coin.Coin{}, "", ErrUnknownSubAccount
 	}
 	if err != nil {
-		return Device{}, err
+		return o, coin.Coin{}, "", err
 	}
 	c, err := s.coins().Get(ctx, coinType)
 	if errors.Is(err, db.ErrNotFound) || (err == nil && !c.OpenStatus) {
-		return Device{}, ErrCoinClosed
+		return o, c, "", ErrCoinClosed
 	}
+	if err != nil {
+		return o, c, "", err
+	}
+	return o, c, suffix, nil
+}
+
+// AuthorizeWorker admits a worker at stratum authorize: it only checks the name, the
+// sub-account and the coin (refusals as admit's) and writes nothing. Anyone may mine to
+// a sub-account, but an authorize alone must not add rows to it: the device comes with
+// the worker's first accepted share (ShareDevice).
+func (s *Store) AuthorizeWorker(ctx context.Context, coinType, workerName string) error {
+	_, _, _, err := s.admit(ctx, coinType, workerName)
+	return err
+}
+
+// ShareDevice answers the live device of "<code>.<suffix>" at the worker's first
+// accepted share on a stratum connection, creating it when the worker has none (the
+// only place a stratum worker becomes a device; idempotent, and one device however many
+// connections do it at once), and records the connection: public address, miner
+// software, coin, and the share itself (last_share_at, so the device is normal unless a
+// fresh agent report says otherwise). Refusals are admit's, and ErrDeviceLimit for a new
+// worker of a sub-account at its cap; a refusal writes nothing.
+func (s *Store) ShareDevice(ctx context.Context, coinType, workerName, remoteAddr, minerSoftware string) (Device, error) {
+	o, c, suffix, err := s.admit(ctx, coinType, workerName)
 	if err != nil {
 		return Device{}, err
 	}
 	software, version := splitUserAgent(minerSoftware)
-	return s.upsertDevice(ctx, o, c, suffix, KindOf(software), s.now().UnixMilli(), func(d *Device) {
-		// A connection proves the miner runs; GPUs down come back with the next report.
+	now := s.now().UnixMilli()
+	return s.upsertDevice(ctx, o, c, suffix, KindOf(software), now, func(d *Device) {
+		d.LastShareAt = max(d.LastShareAt, now)
 		d.Status = StatusNormal
+		if reportSaysAbnormal(*d, now) {
+			d.Status = StatusAbnormal
+		}
 		d.PublicIP = clip(hostOf(remoteAddr), maxShortText)
 		if software != "" {
 			d.MinerSoftware, d.MinerVersion = software, version
 		}
 	})
+}
+
+// reportSaysAbnormal tells whether d's latest agent report is fresh (within
+// OfflineAfter of now) and says the miner is not running or a GPU is down.
+func reportSaysAbnormal(d Device, now int64) bool {
+	if d.LastReportAt == 0 || d.LastReportAt < now-OfflineAfter.Milliseconds() {
+		return false
+	}
+	if d.MinerRunning == nil || !*d.MinerRunning {
+		return true
+	}
+	for _, g := range d.GPUs {
+		if g.Status == GPUDown {
+			return true
+		}
+	}
+	return false
 }
 
 // ApplyReport stores an agent report for the sub-account behind a Uniplus ID: the live
@@ -560,9 +642,14 @@ func (s *Store) applyReport(ctx context.Context, o owner, r Report, clientAddr s
 		kind = KindGPU
 	}
 	now := s.now().UnixMilli()
-	return s.upsertDevice(ctx, o, c, r.Suffix(), kind, now, func(d *Device) {
+	d, err := s.upsertDevice(ctx, o, c, r.Suffix(), kind, now, func(d *Device) {
 		h := r.Hardware
+		// A healthy report is normal only while shares arrive: a rig that runs but sends
+		// no accepted share (another pool, a wrong address) is abnormal.
 		d.Status = r.Status()
+		if d.Status == StatusNormal && d.LastShareAt < now-OfflineAfter.Milliseconds() {
+			d.Status = StatusAbnormal
+		}
 		d.MinerRunning = h.MinerRunning
 		d.Burned = h.Burned
 		d.IntranetIP, d.PublicIP, d.Region = h.IntranetIP, clip(clientAddr, maxShortText), h.Region
@@ -574,26 +661,53 @@ func (s *Store) applyReport(ctx context.Context, o owner, r Report, clientAddr s
 		d.GPUs = r.GPUs
 		d.LastReportAt = now
 	})
+	if errors.Is(err, ErrDeviceLimit) {
+		return d, httpx.Warn("pool.tooManyDevices", i18n.Params{"max": fmt.Sprint(s.maxDevices())})
+	}
+	return d, err
 }
 
-// Touch marks devices that submitted shares at at (the engine calls it on every flush).
-// An offline device that still submits comes back as normal.
+// Touch marks devices that had accepted shares at at (the engine calls it on every
+// flush): their last share and last sign of life. An offline device that still submits
+// comes back as normal, and so does an abnormal one without a fresh agent report (a
+// fresh report decides itself: the next one sees the shares).
 func (s *Store) Touch(ctx context.Context, deviceIDs []int64, at time.Time) error {
 	ms := at.UnixMilli()
-	for start := 0; start < len(deviceIDs); start += 500 {
-		ids := deviceIDs[start:min(start+500, len(deviceIDs))]
-		args := []any{ms, ms, StatusOffline, ms, StatusOffline, StatusNormal, ms, ms}
-		for _, id := range ids {
-			args = append(args, id)
-		}
-		_, err := s.DB.Exec(ctx, `UPDATE devices SET
+	quiet := ms - OfflineAfter.Milliseconds()
+	return s.touch(ctx, deviceIDs, "touch", `UPDATE devices SET
 			last_share_at = CASE WHEN last_share_at IS NULL OR last_share_at < ? THEN ? ELSE last_share_at END,
 			online_since = CASE WHEN status = ? THEN ? ELSE online_since END,
-			status = CASE WHEN status = ? THEN ? ELSE status END,
+			status = CASE WHEN status = ? OR (status = ? AND (last_report_at IS NULL OR last_report_at < ?)) THEN ? ELSE status END,
 			last_seen_at = CASE WHEN last_seen_at < ? THEN ? ELSE last_seen_at END
-			WHERE removed_at IS NULL AND id IN (`+placeholders(len(ids))+`)`, args...)
-		if err != nil {
-			return fmt.Errorf("pool: touch %d devices: %w", len(ids), err)
+			WHERE removed_at IS NULL AND id IN `,
+		ms, ms, StatusOffline, ms, StatusOffline, StatusAbnormal, quiet, StatusNormal, ms, ms)
+}
+
+// TouchRejected marks devices whose shares at at were all rejected or stale (the engine
+// calls it on every flush for them): a sign of life that keeps the device from going
+// offline, but not a normal one. Such a device is abnormal unless it has had an accepted
+// share within OfflineAfter.
+func (s *Store) TouchRejected(ctx context.Context, deviceIDs []int64, at time.Time) error {
+	ms := at.UnixMilli()
+	quiet := ms - OfflineAfter.Milliseconds()
+	return s.touch(ctx, deviceIDs, "touch rejected", `UPDATE devices SET
+			online_since = CASE WHEN status = ? THEN ? ELSE online_since END,
+			status = CASE WHEN status = ? OR last_share_at IS NULL OR last_share_at < ? THEN ? ELSE status END,
+			last_seen_at = CASE WHEN last_seen_at < ? THEN ? ELSE last_seen_at END
+			WHERE removed_at IS NULL AND id IN `,
+		StatusOffline, ms, StatusOffline, quiet, StatusAbnormal, ms, ms)
+}
+
+// touch runs update (which ends with "id IN ") with args for deviceIDs, 500 at a time.
+func (s *Store) touch(ctx context.Context, deviceIDs []int64, what, update string, args ...any) error {
+	for start := 0; start < len(deviceIDs); start += 500 {
+		ids := deviceIDs[start:min(start+500, len(deviceIDs))]
+		all := append([]any{}, args...)
+		for _, id := range ids {
+			all = append(all, id)
+		}
+		if _, err := s.DB.Exec(ctx, update+"("+placeholders(len(ids))+")", all...); err != nil {
+			return fmt.Errorf("pool: %s %d devices: %w", what, len(ids), err)
 		}
 	}
 	return nil
@@ -604,9 +718,11 @@ func placeholders(n int) string {
 }
 
 // SweepDevices moves device statuses on with the clock (the jobs role calls it): no
-// share, report or connection for OfflineAfter makes a device offline; offline for
-// RemoveAfter removes it, and a later connection under its name is a new device. An
-// abnormal device whose reports stopped while its shares go on is normal again.
+// share (accepted or not) or report for OfflineAfter makes a device offline; offline for
+// RemoveAfter removes it, and a later accepted share under its name makes a new device.
+// A normal device without an accepted share for OfflineAfter (alive only by rejected
+// shares or reports) is abnormal; an abnormal device whose reports stopped while its
+// accepted shares go on is normal again.
 func (s *Store) SweepDevices(ctx context.Context, now time.Time) (offlined, removed int, err error) {
 	ms := now.UnixMilli()
 	quiet := ms - OfflineAfter.Milliseconds()
@@ -624,6 +740,12 @@ func (s *Store) SweepDevices(ctx context.Context, now time.Time) (offlined, remo
 	}
 	n, _ = res.RowsAffected()
 	removed = int(n)
+	_, err = s.DB.Exec(ctx, `UPDATE devices SET status = ?, updated_at = ?
+		WHERE removed_at IS NULL AND status = ? AND (last_share_at IS NULL OR last_share_at < ?)`,
+		StatusAbnormal, ms, StatusNormal, quiet)
+	if err != nil {
+		return offlined, removed, fmt.Errorf("pool: sweep without accepted shares: %w", err)
+	}
 	_, err = s.DB.Exec(ctx, `UPDATE devices SET status = ?, updated_at = ?
 		WHERE removed_at IS NULL AND status = ? AND (last_report_at IS NULL OR last_report_at < ?) AND last_share_at >= ?`,
 		StatusNormal, ms, StatusAbnormal, quiet, quiet)
