@@ -4,10 +4,15 @@ package web
 
 import (
 	"bytes"
+	"crypto/sha256"
 	"embed"
+	"encoding/base64"
+	"io"
 	"io/fs"
+	"mime"
 	"net/http"
 	"path"
+	"strconv"
 	"strings"
 	"time"
 )
@@ -20,6 +25,28 @@ var dist embed.FS
 const notBuilt = `<!doctype html><meta charset="utf-8"><title>Uniplus Pool</title>
 <p>The web app is not built into this binary. Run <code>make build</code>.</p>`
 
+// Cache-Control values: Vite puts a content hash in every name under assets/, so those
+// never change; index.html names the current hashes and must be revalidated every time.
+const (
+	cacheImmutable = "public, max-age=31536000, immutable"
+	cacheNoCache   = "no-cache"
+)
+
+// encodings are the precompressed siblings the build writes (web/scripts/compress.mjs),
+// in order of preference when the client weighs them equally.
+var encodings = []struct{ coding, suffix string }{
+	{"br", ".br"},
+	{"gzip", ".gz"},
+}
+
+// file is one servable file of the app and the precompressed siblings it has.
+type file struct {
+	name  string            // path in the app's file system
+	ctype string            // Content-Type of the original, also sent with an encoded variant
+	etag  string            // strong ETag of the original; a variant appends its coding
+	alts  map[string]string // coding -> sibling's path, only for siblings that exist
+}
+
 // Handler serves files from the built app; a path that names no file gets index.html so
 // that deep links such as /mobile/help/helplist load the app, which routes on the client.
 func Handler() http.Handler {
@@ -27,12 +54,18 @@ func Handler() http.Handler {
 	if err != nil {
 		panic(err)
 	}
-	index, err := fs.ReadFile(app, "index.html")
-	if err != nil {
-		index = []byte(notBuilt)
+	return newHandler(app)
+}
+
+// newHandler serves app. Every file is read once here to learn its type and ETag; a
+// request for a file with a br or gzip sibling gets the sibling when Accept-Encoding
+// allows it, with Content-Encoding and Vary: Accept-Encoding.
+func newHandler(app fs.FS) http.Handler {
+	files := scan(app)
+	var index *file
+	if f, ok := files["index.html"]; ok {
+		index = f
 	}
-	files := http.FileServerFS(app)
-	start := time.Now()
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.Method != http.MethodGet && r.Method != http.MethodHead {
 			w.Header().Set("Allow", "GET, HEAD")
@@ -41,12 +74,11 @@ func Handler() http.Handler {
 		}
 		name := strings.TrimPrefix(path.Clean(r.URL.Path), "/")
 		if name != "" && name != "index.html" {
-			if st, err := fs.Stat(app, name); err == nil && !st.IsDir() {
-				// Vite puts a content hash in every asset name, so they never change.
+			if f, ok := files[name]; ok {
 				if strings.HasPrefix(name, "assets/") {
-					w.Header().Set("Cache-Control", "public, max-age=31536000, immutable")
+					w.Header().Set("Cache-Control", cacheImmutable)
 				}
-				files.ServeHTTP(w, r)
+				serve(w, r, app, f)
 				return
 			}
 			// A missing asset is a 404, not the app: a stale chunk must fail loudly so
@@ -56,8 +88,158 @@ func Handler() http.Handler {
 				return
 			}
 		}
-		w.Header().Set("Cache-Control", "no-cache")
-		w.Header().Set("Content-Type", "text/html; charset=utf-8")
-		http.ServeContent(w, r, "index.html", start, bytes.NewReader(index))
+		w.Header().Set("Cache-Control", cacheNoCache)
+		if index == nil {
+			w.Header().Set("Content-Type", "text/html; charset=utf-8")
+			http.ServeContent(w, r, "index.html", time.Time{}, strings.NewReader(notBuilt))
+			return
+		}
+		serve(w, r, app, index)
 	})
+}
+
+// scan lists the regular files of app, except precompressed siblings, which it attaches
+// to their originals (a sibling is never served by its own name).
+func scan(app fs.FS) map[string]*file {
+	files := map[string]*file{}
+	names := map[string]bool{}
+	_ = fs.WalkDir(app, ".", func(name string, d fs.DirEntry, err error) error {
+		if err != nil || !d.Type().IsRegular() {
+			return nil
+		}
+		names[name] = true
+		return nil
+	})
+	for name := range names {
+		if isSibling(name, names) {
+			continue
+		}
+		data, err := fs.ReadFile(app, name)
+		if err != nil {
+			continue
+		}
+		sum := sha256.Sum256(data)
+		f := &file{name: name, etag: base64.RawURLEncoding.EncodeToString(sum[:12])}
+		if f.ctype = mime.TypeByExtension(path.Ext(name)); f.ctype == "" {
+			f.ctype = http.DetectContentType(data)
+		}
+		for _, e := range encodings {
+			if names[name+e.suffix] {
+				if f.alts == nil {
+					f.alts = map[string]string{}
+				}
+				f.alts[e.coding] = name + e.suffix
+			}
+		}
+		files[name] = f
+	}
+	return files
+}
+
+// isSibling reports whether name is the precompressed copy of another file in names.
+func isSibling(name string, names map[string]bool) bool {
+	for _, e := range encodings {
+		if base, ok := strings.CutSuffix(name, e.suffix); ok && names[base] {
+			return true
+		}
+	}
+	return false
+}
+
+// serve answers f, or its encoded sibling when the client accepts one. Range requests
+// get the original, whose byte offsets are the ones a client can mean.
+func serve(w http.ResponseWriter, r *http.Request, app fs.FS, f *file) {
+	h := w.Header()
+	h.Set("Content-Type", f.ctype)
+	name, etag := f.name, f.etag
+	if len(f.alts) > 0 {
+		h.Add("Vary", "Accept-Encoding")
+		if r.Header.Get("Range") == "" {
+			if coding := negotiate(r.Header.Values("Accept-Encoding"), f.alts); coding != "" {
+				h.Set("Content-Encoding", coding)
+				name, etag = f.alts[coding], etag+"-"+coding
+			}
+		}
+	}
+	h.Set("ETag", `"`+etag+`"`)
+	content, err := app.Open(name)
+	if err != nil {
+		http.Error(w, "file unreadable", http.StatusInternalServerError)
+		return
+	}
+	defer content.Close()
+	rs, ok := content.(io.ReadSeeker)
+	if !ok {
+		data, err := io.ReadAll(content)
+		if err != nil {
+			http.Error(w, "file unreadable", http.StatusInternalServerError)
+			return
+		}
+		rs = bytes.NewReader(data)
+	}
+	if h.Get("Content-Encoding") != "" {
+		// ServeContent leaves Content-Length out when Content-Encoding is set (it expects
+		// on-the-fly compression); these bytes are the sibling's, so the length is known.
+		// Error and 304 answers drop it again.
+		if size, err := rs.Seek(0, io.SeekEnd); err == nil {
+			h.Set("Content-Length", strconv.FormatInt(size, 10))
+		}
+	}
+	// The zero time keeps Last-Modified out: the ETag is the validator.
+	http.ServeContent(w, r, f.name, time.Time{}, rs)
+}
+
+// negotiate picks the coding among alts that Accept-Encoding weighs highest, br before
+// gzip on a tie; "" means the original. A coding with q=0, or one the header does not name
+// (unless "*" allows it), is never picked.
+func negotiate(accept []string, alts map[string]string) string {
+	q := map[string]float64{}
+	star := -1.0
+	for _, line := range accept {
+		for _, part := range strings.Split(line, ",") {
+			coding, params, _ := strings.Cut(part, ";")
+			coding = strings.ToLower(strings.TrimSpace(coding))
+			if coding == "" {
+				continue
+			}
+			weight := 1.0
+			for _, p := range strings.Split(params, ";") {
+				k, v, ok := strings.Cut(strings.TrimSpace(p), "=")
+				if ok && strings.EqualFold(strings.TrimSpace(k), "q") {
+					if x, err := strconv.ParseFloat(strings.TrimSpace(v), 64); err == nil && x >= 0 && x <= 1 {
+						weight = x
+					} else {
+						weight = 0
+					}
+				}
+			}
+			if coding == "x-gzip" {
+				coding = "gzip"
+			}
+			if coding == "*" {
+				star = weight
+			} else if old, seen := q[coding]; !seen || weight > old {
+				q[coding] = weight
+			}
+		}
+	}
+	best, bestQ := "", 0.0
+	for _, e := range encodings {
+		if _, ok := alts[e.coding]; !ok {
+			continue
+		}
+		weight, named := q[e.coding]
+		if !named {
+			weight = max(star, 0)
+		}
+		if weight > bestQ {
+			best, bestQ = e.coding, weight
+		}
+	}
+	// The original is always acceptable; it beats a coding only when the header names
+	// identity with a higher weight.
+	if weight, named := q["identity"]; named && weight > bestQ {
+		return ""
+	}
+	return best
 }

@@ -1,4 +1,4 @@
-import { App as AntApp, ConfigProvider } from 'antd';
+import { App as AntApp, ConfigProvider, Skeleton } from 'antd';
 import enUS from 'antd/es/locale/en_US';
 import koKR from 'antd/es/locale/ko_KR';
 import zhCN from 'antd/es/locale/zh_CN';
@@ -35,12 +35,18 @@ function AntdNotifier() {
   return null;
 }
 
-/** RouteLoading fills the page while its code downloads. */
+/** RouteLoading holds the page's place with grey blocks while its code downloads. */
 export function RouteLoading() {
   const { t } = useTranslation();
   return (
-    <div className="up-route-loading" role="status">
-      {t('common.loading')}
+    <div
+      role="status"
+      aria-busy="true"
+      aria-label={t('common.loading')}
+      style={{ maxWidth: 1200, minHeight: '40vh', margin: '0 auto', padding: '48px 24px' }}
+    >
+      <Skeleton active title={{ width: '40%' }} paragraph={{ rows: 3, width: ['90%', '75%', '60%'] }} />
+      <Skeleton active title={false} paragraph={{ rows: 5 }} style={{ marginTop: 32 }} />
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { ConfigProvider, Toast } from 'antd-mobile';
+import { ConfigProvider, Skeleton, Toast } from 'antd-mobile';
 import enUS from 'antd-mobile/es/locales/en-US';
 import koKR from 'antd-mobile/es/locales/ko-KR';
 import zhCN from 'antd-mobile/es/locales/zh-CN';
@@ -31,6 +31,18 @@ function useToastNotifier() {
   );
 }
 
+/** MobileRouteLoading holds the page's place with grey blocks while its code downloads. */
+function MobileRouteLoading() {
+  const { t } = useTranslation();
+  return (
+    <div role="status" aria-busy="true" aria-label={t('common.loading')} style={{ minHeight: '40vh', padding: 16 }}>
+      <Skeleton.Title animated />
+      <Skeleton.Paragraph lineCount={4} animated />
+      <Skeleton.Paragraph lineCount={3} animated />
+    </div>
+  );
+}
+
 /** MobileLayout is the /mobile shell: antd-mobile locale, nav, page, footer. */
 export default function MobileLayout() {
   const { t } = useTranslation();
@@ -49,13 +61,7 @@ export default function MobileLayout() {
         ) : null}
         {chrome ? <MobileHeader /> : null}
         <main id="main" className="up-m__main" tabIndex={-1}>
-          <Suspense
-            fallback={
-              <div className="up-route-loading" role="status">
-                {t('common.loading')}
-              </div>
-            }
-          >
+          <Suspense fallback={<MobileRouteLoading />}>
             <Outlet />
           </Suspense>
         </main>
