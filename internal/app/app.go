@@ -28,6 +28,7 @@ Usage:
   poold migrate [flags]      apply database migrations and exit
   poold admin [flags] AREA VERB [args]   operator commands (poold admin help)
   poold sim [flags]          a fleet of simulated miners hashing against a pool's stratum port
+  poold agent [flags]        the device agent a rig runs: reports it to the pool, applies overclocks
   poold version              print the build version
 
 Every flag can also be set as an environment variable POOLD_<NAME>, e.g. POOLD_DB.
@@ -69,6 +70,8 @@ func Run(ctx context.Context, args []string, getenv func(string) string, stdin i
 		return admin(ctx, cfg, pos, stdin, stdout, newLogger(cfg, stderr))
 	case "sim":
 		return runSim(ctx, rest, stdout, stderr)
+	case "agent":
+		return runAgent(ctx, rest, stdout, stderr)
 	case "version", "--version", "-version":
 		fmt.Fprintf(stdout, "poold %s (%s %s/%s)\n", buildinfo.Version, runtime.Version(), runtime.GOOS, runtime.GOARCH)
 		return nil

@@ -25,7 +25,7 @@ func goodReport(worker string) map[string]any {
 		},
 		"gpus": []any{
 			map[string]any{"index": 0, "model": "RTX 3080", "status": "up", "hashrate": 98.2e6, "temperature": 64, "fan": 70,
-				"power": 220, "coreClock": 1500, "memoryClock": 4750, "memoryModel": "GDDR6X Micron", "manufacturer": "NVIDIA"},
+				"power": 220, "coreClock": 1500, "memoryClock": 11251, "memoryModel": "GDDR6X Micron", "manufacturer": "NVIDIA"},
 			map[string]any{"index": 1, "model": "RTX 3070", "status": "up", "hashrate": 120.5e6, "temperature": 71, "fan": 65,
 				"power": 180, "coreClock": 1400, "memoryClock": 3500, "memoryModel": "GDDR6 Samsung", "manufacturer": "NVIDIA"},
 		},
@@ -113,7 +113,7 @@ func TestAgentReport(t *testing.T) {
 			{"GPU fan", with(func(_, _, g map[string]any) { g["fan"] = 101 }), 400, rangeOf("gpus[0].fan", "0", "100")},
 			{"GPU power", with(func(_, _, g map[string]any) { g["power"] = 5001 }), 400, rangeOf("gpus[0].power", "0", "5000")},
 			{"GPU core clock", with(func(_, _, g map[string]any) { g["coreClock"] = 5000.5 }), 400, rangeOf("gpus[0].coreClock", "0", "5000")},
-			{"GPU memory clock", with(func(_, _, g map[string]any) { g["memoryClock"] = -1 }), 400, rangeOf("gpus[0].memoryClock", "0", "5000")},
+			{"GPU memory clock", with(func(_, _, g map[string]any) { g["memoryClock"] = -1 }), 400, rangeOf("gpus[0].memoryClock", "0", "30000")},
 			{"GPU hashrate", with(func(_, _, g map[string]any) { g["hashrate"] = -0.5 }), 400, rangeOf("gpus[0].hashrate", "0", "1000000000000000000000")},
 			{"GPU model", with(func(_, _, g map[string]any) { g["model"] = strings.Repeat("m", 101) }), 400, msg("validation.tooLong", "field", "gpus[0].model", "max", "100")},
 			{"GPU fan as text", with(func(_, _, g map[string]any) { g["fan"] = "70%" }), 400, msg("validation.invalid", field("gpus.fan")...)},

@@ -345,7 +345,9 @@ func (g *GPU) numbers(p string) []numberField {
 		{g.Fan, p + "fan", 0, 100},
 		{g.Power, p + "power", 0, 5000},
 		{g.CoreClock, p + "coreClock", 0, 5000},
-		{g.MemoryClock, p + "memoryClock", 0, 5000},
+		// GDDR6X cards report effective memory clocks of 10,000-12,000 MHz (an RTX 2080
+		// SUPER says 7500, an RTX 4080 SUPER 11251 in nvidia-smi's own output).
+		{g.MemoryClock, p + "memoryClock", 0, 30000},
 	}
 }
 
