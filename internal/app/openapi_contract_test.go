@@ -2,6 +2,7 @@ package app
 
 import (
 	"bytes"
+	"compress/gzip"
 	"context"
 	"encoding/json"
 	"errors"
@@ -199,7 +200,21 @@ func (c *contract) Handler(h http.Handler, report func(format string, args ...an
 		if rec.status == 0 {
 			rec.status = http.StatusOK
 		}
-		x := exchange{req: r, reqBody: reqBody, status: rec.status, header: w.Header().Clone(), body: rec.body.Bytes()}
+		header, body := w.Header().Clone(), rec.body.Bytes()
+		// What the wire carried may be gzipped (API answers past 1 KiB are); the contract
+		// is about what it says.
+		if header.Get("Content-Encoding") == "gzip" {
+			zr, err := gzip.NewReader(bytes.NewReader(body))
+			if err == nil {
+				body, err = io.ReadAll(zr)
+			}
+			if err != nil {
+				report("openapi: %s %s: bad gzip body: %v", r.Method, r.URL, err)
+				return
+			}
+			header.Del("Content-Encoding")
+		}
+		x := exchange{req: r, reqBody: reqBody, status: rec.status, header: header, body: body}
 		for _, p := range c.check(x) {
 			report("openapi: %s\n\t%s", x, p)
 		}

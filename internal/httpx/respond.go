@@ -1,11 +1,14 @@
 package httpx
 
 import (
+	"bytes"
+	"compress/gzip"
 	"encoding/json"
 	"errors"
 	"io"
 	"log/slog"
 	"net/http"
+	"strconv"
 	"strings"
 
 	"github.com/uniplus-pool/pool/internal/i18n"
@@ -24,18 +27,46 @@ func OK(w http.ResponseWriter, r *http.Request, data any) error {
 	return nil
 }
 
-// OKEncoded writes data that is already JSON with code 0, as OK would, without encoding
-// it again: for answers served from a cache of encoded bodies.
-func OKEncoded(w http.ResponseWriter, r *http.Request, data json.RawMessage) error {
-	msg, _ := json.Marshal(i18n.T(Lang(r), "ok", nil))
+// Prepared is a success answer encoded once, to be written many times: the whole
+// envelope, plain and gzipped (for answers served from a cache).
+type Prepared struct {
+	Plain, Gzip []byte
+}
+
+// Prepare encodes data, already JSON, as OK would answer it in lang, and gzips it.
+func Prepare(lang string, data json.RawMessage) (Prepared, error) {
+	msg, err := json.Marshal(i18n.T(lang, "ok", nil))
+	if err != nil {
+		return Prepared{}, err
+	}
 	body := make([]byte, 0, len(data)+len(msg)+32)
 	body = append(body, `{"code":0,"msg":`...)
 	body = append(body, msg...)
 	body = append(body, `,"data":`...)
 	body = append(body, data...)
 	body = append(body, "}\n"...)
-	w.Header().Set("Content-Type", "application/json; charset=utf-8")
-	w.Header().Set("Cache-Control", "no-store")
+	var gz bytes.Buffer
+	zw, _ := gzip.NewWriterLevel(&gz, gzip.BestCompression)
+	if _, err := zw.Write(body); err != nil {
+		return Prepared{}, err
+	}
+	if err := zw.Close(); err != nil {
+		return Prepared{}, err
+	}
+	return Prepared{Plain: body, Gzip: gz.Bytes()}, nil
+}
+
+// OKPrepared writes a prepared answer, gzipped when the client accepts it.
+func OKPrepared(w http.ResponseWriter, r *http.Request, p Prepared) error {
+	body := p.Plain
+	h := w.Header()
+	h.Set("Content-Type", "application/json; charset=utf-8")
+	h.Set("Cache-Control", "no-store")
+	if len(p.Gzip) > 0 && acceptsGzip(r.Header.Get("Accept-Encoding")) {
+		h.Set("Content-Encoding", "gzip")
+		body = p.Gzip
+	}
+	h.Set("Content-Length", strconv.Itoa(len(body)))
 	w.WriteHeader(http.StatusOK)
 	_, _ = w.Write(body)
 	return nil

@@ -1,6 +1,7 @@
 package httpx
 
 import (
+	"compress/gzip"
 	"encoding/json"
 	"errors"
 	"io"
@@ -58,18 +59,31 @@ func TestRouterFallbackAndClientAddress(t *testing.T) {
 	}
 }
 
-// OKEncoded writes the same envelope as OK for data that is already encoded.
-func TestOKEncodedMatchesOK(t *testing.T) {
+// A prepared answer is the same envelope as OK, plain or gzipped as the client asks.
+func TestOKPreparedMatchesOK(t *testing.T) {
 	data := []map[string]any{{"a": 1.5, "b": "x<y"}}
 	raw, _ := json.Marshal(data)
 	for _, lang := range []string{"en_US", "zh_CN"} {
-		a, b := httptest.NewRecorder(), httptest.NewRecorder()
+		p, err := Prepare(lang, raw)
+		if err != nil {
+			t.Fatal(err)
+		}
+		a, b, c := httptest.NewRecorder(), httptest.NewRecorder(), httptest.NewRecorder()
 		r := httptest.NewRequest("GET", "/", nil)
 		r = r.WithContext(WithRequest(r.Context(), &Request{Lang: lang, TZ: time.UTC}))
 		_ = OK(a, r, data)
-		_ = OKEncoded(b, r, raw)
-		if a.Body.String() != b.Body.String() || a.Code != b.Code || a.Header().Get("Content-Type") != b.Header().Get("Content-Type") {
+		_ = OKPrepared(b, r, p)
+		if a.Body.String() != b.Body.String() || a.Code != b.Code || a.Header().Get("Content-Type") != b.Header().Get("Content-Type") || b.Header().Get("Content-Encoding") != "" {
 			t.Errorf("%s:\n%s\n%s", lang, a.Body, b.Body)
+		}
+		r.Header.Set("Accept-Encoding", "gzip")
+		_ = OKPrepared(c, r, p)
+		zr, err := gzip.NewReader(c.Body)
+		if err != nil || c.Header().Get("Content-Encoding") != "gzip" {
+			t.Fatalf("%s gzip: %v %v", lang, c.Header(), err)
+		}
+		if unzipped, _ := io.ReadAll(zr); string(unzipped) != a.Body.String() {
+			t.Errorf("%s gzipped body differs", lang)
 		}
 	}
 }

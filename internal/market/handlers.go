@@ -117,19 +117,23 @@ func (h *Handler) list(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	lang := httpx.Lang(r)
-	rows, err := h.tables.get(tableKey{fiat, lang}, h.TableTTL, h.now(), func() (json.RawMessage, error) {
+	answer, err := h.tables.get(tableKey{fiat, lang}, h.TableTTL, h.now(), func() (httpx.Prepared, error) {
 		// Not the request's context: requests waiting for this table must not fail because
 		// the first one went away.
 		rows, err := h.table(context.WithoutCancel(r.Context()), fiat, lang)
 		if err != nil {
-			return nil, err
+			return httpx.Prepared{}, err
 		}
-		return json.Marshal(rows)
+		data, err := json.Marshal(rows)
+		if err != nil {
+			return httpx.Prepared{}, err
+		}
+		return httpx.Prepare(lang, data)
 	})
 	if err != nil {
 		return err
 	}
-	return httpx.OKEncoded(w, r, rows)
+	return httpx.OKPrepared(w, r, answer)
 }
 
 func (h *Handler) now() time.Time {

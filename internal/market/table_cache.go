@@ -1,15 +1,17 @@
 package market
 
 import (
-	"encoding/json"
 	"sync"
 	"time"
+
+	"github.com/uniplus-pool/pool/internal/httpx"
 )
 
 // tableKey names one cached home table: its fiat and the language of closed messages.
 type tableKey struct{ fiat, lang string }
 
-// tableCache keeps each home table, encoded, for a short while. When one expires, the
+// tableCache keeps each home table, as the whole answer encoded plain and gzipped, for a
+// short while. When one expires, the
 // first request computes it again while later ones wait for that answer instead of
 // computing it too; an error is not kept.
 type tableCache struct {
@@ -19,14 +21,14 @@ type tableCache struct {
 
 type tableEntry struct {
 	ready chan struct{} // closed once body and err are set
-	body  json.RawMessage
+	body  httpx.Prepared
 	err   error
 	at    time.Time
 }
 
 // get answers the table of key, computing it with compute when there is none younger than
 // ttl at now; ttl 0 computes it every time.
-func (c *tableCache) get(key tableKey, ttl time.Duration, now time.Time, compute func() (json.RawMessage, error)) (json.RawMessage, error) {
+func (c *tableCache) get(key tableKey, ttl time.Duration, now time.Time, compute func() (httpx.Prepared, error)) (httpx.Prepared, error) {
 	if ttl <= 0 {
 		return compute()
 	}

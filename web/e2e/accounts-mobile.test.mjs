@@ -118,6 +118,9 @@ describe('accounts on a phone, in zh_CN', { skip: skipReason() || goMissing(), t
     await page.getByText('退出登录').click();
     await page.getByRole('button', { name: '确定' }).click();
     await waitForPath(page, '/mobile/login');
+    // The page leaves first and forgets the session once the server has heard of it;
+    // the toast says that is done.
+    await page.getByText('已退出登录').waitFor();
     assert.equal(await storageItem(page, 'token'), null);
     assert.equal(called('POST', '/account/logOut').at(-1).headers['x-token'], token);
   });
