@@ -19,10 +19,9 @@ import (
 
 // TestAgentOnceReportsToAFakePool runs `poold agent --once` as a rig would, against a fake
 // pool that answers reports as the pool does (checked with pool.ParseReport, and against
-// openapi.json by this package's contract transport) and has no overclock endpoints yet
-// (404, which the agent takes as nothing to apply; the overclock flow is tested in
-// internal/agent against a fake of its contract), and a fake T-Rex API serving a recorded
-// /summary.
+// openapi.json by this package's contract transport) and has no overclock waiting (data
+// null; the whole overclock flow is tested in internal/agent and internal/overclock), and
+// a fake T-Rex API serving a recorded /summary.
 func TestAgentOnceReportsToAFakePool(t *testing.T) {
 	if runtime.GOOS != "linux" {
 		t.Skip("the agent reads /proc")
@@ -55,6 +54,8 @@ func TestAgentOnceReportsToAFakePool(t *testing.T) {
 			}
 			reports = append(reports, rep)
 			_, _ = io.WriteString(w, `{"code":0,"msg":"ok","data":{"deviceId":7,"status":"normal"}}`)
+		case "/api/agent/v1/overclock/pending":
+			_, _ = io.WriteString(w, `{"code":0,"msg":"ok","data":null}`)
 		default:
 			w.WriteHeader(http.StatusNotFound)
 			_, _ = io.WriteString(w, `{"code":3,"msg":"not found","data":null}`)

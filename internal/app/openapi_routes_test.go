@@ -248,6 +248,58 @@ func TestOpenAPIEveryRouteAgainstARealServer(t *testing.T) {
 	a.call("POST", "/api/pc/v1/pool/device/bind", demo, map[string]any{"id": dev.DeviceID, "bound": true}, 200)
 	a.call("POST", "/api/pc/v1/pool/device/bind", tokR, map[string]any{"id": dev.DeviceID, "bound": true}, 404)
 
+	// ------------------------------------------------------------ overclock
+	oc := "/api/pc/v1/pool/overclock/"
+	gpuReport := map[string]any{"worker": "farm_a.gpu01", "coin": "ALEO", "hardware": map[string]any{"minerRunning": true}, "gpus": []map[string]any{}}
+	var gpu struct {
+		DeviceID int64 `json:"deviceId"`
+	}
+	a.decode(a.call("POST", "/api/agent/v1/report", "", gpuReport, 200, pool.AgentHeader, up.UniplusID), &gpu)
+	tplBody := map[string]any{"name": "4090 fast", "coin": "ALEO", "gpuCategory": "NVIDIA", "coreClock": 150, "coreClockLock": 1500,
+		"memClock": 2000, "memClockLock": nil, "power": 250, "fan": nil}
+	a.call("POST", oc+"template/create", demo, map[string]any{"name": "x", "coin": "ALEO", "gpuCategory": "NVIDIA", "coreClock": 100}, 400)
+	a.call("POST", oc+"template/create", demo, map[string]any{"name": "x", "coin": "BTC", "gpuCategory": "NVIDIA", "power": 0}, 400)
+	a.call("POST", oc+"template/create", "", tplBody, 401)
+	var tpl struct {
+		ID int64 `json:"id"`
+	}
+	a.decode(a.call("POST", oc+"template/create", demo, tplBody, 200), &tpl)
+	a.call("POST", oc+"template/create", demo, tplBody, 400) // the name is taken
+	a.rows(a.call("GET", oc+"template/list?coin=ALEO&page=1&pageSize=10", demo, nil, 200), "rows")
+	a.call("GET", oc+"template/list?pageSize=7", demo, nil, 400)
+	a.call("GET", oc+"template/list?coin=DOGE", demo, nil, 400)
+	tplBody["id"], tplBody["power"], tplBody["fan"] = tpl.ID, 0, 60
+	a.call("POST", oc+"template/edit", demo, tplBody, 200)
+	a.call("POST", oc+"template/edit", tokR, tplBody, 404)
+	tplBody["fan"] = 101
+	a.call("POST", oc+"template/edit", demo, tplBody, 400)
+	a.call("POST", oc+"apply", demo, map[string]any{"templateId": tpl.ID, "deviceIds": []int64{gpu.DeviceID, dev.DeviceID}}, 400) // BTC: no overclocking
+	a.call("POST", oc+"apply", tokR, map[string]any{"templateId": tpl.ID, "deviceIds": []int64{gpu.DeviceID}}, 404)
+	a.call("POST", oc+"apply", demo, map[string]any{"templateId": tpl.ID, "deviceIds": []int64{}}, 400)
+	a.rows(a.call("POST", oc+"apply", demo, map[string]any{"templateId": tpl.ID, "deviceIds": []int64{gpu.DeviceID}}, 200), "")
+	gpuID := strconv.FormatInt(gpu.DeviceID, 10)
+	a.rows(a.call("GET", oc+"device/status?deviceIds="+gpuID, demo, nil, 200), "")
+	a.call("GET", oc+"device/status?deviceIds="+gpuID, tokR, nil, 404)
+	a.call("GET", oc+"device/status?deviceIds=x", demo, nil, 400)
+	var pend struct {
+		Version int64 `json:"version"`
+	}
+	a.decode(a.call("GET", "/api/agent/v1/overclock/pending?worker=gpu01", "", nil, 200, pool.AgentHeader, up.UniplusID), &pend)
+	a.call("GET", "/api/agent/v1/overclock/pending?worker=gpu01", "", nil, 401)
+	a.call("GET", "/api/agent/v1/overclock/pending?worker=other_sub.gpu01", "", nil, 400, pool.AgentHeader, up.UniplusID)
+	a.call("POST", "/api/agent/v1/overclock/ack", "", map[string]any{"worker": "gpu01", "version": pend.Version, "status": "done"}, 400,
+		pool.AgentHeader, up.UniplusID)
+	a.call("POST", "/api/agent/v1/overclock/ack", "", map[string]any{"worker": "nobody", "version": pend.Version, "status": "applied"}, 404,
+		pool.AgentHeader, up.UniplusID)
+	a.call("POST", "/api/agent/v1/overclock/ack", "", map[string]any{"worker": "gpu01", "version": pend.Version, "status": "applied",
+		"message": "settings applied to 1 GPU(s)"}, 200, pool.AgentHeader, up.UniplusID)
+	a.call("GET", "/api/agent/v1/overclock/pending?worker=gpu01", "", nil, 200, pool.AgentHeader, up.UniplusID) // null now
+	// BTC: no overclocking.
+	a.call("POST", oc+"cancel", demo, map[string]any{"deviceIds": []int64{dev.DeviceID}}, 400)
+	a.rows(a.call("POST", oc+"cancel", demo, map[string]any{"deviceIds": []int64{gpu.DeviceID}}, 200), "")
+	a.call("POST", oc+"template/delete", tokR, map[string]any{"id": tpl.ID}, 404)
+	a.call("POST", oc+"template/delete", demo, map[string]any{"id": tpl.ID}, 200)
+
 	// ------------------------------------------------------------ market
 	a.rows(a.call("GET", "/api/pc/v1/dashboard/list", "", nil, 200), "")
 	a.call("GET", "/api/pc/v1/dashboard/list?legalTender=CNY", "", nil, 200)

@@ -25,6 +25,7 @@ import (
 	"github.com/uniplus-pool/pool/internal/metrics"
 	"github.com/uniplus-pool/pool/internal/mining"
 	"github.com/uniplus-pool/pool/internal/notify"
+	"github.com/uniplus-pool/pool/internal/overclock"
 	"github.com/uniplus-pool/pool/internal/pool"
 	"github.com/uniplus-pool/pool/internal/ratelimit"
 	"github.com/uniplus-pool/pool/internal/sim"
@@ -67,6 +68,7 @@ func NewRouter(d Deps) *httpx.Router {
 	acct := &account.Handler{Service: accounts, Limiter: d.Limiter}
 	acct.Routes(rt)
 	(&pool.Handler{Store: pools, User: acct.RequireUser, Limiter: d.Limiter, StratumHost: d.Config.StratumHost, StratumTLS: d.Config.StratumTLSCert != ""}).Routes(rt)
+	(&overclock.Handler{Store: &overclock.Store{DB: d.DB, Pool: pools}, User: acct.RequireUser, Agent: pool.AgentAuth(pools, d.Limiter)}).Routes(rt)
 	(&coin.Handler{Store: &coin.Store{DB: d.DB}, User: acct.RequireUser, Optional: acct.OptionalUser,
 		UserID: func(ctx context.Context) (int64, bool) {
 			u, ok := account.CurrentUser(ctx)

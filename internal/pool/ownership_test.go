@@ -23,6 +23,8 @@ var tableOwners = []struct {
 }{
 	{"share_minutes", "internal/pool", regexp.MustCompile(`(?i)\bshare_minutes\b`)},
 	{"users", "internal/account", regexp.MustCompile(`(?i)\b(FROM|JOIN|UPDATE|INTO|TABLE|REFERENCES)\s+users\b`)},
+	{"overclock_templates", "internal/overclock", regexp.MustCompile(`(?i)\boverclock_templates\b`)},
+	{"overclock_devices", "internal/overclock", regexp.MustCompile(`(?i)\boverclock_devices\b`)},
 }
 
 // No package but a table's owner names it in the string literals (SQL) of its non-test Go
