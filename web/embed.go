@@ -15,6 +15,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/uniplus-pool/pool/internal/httpx"
 )
 
 //go:embed all:dist
@@ -193,36 +195,7 @@ func serve(w http.ResponseWriter, r *http.Request, app fs.FS, f *file) {
 // gzip on a tie; "" means the original. A coding with q=0, or one the header does not name
 // (unless "*" allows it), is never picked.
 func negotiate(accept []string, alts map[string]string) string {
-	q := map[string]float64{}
-	star := -1.0
-	for _, line := range accept {
-		for _, part := range strings.Split(line, ",") {
-			coding, params, _ := strings.Cut(part, ";")
-			coding = strings.ToLower(strings.TrimSpace(coding))
-			if coding == "" {
-				continue
-			}
-			weight := 1.0
-			for _, p := range strings.Split(params, ";") {
-				k, v, ok := strings.Cut(strings.TrimSpace(p), "=")
-				if ok && strings.EqualFold(strings.TrimSpace(k), "q") {
-					if x, err := strconv.ParseFloat(strings.TrimSpace(v), 64); err == nil && x >= 0 && x <= 1 {
-						weight = x
-					} else {
-						weight = 0
-					}
-				}
-			}
-			if coding == "x-gzip" {
-				coding = "gzip"
-			}
-			if coding == "*" {
-				star = weight
-			} else if old, seen := q[coding]; !seen || weight > old {
-				q[coding] = weight
-			}
-		}
-	}
+	q, star := httpx.EncodingWeights(accept)
 	best, bestQ := "", 0.0
 	for _, e := range encodings {
 		if _, ok := alts[e.coding]; !ok {

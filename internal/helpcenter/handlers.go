@@ -3,7 +3,6 @@ package helpcenter
 import (
 	"errors"
 	"net/http"
-	"slices"
 	"strconv"
 	"strings"
 
@@ -11,11 +10,10 @@ import (
 	"github.com/uniplus-pool/pool/internal/content"
 	"github.com/uniplus-pool/pool/internal/db"
 	"github.com/uniplus-pool/pool/internal/httpx"
-	"github.com/uniplus-pool/pool/internal/i18n"
 )
 
 // PageSizes are the page sizes a list accepts; the first is the default.
-var PageSizes = []int{10, 20, 30, 50}
+var PageSizes = httpx.PageSizes
 
 // Handler serves the help centre calls.
 type Handler struct {
@@ -102,21 +100,9 @@ func (h *Handler) list(kind string) httpx.HandlerFunc {
 	}
 }
 
-// paging reads page (default 1) and pageSize (default 10, one of PageSizes).
+// paging reads page and pageSize (httpx.Paging).
 func paging(r *http.Request) (page, pageSize int, err error) {
-	q := r.URL.Query()
-	page, pageSize = 1, PageSizes[0]
-	if v := strings.TrimSpace(q.Get("page")); v != "" {
-		if page, err = strconv.Atoi(v); err != nil || page < 1 || page > 1_000_000 {
-			return 0, 0, httpx.Invalid("helpcenter.field.page")
-		}
-	}
-	if v := strings.TrimSpace(q.Get("pageSize")); v != "" {
-		if pageSize, err = strconv.Atoi(v); err != nil || !slices.Contains(PageSizes, pageSize) {
-			return 0, 0, httpx.Warn("validation.oneOf", i18n.Params{"field": "helpcenter.field.pageSize", "values": "10, 20, 30, 50"})
-		}
-	}
-	return page, pageSize, nil
+	return httpx.Paging(r.URL.Query(), "helpcenter.field.page", "helpcenter.field.pageSize")
 }
 
 // detailView is one article rendered to safe HTML, with its neighbours in list order.

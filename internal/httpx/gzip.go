@@ -17,30 +17,50 @@ var gzipPool = sync.Pool{New: func() any {
 	return w
 }}
 
-// acceptsGzip tells whether an Accept-Encoding header allows gzip (q above 0, named or
-// through "*").
-func acceptsGzip(header string) bool {
-	star := false
-	for _, part := range strings.Split(header, ",") {
-		name, params, _ := strings.Cut(strings.TrimSpace(part), ";")
-		q := 1.0
-		for _, p := range strings.Split(params, ";") {
-			if k, v, ok := strings.Cut(strings.TrimSpace(p), "="); ok && strings.EqualFold(k, "q") {
-				if f, err := strconv.ParseFloat(strings.TrimSpace(v), 64); err == nil {
-					q = f
-				} else {
-					q = 0
+// EncodingWeights reads Accept-Encoding header lines: each named coding's weight (q, 1
+// when not given; a bad or out-of-range q counts as 0; x-gzip is gzip; the highest weight
+// wins when a coding is named twice) and the weight of "*" (-1 when absent).
+func EncodingWeights(lines []string) (q map[string]float64, star float64) {
+	q, star = map[string]float64{}, -1
+	for _, line := range lines {
+		for _, part := range strings.Split(line, ",") {
+			coding, params, _ := strings.Cut(part, ";")
+			coding = strings.ToLower(strings.TrimSpace(coding))
+			if coding == "" {
+				continue
+			}
+			weight := 1.0
+			for _, p := range strings.Split(params, ";") {
+				k, v, ok := strings.Cut(strings.TrimSpace(p), "=")
+				if ok && strings.EqualFold(strings.TrimSpace(k), "q") {
+					if x, err := strconv.ParseFloat(strings.TrimSpace(v), 64); err == nil && x >= 0 && x <= 1 {
+						weight = x
+					} else {
+						weight = 0
+					}
 				}
 			}
-		}
-		switch strings.ToLower(strings.TrimSpace(name)) {
-		case "gzip", "x-gzip":
-			return q > 0
-		case "*":
-			star = q > 0
+			if coding == "x-gzip" {
+				coding = "gzip"
+			}
+			if coding == "*" {
+				star = weight
+			} else if old, seen := q[coding]; !seen || weight > old {
+				q[coding] = weight
+			}
 		}
 	}
-	return star
+	return q, star
+}
+
+// acceptsGzip tells whether Accept-Encoding header lines allow gzip (q above 0, named or
+// through "*").
+func acceptsGzip(lines []string) bool {
+	q, star := EncodingWeights(lines)
+	if w, named := q["gzip"]; named {
+		return w > 0
+	}
+	return star > 0
 }
 
 // gzipWriter compresses an API answer once it passes gzipMin bytes; a shorter one goes

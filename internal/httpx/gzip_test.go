@@ -15,7 +15,7 @@ func TestAcceptsGzip(t *testing.T) {
 		"": false, "gzip": true, "gzip, deflate, br": true, "br;q=1.0, gzip;q=0.8": true, "gzip;q=0": false,
 		"*": true, "*;q=0": false, "br, *;q=0.1": true, "gzip;q=0, *": false, "identity": false, "GZIP": true, "gzip;q=x": false,
 	} {
-		if got := acceptsGzip(h); got != want {
+		if got := acceptsGzip([]string{h}); got != want {
 			t.Errorf("%q: %v, want %v", h, got, want)
 		}
 	}

@@ -62,7 +62,7 @@ func OKPrepared(w http.ResponseWriter, r *http.Request, p Prepared) error {
 	h := w.Header()
 	h.Set("Content-Type", "application/json; charset=utf-8")
 	h.Set("Cache-Control", "no-store")
-	if len(p.Gzip) > 0 && acceptsGzip(r.Header.Get("Accept-Encoding")) {
+	if len(p.Gzip) > 0 && acceptsGzip(r.Header.Values("Accept-Encoding")) {
 		h.Set("Content-Encoding", "gzip")
 		body = p.Gzip
 	}

@@ -163,7 +163,7 @@ func (rt *Router) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	var out http.ResponseWriter = sw
 	if strings.HasPrefix(r.URL.Path, "/api/") {
 		sw.Header().Add("Vary", "Accept-Encoding")
-		if acceptsGzip(r.Header.Get("Accept-Encoding")) {
+		if acceptsGzip(r.Header.Values("Accept-Encoding")) {
 			gw := &gzipWriter{ResponseWriter: sw}
 			defer gw.Close()
 			out = gw

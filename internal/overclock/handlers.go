@@ -1,10 +1,8 @@
 package overclock
 
 import (
-	"encoding/json"
 	"errors"
 	"net/http"
-	"slices"
 	"strconv"
 	"strings"
 
@@ -61,16 +59,7 @@ func mustAgent(r *http.Request) pool.SubAccount {
 // decode reads a JSON body; a value of the wrong type (a string, a fraction, a number out
 // of int64) names its field.
 func decode(w http.ResponseWriter, r *http.Request, v any) error {
-	err := httpx.Decode(w, r, v)
-	var typeErr *json.UnmarshalTypeError
-	if err != nil && errors.As(err, &typeErr) && typeErr.Field != "" {
-		// Embedded structs name themselves in the path ("Input.Settings.coreClock").
-		field := typeErr.Field[strings.LastIndexByte(typeErr.Field, '.')+1:]
-		e := httpx.Invalid("overclock.field." + field)
-		e.Cause = err
-		return e
-	}
-	return err
+	return httpx.DecodeFields(w, r, v, "overclock.field.")
 }
 
 // templateView is a template as the calls answer it.
@@ -98,17 +87,9 @@ type page[T any] struct {
 
 func (h *Handler) list(w http.ResponseWriter, r *http.Request) error {
 	q := r.URL.Query()
-	pg, size := 1, PageSizes[0]
-	var err error
-	if v := strings.TrimSpace(q.Get("page")); v != "" {
-		if pg, err = strconv.Atoi(v); err != nil || pg < 1 || pg > 1_000_000 {
-			return httpx.Invalid("overclock.field.page")
-		}
-	}
-	if v := strings.TrimSpace(q.Get("pageSize")); v != "" {
-		if size, err = strconv.Atoi(v); err != nil || !slices.Contains(PageSizes, size) {
-			return httpx.Warn("validation.oneOf", i18n.Params{"field": "overclock.field.pageSize", "values": "10, 20, 30, 50"})
-		}
+	pg, size, err := httpx.Paging(q, "overclock.field.page", "overclock.field.pageSize")
+	if err != nil {
+		return err
 	}
 	coinType := strings.TrimSpace(q.Get("coin"))
 	if coinType != "" {

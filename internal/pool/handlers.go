@@ -4,7 +4,6 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
-	"encoding/json"
 	"errors"
 	"io"
 	"net/http"
@@ -77,14 +76,7 @@ func mustUser(r *http.Request) account.User {
 
 // decode reads a JSON body; a value of the wrong type names its field.
 func decode(w http.ResponseWriter, r *http.Request, v any) error {
-	err := httpx.Decode(w, r, v)
-	var typeErr *json.UnmarshalTypeError
-	if err != nil && errors.As(err, &typeErr) && typeErr.Field != "" {
-		e := httpx.Invalid("pool.field." + typeErr.Field)
-		e.Cause = err
-		return e
-	}
-	return err
+	return httpx.DecodeFields(w, r, v, "pool.field.")
 }
 
 // queryID reads a positive integer id from the query.
@@ -444,16 +436,8 @@ func (h *Handler) deviceList(w http.ResponseWriter, r *http.Request) error {
 	if utf8.RuneCountInString(f.Keyword) > MaxKeyword {
 		return httpx.TooLong("pool.field.keyword", MaxKeyword)
 	}
-	f.Page, f.PageSize = 1, PageSizes[0]
-	if v := strings.TrimSpace(q.Get("page")); v != "" {
-		if f.Page, err = strconv.Atoi(v); err != nil || f.Page < 1 || f.Page > 1_000_000 {
-			return httpx.Invalid("pool.field.page")
-		}
-	}
-	if v := strings.TrimSpace(q.Get("pageSize")); v != "" {
-		if f.PageSize, err = strconv.Atoi(v); err != nil || !slices.Contains(PageSizes, f.PageSize) {
-			return httpx.Warn("validation.oneOf", i18n.Params{"field": "pool.field.pageSize", "values": "10, 20, 30, 50"})
-		}
+	if f.Page, f.PageSize, err = httpx.Paging(q, "pool.field.page", "pool.field.pageSize"); err != nil {
+		return err
 	}
 	if f.Coin != "" {
 		c, err := h.coinOf(ctx, f.Coin, "pool.field.coin")

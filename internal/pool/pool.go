@@ -10,6 +10,7 @@ import (
 
 	"github.com/uniplus-pool/pool/internal/account"
 	"github.com/uniplus-pool/pool/internal/hashrate"
+	"github.com/uniplus-pool/pool/internal/httpx"
 )
 
 // Device statuses (SPEC section 4).
@@ -56,7 +57,7 @@ const (
 )
 
 // PageSizes are the table page sizes (SPEC section 9).
-var PageSizes = []int{10, 20, 30, 50}
+var PageSizes = httpx.PageSizes
 
 // Errors AuthorizeWorker and ShareDevice answer; the stratum layer maps them to its own
 // refusals.
