@@ -11,6 +11,7 @@ import (
 	"io/fs"
 	"mime"
 	"net/http"
+	"os"
 	"path"
 	"strconv"
 	"strings"
@@ -49,9 +50,17 @@ type file struct {
 	alts  map[string]string // coding -> sibling's path, only for siblings that exist
 }
 
+// DirEnv names a folder to serve the app from instead of the embedded build: a vite
+// build output (npm run build -- --outDir DIR), so front-end work can be tried against
+// a binary built earlier. The folder is read once, at start.
+const DirEnv = "POOLD_WEB_DIR"
+
 // Handler serves files from the built app; a path that names no file gets index.html so
 // that deep links such as /mobile/help/helplist load the app, which routes on the client.
 func Handler() http.Handler {
+	if dir := os.Getenv(DirEnv); dir != "" {
+		return newHandler(os.DirFS(dir))
+	}
 	app, err := fs.Sub(dist, "dist/app")
 	if err != nil {
 		panic(err)

@@ -7,6 +7,8 @@ import (
 	"io/fs"
 	"net/http"
 	"net/http/httptest"
+	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -311,5 +313,17 @@ func TestEmbeddedSiblings(t *testing.T) {
 	w := get(t, Handler(), http.MethodGet, "/mobile", "Accept-Encoding", "br, gzip")
 	if w.Code != 200 || w.Header().Get("Cache-Control") != cacheNoCache {
 		t.Errorf("/mobile: %d %v", w.Code, w.Header())
+	}
+}
+
+func TestHandlerServesTheFolderNamedByTheEnvironment(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "index.html"), []byte("<title>from disk</title>"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv(DirEnv, dir)
+	w := get(t, Handler(), http.MethodGet, "/account/orePoolDeviceOverview")
+	if w.Code != http.StatusOK || !strings.Contains(w.Body.String(), "from disk") {
+		t.Fatalf("%s=%s: got %d %q, want the folder's index.html", DirEnv, dir, w.Code, w.Body.String())
 	}
 }

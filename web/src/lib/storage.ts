@@ -14,6 +14,8 @@ export const localKeys = {
   unReadCount: 'unReadCount',
   version: 'version',
   legalTender: 'legalTender',
+  /** poolSubAccount is the sub-account last chosen in pool mode ('' for all). */
+  poolSubAccount: 'poolSubAccount',
 } as const;
 
 /** soloSearchListKey is the localStorage key of the searched solo addresses of one chain. */

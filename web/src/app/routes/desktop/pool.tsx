@@ -1,6 +1,37 @@
-import { placeholderArea } from '../placeholders';
+import type { ComponentType } from 'react';
+import { ComingSoon } from '@/components/page-frame';
 import { poolTitles } from '../shared-titles';
+import { DesktopAccountShell } from './pool/account-shell';
+import { DesktopDeviceList } from './pool/device-list';
+import { DesktopDeviceOverview } from './pool/device-overview';
+import { DesktopDeviceSearch } from './pool/device-search';
+import { DesktopDeviceSubaccount } from './pool/device-subaccount';
+import { DesktopMachineDetail } from './pool/machine-detail';
+import { DesktopOverclockCancel } from './pool/overclock-cancel';
+import { DesktopOverclockManage } from './pool/overclock-manage';
+import { DesktopOverclockSet } from './pool/overclock-set';
+import { DesktopSubAccountDetail } from './pool/sub-account-detail';
+import { DesktopSubAccountInfo } from './pool/sub-account-info';
 
 /** PoolPage names the pages of this area. */
 export type PoolPage = keyof typeof poolTitles;
-export default placeholderArea(poolTitles);
+
+// Earnings, assets and withdrawals come with their own issues.
+const pages: Partial<Record<PoolPage, ComponentType>> = {
+  orePoolSubAccountInfo: DesktopSubAccountInfo,
+  orePoolSubAccountDetail: DesktopSubAccountDetail,
+  orePoolDeviceOverview: DesktopDeviceOverview,
+  orePoolAnlageuebersicht: DesktopDeviceList,
+  orePoolDeviceSearch: DesktopDeviceSearch,
+  orePoolDeviceSubaccount: DesktopDeviceSubaccount,
+  orePoolMachineDetail: DesktopMachineDetail,
+  orePoolOverclockManage: DesktopOverclockManage,
+  orePoolOverclockSet: DesktopOverclockSet,
+  orePoolOverclockCancel: DesktopOverclockCancel,
+};
+
+/** PoolArea renders a pool-mode page inside the account shell (switchers and menu). */
+export default function PoolArea({ page }: { page: PoolPage }) {
+  const Page = pages[page];
+  return <DesktopAccountShell>{Page ? <Page key={page} /> : <ComingSoon key={page} titleKey={poolTitles[page]} />}</DesktopAccountShell>;
+}

@@ -1,5 +1,18 @@
-import { placeholderArea } from '../placeholders';
+import type { ComponentType } from 'react';
+import { ComingSoon } from '@/components/page-frame';
 import { poolTitles } from '../shared-titles';
+import { MobileAccountShell } from './pool/account-shell';
+import { MobileDeviceList } from './pool/device-list';
+import { MobileDeviceOverview } from './pool/device-overview';
+import { MobileDeviceSearch } from './pool/device-search';
+import { MobileDeviceSubaccount } from './pool/device-subaccount';
+import { MobileMachineDetail } from './pool/machine-detail';
+import { MobileOverclockCancel } from './pool/overclock-cancel';
+import { MobileOverclockManage } from './pool/overclock-manage';
+import { MobileOverclockSet } from './pool/overclock-set';
+import { MobileSubAccountDetail } from './pool/sub-account-detail';
+import { MobileSubAccountInfo } from './pool/sub-account-info';
+import { MobileVideoCard } from './pool/video-card';
 
 const titles = {
   orePoolDeviceOverview: poolTitles.orePoolDeviceOverview,
@@ -23,4 +36,24 @@ const titles = {
 } as const;
 /** MobilePoolPage names the pages of this area. */
 export type MobilePoolPage = keyof typeof titles;
-export default placeholderArea(titles);
+
+// Earnings, assets and withdrawals come with their own issues.
+const pages: Partial<Record<MobilePoolPage, ComponentType>> = {
+  orePoolSubAccountInfo: MobileSubAccountInfo,
+  orePoolSubAccountDetail: MobileSubAccountDetail,
+  orePoolDeviceOverview: MobileDeviceOverview,
+  orePoolAnlageuebersicht: MobileDeviceList,
+  orePoolDeviceSearch: MobileDeviceSearch,
+  orePoolDeviceSubaccount: MobileDeviceSubaccount,
+  orePoolMachineDetail: MobileMachineDetail,
+  orePoolVideoCard: MobileVideoCard,
+  orePoolOverclockManage: MobileOverclockManage,
+  orePoolOverclockSet: MobileOverclockSet,
+  orePoolOverclockCancel: MobileOverclockCancel,
+};
+
+/** MobilePoolArea renders a pool-mode page inside the account shell (switchers and menu). */
+export default function MobilePoolArea({ page }: { page: MobilePoolPage }) {
+  const Page = pages[page];
+  return <MobileAccountShell>{Page ? <Page key={page} /> : <ComingSoon key={page} titleKey={titles[page]} />}</MobileAccountShell>;
+}

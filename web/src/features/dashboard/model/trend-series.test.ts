@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { trendBounds } from './trend-range';
 import { toSeries } from './trend-series';
-import { bestUnit, inUnit } from './hashrate';
+import { bestUnit, inUnit } from '@/lib/hashrate';
 
 describe('trend', () => {
   it('asks for 31 and 181 whole days ending 23:59:59 today', () => {

@@ -1,4 +1,4 @@
-import { inUnit } from './hashrate';
+import { inUnit } from '@/lib/hashrate';
 import type { LegalTender, TrendPoint } from './types';
 
 /** TrendSeries is what the chart draws: time, price in the chosen fiat, hashrate in one unit. */

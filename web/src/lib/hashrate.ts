@@ -22,3 +22,9 @@ export function bestUnit(maxHs: number): string {
 export function inUnit(value: number, from: string, to: string): number {
   return (value * unitFactor(from)) / unitFactor(to);
 }
+
+/** formatHashRate writes H/s as the server does (internal/hashrate.Format): "1.00 MH/s". */
+export function formatHashRate(hs: number): string {
+  const unit = bestUnit(hs);
+  return `${inUnit(hs, 'H/s', unit).toFixed(2)} ${unit}`;
+}

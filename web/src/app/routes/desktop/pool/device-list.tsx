@@ -1,0 +1,6 @@
+import { ComingSoon } from '@/components/page-frame';
+
+/** DesktopDeviceList is the desktop orePoolAnlageuebersicht page. */
+export function DesktopDeviceList() {
+  return <ComingSoon titleKey="pages.orePoolAnlageuebersicht" />;
+}

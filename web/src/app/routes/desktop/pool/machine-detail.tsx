@@ -1,0 +1,6 @@
+import { ComingSoon } from '@/components/page-frame';
+
+/** DesktopMachineDetail is the desktop orePoolMachineDetail page. */
+export function DesktopMachineDetail() {
+  return <ComingSoon titleKey="pages.orePoolMachineDetail" />;
+}

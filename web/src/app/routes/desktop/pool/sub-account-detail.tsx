@@ -1,0 +1,6 @@
+import { ComingSoon } from '@/components/page-frame';
+
+/** DesktopSubAccountDetail is the desktop orePoolSubAccountDetail page. */
+export function DesktopSubAccountDetail() {
+  return <ComingSoon titleKey="pages.orePoolSubAccountDetail" />;
+}

@@ -1,0 +1,6 @@
+import { ComingSoon } from '@/components/page-frame';
+
+/** MobileSubAccountInfo is the mobile orePoolSubAccountInfo page. */
+export function MobileSubAccountInfo() {
+  return <ComingSoon titleKey="pages.orePoolSubAccountInfo" />;
+}

@@ -1,0 +1,90 @@
+// A hashrate history as a line (ECharts, only the parts it draws, in its own chunk:
+// see LazyHashrateChart). Used by the device overview, sub-account and device pages.
+import { BarChart, LineChart } from 'echarts/charts';
+import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
+import * as echarts from 'echarts/core';
+import { CanvasRenderer } from 'echarts/renderers';
+import { useEffect, useRef } from 'react';
+import { bestUnit, inUnit } from '@/lib/hashrate';
+
+echarts.use([LineChart, BarChart, GridComponent, LegendComponent, TooltipComponent, CanvasRenderer]);
+
+/** HashratePoint is one bucket: its start (Unix ms) and hashrate (H/s); rejected is optional. */
+export interface HashratePoint {
+  time: number;
+  hashRate: number;
+  rejected?: number;
+}
+
+export interface HashrateChartProps {
+  points: HashratePoint[];
+  /** label names the line in the legend and tooltip (translated by the caller). */
+  label: string;
+  /** daily points are labelled by date only; others by date and time. */
+  daily?: boolean;
+  height?: number;
+  /** compact draws for a phone: fewer labels, smaller type. */
+  compact?: boolean;
+}
+
+const COLOR = '#12b886';
+
+function timeLabel(t: number, daily: boolean): string {
+  const d = new Date(t);
+  const md = `${d.getMonth() + 1}/${d.getDate()}`;
+  return daily ? md : `${md} ${String(d.getHours()).padStart(2, '0')}:${String(d.getMinutes()).padStart(2, '0')}`;
+}
+
+/** HashrateChart draws the points in the unit that fits the largest. */
+export default function HashrateChart({ points, label, daily = false, height = 260, compact = false }: HashrateChartProps) {
+  const box = useRef<HTMLDivElement>(null);
+  const chart = useRef<echarts.ECharts | null>(null);
+
+  useEffect(() => {
+    if (!box.current) return;
+    const c = echarts.init(box.current, undefined, { renderer: 'canvas' });
+    chart.current = c;
+    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(() => c.resize());
+    observer?.observe(box.current);
+    return () => {
+      observer?.disconnect();
+      c.dispose();
+      chart.current = null;
+    };
+  }, []);
+
+  useEffect(() => {
+    const unit = bestUnit(Math.max(0, ...points.map((p) => p.hashRate)));
+    const fontSize = compact ? 10 : 12;
+    const name = `${label} (${unit})`;
+    chart.current?.setOption(
+      {
+        animation: false,
+        color: [COLOR],
+        grid: compact ? { left: 4, right: 8, top: 32, bottom: 4, containLabel: true } : { left: 16, right: 24, top: 36, bottom: 8, containLabel: true },
+        legend: { top: 0, textStyle: { fontSize }, data: [name] },
+        tooltip: { trigger: 'axis' },
+        xAxis: {
+          type: 'category',
+          boundaryGap: false,
+          data: points.map((p) => timeLabel(p.time, daily)),
+          axisLabel: { fontSize, hideOverlap: true },
+        },
+        yAxis: { type: 'value', min: 0, axisLabel: { fontSize }, splitLine: { lineStyle: { type: 'dashed' } } },
+        series: [
+          {
+            name,
+            type: 'line',
+            data: points.map((p) => Number(inUnit(p.hashRate, 'H/s', unit).toFixed(2))),
+            showSymbol: points.length < 3,
+            smooth: true,
+            areaStyle: { opacity: 0.12 },
+          },
+        ],
+      },
+      true,
+    );
+  }, [points, label, daily, compact]);
+
+  return <div ref={box} className="up-hashrate-chart" data-testid="hashrate-chart" data-points={points.length} style={{ width: '100%', height }} />;
+}

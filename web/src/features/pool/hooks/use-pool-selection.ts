@@ -1,0 +1,90 @@
+// The coin and sub-account every pool-mode screen is about. They live in the address
+// (?coin=LTC&sub=alice) so a link or a reload shows the same view, and in
+// localStorage (chainTypeInfo, poolSubAccount) so the next visit starts where the
+// last one ended.
+import { useCallback, useMemo } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { local, localKeys } from '@/lib/storage';
+import { useChainTypes } from '../api/get-chain-types';
+import { useSubAccounts } from '../api/get-sub-accounts';
+import { pickCoin, pickSubAccount, type StoredChainType } from '../model/selection';
+import type { ChainType, SubAccount } from '../model/types';
+
+/** PoolSelection is the chosen coin and sub-account, and the lists they come from. */
+export interface PoolSelection {
+  coins: ChainType[];
+  coin: ChainType | null;
+  subAccounts: SubAccount[];
+  /** subAccount is null for "all sub-accounts". */
+  subAccount: SubAccount | null;
+  /** setCoin chooses a coin (by type). */
+  setCoin: (type: string) => void;
+  /** setSubAccount chooses a sub-account, or all with null; choosing one also selects its default coin. */
+  setSubAccount: (code: string | null) => void;
+  isLoading: boolean;
+  error: unknown;
+  refetch: () => void;
+}
+
+/** usePoolSelection reads and changes the selection; every pool page calls it. */
+export function usePoolSelection(): PoolSelection {
+  const [params, setParams] = useSearchParams();
+  const coinsQuery = useChainTypes();
+  const subsQuery = useSubAccounts();
+  const coins = useMemo(() => coinsQuery.data ?? [], [coinsQuery.data]);
+  const subAccounts = useMemo(() => subsQuery.data ?? [], [subsQuery.data]);
+
+  const coin = pickCoin(coins, params.get('coin'), local.getJSON<StoredChainType>(localKeys.chainTypeInfo));
+  const subAccount = pickSubAccount(subAccounts, params.get('sub'), local.get(localKeys.poolSubAccount));
+
+  const update = useCallback(
+    (change: (p: URLSearchParams) => void) =>
+      setParams(
+        (prev) => {
+          const next = new URLSearchParams(prev);
+          change(next);
+          next.delete('page'); // a new selection starts lists at their first page
+          return next;
+        },
+        { replace: true },
+      ),
+    [setParams],
+  );
+
+  const setCoin = useCallback(
+    (type: string) => {
+      const c = coins.find((x) => x.type === type);
+      if (c) local.setJSON(localKeys.chainTypeInfo, { type: c.type, name: c.name });
+      update((p) => p.set('coin', type));
+    },
+    [coins, update],
+  );
+
+  const setSubAccount = useCallback(
+    (code: string | null) => {
+      local.set(localKeys.poolSubAccount, code ?? '');
+      const sub = code ? subAccounts.find((s) => s.code === code) : undefined;
+      if (sub) local.setJSON(localKeys.chainTypeInfo, { type: sub.defaultCoin });
+      update((p) => {
+        p.set('sub', code ?? '');
+        if (sub) p.set('coin', sub.defaultCoin);
+      });
+    },
+    [subAccounts, update],
+  );
+
+  return {
+    coins,
+    coin,
+    subAccounts,
+    subAccount,
+    setCoin,
+    setSubAccount,
+    isLoading: coinsQuery.isLoading || subsQuery.isLoading,
+    error: coinsQuery.error ?? subsQuery.error,
+    refetch: () => {
+      void coinsQuery.refetch();
+      void subsQuery.refetch();
+    },
+  };
+}
