@@ -394,6 +394,8 @@ func runJobs(ctx context.Context, d *db.DB, log *slog.Logger, now func() time.Ti
 		return err
 	}
 	run("trends", recordTrends)
+	// Catch up the hours a stopped jobs process missed, then every 10 minutes.
+	run("share_rollup", func() error { _, err := devices.RollUp(ctx, time.Now()); return err })
 	// Devices go offline 10 minutes after their last sign of life: a sweep every minute
 	// keeps that within a minute.
 	minute := time.NewTicker(time.Minute)
@@ -413,6 +415,7 @@ func runJobs(ctx context.Context, d *db.DB, log *slog.Logger, now func() time.Ti
 			run("rate_limit_sweep", func() error { _, err := rl.Sweep(ctx, t.Add(-25*time.Hour)); return err })
 			run("failure_sweep", func() error { return guard.Sweep(ctx, t.Add(-account.FailureWindow)) })
 			run("account_sweep", func() error { return accounts.SweepExpired(ctx, t) })
+			run("share_rollup", func() error { _, err := devices.RollUp(ctx, time.Now()); return err })
 		}
 	}
 }

@@ -53,9 +53,11 @@ func (h *Handler) Routes(r *httpx.Router) {
 	r.Handle("GET /api/pc/v1/pool/subaccount/detail", h.subDetail, user)
 	r.Handle("POST /api/pc/v1/pool/subaccount/rename", h.subRename, user)
 	r.Handle("POST /api/pc/v1/pool/subaccount/coin", h.subCoin, user)
+	r.Handle("POST /api/pc/v1/pool/subaccount/delete", h.subDelete, user)
 	r.Handle("GET /api/pc/v1/pool/subaccount/uniplus", h.uniplus, user)
 	r.Handle("POST /api/pc/v1/pool/subaccount/uniplus/regenerate", h.uniplusRegenerate, user)
 	// Devices.
+	r.Handle("GET /api/pc/v1/pool/hashrate/history", h.hashrateHistory, user)
 	r.Handle("GET /api/pc/v1/pool/device/overview", h.deviceOverview, user)
 	r.Handle("GET /api/pc/v1/pool/device/list", h.deviceList, user)
 	r.Handle("GET /api/pc/v1/pool/device/detail", h.deviceDetail, user)
@@ -250,6 +252,20 @@ func (h *Handler) subCoin(w http.ResponseWriter, r *http.Request) error {
 	return httpx.OK(w, r, map[string]string{"code": a.Code, "defaultCoin": a.DefaultCoin})
 }
 
+func (h *Handler) subDelete(w http.ResponseWriter, r *http.Request) error {
+	var req struct {
+		Code string `json:"code"`
+	}
+	if err := decode(w, r, &req); err != nil {
+		return err
+	}
+	a, err := h.Store.DeleteSubAccount(r.Context(), mustUser(r).ID, req.Code)
+	if err != nil {
+		return err
+	}
+	return httpx.OKMessage(w, r, "pool.subAccountDeleted", map[string]string{"code": a.Code})
+}
+
 // uniplusView is the Uniplus ID and what a rig needs to connect.
 type uniplusView struct {
 	Code          string   `json:"code"`
@@ -380,6 +396,8 @@ type deviceRow struct {
 	Region           string        `json:"region"`
 	Temperature      *float64      `json:"temperature"` // hottest GPU, else the CPU; null when unknown
 	Bound            bool          `json:"bound"`
+	BoundAt          int64         `json:"boundAt"`      // Unix ms of the last binding; 0 while unbound
+	Initialising     bool          `json:"initialising"` // bound less than InitialisingFor ago
 	Burned           bool          `json:"burned"`
 }
 
@@ -388,7 +406,8 @@ func rowOf(d Device, st ShareStats, algo string, now time.Time) deviceRow {
 		ID: d.ID, Code: d.FullName(), Worker: d.Worker, SubAccount: d.SubAccountCode, Coin: d.Coin, Alias: d.Alias, Kind: d.Kind,
 		Status: d.Status, RealTimeHashRate: hashrate.New(st.RealTime(algo)), DayHashRate: hashrate.New(st.Day(algo)),
 		LastUpdateTime: d.LastSeenAt, IntranetIP: d.IntranetIP, PublicIP: d.PublicIP, Region: d.Region,
-		Temperature: d.CPUTemp, Bound: d.Bound, Burned: d.Burned,
+		Temperature: d.CPUTemp, Bound: d.Bound, BoundAt: d.BoundAt, Burned: d.Burned,
+		Initialising: d.Bound && d.BoundAt > 0 && now.UnixMilli()-d.BoundAt < InitialisingFor.Milliseconds(),
 	}
 	if d.Status != StatusOffline && d.OnlineSince > 0 {
 		row.OnlineDuration = max(0, (now.UnixMilli()-d.OnlineSince)/1000)
@@ -439,6 +458,9 @@ func (h *Handler) deviceList(w http.ResponseWriter, r *http.Request) error {
 	if f.Page, f.PageSize, err = httpx.Paging(q, "pool.field.page", "pool.field.pageSize"); err != nil {
 		return err
 	}
+	if f.Sort, f.Desc, err = parseSort(q.Get("sort"), q.Get("order")); err != nil {
+		return err
+	}
 	if f.Coin != "" {
 		c, err := h.coinOf(ctx, f.Coin, "pool.field.coin")
 		if err != nil {
@@ -468,6 +490,24 @@ func (h *Handler) deviceList(w http.ResponseWriter, r *http.Request) error {
 		out.Rows = append(out.Rows, rowOf(d, stats[d.ID], algos[d.Coin], now))
 	}
 	return httpx.OK(w, r, out)
+}
+
+// parseSort reads the device list's sort key (one of Sorts, default worker) and order
+// (asc or desc, default asc).
+func parseSort(sort, order string) (string, bool, error) {
+	sort, order = strings.TrimSpace(sort), strings.TrimSpace(order)
+	if sort == "" {
+		sort = SortWorker
+	} else if !slices.Contains(Sorts, sort) {
+		return "", false, httpx.Warn("validation.oneOf", i18n.Params{"field": "pool.field.sort", "values": strings.Join(Sorts, ", ")})
+	}
+	switch order {
+	case "", "asc":
+		return sort, false, nil
+	case "desc":
+		return sort, true, nil
+	}
+	return "", false, httpx.Warn("validation.oneOf", i18n.Params{"field": "pool.field.order", "values": "asc, desc"})
 }
 
 // gpuView is a GPU with its hashrate scaled for display.
@@ -501,6 +541,12 @@ type deviceDetail struct {
 	LastShareAt   int64     `json:"lastShareAt"`
 	LastReportAt  int64     `json:"lastReportAt"`
 	OnlineSince   int64     `json:"onlineSince"`
+	// The rig's own figure (its agent's GPUs summed; null without a report that gives
+	// one) against the pool's real-time figure and its 95% range over WindowShares.
+	ReportedHashRate *hashrate.Rate `json:"reportedHashRate"`
+	EffectiveLow     hashrate.Rate  `json:"effectiveLow"`
+	EffectiveHigh    hashrate.Rate  `json:"effectiveHigh"`
+	WindowShares     int64          `json:"windowShares"`
 }
 
 func (h *Handler) deviceDetail(w http.ResponseWriter, r *http.Request) error {
@@ -534,13 +580,22 @@ func (h *Handler) deviceDetail(w http.ResponseWriter, r *http.Request) error {
 		GPUs: make([]gpuView, 0, len(d.GPUs)), Accepted: st.Accepted, Rejected: st.Rejected, Stale: st.Stale,
 		FirstSeenAt: d.FirstSeenAt, LastShareAt: d.LastShareAt, LastReportAt: d.LastReportAt, OnlineSince: d.OnlineSince,
 	}
+	var reported float64
+	var anyReported bool
 	for _, g := range d.GPUs {
 		var hs float64
 		if g.Hashrate != nil {
-			hs = *g.Hashrate
+			hs, anyReported = *g.Hashrate, true
+			reported += hs
 		}
 		out.GPUs = append(out.GPUs, gpuView{GPU: g, HashRateShow: hashrate.New(hs)})
 	}
+	if anyReported {
+		rate := hashrate.New(reported)
+		out.ReportedHashRate = &rate
+	}
+	low, high := st.Effective(c.Algorithm)
+	out.EffectiveLow, out.EffectiveHigh, out.WindowShares = hashrate.New(low), hashrate.New(high), st.RealTimeAccepted
 	return httpx.OK(w, r, out)
 }
 
@@ -551,8 +606,15 @@ func (h *Handler) deviceHashrate(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	hours := 24
-	if v := strings.TrimSpace(r.URL.Query().Get("hours")); v != "" {
+	// range (24h, 7d, 30d) is what the pages ask; hours (10-minute points over the last
+	// hours) is the older form, kept for scripts.
+	q := r.URL.Query()
+	rng, err := ParseRange(strings.TrimSpace(q.Get("range")))
+	if err != nil {
+		return err
+	}
+	hours := 0
+	if v := strings.TrimSpace(q.Get("hours")); v != "" {
 		if hours, err = strconv.Atoi(v); err != nil || hours < 1 || hours > MaxHistoryHours {
 			return outOfRange("pool.field.hours", 1, MaxHistoryHours)
 		}
@@ -565,7 +627,36 @@ func (h *Handler) deviceHashrate(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	points, err := h.Store.History(ctx, d, c.Algorithm, hours, h.now())
+	var points []Point
+	if hours > 0 {
+		points, err = h.Store.History(ctx, d, c.Algorithm, hours, h.now())
+	} else {
+		points, err = h.Store.DeviceHistory(ctx, d, c.Algorithm, rng, h.now())
+	}
+	if err != nil {
+		return err
+	}
+	return httpx.OK(w, r, points)
+}
+
+// hashrateHistory is the hashrate of the user's devices on a coin (of one sub-account
+// with subAccount) over a range: the account and sub-account charts.
+func (h *Handler) hashrateHistory(w http.ResponseWriter, r *http.Request) error {
+	u := mustUser(r)
+	ctx := r.Context()
+	f, err := h.filter(r, u)
+	if err != nil {
+		return err
+	}
+	c, err := h.coinOf(ctx, f.Coin, "pool.field.coin")
+	if err != nil {
+		return err
+	}
+	rng, err := ParseRange(strings.TrimSpace(r.URL.Query().Get("range")))
+	if err != nil {
+		return err
+	}
+	points, err := h.Store.UserHistory(ctx, u.ID, c.Type, f.SubAccountID, c.Algorithm, rng, h.now())
 	if err != nil {
 		return err
 	}

@@ -38,16 +38,24 @@ const (
 
 // Limits and windows (SPEC sections 4, 5 and 9; DESIGN.md "Mining").
 const (
-	MaxSubAccounts   = 50
-	MaxAlias         = 20
-	MaxSuffix        = 15
-	MaxKeyword       = 50
-	OfflineAfter     = 10 * time.Minute
-	RemoveAfter      = 72 * time.Hour // offline this long: the device is cleaned up
-	RealTimeWindow   = 15 * time.Minute
-	DayWindow        = 24 * time.Hour
-	HistoryBucket    = 10 * time.Minute
-	MaxHistoryHours  = 168
+	MaxSubAccounts  = 50
+	MaxAlias        = 20
+	MaxSuffix       = 15
+	MaxKeyword      = 50
+	OfflineAfter    = 10 * time.Minute
+	RemoveAfter     = 72 * time.Hour // offline this long: the device is cleaned up
+	RealTimeWindow  = 15 * time.Minute
+	DayWindow       = 24 * time.Hour
+	HistoryBucket   = 10 * time.Minute
+	MaxHistoryHours = 168
+	// InitialisingFor is how long a device shows as initialising after it is bound
+	// (SPEC section 4: 5-10 minutes, 5-15 for other setups).
+	InitialisingFor = 15 * time.Minute
+	// MinuteRetention is how long share_minutes rows are kept: the 24-hour windows and
+	// charts need 24 h; the rest is margin for a jobs process that was down. Older
+	// minutes live on as hours (share_hours) for HourRetention.
+	MinuteRetention  = 48 * time.Hour
+	HourRetention    = 90 * 24 * time.Hour
 	UniplusIDPrefix  = "UP-"
 	uniplusRandBytes = 32
 	// DefaultMaxDevicesPerSubAccount is the device cap of a sub-account when

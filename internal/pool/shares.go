@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"context"
 	"fmt"
+	"math"
 	"slices"
 	"time"
 
@@ -88,7 +89,10 @@ func AddShareMinutes(ctx context.Context, q db.Querier, rows []ShareMinute) erro
 type ShareStats struct {
 	RealTimeDiff float64
 	DayDiff      float64
-	Accepted     int64
+	// RealTimeAccepted counts the accepted shares in the real-time window: how sure the
+	// real-time figure is (Effective).
+	RealTimeAccepted int64
+	Accepted         int64
 	Rejected     int64
 	Stale        int64
 }
@@ -96,6 +100,61 @@ type ShareStats struct {
 // RealTime is the real-time hashrate (last 15 minutes) in H/s under algo.
 func (st ShareStats) RealTime(algo string) float64 {
 	return Hashrate(st.RealTimeDiff, algo, RealTimeWindow)
+}
+
+// Effective is the 95% range of the real-time hashrate under algo given how few shares
+// it rests on: shares arrive as a Poisson process, so with N shares the true rate lies
+// between the exact two-sided Poisson bounds of N, scaled by the rate per share. With
+// no share there is no rate per share: 0, 0.
+func (st ShareStats) Effective(algo string) (low, high float64) {
+	n := st.RealTimeAccepted
+	if n <= 0 {
+		return 0, 0
+	}
+	lo, hi := poissonBounds(n)
+	perShare := st.RealTime(algo) / float64(n)
+	return lo * perShare, hi * perShare
+}
+
+// poissonBounds are the exact 95% bounds of a Poisson mean after n events: the means
+// for which seeing at least n (lower) or at most n (upper) events has probability
+// 2.5%. Past 1,000 events Wilson-Hilferty's approximation is as good and cheaper.
+func poissonBounds(n int64) (low, high float64) {
+	const tail = 0.025
+	x := float64(n)
+	if n > 1000 {
+		const z = 1.959964
+		m := x + 1
+		return x * math.Pow(1-1/(9*x)-z/(3*math.Sqrt(x)), 3), m * math.Pow(1-1/(9*m)+z/(3*math.Sqrt(m)), 3)
+	}
+	// cdf is P(X <= k) for mean mu, summed in log space (no underflow for large mu).
+	cdf := func(k int64, mu float64) float64 {
+		var sum float64
+		logTerm := -mu
+		for i := int64(0); i <= k; i++ {
+			if i > 0 {
+				logTerm += math.Log(mu) - math.Log(float64(i))
+			}
+			sum += math.Exp(logTerm)
+		}
+		return sum
+	}
+	// solve finds mu in [a, b] where f(mu) = tail, f falling in mu.
+	solve := func(f func(float64) float64, a, b float64) float64 {
+		for range 100 {
+			mid := (a + b) / 2
+			if f(mid) > tail {
+				a = mid
+			} else {
+				b = mid
+			}
+		}
+		return (a + b) / 2
+	}
+	top := x + 10*math.Sqrt(x) + 10
+	high = solve(func(mu float64) float64 { return cdf(n, mu) }, 0, top)
+	low = solve(func(mu float64) float64 { return 1 - cdf(n-1, mu) }, top, 0)
+	return low, high
 }
 
 // Day is the 24-hour hashrate in H/s under algo.
@@ -108,14 +167,16 @@ func windows(now time.Time) (to, realTimeFrom, dayFrom int64) {
 	return to, to - RealTimeWindow.Milliseconds(), to - DayWindow.Milliseconds()
 }
 
+// statColumns take the real-time window's start twice (statArgs).
 const statColumns = `COALESCE(SUM(CASE WHEN m.minute >= ? THEN m.diff_sum ELSE 0 END), 0), COALESCE(SUM(m.diff_sum), 0),
+	COALESCE(SUM(CASE WHEN m.minute >= ? THEN m.accepted ELSE 0 END), 0),
 	COALESCE(SUM(m.accepted), 0), COALESCE(SUM(m.rejected), 0), COALESCE(SUM(m.stale), 0)`
 
 const statFrom = ` FROM share_minutes m JOIN devices d ON d.id = m.device_id JOIN sub_accounts s ON s.id = d.sub_account_id `
 
 func scanStats(row interface{ Scan(...any) error }, lead ...any) (ShareStats, error) {
 	var st ShareStats
-	err := row.Scan(append(lead, &st.RealTimeDiff, &st.DayDiff, &st.Accepted, &st.Rejected, &st.Stale)...)
+	err := row.Scan(append(lead, &st.RealTimeDiff, &st.DayDiff, &st.RealTimeAccepted, &st.Accepted, &st.Rejected, &st.Stale)...)
 	return st, err
 }
 
@@ -125,7 +186,7 @@ func (s *Store) DeviceStats(ctx context.Context, ids []int64, now time.Time) (ma
 	to, rt, day := windows(now)
 	for start := 0; start < len(ids); start += 500 {
 		part := ids[start:min(start+500, len(ids))]
-		args := []any{rt, day, to}
+		args := []any{rt, rt, day, to}
 		for _, id := range part {
 			args = append(args, id)
 		}
@@ -157,7 +218,7 @@ func (s *Store) DeviceStats(ctx context.Context, ids []int64, now time.Time) (ma
 func (s *Store) UserStats(ctx context.Context, userID int64, coinType string, subAccountID int64, now time.Time) (ShareStats, error) {
 	to, rt, day := windows(now)
 	w := "WHERE s.user_id = ? AND m.coin = ? AND m.minute >= ? AND m.minute < ?"
-	args := []any{rt, userID, coinType, day, to}
+	args := []any{rt, rt, userID, coinType, day, to}
 	if subAccountID != 0 {
 		w += " AND s.id = ?"
 		args = append(args, subAccountID)
@@ -175,7 +236,7 @@ func (s *Store) SubAccountStats(ctx context.Context, userID int64, now time.Time
 	to, rt, day := windows(now)
 	rows, err := s.DB.Query(ctx, "SELECT s.id, "+statColumns+statFrom+
 		"WHERE s.user_id = ? AND s.deleted_at IS NULL AND m.coin = s.default_coin AND m.minute >= ? AND m.minute < ? GROUP BY s.id",
-		rt, userID, day, to)
+		rt, rt, userID, day, to)
 	if err != nil {
 		return nil, fmt.Errorf("pool: sub-account stats: %w", err)
 	}
@@ -208,8 +269,8 @@ func (s *Store) CoinStats(ctx context.Context, coinType string, now time.Time) (
 	to, rt, day := windows(now)
 	var st CoinStats
 	err := s.DB.QueryRow(ctx, "SELECT "+statColumns+`, COUNT(DISTINCT CASE WHEN m.minute >= ? AND m.accepted > 0 THEN m.device_id END)
-		FROM share_minutes m WHERE m.coin = ? AND m.minute >= ? AND m.minute < ?`, rt, rt, coinType, day, to).Scan(
-		&st.RealTimeDiff, &st.DayDiff, &st.Accepted, &st.Rejected, &st.Stale, &st.ActiveMiners)
+		FROM share_minutes m WHERE m.coin = ? AND m.minute >= ? AND m.minute < ?`, rt, rt, rt, coinType, day, to).Scan(
+		&st.RealTimeDiff, &st.DayDiff, &st.RealTimeAccepted, &st.Accepted, &st.Rejected, &st.Stale, &st.ActiveMiners)
 	if err != nil {
 		return st, fmt.Errorf("pool: stats of coin %s: %w", coinType, err)
 	}
@@ -228,35 +289,5 @@ type Point struct {
 // History is the device's hashrate on its current coin in 10-minute buckets over the
 // last hours, oldest first, ending with the last whole bucket; empty buckets are zeros.
 func (s *Store) History(ctx context.Context, d Device, algo string, hours int, now time.Time) ([]Point, error) {
-	bucket := HistoryBucket.Milliseconds()
-	end := now.UnixMilli() - now.UnixMilli()%bucket
-	n := hours * int(time.Hour/HistoryBucket)
-	start := end - int64(n)*bucket
-	points := make([]Point, n)
-	for i := range points {
-		points[i].Time = start + int64(i)*bucket
-	}
-	rows, err := s.DB.Query(ctx, `SELECT minute, diff_sum, accepted, rejected, stale FROM share_minutes
-		WHERE device_id = ? AND coin = ? AND minute >= ? AND minute < ?`, d.ID, d.Coin, start, end)
-	if err != nil {
-		return nil, fmt.Errorf("pool: history of device %d: %w", d.ID, err)
-	}
-	defer rows.Close()
-	diff := make([]float64, n)
-	for rows.Next() {
-		var minute, acc, rej, stale int64
-		var sum float64
-		if err := rows.Scan(&minute, &sum, &acc, &rej, &stale); err != nil {
-			return nil, fmt.Errorf("pool: history of device %d: %w", d.ID, err)
-		}
-		i := (minute - start) / bucket
-		diff[i] += sum
-		points[i].Accepted += acc
-		points[i].Rejected += rej
-		points[i].Stale += stale
-	}
-	for i := range points {
-		points[i].HashRate = Hashrate(diff[i], algo, HistoryBucket)
-	}
-	return points, rows.Err()
+	return s.history(ctx, historyScope{deviceID: d.ID, coin: d.Coin}, algo, HistoryBucket, hours*int(time.Hour/HistoryBucket), now)
 }

@@ -278,6 +278,42 @@ func (s *Store) ChangeDefaultCoin(ctx context.Context, userID int64, code, coinT
 	return a, nil
 }
 
+// DeleteSubAccount removes the user's sub-account when it holds no live devices (an
+// offline one still counts: it may come back, and its shares would have nowhere to go).
+// Its code stays taken (deleted_at), so a worker name never changes owner, and its
+// Uniplus ID stops working at once.
+func (s *Store) DeleteSubAccount(ctx context.Context, userID int64, code string) (SubAccount, error) {
+	a, err := s.mustSub(ctx, userID, code)
+	if err != nil {
+		return a, err
+	}
+	err = s.DB.InTx(ctx, func(tx *db.Tx) error {
+		// The device count and the delete run under the sub-account's row lock, which
+		// device creation takes too, so no first share slips a device in between.
+		if _, err := tx.Exec(ctx, "UPDATE sub_accounts SET updated_at = updated_at WHERE id = ?", a.ID); err != nil {
+			return err
+		}
+		var n int
+		if err := tx.QueryRow(ctx, "SELECT COUNT(*) FROM devices WHERE sub_account_id = ? AND removed_at IS NULL", a.ID).Scan(&n); err != nil {
+			return err
+		}
+		if n > 0 {
+			return httpx.Warn("pool.subAccountHasDevices", i18n.Params{"count": fmt.Sprint(n)})
+		}
+		now := s.now().UnixMilli()
+		_, err := tx.Exec(ctx, "UPDATE sub_accounts SET deleted_at = ?, updated_at = ? WHERE id = ?", now, now, a.ID)
+		return err
+	})
+	if err != nil {
+		var he *httpx.Error
+		if errors.As(err, &he) {
+			return a, err
+		}
+		return a, fmt.Errorf("pool: delete sub-account %d: %w", a.ID, err)
+	}
+	return a, nil
+}
+
 // RegenerateUniplusID gives the sub-account a new Uniplus ID; the old one stops working
 // at once.
 func (s *Store) RegenerateUniplusID(ctx context.Context, userID int64, code string) (SubAccount, error) {
@@ -329,6 +365,7 @@ type Device struct {
 	LastShareAt    int64
 	LastReportAt   int64
 	OnlineSince    int64
+	BoundAt        int64 // last binding; 0 while unbound
 	RemovedAt      int64
 	CreatedAt      int64
 	UpdatedAt      int64
@@ -341,7 +378,7 @@ const deviceColumns = `d.id, d.sub_account_id, s.code, s.user_id, d.coin, d.work
 	d.miner_running, d.intranet_ip, d.public_ip, d.region, d.miner_software, d.miner_version, d.os, d.os_version, d.driver_version,
 	d.cpu_model, d.cpu_temp, d.cpu_usage, d.mem_total, d.mem_used, d.disk_total, d.disk_used, d.gpus, d.running_pool,
 	d.first_seen_at, d.last_seen_at, COALESCE(d.last_share_at, 0), COALESCE(d.last_report_at, 0), COALESCE(d.online_since, 0),
-	COALESCE(d.removed_at, 0), d.created_at, d.updated_at`
+	COALESCE(d.bound_at, 0), COALESCE(d.removed_at, 0), d.created_at, d.updated_at`
 
 const deviceFrom = " FROM devices d JOIN sub_accounts s ON s.id = d.sub_account_id "
 
@@ -354,7 +391,7 @@ func scanDevice(row interface{ Scan(...any) error }) (Device, error) {
 	err := row.Scan(&d.ID, &d.SubAccountID, &d.SubAccountCode, &d.UserID, &d.Coin, &d.Worker, &d.Alias, &d.Kind, &d.Bound, &d.Burned,
 		&d.Status, &running, &d.IntranetIP, &d.PublicIP, &d.Region, &d.MinerSoftware, &d.MinerVersion, &d.OS, &d.OSVersion,
 		&d.DriverVersion, &d.CPUModel, &cpuTemp, &cpuUsage, &memTotal, &memUsed, &diskTotal, &diskUsed, &gpus, &d.RunningPool,
-		&d.FirstSeenAt, &d.LastSeenAt, &d.LastShareAt, &d.LastReportAt, &d.OnlineSince, &d.RemovedAt, &d.CreatedAt, &d.UpdatedAt)
+		&d.FirstSeenAt, &d.LastSeenAt, &d.LastShareAt, &d.LastReportAt, &d.OnlineSince, &d.BoundAt, &d.RemovedAt, &d.CreatedAt, &d.UpdatedAt)
 	if errors.Is(err, sql.ErrNoRows) {
 		return d, db.ErrNotFound
 	}
@@ -420,11 +457,12 @@ func saveDevice(ctx context.Context, q db.Querier, d Device) error {
 	_, err = q.Exec(ctx, `UPDATE devices SET coin = ?, alias = ?, kind = ?, bound = ?, burned = ?, status = ?, miner_running = ?,
 		intranet_ip = ?, public_ip = ?, region = ?, miner_software = ?, miner_version = ?, os = ?, os_version = ?, driver_version = ?,
 		cpu_model = ?, cpu_temp = ?, cpu_usage = ?, mem_total = ?, mem_used = ?, disk_total = ?, disk_used = ?, gpus = ?, running_pool = ?,
-		last_seen_at = ?, last_share_at = ?, last_report_at = ?, online_since = ?, updated_at = ? WHERE id = ?`,
+		last_seen_at = ?, last_share_at = ?, last_report_at = ?, online_since = ?, updated_at = ?,
+		bound_at = CASE WHEN ? THEN COALESCE(bound_at, ?) ELSE NULL END WHERE id = ?`,
 		d.Coin, d.Alias, d.Kind, d.Bound, d.Burned, d.Status, d.MinerRunning,
 		d.IntranetIP, d.PublicIP, d.Region, d.MinerSoftware, d.MinerVersion, d.OS, d.OSVersion, d.DriverVersion,
 		d.CPUModel, d.CPUTemp, d.CPUUsage, d.MemTotal, d.MemUsed, d.DiskTotal, d.DiskUsed, string(g), d.RunningPool,
-		d.LastSeenAt, zeroNull(d.LastShareAt), zeroNull(d.LastReportAt), zeroNull(d.OnlineSince), d.UpdatedAt, d.ID)
+		d.LastSeenAt, zeroNull(d.LastShareAt), zeroNull(d.LastReportAt), zeroNull(d.OnlineSince), d.UpdatedAt, d.Bound, d.UpdatedAt, d.ID)
 	return err
 }
 
@@ -489,8 +527,15 @@ func (s *Store) upsertDevice(ctx context.Context, o owner, c coin.Coin, suffix, 
 // are counted one after the other; the worker is looked up again under that lock, since
 // a create that held it before may have made this very device.
 func (s *Store) createDevice(ctx context.Context, tx *db.Tx, o owner, c coin.Coin, suffix, kind string, now int64) (Device, error) {
-	if _, err := tx.Exec(ctx, "UPDATE sub_accounts SET updated_at = updated_at WHERE id = ?", o.ID); err != nil {
+	// The lock also sees a delete that committed since admit looked the owner up.
+	res, err := tx.Exec(ctx, "UPDATE sub_accounts SET updated_at = updated_at WHERE id = ? AND deleted_at IS NULL", o.ID)
+	if err != nil {
 		return Device{}, err
+	}
+	if n, err := res.RowsAffected(); err != nil {
+		return Device{}, err
+	} else if n == 0 {
+		return Device{}, ErrUnknownSubAccount
 	}
 	if d, err := liveDevice(ctx, tx, o.ID, suffix); !errors.Is(err, db.ErrNotFound) {
 		return d, err
@@ -502,9 +547,14 @@ func (s *Store) createDevice(ctx context.Context, tx *db.Tx, o owner, c coin.Coi
 	if n >= s.maxDevices() {
 		return Device{}, ErrDeviceLimit
 	}
-	_, err := tx.Exec(ctx, `INSERT INTO devices (sub_account_id, coin, worker, kind, bound, status, first_seen_at,
-		last_seen_at, online_since, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-		o.ID, c.Type, suffix, kind, canBind(c.MachineBindFlag, kind, o.AccountType), StatusNormal, now, now, now, now, now)
+	bound := canBind(c.MachineBindFlag, kind, o.AccountType)
+	var boundAt any
+	if bound {
+		boundAt = now
+	}
+	_, err = tx.Exec(ctx, `INSERT INTO devices (sub_account_id, coin, worker, kind, bound, status, first_seen_at,
+		last_seen_at, online_since, created_at, updated_at, bound_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		o.ID, c.Type, suffix, kind, bound, StatusNormal, now, now, now, now, now, boundAt)
 	if err != nil {
 		return Device{}, err
 	}
@@ -758,7 +808,7 @@ func (s *Store) SweepDevices(ctx context.Context, now time.Time) (offlined, remo
 // UnbindAllDevices unbinds every live device of the user's sub-accounts inside the
 // caller's transaction (account.DeviceUnbinder: account-type change, cancellation).
 func (s *Store) UnbindAllDevices(ctx context.Context, q db.Querier, userID int64) (int, error) {
-	res, err := q.Exec(ctx, `UPDATE devices SET bound = ?, updated_at = ? WHERE bound = ? AND removed_at IS NULL
+	res, err := q.Exec(ctx, `UPDATE devices SET bound = ?, bound_at = NULL, updated_at = ? WHERE bound = ? AND removed_at IS NULL
 		AND sub_account_id IN (SELECT id FROM sub_accounts WHERE user_id = ?)`, false, s.now().UnixMilli(), true, userID)
 	if err != nil {
 		return 0, fmt.Errorf("pool: unbind devices of %d: %w", userID, err)
@@ -806,8 +856,13 @@ func (s *Store) SetDeviceBound(ctx context.Context, u account.User, id int64, bo
 	if bound && d.Kind == KindASIC && u.AccountType != account.TypeASIC {
 		return d, httpx.Warn("pool.asicNeedsAsicAccount", nil)
 	}
+	if bound && !d.Bound {
+		d.BoundAt = s.now().UnixMilli()
+	} else if !bound {
+		d.BoundAt = 0
+	}
 	d.Bound, d.UpdatedAt = bound, s.now().UnixMilli()
-	if _, err := s.DB.Exec(ctx, "UPDATE devices SET bound = ?, updated_at = ? WHERE id = ?", d.Bound, d.UpdatedAt, d.ID); err != nil {
+	if _, err := s.DB.Exec(ctx, "UPDATE devices SET bound = ?, bound_at = ?, updated_at = ? WHERE id = ?", d.Bound, zeroNull(d.BoundAt), d.UpdatedAt, d.ID); err != nil {
 		return d, fmt.Errorf("pool: bind device %d: %w", id, err)
 	}
 	return d, nil
@@ -822,6 +877,52 @@ type DeviceFilter struct {
 	Keyword      string // worker (full name), alias, intranet or public IP contain it
 	Page         int    // from 1
 	PageSize     int
+	Sort         string // one of Sorts; empty is SortWorker
+	Desc         bool
+}
+
+// The device list's sort keys (the sort query parameter).
+const (
+	SortWorker     = "worker"
+	SortStatus     = "status"
+	SortRealTime   = "realTimeHashRate"
+	SortDay        = "dayHashRate"
+	SortLastUpdate = "lastUpdateTime"
+)
+
+// Sorts lists the sort keys.
+var Sorts = []string{SortWorker, SortStatus, SortRealTime, SortDay, SortLastUpdate}
+
+// orderBy is the list's ORDER BY for f, with the join and arguments a hashrate sort
+// needs. Hashrates of different algorithms do not compare, so a hashrate sort without
+// a coin filter groups by coin first. Ties fall back to the worker name, then the id,
+// so pages never overlap.
+func (f DeviceFilter) orderBy(now time.Time) (join, order string, args []any) {
+	dir := " ASC"
+	if f.Desc {
+		dir = " DESC"
+	}
+	const byName = "s.code, d.worker, d.id"
+	switch f.Sort {
+	case SortStatus:
+		return "", "CASE d.status WHEN 'normal' THEN 0 WHEN 'abnormal' THEN 1 ELSE 2 END" + dir + ", " + byName, nil
+	case SortLastUpdate:
+		return "", "d.last_seen_at" + dir + ", " + byName, nil
+	case SortRealTime, SortDay:
+		to, rt, day := windows(now)
+		from := rt
+		if f.Sort == SortDay {
+			from = day
+		}
+		join = ` LEFT JOIN (SELECT device_id, coin, SUM(diff_sum) AS v FROM share_minutes WHERE minute >= ? AND minute < ?
+			GROUP BY device_id, coin) h ON h.device_id = d.id AND h.coin = d.coin `
+		return join, "d.coin, COALESCE(h.v, 0)" + dir + ", " + byName, []any{from, to}
+	default:
+		if f.Desc {
+			return "", "s.code DESC, d.worker DESC, d.id DESC", nil
+		}
+		return "", byName, nil
+	}
 }
 
 // where is the filter as SQL conditions (after the owner's) and their arguments.
@@ -867,8 +968,9 @@ func (s *Store) ListDevices(ctx context.Context, userID int64, f DeviceFilter) (
 	if f.Page <= 0 {
 		f.Page = 1
 	}
-	rows, err := s.DB.Query(ctx, "SELECT "+deviceColumns+deviceFrom+w+" ORDER BY s.code, d.worker, d.id LIMIT ? OFFSET ?",
-		append(args, f.PageSize, (f.Page-1)*f.PageSize)...)
+	join, order, joinArgs := f.orderBy(s.now())
+	rows, err := s.DB.Query(ctx, "SELECT "+deviceColumns+deviceFrom+join+w+" ORDER BY "+order+" LIMIT ? OFFSET ?",
+		append(append(joinArgs, args...), f.PageSize, (f.Page-1)*f.PageSize)...)
 	if err != nil {
 		return nil, 0, fmt.Errorf("pool: list devices: %w", err)
 	}

@@ -1,0 +1,208 @@
+package pool
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/uniplus-pool/pool/internal/httpx"
+	"github.com/uniplus-pool/pool/internal/i18n"
+)
+
+// Range is a hashrate chart's span (the range query parameter).
+type Range string
+
+// The ranges a miner expects: a day in 10-minute points, a week and a month hourly.
+const (
+	Range24h Range = "24h"
+	Range7d  Range = "7d"
+	Range30d Range = "30d"
+)
+
+// Ranges lists the ranges in display order.
+var Ranges = []Range{Range24h, Range7d, Range30d}
+
+// shape is a range's bucket and number of points.
+func (r Range) shape() (bucket time.Duration, n int) {
+	switch r {
+	case Range7d:
+		return time.Hour, 7 * 24
+	case Range30d:
+		return time.Hour, 30 * 24
+	default:
+		return HistoryBucket, int(24 * time.Hour / HistoryBucket)
+	}
+}
+
+// ParseRange reads the range parameter; empty is 24h.
+func ParseRange(v string) (Range, error) {
+	if v == "" {
+		return Range24h, nil
+	}
+	for _, r := range Ranges {
+		if string(r) == v {
+			return r, nil
+		}
+	}
+	return "", httpx.Warn("validation.oneOf", i18n.Params{"field": "pool.field.range", "values": "24h, 7d, 30d"})
+}
+
+// historyScope is whose shares a history sums: one device on its coin, or a user's
+// devices (of one sub-account when subAccountID is set) on a coin.
+type historyScope struct {
+	deviceID     int64
+	userID       int64
+	subAccountID int64
+	coin         string
+}
+
+// where is the scope as SQL over a share table aliased m (joined to devices d and
+// sub_accounts s for a user's scope).
+func (sc historyScope) where(table string) (from, where string, args []any) {
+	if sc.deviceID != 0 {
+		return " FROM " + table + " m ", "WHERE m.device_id = ? AND m.coin = ?", []any{sc.deviceID, sc.coin}
+	}
+	from = " FROM " + table + " m JOIN devices d ON d.id = m.device_id JOIN sub_accounts s ON s.id = d.sub_account_id "
+	where, args = "WHERE s.user_id = ? AND m.coin = ?", []any{sc.userID, sc.coin}
+	if sc.subAccountID != 0 {
+		where += " AND s.id = ?"
+		args = append(args, sc.subAccountID)
+	}
+	return from, where, args
+}
+
+// history is the scope's hashrate in n buckets ending with the last whole bucket
+// before now, oldest first; empty buckets are zeros. Hours older than the minutes
+// kept (the last MinuteRetention, less an hour of margin) come from share_hours;
+// the rest from share_minutes, so a roll-up that has not run yet loses nothing.
+func (s *Store) history(ctx context.Context, sc historyScope, algo string, bucket time.Duration, n int, now time.Time) ([]Point, error) {
+	size := bucket.Milliseconds()
+	end := now.UnixMilli() - now.UnixMilli()%size
+	start := end - int64(n)*size
+	points := make([]Point, n)
+	for i := range points {
+		points[i].Time = start + int64(i)*size
+	}
+	diff := make([]float64, n)
+	split := max(start, hourOf(now.Add(-MinuteRetention))+time.Hour.Milliseconds())
+	add := func(table, col string, from, to int64) error {
+		if from >= to {
+			return nil
+		}
+		f, w, args := sc.where(table)
+		rows, err := s.DB.Query(ctx, "SELECT m."+col+", m.diff_sum, m.accepted, m.rejected, m.stale"+f+w+
+			" AND m."+col+" >= ? AND m."+col+" < ?", append(args, from, to)...)
+		if err != nil {
+			return err
+		}
+		defer rows.Close()
+		for rows.Next() {
+			var at, acc, rej, stale int64
+			var sum float64
+			if err := rows.Scan(&at, &sum, &acc, &rej, &stale); err != nil {
+				return err
+			}
+			i := (at - start) / size
+			diff[i] += sum
+			points[i].Accepted += acc
+			points[i].Rejected += rej
+			points[i].Stale += stale
+		}
+		return rows.Err()
+	}
+	if err := add("share_hours", "hour", start, split); err != nil {
+		return nil, fmt.Errorf("pool: history (hours): %w", err)
+	}
+	if err := add("share_minutes", "minute", max(start, split), end); err != nil {
+		return nil, fmt.Errorf("pool: history (minutes): %w", err)
+	}
+	for i := range points {
+		points[i].HashRate = Hashrate(diff[i], algo, bucket)
+	}
+	return points, nil
+}
+
+// DeviceHistory is the device's hashrate on its current coin over r.
+func (s *Store) DeviceHistory(ctx context.Context, d Device, algo string, r Range, now time.Time) ([]Point, error) {
+	bucket, n := r.shape()
+	return s.history(ctx, historyScope{deviceID: d.ID, coin: d.Coin}, algo, bucket, n, now)
+}
+
+// UserHistory is the hashrate of the user's devices on coinType over r, of one
+// sub-account when subAccountID is not 0 (removed devices count for the hours they mined).
+func (s *Store) UserHistory(ctx context.Context, userID int64, coinType string, subAccountID int64, algo string, r Range, now time.Time) ([]Point, error) {
+	bucket, n := r.shape()
+	return s.history(ctx, historyScope{userID: userID, subAccountID: subAccountID, coin: coinType}, algo, bucket, n, now)
+}
+
+// hourOf is the start of t's hour in Unix ms.
+func hourOf(t time.Time) int64 {
+	ms := t.UnixMilli()
+	return ms - ms%time.Hour.Milliseconds()
+}
+
+// rollUpName names the hourly roll-up's row in share_rollups.
+const rollUpName = "share_hours"
+
+// rollUpGrace is how long after an hour ends its roll-up waits for the engine's last
+// flushes of that hour.
+const rollUpGrace = 5 * time.Minute
+
+// RollUp is the jobs role's history upkeep: it sums whole hours of share_minutes into
+// share_hours, then deletes minutes older than MinuteRetention that are rolled up and
+// hours older than HourRetention. Each hour's row is replaced, not added to, and the
+// hour before the last one done is summed again (a late flush), so a run that is
+// repeated, or runs in two jobs processes at once, changes nothing; after downtime it
+// catches up from where it stopped, since minutes go only once they are summed. It
+// answers the hours summed.
+func (s *Store) RollUp(ctx context.Context, now time.Time) (int, error) {
+	hour := time.Hour.Milliseconds()
+	oldest := hourOf(now.Add(-MinuteRetention))
+	to := hourOf(now.Add(-rollUpGrace))
+	var done int64
+	err := s.DB.QueryRow(ctx, "SELECT done_to FROM share_rollups WHERE name = ?", rollUpName).Scan(&done)
+	if err != nil && !errors.Is(err, sql.ErrNoRows) {
+		return 0, fmt.Errorf("pool: roll-up mark: %w", err)
+	}
+	from := done - hour
+	if errors.Is(err, sql.ErrNoRows) {
+		// The first run sums every minute there is (a database from before roll-ups).
+		var first sql.NullInt64
+		if err := s.DB.QueryRow(ctx, "SELECT MIN(minute) FROM share_minutes").Scan(&first); err != nil {
+			return 0, fmt.Errorf("pool: first share minute: %w", err)
+		}
+		from = to
+		if first.Valid {
+			from = first.Int64 - first.Int64%hour
+		}
+	}
+	if from < to {
+		// The hour is written as a literal: PostgreSQL matches GROUP BY expressions by
+		// text, and two parameters would be two different expressions.
+		_, err = s.DB.Exec(ctx, `INSERT INTO share_hours (device_id, hour, coin, diff_sum, accepted, rejected, stale)
+			SELECT device_id, minute - minute % 3600000, coin, SUM(diff_sum), SUM(accepted), SUM(rejected), SUM(stale)
+			FROM share_minutes WHERE minute >= ? AND minute < ? GROUP BY device_id, minute - minute % 3600000, coin
+			ON CONFLICT (device_id, hour, coin) DO UPDATE SET diff_sum = excluded.diff_sum, accepted = excluded.accepted,
+			rejected = excluded.rejected, stale = excluded.stale`, from, to)
+		if err != nil {
+			return 0, fmt.Errorf("pool: roll up hours: %w", err)
+		}
+		_, err = s.DB.Exec(ctx, `INSERT INTO share_rollups (name, done_to) VALUES (?, ?)
+			ON CONFLICT (name) DO UPDATE SET done_to = excluded.done_to WHERE share_rollups.done_to < excluded.done_to`, rollUpName, to)
+		if err != nil {
+			return 0, fmt.Errorf("pool: roll-up mark: %w", err)
+		}
+		done = max(done, to)
+	}
+	// Only minutes that are both old and summed go: a roll-up that failed for a day
+	// keeps its minutes until it has run.
+	if _, err := s.DB.Exec(ctx, "DELETE FROM share_minutes WHERE minute < ?", min(oldest, done)); err != nil {
+		return 0, fmt.Errorf("pool: drop old share minutes: %w", err)
+	}
+	if _, err := s.DB.Exec(ctx, "DELETE FROM share_hours WHERE hour < ?", hourOf(now.Add(-HourRetention))); err != nil {
+		return 0, fmt.Errorf("pool: drop old share hours: %w", err)
+	}
+	return int(max(0, (to-from)/hour)), nil
+}
