@@ -93,8 +93,8 @@ type ShareStats struct {
 	// real-time figure is (Effective).
 	RealTimeAccepted int64
 	Accepted         int64
-	Rejected     int64
-	Stale        int64
+	Rejected         int64
+	Stale            int64
 }
 
 // RealTime is the real-time hashrate (last 15 minutes) in H/s under algo.
