@@ -81,7 +81,8 @@ func (s poolSink) AddShareMinutes(ctx context.Context, rows []mining.ShareMinute
 			Accepted: r.Accepted, Rejected: r.Rejected, Stale: r.Stale}
 		accepted[r.DeviceID] = accepted[r.DeviceID] || r.Accepted > 0
 	}
-	if err := pool.AddShareMinutes(ctx, s.store.DB, out); err != nil {
+	// One transaction: the device and sub-account sums are both written or neither is.
+	if err := s.store.DB.InTx(ctx, func(tx *db.Tx) error { return pool.AddShareMinutes(ctx, tx, out) }); err != nil {
 		return err
 	}
 	var seen, invalid []int64

@@ -58,13 +58,22 @@ type historyScope struct {
 	coin         string
 }
 
-// where is the scope as SQL over a share table aliased m (joined to devices d and
-// sub_accounts s for a user's scope).
+// table is the share table the scope reads at a grain ("minutes" or "hours"): a
+// device's own rows, or the per-sub-account sums for a user's scope.
+func (sc historyScope) table(grain string) string {
+	if sc.deviceID != 0 {
+		return "share_" + grain
+	}
+	return "sub_account_" + grain
+}
+
+// where is the scope as SQL over its share table aliased m (joined to sub_accounts s
+// for a user's scope).
 func (sc historyScope) where(table string) (from, where string, args []any) {
 	if sc.deviceID != 0 {
 		return " FROM " + table + " m ", "WHERE m.device_id = ? AND m.coin = ?", []any{sc.deviceID, sc.coin}
 	}
-	from = " FROM " + table + " m JOIN devices d ON d.id = m.device_id JOIN sub_accounts s ON s.id = d.sub_account_id "
+	from = " FROM " + table + " m JOIN sub_accounts s ON s.id = m.sub_account_id "
 	where, args = "WHERE s.user_id = ? AND m.coin = ?", []any{sc.userID, sc.coin}
 	if sc.subAccountID != 0 {
 		where += " AND s.id = ?"
@@ -112,10 +121,10 @@ func (s *Store) history(ctx context.Context, sc historyScope, algo string, bucke
 		}
 		return rows.Err()
 	}
-	if err := add("share_hours", "hour", start, split); err != nil {
+	if err := add(sc.table("hours"), "hour", start, split); err != nil {
 		return nil, fmt.Errorf("pool: history (hours): %w", err)
 	}
-	if err := add("share_minutes", "minute", max(start, split), end); err != nil {
+	if err := add(sc.table("minutes"), "minute", max(start, split), end); err != nil {
 		return nil, fmt.Errorf("pool: history (minutes): %w", err)
 	}
 	for i := range points {
@@ -135,6 +144,16 @@ func (s *Store) DeviceHistory(ctx context.Context, d Device, algo string, r Rang
 func (s *Store) UserHistory(ctx context.Context, userID int64, coinType string, subAccountID int64, algo string, r Range, now time.Time) ([]Point, error) {
 	bucket, n := r.shape()
 	return s.history(ctx, historyScope{userID: userID, subAccountID: subAccountID, coin: coinType}, algo, bucket, n, now)
+}
+
+// rolledUpTo is where share_hours is complete: hours before it are rolled up (0: none).
+func (s *Store) rolledUpTo(ctx context.Context) (int64, error) {
+	var done int64
+	err := s.DB.QueryRow(ctx, "SELECT done_to FROM share_rollups WHERE name = ?", rollUpName).Scan(&done)
+	if err != nil && !errors.Is(err, sql.ErrNoRows) {
+		return 0, fmt.Errorf("pool: roll-up mark: %w", err)
+	}
+	return done, nil
 }
 
 // hourOf is the start of t's hour in Unix ms.
@@ -161,13 +180,12 @@ func (s *Store) RollUp(ctx context.Context, now time.Time) (int, error) {
 	hour := time.Hour.Milliseconds()
 	oldest := hourOf(now.Add(-MinuteRetention))
 	to := hourOf(now.Add(-rollUpGrace))
-	var done int64
-	err := s.DB.QueryRow(ctx, "SELECT done_to FROM share_rollups WHERE name = ?", rollUpName).Scan(&done)
-	if err != nil && !errors.Is(err, sql.ErrNoRows) {
-		return 0, fmt.Errorf("pool: roll-up mark: %w", err)
+	done, err := s.rolledUpTo(ctx)
+	if err != nil {
+		return 0, err
 	}
 	from := done - hour
-	if errors.Is(err, sql.ErrNoRows) {
+	if done == 0 {
 		// The first run sums every minute there is (a database from before roll-ups).
 		var first sql.NullInt64
 		if err := s.DB.QueryRow(ctx, "SELECT MIN(minute) FROM share_minutes").Scan(&first); err != nil {
@@ -181,13 +199,18 @@ func (s *Store) RollUp(ctx context.Context, now time.Time) (int, error) {
 	if from < to {
 		// The hour is written as a literal: PostgreSQL matches GROUP BY expressions by
 		// text, and two parameters would be two different expressions.
-		_, err = s.DB.Exec(ctx, `INSERT INTO share_hours (device_id, hour, coin, diff_sum, accepted, rejected, stale)
-			SELECT device_id, minute - minute % 3600000, coin, SUM(diff_sum), SUM(accepted), SUM(rejected), SUM(stale)
-			FROM share_minutes WHERE minute >= ? AND minute < ? GROUP BY device_id, minute - minute % 3600000, coin
-			ON CONFLICT (device_id, hour, coin) DO UPDATE SET diff_sum = excluded.diff_sum, accepted = excluded.accepted,
-			rejected = excluded.rejected, stale = excluded.stale`, from, to)
-		if err != nil {
-			return 0, fmt.Errorf("pool: roll up hours: %w", err)
+		for _, t := range []struct{ from, into, key string }{
+			{"share_minutes", "share_hours", "device_id"},
+			{"sub_account_minutes", "sub_account_hours", "sub_account_id"},
+		} {
+			_, err = s.DB.Exec(ctx, `INSERT INTO `+t.into+` (`+t.key+`, hour, coin, diff_sum, accepted, rejected, stale)
+				SELECT `+t.key+`, minute - minute % 3600000, coin, SUM(diff_sum), SUM(accepted), SUM(rejected), SUM(stale)
+				FROM `+t.from+` WHERE minute >= ? AND minute < ? GROUP BY `+t.key+`, minute - minute % 3600000, coin
+				ON CONFLICT (`+t.key+`, hour, coin) DO UPDATE SET diff_sum = excluded.diff_sum, accepted = excluded.accepted,
+				rejected = excluded.rejected, stale = excluded.stale`, from, to)
+			if err != nil {
+				return 0, fmt.Errorf("pool: roll up %s: %w", t.into, err)
+			}
 		}
 		_, err = s.DB.Exec(ctx, `INSERT INTO share_rollups (name, done_to) VALUES (?, ?)
 			ON CONFLICT (name) DO UPDATE SET done_to = excluded.done_to WHERE share_rollups.done_to < excluded.done_to`, rollUpName, to)
@@ -198,11 +221,15 @@ func (s *Store) RollUp(ctx context.Context, now time.Time) (int, error) {
 	}
 	// Only minutes that are both old and summed go: a roll-up that failed for a day
 	// keeps its minutes until it has run.
-	if _, err := s.DB.Exec(ctx, "DELETE FROM share_minutes WHERE minute < ?", min(oldest, done)); err != nil {
-		return 0, fmt.Errorf("pool: drop old share minutes: %w", err)
+	for _, table := range []string{"share_minutes", "sub_account_minutes"} {
+		if _, err := s.DB.Exec(ctx, "DELETE FROM "+table+" WHERE minute < ?", min(oldest, done)); err != nil {
+			return 0, fmt.Errorf("pool: drop old %s: %w", table, err)
+		}
 	}
-	if _, err := s.DB.Exec(ctx, "DELETE FROM share_hours WHERE hour < ?", hourOf(now.Add(-HourRetention))); err != nil {
-		return 0, fmt.Errorf("pool: drop old share hours: %w", err)
+	for _, table := range []string{"share_hours", "sub_account_hours"} {
+		if _, err := s.DB.Exec(ctx, "DELETE FROM "+table+" WHERE hour < ?", hourOf(now.Add(-HourRetention))); err != nil {
+			return 0, fmt.Errorf("pool: drop old %s: %w", table, err)
+		}
 	}
 	return int(max(0, (to-from)/hour)), nil
 }

@@ -65,6 +65,20 @@ func TestDeviceListSortsAndInitialising(t *testing.T) {
 		h.shares(fast, 10, 100)
 		h.shares(mid, 10, 10)
 		h.connect("BTC", "alice.c_mid", "lolMiner") // the latest sign of life
+		// Hours ago the order was the other way round: the 24-hour sort reads rolled-up hours.
+		var past []pool.ShareMinute
+		for i := range 60 {
+			at := h.clock.Now().Truncate(time.Hour).Add(-3*time.Hour + time.Duration(i)*time.Minute)
+			past = append(past, pool.ShareMinute{DeviceID: slow.ID, Minute: at, Coin: "BTC", DiffSum: 1000, Accepted: 1},
+				pool.ShareMinute{DeviceID: mid.ID, Minute: at, Coin: "BTC", DiffSum: 100, Accepted: 1},
+				pool.ShareMinute{DeviceID: fast.ID, Minute: at, Coin: "BTC", DiffSum: 1, Accepted: 1})
+		}
+		if err := pool.AddShareMinutes(h.ctx, h.db, past); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := h.store.RollUp(h.ctx, h.clock.Now()); err != nil {
+			t.Fatal(err)
+		}
 
 		order := func(q url.Values) []string {
 			t.Helper()
@@ -84,7 +98,8 @@ func TestDeviceListSortsAndInitialising(t *testing.T) {
 			{url.Values{"sort": {"worker"}, "order": {"desc"}}, "[c_mid b_fast a_slow]"},
 			{url.Values{"sort": {"realTimeHashRate"}, "order": {"desc"}}, "[b_fast c_mid a_slow]"},
 			{url.Values{"sort": {"realTimeHashRate"}}, "[a_slow c_mid b_fast]"},
-			{url.Values{"sort": {"dayHashRate"}, "order": {"desc"}, "coin": {"BTC"}}, "[b_fast c_mid a_slow]"},
+			{url.Values{"sort": {"dayHashRate"}, "order": {"desc"}, "coin": {"BTC"}}, "[a_slow c_mid b_fast]"},
+			{url.Values{"sort": {"dayHashRate"}}, "[b_fast c_mid a_slow]"},
 			{url.Values{"sort": {"lastUpdateTime"}, "order": {"desc"}}, "[c_mid a_slow b_fast]"},
 			{url.Values{"sort": {"realTimeHashRate"}, "order": {"desc"}, "pageSize": {"10"}, "page": {"2"}}, "[]"},
 		} {
@@ -293,4 +308,52 @@ func TestEffectiveRangeNarrowsWithShares(t *testing.T) {
 		t.Errorf("no shares: %v..%v, want 0..0", low, high)
 	}
 	_ = hashrate.New
+}
+
+// TestDeviceStatsReadRolledUpHoursAlike: the list's figures read whole hours from
+// share_hours once they are rolled up; they must not move when that happens, at any
+// minute of the hour.
+func TestDeviceStatsReadRolledUpHoursAlike(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		h := newHarness(t, d)
+		h.sub(h.alice, "alice", "BTC")
+		var ids []int64
+		var rows []pool.ShareMinute
+		start := h.clock.Now().Truncate(time.Minute).Add(-30 * time.Hour)
+		for n := range 3 {
+			dev := h.connect("BTC", fmt.Sprintf("alice.rig%d", n), "lolMiner")
+			ids = append(ids, dev.ID)
+			for i := range 30 * 60 {
+				if (i+n)%7 == 0 {
+					continue // some quiet minutes
+				}
+				rows = append(rows, pool.ShareMinute{DeviceID: dev.ID, Minute: start.Add(time.Duration(i) * time.Minute), Coin: "BTC",
+					DiffSum: float64(1 + (i*31+n)%17), Accepted: 1 + i%3, Rejected: i % 2, Stale: i % 5 / 4})
+			}
+		}
+		if err := pool.AddShareMinutes(h.ctx, h.db, rows); err != nil {
+			t.Fatal(err)
+		}
+		for _, step := range []time.Duration{0, 7 * time.Minute, 23 * time.Minute, 41 * time.Minute} {
+			h.clock.Add(step)
+			before, err := h.store.DeviceStats(h.ctx, ids, h.clock.Now())
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, err := h.store.RollUp(h.ctx, h.clock.Now()); err != nil {
+				t.Fatal(err)
+			}
+			after, err := h.store.DeviceStats(h.ctx, ids, h.clock.Now())
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, id := range ids {
+				b, a := before[id], after[id]
+				if b.DayDiff == 0 || math.Abs(a.DayDiff-b.DayDiff) > 1e-9*b.DayDiff || a.RealTimeDiff != b.RealTimeDiff ||
+					a.Accepted != b.Accepted || a.Rejected != b.Rejected || a.Stale != b.Stale || a.RealTimeAccepted != b.RealTimeAccepted {
+					t.Fatalf("+%v device %d: before the roll-up %+v, after %+v", step, id, b, a)
+				}
+			}
+		}
+	})
 }

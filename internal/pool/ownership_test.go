@@ -24,6 +24,8 @@ var tableOwners = []struct {
 	{"share_minutes", "internal/pool", regexp.MustCompile(`(?i)\bshare_minutes\b`)},
 	{"share_hours", "internal/pool", regexp.MustCompile(`(?i)\bshare_hours\b`)},
 	{"share_rollups", "internal/pool", regexp.MustCompile(`(?i)\bshare_rollups\b`)},
+	{"sub_account_minutes", "internal/pool", regexp.MustCompile(`(?i)\bsub_account_minutes\b`)},
+	{"sub_account_hours", "internal/pool", regexp.MustCompile(`(?i)\bsub_account_hours\b`)},
 	{"users", "internal/account", regexp.MustCompile(`(?i)\b(FROM|JOIN|UPDATE|INTO|TABLE|REFERENCES)\s+users\b`)},
 	{"overclock_templates", "internal/overclock", regexp.MustCompile(`(?i)\boverclock_templates\b`)},
 	{"overclock_devices", "internal/overclock", regexp.MustCompile(`(?i)\boverclock_devices\b`)},

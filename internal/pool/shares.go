@@ -38,9 +38,12 @@ func minuteOf(t time.Time) int64 {
 }
 
 // AddShareMinutes adds rows to share_minutes, adding to a row that already exists for
-// the device and minute. Rows for the same device and minute are merged first (one
-// statement may not update a row twice on PostgreSQL) and written in key order, so two
-// flushers never deadlock. A merged row keeps the first coin it was given.
+// the device and minute, and the same shares to sub_account_minutes per sub-account,
+// coin and minute. Rows for the same key are merged first (one statement may not
+// update a row twice on PostgreSQL) and written in key order, so two flushers never
+// deadlock. A merged device row keeps the first coin it was given. Give it a
+// transaction (db.Tx) so that both tables take the shares or neither does: a flush
+// that is retried after a failure must not count shares twice.
 func AddShareMinutes(ctx context.Context, q db.Querier, rows []ShareMinute) error {
 	type key struct{ dev, minute int64 }
 	merged := map[key]*ShareMinute{}
@@ -48,10 +51,7 @@ func AddShareMinutes(ctx context.Context, q db.Querier, rows []ShareMinute) erro
 	for _, r := range rows {
 		k := key{r.DeviceID, minuteOf(r.Minute)}
 		if m, ok := merged[k]; ok {
-			m.DiffSum += r.DiffSum
-			m.Accepted += r.Accepted
-			m.Rejected += r.Rejected
-			m.Stale += r.Stale
+			m.add(r)
 			continue
 		}
 		r := r
@@ -61,27 +61,117 @@ func AddShareMinutes(ctx context.Context, q db.Querier, rows []ShareMinute) erro
 	slices.SortFunc(keys, func(a, b key) int {
 		return cmp.Or(cmp.Compare(a.dev, b.dev), cmp.Compare(a.minute, b.minute))
 	})
-	for start := 0; start < len(keys); start += shareBatch {
-		part := keys[start:min(start+shareBatch, len(keys))]
+	devRows := make([][]any, len(keys))
+	ids := make([]int64, 0, len(keys))
+	for i, k := range keys {
+		r := merged[k]
+		devRows[i] = []any{k.dev, k.minute, r.Coin, r.DiffSum, r.Accepted, r.Rejected, r.Stale}
+		if i == 0 || keys[i-1].dev != k.dev {
+			ids = append(ids, k.dev)
+		}
+	}
+	if err := addSums(ctx, q, "share_minutes", "device_id, minute, coin", "device_id, minute", devRows); err != nil {
+		return err
+	}
+
+	subOf, err := subAccountsOf(ctx, q, ids)
+	if err != nil {
+		return err
+	}
+	type subKey struct {
+		sub    int64
+		coin   string
+		minute int64
+	}
+	subs := map[subKey]*ShareMinute{}
+	subKeys := []subKey{}
+	for _, k := range keys {
+		r := merged[k]
+		sub, ok := subOf[k.dev]
+		if !ok {
+			continue // not a device (a test's made-up id): nobody's account to count on
+		}
+		sk := subKey{sub, r.Coin, k.minute}
+		if m, ok := subs[sk]; ok {
+			m.add(*r)
+			continue
+		}
+		c := *r
+		subs[sk] = &c
+		subKeys = append(subKeys, sk)
+	}
+	slices.SortFunc(subKeys, func(a, b subKey) int {
+		return cmp.Or(cmp.Compare(a.sub, b.sub), cmp.Compare(a.coin, b.coin), cmp.Compare(a.minute, b.minute))
+	})
+	subRows := make([][]any, len(subKeys))
+	for i, k := range subKeys {
+		r := subs[k]
+		subRows[i] = []any{k.sub, k.coin, k.minute, r.DiffSum, r.Accepted, r.Rejected, r.Stale}
+	}
+	return addSums(ctx, q, "sub_account_minutes", "sub_account_id, coin, minute", "sub_account_id, coin, minute", subRows)
+}
+
+func (m *ShareMinute) add(r ShareMinute) {
+	m.DiffSum += r.DiffSum
+	m.Accepted += r.Accepted
+	m.Rejected += r.Rejected
+	m.Stale += r.Stale
+}
+
+// addSums inserts rows (the key columns, then diff_sum, accepted, rejected, stale) into
+// table, adding the sums to a row whose conflict columns match, shareBatch rows a
+// statement.
+func addSums(ctx context.Context, q db.Querier, table, keyCols, conflict string, rows [][]any) error {
+	for start := 0; start < len(rows); start += shareBatch {
+		part := rows[start:min(start+shareBatch, len(rows))]
 		args := make([]any, 0, len(part)*7)
 		values := make([]byte, 0, len(part)*24)
-		for i, k := range part {
+		for i, r := range part {
 			if i > 0 {
 				values = append(values, ", "...)
 			}
 			values = append(values, "(?, ?, ?, ?, ?, ?, ?)"...)
-			r := merged[k]
-			args = append(args, k.dev, k.minute, r.Coin, r.DiffSum, r.Accepted, r.Rejected, r.Stale)
+			args = append(args, r...)
 		}
-		_, err := q.Exec(ctx, `INSERT INTO share_minutes (device_id, minute, coin, diff_sum, accepted, rejected, stale)
-			VALUES `+string(values)+` ON CONFLICT (device_id, minute) DO UPDATE SET
-			diff_sum = share_minutes.diff_sum + excluded.diff_sum, accepted = share_minutes.accepted + excluded.accepted,
-			rejected = share_minutes.rejected + excluded.rejected, stale = share_minutes.stale + excluded.stale`, args...)
+		_, err := q.Exec(ctx, `INSERT INTO `+table+` (`+keyCols+`, diff_sum, accepted, rejected, stale)
+			VALUES `+string(values)+` ON CONFLICT (`+conflict+`) DO UPDATE SET
+			diff_sum = `+table+`.diff_sum + excluded.diff_sum, accepted = `+table+`.accepted + excluded.accepted,
+			rejected = `+table+`.rejected + excluded.rejected, stale = `+table+`.stale + excluded.stale`, args...)
 		if err != nil {
-			return fmt.Errorf("pool: add %d share minutes: %w", len(part), err)
+			return fmt.Errorf("pool: add %d rows to %s: %w", len(part), table, err)
 		}
 	}
 	return nil
+}
+
+// subAccountsOf maps device ids to their sub-accounts' (removed devices included).
+func subAccountsOf(ctx context.Context, q db.Querier, ids []int64) (map[int64]int64, error) {
+	out := make(map[int64]int64, len(ids))
+	for start := 0; start < len(ids); start += 500 {
+		part := ids[start:min(start+500, len(ids))]
+		args := make([]any, len(part))
+		for i, id := range part {
+			args[i] = id
+		}
+		rows, err := q.Query(ctx, "SELECT id, sub_account_id FROM devices WHERE id IN ("+placeholders(len(part))+")", args...)
+		if err != nil {
+			return nil, fmt.Errorf("pool: sub-accounts of devices: %w", err)
+		}
+		for rows.Next() {
+			var id, sub int64
+			if err := rows.Scan(&id, &sub); err != nil {
+				rows.Close()
+				return nil, err
+			}
+			out[id] = sub
+		}
+		err = rows.Err()
+		rows.Close()
+		if err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
 }
 
 // ShareStats are share sums over the two windows the pages show: difficulty over the
@@ -174,24 +264,45 @@ const statColumns = `COALESCE(SUM(CASE WHEN m.minute >= ? THEN m.diff_sum ELSE 0
 
 const statFrom = ` FROM share_minutes m JOIN devices d ON d.id = m.device_id JOIN sub_accounts s ON s.id = d.sub_account_id `
 
+// subStatFrom reads the per-sub-account sums: one row a minute per sub-account and coin,
+// however many devices mined.
+const subStatFrom = ` FROM sub_account_minutes m JOIN sub_accounts s ON s.id = m.sub_account_id `
+
 func scanStats(row interface{ Scan(...any) error }, lead ...any) (ShareStats, error) {
 	var st ShareStats
 	err := row.Scan(append(lead, &st.RealTimeDiff, &st.DayDiff, &st.RealTimeAccepted, &st.Accepted, &st.Rejected, &st.Stale)...)
 	return st, err
 }
 
-// DeviceStats sums each device's shares on its current coin, by device id.
+// DeviceStats sums each device's shares on its current coin, by device id. The whole
+// hours of the day window that are rolled up come from share_hours (24 rows a device
+// instead of 1,440); the edges and the real-time window from share_minutes.
 func (s *Store) DeviceStats(ctx context.Context, ids []int64, now time.Time) (map[int64]ShareStats, error) {
 	out := map[int64]ShareStats{}
 	to, rt, day := windows(now)
+	done, err := s.rolledUpTo(ctx)
+	if err != nil {
+		return nil, err
+	}
+	hour := time.Hour.Milliseconds()
+	// Hours from the first whole one in the window to the last one rolled up, and
+	// never into the real-time window (its minutes are read one by one).
+	hFrom := day + (hour-day%hour)%hour
+	hTo := min(done, rt-rt%hour)
+	if hTo <= hFrom {
+		hFrom, hTo = to, to // no whole hour to use: minutes only
+	}
 	for start := 0; start < len(ids); start += 500 {
 		part := ids[start:min(start+500, len(ids))]
-		args := []any{rt, rt, day, to}
-		for _, id := range part {
-			args = append(args, id)
+		in := make([]any, len(part))
+		for i, id := range part {
+			in[i] = id
 		}
-		rows, err := s.DB.Query(ctx, "SELECT m.device_id, "+statColumns+statFrom+
-			"WHERE m.coin = d.coin AND m.minute >= ? AND m.minute < ? AND m.device_id IN ("+placeholders(len(part))+") GROUP BY m.device_id", args...)
+		// Minutes: [day, hFrom) and [hTo, to).
+		args := append([]any{rt, rt, day, hFrom, hTo, to}, in...)
+		rows, err := s.DB.Query(ctx, "SELECT m.device_id, "+statColumns+` FROM share_minutes m JOIN devices d ON d.id = m.device_id
+			WHERE m.coin = d.coin AND ((m.minute >= ? AND m.minute < ?) OR (m.minute >= ? AND m.minute < ?))
+			AND m.device_id IN (`+placeholders(len(part))+") GROUP BY m.device_id", args...)
 		if err != nil {
 			return nil, fmt.Errorf("pool: device stats: %w", err)
 		}
@@ -209,6 +320,35 @@ func (s *Store) DeviceStats(ctx context.Context, ids []int64, now time.Time) (ma
 		if err != nil {
 			return nil, fmt.Errorf("pool: device stats: %w", err)
 		}
+		if hFrom == hTo {
+			continue
+		}
+		rows, err = s.DB.Query(ctx, `SELECT m.device_id, SUM(m.diff_sum), SUM(m.accepted), SUM(m.rejected), SUM(m.stale)
+			FROM share_hours m JOIN devices d ON d.id = m.device_id
+			WHERE m.coin = d.coin AND m.hour >= ? AND m.hour < ? AND m.device_id IN (`+placeholders(len(part))+") GROUP BY m.device_id",
+			append([]any{hFrom, hTo}, in...)...)
+		if err != nil {
+			return nil, fmt.Errorf("pool: device stats (hours): %w", err)
+		}
+		for rows.Next() {
+			var id, acc, rej, stale int64
+			var sum float64
+			if err := rows.Scan(&id, &sum, &acc, &rej, &stale); err != nil {
+				rows.Close()
+				return nil, fmt.Errorf("pool: device stats (hours): %w", err)
+			}
+			st := out[id]
+			st.DayDiff += sum
+			st.Accepted += acc
+			st.Rejected += rej
+			st.Stale += stale
+			out[id] = st
+		}
+		err = rows.Err()
+		rows.Close()
+		if err != nil {
+			return nil, fmt.Errorf("pool: device stats (hours): %w", err)
+		}
 	}
 	return out, nil
 }
@@ -223,7 +363,7 @@ func (s *Store) UserStats(ctx context.Context, userID int64, coinType string, su
 		w += " AND s.id = ?"
 		args = append(args, subAccountID)
 	}
-	st, err := scanStats(s.DB.QueryRow(ctx, "SELECT "+statColumns+statFrom+w, args...))
+	st, err := scanStats(s.DB.QueryRow(ctx, "SELECT "+statColumns+subStatFrom+w, args...))
 	if err != nil {
 		return st, fmt.Errorf("pool: stats of user %d: %w", userID, err)
 	}
@@ -234,7 +374,7 @@ func (s *Store) UserStats(ctx context.Context, userID int64, coinType string, su
 // sub-account id.
 func (s *Store) SubAccountStats(ctx context.Context, userID int64, now time.Time) (map[int64]ShareStats, error) {
 	to, rt, day := windows(now)
-	rows, err := s.DB.Query(ctx, "SELECT s.id, "+statColumns+statFrom+
+	rows, err := s.DB.Query(ctx, "SELECT s.id, "+statColumns+subStatFrom+
 		"WHERE s.user_id = ? AND s.deleted_at IS NULL AND m.coin = s.default_coin AND m.minute >= ? AND m.minute < ? GROUP BY s.id",
 		rt, rt, userID, day, to)
 	if err != nil {
