@@ -408,6 +408,7 @@ func runJobs(ctx context.Context, d *db.DB, log *slog.Logger, now func() time.Ti
 			return
 		case <-minute.C:
 			run("device_sweep", func() error { _, _, err := devices.SweepDevices(ctx, time.Now()); return err })
+			run("device_sort_keys", func() error { _, err := devices.RefreshSortKeys(ctx, time.Now()); return err })
 		case <-tick.C:
 			run("trends", recordTrends)
 			t := now()

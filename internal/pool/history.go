@@ -233,3 +233,27 @@ func (s *Store) RollUp(ctx context.Context, now time.Time) (int, error) {
 	}
 	return int(max(0, (to-from)/hour)), nil
 }
+
+// RefreshSortKeys sets every live device's hashrate sort keys (the jobs role, every
+// minute): rt_diff, its accepted difficulty on its coin over the real-time window, and
+// day_diff, over the 24 whole hours rolled up last. Devices with no share in the last
+// day and keys already zero are left alone, so an idle fleet costs no writes.
+func (s *Store) RefreshSortKeys(ctx context.Context, now time.Time) (int, error) {
+	done, err := s.rolledUpTo(ctx)
+	if err != nil {
+		return 0, err
+	}
+	to, rt, day := windows(now)
+	res, err := s.DB.Exec(ctx, `UPDATE devices SET
+		rt_diff = COALESCE((SELECT SUM(m.diff_sum) FROM share_minutes m
+			WHERE m.device_id = devices.id AND m.coin = devices.coin AND m.minute >= ? AND m.minute < ?), 0),
+		day_diff = COALESCE((SELECT SUM(h.diff_sum) FROM share_hours h
+			WHERE h.device_id = devices.id AND h.coin = devices.coin AND h.hour >= ? AND h.hour < ?), 0)
+		WHERE removed_at IS NULL AND (last_share_at >= ? OR rt_diff <> 0 OR day_diff <> 0)`,
+		rt, to, done-24*time.Hour.Milliseconds(), done, day)
+	if err != nil {
+		return 0, fmt.Errorf("pool: refresh sort keys: %w", err)
+	}
+	n, err := res.RowsAffected()
+	return int(n), err
+}

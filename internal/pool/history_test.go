@@ -79,6 +79,10 @@ func TestDeviceListSortsAndInitialising(t *testing.T) {
 		if _, err := h.store.RollUp(h.ctx, h.clock.Now()); err != nil {
 			t.Fatal(err)
 		}
+		// The jobs role refreshes the sort keys every minute; before that, nothing sorts.
+		if n, err := h.store.RefreshSortKeys(h.ctx, h.clock.Now()); err != nil || n != 3 {
+			t.Fatalf("refreshed %d devices (%v), want 3", n, err)
+		}
 
 		order := func(q url.Values) []string {
 			t.Helper()
@@ -111,6 +115,17 @@ func TestDeviceListSortsAndInitialising(t *testing.T) {
 			msg("validation.oneOf", "field", "pool.field.sort", "values", "worker, status, realTimeHashRate, dayHashRate, lastUpdateTime"))
 		h.want(h.get("/api/pc/v1/pool/device/list", h.alice, url.Values{"order": {"up"}}), 400, 3,
 			msg("validation.oneOf", "field", "pool.field.order", "values", "asc, desc"))
+
+		// A quiet fleet's keys go to zero once, then cost no writes.
+		later := h.clock.Now().Add(3 * 24 * time.Hour)
+		if _, err := h.store.RollUp(h.ctx, later); err != nil {
+			t.Fatal(err)
+		}
+		for i, want := range []int{3, 0} {
+			if n, err := h.store.RefreshSortKeys(h.ctx, later); err != nil || n != want {
+				t.Fatalf("refresh %d of a quiet fleet wrote %d devices (%v), want %d", i+1, n, err, want)
+			}
+		}
 
 		// Initialising: for InitialisingFor after binding, from the first share of a device
 		// that starts bound, and again after unbinding and binding.

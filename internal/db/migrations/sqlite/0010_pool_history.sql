@@ -54,3 +54,9 @@ CREATE TABLE sub_account_hours (
     PRIMARY KEY (sub_account_id, coin, hour)
 );
 CREATE INDEX sub_account_hours_hour ON sub_account_hours (hour);
+
+-- The device list's hashrate sort keys: the summed difficulty of the real-time window and
+-- of the last 24 rolled-up hours, refreshed by the jobs role every minute
+-- (pool.Store.RefreshSortKeys), so sorting 10,000 devices reads their rows, not their shares.
+ALTER TABLE devices ADD COLUMN rt_diff REAL NOT NULL DEFAULT 0;
+ALTER TABLE devices ADD COLUMN day_diff REAL NOT NULL DEFAULT 0;
