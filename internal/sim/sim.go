@@ -11,9 +11,11 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"log/slog"
 	"math/rand/v2"
 	"net/http"
+	"net/url"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -35,8 +37,14 @@ type Miner struct {
 	AgentURL   string
 	UniplusID  string
 	AgentEvery time.Duration
-	Coin       string
-	Log        *slog.Logger
+	// OverclockEvery is how often the agent asks for pending overclock settings (default
+	// 10 s); it applies them to the GPUs it reports and acknowledges them.
+	OverclockEvery time.Duration
+	Coin           string
+	Log            *slog.Logger
+
+	ocMu sync.Mutex
+	oc   overclock // the settings applied last; zero is factory
 
 	hashes   atomic.Uint64
 	accepted atomic.Uint64
@@ -79,6 +87,7 @@ func (m *Miner) Run(ctx context.Context) {
 	m.started.CompareAndSwap(0, time.Now().UnixNano())
 	if m.AgentURL != "" && m.UniplusID != "" {
 		go m.reportLoop(ctx)
+		go m.overclockLoop(ctx)
 	}
 	for ctx.Err() == nil {
 		err := m.session(ctx)
@@ -206,11 +215,15 @@ func (m *Miner) report(ctx context.Context, client *http.Client) error {
 	i := func(v int64) *int64 { return &v }
 	running := true
 	rate := m.Stats().HashRate
+	m.ocMu.Lock()
+	oc := m.oc
+	m.ocMu.Unlock()
+	core, mem, power, fan := oc.apply(1500, 7001, 115+rand.Float64()*10, 50+rand.Float64()*20)
 	gpus := make([]map[string]any, 2)
 	for k := range gpus {
 		gpus[k] = map[string]any{"index": k, "model": "RTX 3070", "status": "up", "hashrate": rate / 2,
-			"temperature": 55 + rand.Float64()*10, "fan": 50 + rand.Float64()*20, "power": 115 + rand.Float64()*10,
-			"coreClock": 1500, "memoryClock": 3500, "memoryModel": "GDDR6 Samsung", "manufacturer": "NVIDIA"}
+			"temperature": 55 + rand.Float64()*10, "fan": fan, "power": power,
+			"coreClock": core, "memoryClock": mem, "memoryModel": "GDDR6 Samsung", "manufacturer": "NVIDIA"}
 	}
 	body, _ := json.Marshal(map[string]any{
 		"worker": m.Worker, "coin": m.Coin,
@@ -261,4 +274,122 @@ func (f *Fleet) Stats() []Stats {
 		out[i] = m.Stats()
 	}
 	return out
+}
+
+// overclock is a pending request's settings as the agent API gives them (null: unset).
+type overclock struct {
+	Version       int64  `json:"version"`
+	Factory       bool   `json:"factory"`
+	CoreClock     *int64 `json:"coreClock"`
+	CoreClockLock *int64 `json:"coreClockLock"`
+	MemClock      *int64 `json:"memClock"`
+	MemClockLock  *int64 `json:"memClockLock"`
+	Power         *int64 `json:"power"`
+	Fan           *int64 `json:"fan"`
+}
+
+// apply gives the clocks (MHz), power (W) and fan (%) a GPU reports under the settings,
+// from its factory figures: offsets add, locks replace, power and fan 0 mean factory.
+func (o overclock) apply(core, mem, power, fan float64) (float64, float64, float64, float64) {
+	if o.CoreClock != nil {
+		core += float64(*o.CoreClock)
+	}
+	if o.CoreClockLock != nil && *o.CoreClockLock > 0 {
+		core = float64(*o.CoreClockLock)
+	}
+	if o.MemClock != nil {
+		mem += float64(*o.MemClock)
+	}
+	if o.MemClockLock != nil && *o.MemClockLock > 0 {
+		mem = float64(*o.MemClockLock)
+	}
+	if o.Power != nil && *o.Power > 0 {
+		power = float64(*o.Power)
+	}
+	if o.Fan != nil && *o.Fan > 0 {
+		fan = float64(*o.Fan)
+	}
+	return core, mem, power, fan
+}
+
+// overclockLoop asks for pending settings, applies them to the simulated GPUs and
+// acknowledges them, as poold agent does with nvidia-smi.
+func (m *Miner) overclockLoop(ctx context.Context) {
+	every := m.OverclockEvery
+	if every <= 0 {
+		every = 10 * time.Second
+	}
+	client := &http.Client{Timeout: 10 * time.Second}
+	tick := time.NewTicker(every)
+	defer tick.Stop()
+	for {
+		if err := m.pullOverclock(ctx, client); err != nil && ctx.Err() == nil {
+			m.log().Warn("sim: overclock", "worker", m.Worker, "err", err)
+		}
+		select {
+		case <-ctx.Done():
+			return
+		case <-tick.C:
+		}
+	}
+}
+
+func (m *Miner) pullOverclock(ctx context.Context, client *http.Client) error {
+	var pending struct {
+		Code int        `json:"code"`
+		Msg  string     `json:"msg"`
+		Data *overclock `json:"data"`
+	}
+	if err := m.agentCall(ctx, client, http.MethodGet, "/api/agent/v1/overclock/pending?worker="+url.QueryEscape(m.Worker), nil, &pending); err != nil {
+		return err
+	}
+	if pending.Code != 0 {
+		return fmt.Errorf("pending: code %d %s", pending.Code, pending.Msg)
+	}
+	if pending.Data == nil {
+		return nil
+	}
+	m.ocMu.Lock()
+	m.oc = *pending.Data
+	if m.oc.Factory {
+		m.oc = overclock{Version: pending.Data.Version}
+	}
+	m.ocMu.Unlock()
+	var ack struct {
+		Code int    `json:"code"`
+		Msg  string `json:"msg"`
+	}
+	body := map[string]any{"worker": m.Worker, "version": pending.Data.Version, "status": "applied", "message": "applied by the simulated agent"}
+	if err := m.agentCall(ctx, client, http.MethodPost, "/api/agent/v1/overclock/ack", body, &ack); err != nil {
+		return err
+	}
+	if ack.Code != 0 {
+		return fmt.Errorf("ack: code %d %s", ack.Code, ack.Msg)
+	}
+	m.log().Info("sim: overclock applied", "worker", m.Worker, "version", pending.Data.Version)
+	return nil
+}
+
+// agentCall calls the pool's agent API with the Uniplus ID and decodes the envelope.
+func (m *Miner) agentCall(ctx context.Context, client *http.Client, method, path string, body any, out any) error {
+	var rd io.Reader
+	if body != nil {
+		raw, err := json.Marshal(body)
+		if err != nil {
+			return err
+		}
+		rd = bytes.NewReader(raw)
+	}
+	req, err := http.NewRequestWithContext(ctx, method, m.AgentURL+path, rd)
+	if err != nil {
+		return err
+	}
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("x-uniplus-id", m.UniplusID)
+	resp, err := client.Do(req)
+	if err != nil {
+		return err
+	}
+	defer resp.Body.Close()
+	return json.NewDecoder(io.LimitReader(resp.Body, 1<<20)).Decode(out)
 }
