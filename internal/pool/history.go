@@ -244,11 +244,14 @@ func (s *Store) RefreshSortKeys(ctx context.Context, now time.Time) (int, error)
 		return 0, err
 	}
 	to, rt, day := windows(now)
+	// The coin is tested inside the sum, not in WHERE: with it there, SQLite walks the
+	// (coin, minute) index, every device's minutes for each device, instead of the
+	// device's own primary-key range.
 	res, err := s.DB.Exec(ctx, `UPDATE devices SET
-		rt_diff = COALESCE((SELECT SUM(m.diff_sum) FROM share_minutes m
-			WHERE m.device_id = devices.id AND m.coin = devices.coin AND m.minute >= ? AND m.minute < ?), 0),
-		day_diff = COALESCE((SELECT SUM(h.diff_sum) FROM share_hours h
-			WHERE h.device_id = devices.id AND h.coin = devices.coin AND h.hour >= ? AND h.hour < ?), 0)
+		rt_diff = COALESCE((SELECT SUM(CASE WHEN m.coin = devices.coin THEN m.diff_sum ELSE 0 END) FROM share_minutes m
+			WHERE m.device_id = devices.id AND m.minute >= ? AND m.minute < ?), 0),
+		day_diff = COALESCE((SELECT SUM(CASE WHEN h.coin = devices.coin THEN h.diff_sum ELSE 0 END) FROM share_hours h
+			WHERE h.device_id = devices.id AND h.hour >= ? AND h.hour < ?), 0)
 		WHERE removed_at IS NULL AND (last_share_at >= ? OR rt_diff <> 0 OR day_diff <> 0)`,
 		rt, to, done-24*time.Hour.Milliseconds(), done, day)
 	if err != nil {

@@ -1,0 +1,39 @@
+// The devices of the last apply or cancel and their states, read every few seconds
+// until no device is pending.
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useMemo, useState } from 'react';
+import { overclockKeys } from '../api/keys';
+import { useOverclockStatus } from '../api/requests';
+import { countStates, hasPending } from '../model/status';
+import type { DeviceOverclock } from '../model/types';
+
+export function useRequestProgress() {
+  const qc = useQueryClient();
+  const [ids, setIds] = useState<number[]>([]);
+  const status = useOverclockStatus(ids, { poll: true });
+  const list = useMemo(() => status.data ?? [], [status.data]);
+
+  /** start follows the devices a call just answered for (its answer is the first reading). */
+  const start = useCallback(
+    (answer: DeviceOverclock[]) => {
+      const next = answer.map((d) => d.deviceId);
+      qc.setQueryData(overclockKeys.statusOf(next), answer);
+      setIds(next);
+    },
+    [qc],
+  );
+
+  return {
+    ids,
+    list,
+    counts: countStates(list),
+    pending: hasPending(list),
+    active: ids.length > 0,
+    failed: status.isError && !status.data,
+    retry: () => void status.refetch(),
+    start,
+    dismiss: () => setIds([]),
+  };
+}
+
+export type RequestProgress = ReturnType<typeof useRequestProgress>;

@@ -1,0 +1,17 @@
+import { globLoader, useFeatureTexts } from '@/lib/feature-texts';
+import { usePoolTexts } from '../texts';
+
+/** OVERCLOCK_NS is the namespace of the overclocking screens' texts. */
+export const OVERCLOCK_NS = 'poolOverclock';
+
+const loadOverclockTexts = globLoader(import.meta.glob('./locales/*.json'));
+
+/**
+ * useOverclockTexts gives the overclock screens' t, pool mode's shared tp (statuses,
+ * common buttons) and whether both are in (ready).
+ */
+export function useOverclockTexts() {
+  const pool = usePoolTexts();
+  const own = useFeatureTexts(OVERCLOCK_NS, loadOverclockTexts);
+  return { t: own.t, tp: pool.t, ready: pool.ready && own.ready, lang: own.lang };
+}
