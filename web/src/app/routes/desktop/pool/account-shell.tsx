@@ -1,6 +1,82 @@
+import { Menu, Select, Space } from 'antd';
 import type { ReactNode } from 'react';
+import { Link, useLocation } from 'react-router-dom';
+import { paths } from '@/config/paths';
+import { usePoolSelection } from '@/features/pool/hooks/use-pool-selection';
+import { usePoolTexts } from '@/features/pool/texts';
+import { useTranslation } from 'react-i18next';
+import './pool.css';
 
-/** DesktopAccountShell frames every desktop pool-mode page: the sub-account and coin switchers and the section menu. */
+const menu = [
+  ['orePoolSubAccountInfo', 'pages.orePoolSubAccountInfo'],
+  ['orePoolDeviceOverview', 'pages.orePoolDeviceOverview'],
+  ['orePoolAnlageuebersicht', 'pages.orePoolAnlageuebersicht'],
+  ['orePoolDeviceSubaccount', 'pages.orePoolDeviceSubaccount'],
+  ['orePoolDeviceSearch', 'pages.orePoolDeviceSearch'],
+  ['orePoolOverclockManage', 'pages.orePoolOverclockManage'],
+  ['orePoolRevenueSummary', 'pages.orePoolRevenueSummary'],
+  ['orePoolAssetsOverview', 'pages.orePoolAssetsOverview'],
+] as const;
+
+/** DesktopAccountShell frames every desktop pool-mode page: the section menu, and the sub-account and coin switchers. */
 export function DesktopAccountShell({ children }: { children: ReactNode }) {
-  return <>{children}</>;
+  const { t } = useTranslation();
+  const { t: tp, ready } = usePoolTexts();
+  const sel = usePoolSelection();
+  const { pathname, search } = useLocation();
+  const keep = new URLSearchParams(search);
+  const carry = ['coin', 'sub'].filter((k) => keep.get(k) !== null).map((k) => `${k}=${encodeURIComponent(keep.get(k)!)}`).join('&');
+  const current = pathname.split('/').pop() ?? '';
+  return (
+    <div className="up-pool-shell">
+      <nav className="up-pool-shell__menu" aria-label={t('nav.account')}>
+        <Menu
+          mode="inline"
+          selectedKeys={[current]}
+          items={menu.map(([key, title]) => ({
+            key,
+            label: <Link to={`${paths.account[key]}${carry ? `?${carry}` : ''}`}>{t(title)}</Link>,
+          }))}
+        />
+      </nav>
+      <div className="up-pool-shell__main">
+        {ready ? (
+          <Space className="up-pool-shell__bar" size={16} wrap>
+            <label>
+              <span className="up-pool-shell__label">{tp('switcher.subAccount')}</span>
+              <Select
+                data-testid="sub-switcher"
+                style={{ minWidth: 200 }}
+                value={sel.subAccount?.code ?? ''}
+                onChange={(v) => sel.setSubAccount(v || null)}
+                options={[
+                  { value: '', label: tp('switcher.allSubAccounts') },
+                  ...sel.subAccounts.map((s) => ({ value: s.code, label: s.alias ? `${s.alias} (${s.code})` : s.code })),
+                ]}
+              />
+            </label>
+            <label>
+              <span className="up-pool-shell__label">{tp('switcher.coin')}</span>
+              <Select
+                data-testid="coin-switcher"
+                style={{ minWidth: 160 }}
+                value={sel.coin?.type}
+                onChange={(v) => sel.setCoin(v)}
+                options={sel.coins.map((c) => ({
+                  value: c.type,
+                  label: (
+                    <span className="up-pool-shell__coin">
+                      {c.iconUrl ? <img src={c.iconUrl} alt="" width={16} height={16} /> : null}
+                      {c.name}
+                    </span>
+                  ),
+                }))}
+              />
+            </label>
+          </Space>
+        ) : null}
+        {children}
+      </div>
+    </div>
+  );
 }

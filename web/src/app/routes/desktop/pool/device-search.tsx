@@ -1,6 +1,6 @@
-import { ComingSoon } from '@/components/page-frame';
+import { DesktopDeviceList } from './device-list';
 
-/** DesktopDeviceSearch is the desktop orePoolDeviceSearch page. */
+/** DesktopDeviceSearch searches devices across every sub-account and coin. */
 export function DesktopDeviceSearch() {
-  return <ComingSoon titleKey="pages.orePoolDeviceSearch" />;
+  return <DesktopDeviceList search />;
 }

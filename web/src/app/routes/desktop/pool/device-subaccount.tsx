@@ -1,6 +1,46 @@
-import { ComingSoon } from '@/components/page-frame';
+import { Skeleton, Table } from 'antd';
+import { Link } from 'react-router-dom';
+import { PageFrame } from '@/components/page-frame';
+import { paths } from '@/config/paths';
+import { useDeviceTexts } from '@/features/pool/devices/texts';
+import { usePoolSelection } from '@/features/pool/hooks/use-pool-selection';
+import type { SubAccount } from '@/features/pool/model/types';
+import { LoadFailed } from './parts';
 
-/** DesktopDeviceSubaccount is the desktop orePoolDeviceSubaccount page. */
+/** DesktopDeviceSubaccount lists devices by sub-account, each leading to its device list. */
 export function DesktopDeviceSubaccount() {
-  return <ComingSoon titleKey="pages.orePoolDeviceSubaccount" />;
+  const { t, tp, ready } = useDeviceTexts();
+  const sel = usePoolSelection();
+  return (
+    <PageFrame titleKey="pages.orePoolDeviceSubaccount">
+      {!ready || sel.isLoading ? (
+        <Skeleton active />
+      ) : sel.error ? (
+        <LoadFailed tp={tp} retry={sel.refetch} />
+      ) : (
+        <>
+          <p className="up-pool-hint">{t('subs.intro')}</p>
+          <Table<SubAccount>
+            rowKey="code"
+            dataSource={sel.subAccounts}
+            pagination={false}
+            locale={{ emptyText: <Link to={paths.account.orePoolSubAccountInfo}>{tp('start.create')}</Link> }}
+            columns={[
+              {
+                title: t('list.subAccount'),
+                key: 'code',
+                render: (_, s) => (
+                  <Link to={`${paths.account.orePoolAnlageuebersicht}?sub=${s.code}&coin=${s.defaultCoin}`}>{s.alias ? `${s.alias} (${s.code})` : s.code}</Link>
+                ),
+              },
+              { title: tp('switcher.coin'), key: 'coin', render: (_, s) => s.defaultCoin },
+              { title: tp('figure.online'), key: 'online', render: (_, s) => `${s.onlineCount} / ${s.deviceCount}` },
+              { title: tp('figure.realTime'), key: 'rt', render: (_, s) => `${s.realTimeHashRate.show} ${s.realTimeHashRate.unit}` },
+              { title: tp('figure.day'), key: 'day', render: (_, s) => `${s.dayHashRate.show} ${s.dayHashRate.unit}` },
+            ]}
+          />
+        </>
+      )}
+    </PageFrame>
+  );
 }

@@ -1,6 +1,40 @@
 import type { ReactNode } from 'react';
+import { usePoolSelection } from '@/features/pool/hooks/use-pool-selection';
+import { usePoolTexts } from '@/features/pool/texts';
+import './pool.css';
 
-/** MobileAccountShell frames every mobile pool-mode page: the sub-account and coin switchers and the section menu. */
+/** MobileAccountShell frames every phone pool-mode page with the sub-account and coin switchers (native pickers). */
 export function MobileAccountShell({ children }: { children: ReactNode }) {
-  return <>{children}</>;
+  const { t: tp, ready } = usePoolTexts();
+  const sel = usePoolSelection();
+  return (
+    <div className="up-mpool">
+      {ready && !sel.isLoading ? (
+        <div className="up-mpool__bar">
+          <label>
+            <span>{tp('switcher.subAccount')}</span>
+            <select data-testid="sub-switcher" value={sel.subAccount?.code ?? ''} onChange={(e) => sel.setSubAccount(e.target.value || null)}>
+              <option value="">{tp('switcher.allSubAccounts')}</option>
+              {sel.subAccounts.map((s) => (
+                <option key={s.code} value={s.code}>
+                  {s.alias ? `${s.alias} (${s.code})` : s.code}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label>
+            <span>{tp('switcher.coin')}</span>
+            <select data-testid="coin-switcher" value={sel.coin?.type ?? ''} onChange={(e) => sel.setCoin(e.target.value)}>
+              {sel.coins.map((c) => (
+                <option key={c.type} value={c.type}>
+                  {c.name}
+                </option>
+              ))}
+            </select>
+          </label>
+        </div>
+      ) : null}
+      {children}
+    </div>
+  );
 }

@@ -1,6 +1,127 @@
-import { ComingSoon } from '@/components/page-frame';
+import { Button, Dialog, SearchBar, Skeleton, Switch, Tabs } from 'antd-mobile';
+import { Link } from 'react-router-dom';
+import { PageFrame } from '@/components/page-frame';
+import { mobilePaths } from '@/config/paths';
+import { useDeviceActions } from '@/features/pool/devices/api/devices';
+import { useDeviceListPage } from '@/features/pool/devices/hooks/use-device-list-page';
+import { duration, SORTS, type Sort } from '@/features/pool/devices/model/list-params';
+import { useDeviceTexts } from '@/features/pool/devices/texts';
+import { DEVICE_STATUSES, PAGE_SIZES, type PageSize } from '@/features/pool/model/types';
+import { MLoadFailed, MStatus } from './parts';
 
-/** MobileDeviceList is the mobile orePoolAnlageuebersicht page. */
-export function MobileDeviceList() {
-  return <ComingSoon titleKey="pages.orePoolAnlageuebersicht" />;
+const sortLabel: Record<Sort, string> = { worker: 'list.worker', status: 'list.status', realTimeHashRate: 'list.realTime', dayHashRate: 'list.day', lastUpdateTime: 'list.lastUpdate' };
+
+/** MobileDeviceList: device cards with status tabs, search, sort and pages; search mode looks across every sub-account. */
+export function MobileDeviceList({ search = false }: { search?: boolean }) {
+  const { t, tp, ready } = useDeviceTexts();
+  const { params, update, list } = useDeviceListPage({ allSubAccounts: search, anyCoin: search });
+  const actions = useDeviceActions();
+  const page = list.data;
+  const pages = page ? Math.max(1, Math.ceil(page.total / page.pageSize)) : 1;
+  const title = search ? 'pages.orePoolDeviceSearch' : 'pages.orePoolAnlageuebersicht';
+  if (!ready) return <PageFrame titleKey={title} />;
+  return (
+    <PageFrame titleKey={title}>
+      {search ? <p className="up-mpool-hint">{t('search.hint')}</p> : null}
+      <Tabs activeKey={params.status || 'all'} onChange={(k) => update({ status: k === 'all' ? '' : (k as typeof params.status) })} data-testid="status-filter">
+        <Tabs.Tab key="all" title={t('list.all')} />
+        {DEVICE_STATUSES.map((s) => (
+          <Tabs.Tab key={s} title={tp(`status.${s}`)} />
+        ))}
+      </Tabs>
+      <SearchBar placeholder={t('list.search')} defaultValue={params.keyword} maxLength={50} onSearch={(v) => update({ keyword: v.trim() })} onClear={() => update({ keyword: '' })} style={{ margin: '8px 0' }} />
+      <div className="up-mpool-actions" style={{ marginTop: 0, marginBottom: 8 }}>
+        <select aria-label={t('list.status')} value={`${params.sort}:${params.order}`} onChange={(e) => {
+          const [sort, order] = e.target.value.split(':') as [Sort, 'asc' | 'desc'];
+          update({ sort, order });
+        }}>
+          {SORTS.flatMap((s) => (['asc', 'desc'] as const).map((o) => (
+            <option key={`${s}:${o}`} value={`${s}:${o}`}>{`${t(sortLabel[s])} ${o === 'asc' ? '↑' : '↓'}`}</option>
+          )))}
+        </select>
+        <select aria-label={t('list.bound')} value={params.bound} onChange={(e) => update({ bound: e.target.value as typeof params.bound })}>
+          <option value="">{t('list.anyBinding')}</option>
+          <option value="true">{t('list.onlyBound')}</option>
+          <option value="false">{t('list.onlyUnbound')}</option>
+        </select>
+        <select aria-label="page size" value={params.pageSize} onChange={(e) => update({ pageSize: Number(e.target.value) as PageSize })} data-testid="page-size">
+          {PAGE_SIZES.map((n) => (
+            <option key={n} value={n}>{n}</option>
+          ))}
+        </select>
+      </div>
+      {list.isLoading ? (
+        <Skeleton.Paragraph lineCount={8} animated />
+      ) : list.isError ? (
+        <MLoadFailed tp={tp} retry={() => void list.refetch()} />
+      ) : page && page.rows.length === 0 ? (
+        <div className="up-mpool-panel">
+          <p>{t('list.empty')}</p>
+          {params.status || params.bound || params.keyword ? (
+            <Button size="small" onClick={() => update({ status: '', bound: '', keyword: '' })}>
+              {t('list.clear')}
+            </Button>
+          ) : (
+            <Link to={mobilePaths.account.orePoolSubAccountInfo}>{tp('start.create')}</Link>
+          )}
+        </div>
+      ) : (
+        <>
+          <p className="up-mpool-hint">{t('list.total', { count: page?.total ?? 0 })}</p>
+          {page?.rows.map((d) => (
+            <article key={d.id} className="up-mpool-device" data-testid="device-card">
+              <div className="up-mpool-device__head">
+                <Link className="up-mpool-device__name" to={`${mobilePaths.account.orePoolMachineDetail}?id=${d.id}`} data-testid="device-link">
+                  {d.code}
+                </Link>
+                <MStatus status={d.status} initialising={d.initialising} tp={tp} />
+              </div>
+              {d.alias ? <p className="up-mpool-hint">{d.alias}</p> : null}
+              <div className="up-mpool-row">
+                <span>{t('list.realTime')}</span>
+                <span data-testid="device-rt">{`${d.realTimeHashRate.show} ${d.realTimeHashRate.unit}`}</span>
+              </div>
+              <div className="up-mpool-row">
+                <span>{t('list.day')}</span>
+                <span>{`${d.dayHashRate.show} ${d.dayHashRate.unit}`}</span>
+              </div>
+              <div className="up-mpool-row">
+                <span>{t('list.online')}</span>
+                <span>{d.onlineDuration ? duration(d.onlineDuration) : '–'}</span>
+              </div>
+              <div className="up-mpool-row">
+                <span>{t('list.binding')}</span>
+                <Switch
+                  checked={d.bound}
+                  data-testid="bind-switch"
+                  loading={actions.bind.isPending}
+                  onChange={(on) =>
+                    on
+                      ? actions.bind.mutate({ id: d.id, bound: true })
+                      : void Dialog.confirm({
+                          content: t('list.unbindConfirm', { worker: d.code }),
+                          confirmText: tp('common.confirm'),
+                          cancelText: tp('common.cancel'),
+                          onConfirm: () => actions.bind.mutate({ id: d.id, bound: false }),
+                        })
+                  }
+                />
+              </div>
+            </article>
+          ))}
+          {pages > 1 ? (
+            <div className="up-mpool-actions" style={{ justifyContent: 'space-between' }}>
+              <Button size="small" disabled={params.page <= 1} onClick={() => update({ page: params.page - 1 })}>
+                ‹
+              </Button>
+              <span>{`${params.page} / ${pages}`}</span>
+              <Button size="small" disabled={params.page >= pages} onClick={() => update({ page: params.page + 1 })}>
+                ›
+              </Button>
+            </div>
+          ) : null}
+        </>
+      )}
+    </PageFrame>
+  );
 }

@@ -1,6 +1,6 @@
-import { ComingSoon } from '@/components/page-frame';
+import { MobileDeviceList } from './device-list';
 
-/** MobileDeviceSearch is the mobile orePoolDeviceSearch page. */
+/** MobileDeviceSearch searches devices across every sub-account and coin. */
 export function MobileDeviceSearch() {
-  return <ComingSoon titleKey="pages.orePoolDeviceSearch" />;
+  return <MobileDeviceList search />;
 }

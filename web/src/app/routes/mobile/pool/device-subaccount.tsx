@@ -1,6 +1,40 @@
-import { ComingSoon } from '@/components/page-frame';
+import { Skeleton } from 'antd-mobile';
+import { Link } from 'react-router-dom';
+import { PageFrame } from '@/components/page-frame';
+import { mobilePaths } from '@/config/paths';
+import { useDeviceTexts } from '@/features/pool/devices/texts';
+import { usePoolSelection } from '@/features/pool/hooks/use-pool-selection';
+import { MLoadFailed } from './parts';
 
-/** MobileDeviceSubaccount is the mobile orePoolDeviceSubaccount page. */
+/** MobileDeviceSubaccount lists devices by sub-account, each leading to its device list. */
 export function MobileDeviceSubaccount() {
-  return <ComingSoon titleKey="pages.orePoolDeviceSubaccount" />;
+  const { t, tp, ready } = useDeviceTexts();
+  const sel = usePoolSelection();
+  return (
+    <PageFrame titleKey="pages.orePoolDeviceSubaccount">
+      {!ready || sel.isLoading ? (
+        <Skeleton.Paragraph lineCount={5} animated />
+      ) : sel.error ? (
+        <MLoadFailed tp={tp} retry={sel.refetch} />
+      ) : sel.subAccounts.length === 0 ? (
+        <Link to={mobilePaths.account.orePoolSubAccountInfo}>{tp('start.create')}</Link>
+      ) : (
+        <>
+          <p className="up-mpool-hint">{t('subs.intro')}</p>
+          {sel.subAccounts.map((s) => (
+            <Link key={s.code} to={`${mobilePaths.account.orePoolAnlageuebersicht}?sub=${s.code}&coin=${s.defaultCoin}`} className="up-mpool-device" style={{ display: 'block', color: 'inherit' }}>
+              <div className="up-mpool-device__head">
+                <span className="up-mpool-device__name">{s.alias ? `${s.alias} (${s.code})` : s.code}</span>
+                <span>{`${s.onlineCount} / ${s.deviceCount}`}</span>
+              </div>
+              <div className="up-mpool-row">
+                <span>{tp('figure.realTime')}</span>
+                <span>{`${s.realTimeHashRate.show} ${s.realTimeHashRate.unit}`}</span>
+              </div>
+            </Link>
+          ))}
+        </>
+      )}
+    </PageFrame>
+  );
 }

@@ -1,0 +1,166 @@
+// Pool mode from nothing to a hashing rig, against the real binary: a new user sees the
+// start steps, creates a sub-account in the page, copies the shown worker name into a
+// simulated rig (`poold sim`), and watches it appear in the overview and the device list
+// with hashrate; filters, page size, unbind and bind; refusals from the server (a coin
+// that cannot be switched to, a delete while devices exist, binding on a coin without
+// machineBindFlag) shown in the page. Desktop in English, phone in Simplified Chinese.
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { shot, waitUntil } from './accounts.mjs';
+import { DESKTOP, PHONE, launchBrowser } from './browser.mjs';
+import { loggedIn, startPool } from './pool.mjs';
+import { skipReason } from './server.mjs';
+
+describe('pool mode: sub-accounts and devices', { skip: skipReason(), timeout: 420_000 }, () => {
+  let pool;
+  let browser;
+  const contexts = [];
+
+  const newPage = async (options, user, lang) => {
+    const context = await browser.newContext(options);
+    contexts.push(context);
+    await loggedIn(context, user, lang);
+    return context.newPage();
+  };
+
+  before(async () => {
+    [pool, browser] = await Promise.all([startPool(), launchBrowser()]);
+  });
+  after(async () => {
+    for (const c of contexts) await c.close().catch(() => {});
+    await browser?.close();
+    await pool?.stop();
+  });
+
+  it('desktop: from no sub-account to a rig with hashrate, in English', async () => {
+    const user = await pool.account(`desk.${Date.now()}@example.com`);
+    const page = await newPage(DESKTOP, user, 'en_US');
+    await page.goto(`${pool.url}/account/orePoolSubAccountInfo`);
+    await page.getByTestId('pool-start').waitFor();
+    await shot(page, 'pool-desktop-start');
+
+    // A bad code is refused in the form, before anything is sent.
+    await page.getByTestId('start-create').click();
+    await page.getByTestId('create-code').fill('Bad Code');
+    await page.getByTestId('create-alias').fill('Farm one');
+    await page.locator('#create-submit').click();
+    await page.getByText('Use 3-20 lower-case letters').waitFor();
+    await page.getByTestId('create-code').fill('deskfarm');
+    await page.getByTestId('create-coin').click();
+    await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', { hasText: 'Minecoin' }).click();
+    await page.locator('#create-submit').click();
+    await page.getByTestId('sub-table').getByText('deskfarm').waitFor();
+
+    // The connection panel gives the URL, worker name and Uniplus ID to copy.
+    const worker = (await page.getByTestId('worker-name').textContent()).trim();
+    const stratum = (await page.getByTestId('stratum-url').textContent()).trim();
+    const uniplusId = (await page.getByTestId('uniplus-id').textContent()).trim();
+    assert.equal(worker, 'deskfarm.rig01');
+    assert.match(stratum, new RegExp(`:${pool.ports.MINE}$`));
+    assert.match(uniplusId, /^UP-[0-9a-f]{64}$/);
+    await shot(page, 'pool-desktop-connect');
+
+    // Rename, and a refused default-coin change (LOCK has no currencyChangeFlag).
+    await page.getByTestId('rename-sub').click();
+    await page.getByTestId('rename-alias').fill('Basement');
+    await page.locator('#rename-submit').click();
+    await page.getByTestId('sub-alias').getByText('Basement').waitFor();
+    await page.getByTestId('sub-coin').click();
+    await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', { hasText: 'Lockcoin' }).click();
+    await page.getByTestId('sub-error').getByText('LOCK does not support being changed to').waitFor();
+
+    // The rig the page described starts; it appears with hashrate.
+    pool.sim({ worker, uniplusId, coin: 'MINE' });
+    await waitUntil(async () => (await pool.api(user.token, 'GET', '/api/pc/v1/pool/device/list', {})).total === 1, { what: 'the device', timeout: 150_000, interval: 1_000 });
+    // Delete is refused while the device exists.
+    await page.reload();
+    await page.getByTestId('delete-sub').click();
+    await page.locator('.ant-popconfirm-buttons .ant-btn-primary').click();
+    await page.getByTestId('sub-error').getByText('still has 1 devices').waitFor();
+
+    await page.goto(`${pool.url}/account/orePoolDeviceOverview?coin=MINE`);
+    // The agent's report may make the device before its first share does: abnormal until
+    // the next flush of shares, then normal.
+    await page.getByTestId('count-total').getByText('1').waitFor();
+    await waitUntil(
+      async () => {
+        await page.getByTestId('count-total').click();
+        await page.getByTestId('device-table').waitFor();
+        const rt = await page.getByTestId('device-rt').first().textContent();
+        if (!/^0(\.00)? /.test(rt)) return true;
+        await page.goBack();
+        await page.waitForTimeout(5_000);
+        await page.reload();
+        return false;
+      },
+      { what: 'a real-time hashrate above zero', timeout: 180_000, interval: 1_000 },
+    );
+    assert.equal(await page.getByTestId('device-link').first().textContent(), 'deskfarm.rig01');
+    await shot(page, 'pool-desktop-list');
+
+    // Filters live in the address; an offline filter empties the list, the keyword finds it.
+    await page.getByTestId('status-filter').getByText('Offline').click();
+    await page.getByText('No device matches these filters.').waitFor();
+    assert.match(page.url(), /status=offline/);
+    await page.getByText('Clear filters').click();
+    await page.getByTestId('device-search').fill('rig01');
+    await page.getByTestId('device-search').press('Enter');
+    await page.getByTestId('device-link').waitFor();
+    assert.match(page.url(), /keyword=rig01/);
+    await page.locator('.ant-pagination-options .ant-select').click();
+    await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', { hasText: '50' }).click();
+    await waitUntil(() => /pageSize=50/.test(page.url()), { what: 'page size in the address' });
+
+    // Unbind asks first; then bind again.
+    await page.getByTestId('bind-switch').click();
+    await page.getByText('Unbound devices earn nothing').waitFor();
+    await page.locator('.ant-popconfirm-buttons .ant-btn-primary').click();
+    await waitUntil(async () => (await pool.api(user.token, 'GET', '/api/pc/v1/pool/device/list', {})).rows[0].bound === false, { what: 'unbound' });
+    await page.getByTestId('bind-switch').click();
+    await waitUntil(async () => (await pool.api(user.token, 'GET', '/api/pc/v1/pool/device/list', {})).rows[0].bound === true, { what: 'bound again' });
+
+    // The overview's chart draws real points.
+    await page.goto(`${pool.url}/account/orePoolDeviceOverview?coin=MINE`);
+    await page.getByTestId('hashrate-chart').waitFor();
+    assert.equal(await page.getByTestId('hashrate-chart').getAttribute('data-points'), '144');
+    await shot(page, 'pool-desktop-overview');
+  });
+
+  it('phone: create a sub-account, a rig appears; binding on a coin without the flag is refused, in Chinese', async () => {
+    const user = await pool.account(`phone.${Date.now()}@example.com`);
+    const page = await newPage(PHONE, user, 'zh_CN');
+    await page.goto(`${pool.url}/mobile/account/orePoolSubAccountInfo`);
+    await page.getByTestId('pool-start').waitFor();
+    await page.getByTestId('start-create').click();
+    await page.getByTestId('create-code').fill('phonefarm');
+    await page.getByTestId('create-alias').fill('阳台');
+    await page.getByTestId('create-coin').selectOption('MINE');
+    await page.locator('form button[type="submit"]').click();
+    await page.getByTestId('sub-card').waitFor();
+    const worker = (await page.getByTestId('worker-name').textContent()).trim();
+    const uniplusId = (await page.getByTestId('uniplus-id').textContent()).trim();
+    assert.equal(worker, 'phonefarm.rig01');
+    assert.ok(await page.locator('[data-testid="connect-panel"] svg').count(), 'a QR code to scan');
+    await shot(page, 'pool-phone-sub');
+
+    // A rig on MINE, and one on LOCK (a coin without machineBindFlag).
+    pool.sim({ worker, uniplusId, coin: 'MINE' });
+    pool.sim({ worker: 'phonefarm.lockrig', coin: 'LOCK' });
+    await waitUntil(async () => (await pool.api(user.token, 'GET', '/api/pc/v1/pool/device/list', {})).total === 2, { what: 'two devices', timeout: 150_000, interval: 1_000 });
+
+    await page.goto(`${pool.url}/mobile/account/orePoolDeviceOverview?coin=MINE`);
+    await page.getByTestId('count-total').getByText('(1)').waitFor();
+    await shot(page, 'pool-phone-overview');
+    await page.goto(`${pool.url}/mobile/account/orePoolAnlageuebersicht?coin=MINE`);
+    await page.getByTestId('device-card').getByText('phonefarm.rig01').waitFor();
+    await shot(page, 'pool-phone-list');
+
+    // The LOCK rig starts unbound; binding it is refused with the server's message.
+    await page.goto(`${pool.url}/mobile/account/orePoolAnlageuebersicht?coin=LOCK`);
+    await page.getByTestId('device-card').getByText('phonefarm.lockrig').waitFor();
+    await page.getByTestId('device-card').filter({ hasText: 'phonefarm.lockrig' }).getByTestId('bind-switch').click();
+    await page.getByText('币种 LOCK 不支持绑定设备').waitFor();
+    const rows = (await pool.api(user.token, 'GET', '/api/pc/v1/pool/device/list', { coin: 'LOCK' })).rows;
+    assert.equal(rows[0].bound, false, 'the refused bind changed nothing');
+  });
+});

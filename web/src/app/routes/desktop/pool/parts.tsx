@@ -1,0 +1,237 @@
+// Desktop widgets the pool pages share: status tags, copyable text, the connection panel,
+// the device table, and the load-failed state.
+import { CopyOutlined } from '@ant-design/icons';
+import { Alert, Button, Popconfirm, Result, Switch, Table, Tag, Typography } from 'antd';
+import { QRCodeSVG } from 'qrcode.react';
+import { Link } from 'react-router-dom';
+import { paths } from '@/config/paths';
+import { useDeviceActions } from '@/features/pool/devices/api/devices';
+import { duration, type ListParams, type Sort } from '@/features/pool/devices/model/list-params';
+import type { DeviceRow } from '@/features/pool/devices/model/types';
+import { PAGE_SIZES, type Page } from '@/features/pool/model/types';
+import { useConfirmAction } from '@/features/pool/sub-accounts/hooks/use-sub-account-form';
+import { useUniplus } from '@/features/pool/sub-accounts/api/sub-accounts';
+import { copyText } from '@/lib/clipboard';
+import { notify } from '@/lib/notify';
+import type { TFunction } from 'i18next';
+
+type T = TFunction;
+
+/** StatusTag shows a device status, and initialising beside it. */
+export function StatusTag({ status, initialising, tp }: { status: string; initialising?: boolean; tp: T }) {
+  const color = status === 'normal' ? 'green' : status === 'abnormal' ? 'orange' : 'default';
+  return (
+    <>
+      <Tag color={color} data-testid="device-status">
+        {tp(`status.${status}`)}
+      </Tag>
+      {initialising ? <Tag color="blue">{tp('status.initialising')}</Tag> : null}
+    </>
+  );
+}
+
+/** Copyable is text with a copy button. */
+export function Copyable({ text, tp, testId }: { text: string; tp: T; testId?: string }) {
+  return (
+    <span className="up-pool-copy">
+      <span data-testid={testId}>{text}</span>
+      <Button
+        type="link"
+        size="small"
+        icon={<CopyOutlined />}
+        aria-label={tp('common.copy')}
+        onClick={async () => {
+          const ok = await copyText(text);
+          notify(ok ? 'success' : 'error', tp(ok ? 'common.copied' : 'common.copy'));
+        }}
+      />
+    </span>
+  );
+}
+
+/** LoadFailed is a list's error state with a retry. */
+export function LoadFailed({ tp, retry }: { tp: T; retry: () => void }) {
+  return (
+    <Result
+      status="warning"
+      title={tp('common.loadFailed')}
+      extra={
+        <Button onClick={retry} data-testid="retry">
+          {tp('common.retry')}
+        </Button>
+      }
+    />
+  );
+}
+
+/** ConnectPanel is what a rig needs to mine to a sub-account, with copy buttons, a QR code and regenerate. */
+export function ConnectPanel({ code, t, tp }: { code: string; t: T; tp: T }) {
+  const q = useUniplus(code);
+  const action = useConfirmAction();
+  if (q.isError) return <LoadFailed tp={tp} retry={() => void q.refetch()} />;
+  const u = q.data;
+  return (
+    <section className="up-pool-panel" data-testid="connect-panel" aria-busy={!u}>
+      <h2>{t('connect.title', { code })}</h2>
+      {u ? (
+        <div className="up-pool-connect">
+          <dl>
+            <div>
+              <dt>{t('connect.stratum')}</dt>
+              <dd>
+                <Copyable text={u.stratumUrl} tp={tp} testId="stratum-url" />
+              </dd>
+              {u.stratumUrls.length > 1 ? <p className="up-pool-hint">{t('connect.backups')}: {u.stratumUrls.slice(1).join(', ')}</p> : null}
+            </div>
+            <div>
+              <dt>{t('connect.worker')}</dt>
+              <dd>
+                <Copyable text={u.workerExample} tp={tp} testId="worker-name" />
+              </dd>
+              <p className="up-pool-hint">{t('connect.workerHint')}</p>
+            </div>
+            <div>
+              <dt>{t('connect.uniplus')}</dt>
+              <dd>
+                <Copyable text={u.uniplusId} tp={tp} testId="uniplus-id" />
+              </dd>
+              <p className="up-pool-hint">{t('connect.uniplusHint')}</p>
+              <Popconfirm
+                title={t('connect.regenerateConfirm')}
+                okText={tp('common.confirm')}
+                cancelText={tp('common.cancel')}
+                onConfirm={() => action.run('regenerate', { code })}
+              >
+                <Button size="small" data-testid="regenerate">
+                  {t('connect.regenerate')}
+                </Button>
+              </Popconfirm>
+              {action.error ? <Alert type="error" showIcon message={action.error} style={{ marginTop: 8 }} /> : null}
+            </div>
+            <Link to={paths.tutorial.page('orePoolSignIn')}>{t('connect.tutorial')}</Link>
+          </dl>
+          <figure style={{ margin: 0, textAlign: 'center' }}>
+            <QRCodeSVG value={`${u.stratumUrl}\n${u.workerExample}`} size={136} />
+            <figcaption className="up-pool-hint">{t('connect.scan')}</figcaption>
+          </figure>
+        </div>
+      ) : (
+        <Typography.Paragraph>…</Typography.Paragraph>
+      )}
+    </section>
+  );
+}
+
+/** DeviceTable is the device list's table: sortable columns, page sizes, binding and detail links. */
+export function DeviceTable({
+  page,
+  loading,
+  params,
+  update,
+  t,
+  tp,
+}: {
+  page: Page<DeviceRow> | undefined;
+  loading: boolean;
+  params: ListParams;
+  update: (p: Partial<ListParams>) => void;
+  t: T;
+  tp: T;
+}) {
+  const actions = useDeviceActions();
+  const sortOrder = (key: Sort) => (params.sort === key ? (params.order === 'desc' ? 'descend' : 'ascend') : null);
+  return (
+    <Table<DeviceRow>
+      data-testid="device-table"
+      rowKey="id"
+      size="middle"
+      loading={loading}
+      dataSource={page?.rows ?? []}
+      scroll={{ x: 1100 }}
+      locale={{ emptyText: t('list.empty') }}
+      onChange={(_, __, sorter, extra) => {
+        // Paging is handled by the pagination's own onChange; two address updates in one
+        // event would overwrite each other.
+        if (extra.action !== 'sort') return;
+        const s = Array.isArray(sorter) ? sorter[0] : sorter;
+        const key = (s?.order ? s.columnKey : 'worker') as Sort;
+        update({ sort: key, order: s?.order === 'descend' ? 'desc' : 'asc' });
+      }}
+      pagination={{
+        current: page?.page ?? params.page,
+        pageSize: params.pageSize,
+        total: page?.total ?? 0,
+        showSizeChanger: true,
+        pageSizeOptions: PAGE_SIZES.map(String),
+        showTotal: (n) => t('list.total', { count: n }),
+        onChange: (p, size) => (size !== params.pageSize ? update({ pageSize: size as ListParams['pageSize'] }) : update({ page: p })),
+      }}
+      columns={[
+        {
+          key: 'worker',
+          title: t('list.worker'),
+          sorter: true,
+          sortOrder: sortOrder('worker'),
+          fixed: 'left',
+          render: (_, d) => (
+            <>
+              <Link to={`${paths.account.orePoolMachineDetail}?id=${d.id}`} data-testid="device-link">
+                {d.code}
+              </Link>
+              {d.alias ? <div className="up-pool-hint">{d.alias}</div> : null}
+            </>
+          ),
+        },
+        { key: 'status', title: t('list.status'), sorter: true, sortOrder: sortOrder('status'), render: (_, d) => <StatusTag status={d.status} initialising={d.initialising} tp={tp} /> },
+        {
+          key: 'realTimeHashRate',
+          title: t('list.realTime'),
+          sorter: true,
+          sortOrder: sortOrder('realTimeHashRate'),
+          render: (_, d) => <span data-testid="device-rt">{`${d.realTimeHashRate.show} ${d.realTimeHashRate.unit}`}</span>,
+        },
+        { key: 'dayHashRate', title: t('list.day'), sorter: true, sortOrder: sortOrder('dayHashRate'), render: (_, d) => `${d.dayHashRate.show} ${d.dayHashRate.unit}` },
+        { key: 'temperature', title: t('list.temperature'), render: (_, d) => (d.temperature === null ? '–' : `${d.temperature.toFixed(0)} °C`) },
+        { key: 'online', title: t('list.online'), render: (_, d) => (d.onlineDuration ? duration(d.onlineDuration) : '–') },
+        {
+          key: 'lastUpdateTime',
+          title: t('list.lastUpdate'),
+          sorter: true,
+          sortOrder: sortOrder('lastUpdateTime'),
+          render: (_, d) => new Date(d.lastUpdateTime).toLocaleString(),
+        },
+        { key: 'ip', title: t('list.ip'), render: (_, d) => [d.intranetIp, d.publicIp].filter(Boolean).join(' / ') || '–' },
+        {
+          key: 'bound',
+          title: t('list.binding'),
+          render: (_, d) =>
+            d.bound ? (
+              <Popconfirm
+                title={t('list.unbindConfirm', { worker: d.code })}
+                okText={tp('common.confirm')}
+                cancelText={tp('common.cancel')}
+                onConfirm={() => actions.bind.mutate({ id: d.id, bound: false })}
+              >
+                <Switch checked data-testid="bind-switch" loading={actions.bind.isPending} />
+              </Popconfirm>
+            ) : (
+              <Switch checked={false} data-testid="bind-switch" loading={actions.bind.isPending} onChange={() => actions.bind.mutate({ id: d.id, bound: true })} />
+            ),
+        },
+      ]}
+    />
+  );
+}
+
+/** Card is one figure with its label and unit. */
+export function Card({ label, value, unit }: { label: string; value: string; unit?: string }) {
+  return (
+    <div className="up-pool-card">
+      <div className="up-pool-card__label">{label}</div>
+      <div className="up-pool-card__value">
+        {value}
+        {unit ? <small>{unit}</small> : null}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,114 @@
+// Phone widgets the pool pages share: figures, copyable text, the connection panel,
+// status tags and the error state.
+import { Button, Dialog, ErrorBlock, Tag } from 'antd-mobile';
+import { QRCodeSVG } from 'qrcode.react';
+import type { TFunction } from 'i18next';
+import { Link } from 'react-router-dom';
+import { mobilePaths } from '@/config/paths';
+import { useUniplus } from '@/features/pool/sub-accounts/api/sub-accounts';
+import { useConfirmAction } from '@/features/pool/sub-accounts/hooks/use-sub-account-form';
+import { copyText } from '@/lib/clipboard';
+import { notify } from '@/lib/notify';
+
+type T = TFunction;
+
+/** MCard is one figure. */
+export function MCard({ label, value, unit }: { label: string; value: string; unit?: string }) {
+  return (
+    <div className="up-mpool-card">
+      <div className="up-mpool-card__label">{label}</div>
+      <div className="up-mpool-card__value">
+        {value}
+        {unit ? <small>{unit}</small> : null}
+      </div>
+    </div>
+  );
+}
+
+/** MLoadFailed is the error state with a retry. */
+export function MLoadFailed({ tp, retry }: { tp: T; retry: () => void }) {
+  return (
+    <ErrorBlock status="default" title={tp('common.loadFailed')} description="">
+      <Button color="primary" size="small" onClick={retry} data-testid="retry">
+        {tp('common.retry')}
+      </Button>
+    </ErrorBlock>
+  );
+}
+
+/** MStatus shows a device status (and initialising). */
+export function MStatus({ status, initialising, tp }: { status: string; initialising?: boolean; tp: T }) {
+  const color = status === 'normal' ? 'success' : status === 'abnormal' ? 'warning' : 'default';
+  return (
+    <span>
+      <Tag color={color} data-testid="device-status">
+        {tp(`status.${status}`)}
+      </Tag>
+      {initialising ? <Tag color="primary">{tp('status.initialising')}</Tag> : null}
+    </span>
+  );
+}
+
+/** MCopy is text with a copy button. */
+export function MCopy({ text, tp, testId }: { text: string; tp: T; testId?: string }) {
+  return (
+    <div>
+      <div className="up-mpool-mono" data-testid={testId}>
+        {text}
+      </div>
+      <Button
+        size="mini"
+        fill="outline"
+        onClick={async () => {
+          const ok = await copyText(text);
+          notify(ok ? 'success' : 'error', tp(ok ? 'common.copied' : 'common.copy'));
+        }}
+      >
+        {tp('common.copy')}
+      </Button>
+    </div>
+  );
+}
+
+/** MConnectPanel is what a rig needs to connect to a sub-account, with a QR code to scan. */
+export function MConnectPanel({ code, t, tp }: { code: string; t: T; tp: T }) {
+  const q = useUniplus(code);
+  const action = useConfirmAction();
+  if (q.isError) return <MLoadFailed tp={tp} retry={() => void q.refetch()} />;
+  const u = q.data;
+  if (!u) return null;
+  return (
+    <section className="up-mpool-panel" data-testid="connect-panel">
+      <h2>{t('connect.title', { code })}</h2>
+      <div style={{ textAlign: 'center', margin: '8px 0' }}>
+        <QRCodeSVG value={`${u.stratumUrl}\n${u.workerExample}`} size={148} />
+        <p className="up-mpool-hint">{t('connect.scan')}</p>
+      </div>
+      <p className="up-mpool-hint">{t('connect.stratum')}</p>
+      <MCopy text={u.stratumUrl} tp={tp} testId="stratum-url" />
+      <p className="up-mpool-hint">{t('connect.worker')}</p>
+      <MCopy text={u.workerExample} tp={tp} testId="worker-name" />
+      <p className="up-mpool-hint">{t('connect.workerHint')}</p>
+      <p className="up-mpool-hint">{t('connect.uniplus')}</p>
+      <MCopy text={u.uniplusId} tp={tp} testId="uniplus-id" />
+      <p className="up-mpool-hint">{t('connect.uniplusHint')}</p>
+      <div className="up-mpool-actions">
+        <Button
+          size="small"
+          onClick={() =>
+            void Dialog.confirm({
+              content: t('connect.regenerateConfirm'),
+              confirmText: tp('common.confirm'),
+              cancelText: tp('common.cancel'),
+              onConfirm: () => void action.run('regenerate', { code }),
+            })
+          }
+        >
+          {t('connect.regenerate')}
+        </Button>
+        <Link to={mobilePaths.tutorial.page('orePoolSignIn')}>{t('connect.tutorial')}</Link>
+      </div>
+      {action.error ? <p className="up-mpool-error">{action.error}</p> : null}
+    </section>
+  );
+}
