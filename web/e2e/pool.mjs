@@ -21,7 +21,12 @@ export async function startPool({ args = [], testClock = false } = {}) {
   const lockPort = await freePort();
   const coin = (type, name, port, flags) => [
     'admin', 'coin', 'add', type, '--name', name, '--algorithm', 'sha256d', '--unit', type, '--decimals', '8',
-    '--driver', 'devnet', '--ports', String(port), '--open=true', ...flags,
+    '--driver', 'devnet', '--ports', String(port), '--open=true',
+    // A share every few seconds from a simulated rig (the devnet's default, 1/1024, takes a
+    // 50 kH/s rig over a minute a share, and a loaded CI machine several): the pages have
+    // hashrate within a minute or two.
+    '--driver-config', 'start_difficulty=0.00005', '--driver-config', 'share_interval=5s',
+    ...flags,
   ];
   const server = await startPoold({
     testClock,

@@ -28,3 +28,10 @@ export function formatHashRate(hs: number): string {
   const unit = bestUnit(hs);
   return `${inUnit(hs, 'H/s', unit).toFixed(2)} ${unit}`;
 }
+
+/** HashRate is a hashrate as the API gives it: H/s and its display value and unit. */
+export interface HashRate {
+  hashRate: number;
+  show: string;
+  unit: string;
+}

@@ -4,7 +4,8 @@ import { BarChart, LineChart } from 'echarts/charts';
 import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
 import * as echarts from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
+import { useEChart } from '@/lib/use-echart';
 import { bestUnit, inUnit } from '@/lib/hashrate';
 
 echarts.use([LineChart, BarChart, GridComponent, LegendComponent, TooltipComponent, CanvasRenderer]);
@@ -37,21 +38,7 @@ function timeLabel(t: number, daily: boolean): string {
 
 /** HashrateChart draws the points in the unit that fits the largest. */
 export default function HashrateChart({ points, label, daily = false, height = 260, compact = false }: HashrateChartProps) {
-  const box = useRef<HTMLDivElement>(null);
-  const chart = useRef<echarts.ECharts | null>(null);
-
-  useEffect(() => {
-    if (!box.current) return;
-    const c = echarts.init(box.current, undefined, { renderer: 'canvas' });
-    chart.current = c;
-    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(() => c.resize());
-    observer?.observe(box.current);
-    return () => {
-      observer?.disconnect();
-      c.dispose();
-      chart.current = null;
-    };
-  }, []);
+  const { box, chart } = useEChart();
 
   useEffect(() => {
     const unit = bestUnit(Math.max(0, ...points.map((p) => p.hashRate)));

@@ -9,3 +9,8 @@ const loadPoolTexts = globLoader(import.meta.glob('./locales/*.json'));
 export function usePoolTexts() {
   return useFeatureTexts(POOL_NS, loadPoolTexts);
 }
+
+/** startSteps are the start-mining empty state's three steps, in pool mode's shared texts. */
+export function startSteps(tp: (key: string, options?: Record<string, unknown>) => string): [string, string, string] {
+  return [tp('start.step1'), tp('start.step2', { example: 'code.rig01' }), tp('start.step3')];
+}

@@ -4,8 +4,9 @@ import { LineChart } from 'echarts/charts';
 import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
 import * as echarts from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
-import { useEffect, useRef } from 'react';
-import { FIAT_SYMBOL } from '../model/legal-tender';
+import { useEffect } from 'react';
+import { useEChart } from '@/lib/use-echart';
+import { FIAT_SYMBOL } from '@/lib/legal-tender';
 import type { TrendSeries } from '../model/trend-series';
 import type { LegalTender, TrendRange } from '../model/types';
 
@@ -41,21 +42,7 @@ function shortNumber(v: number): string {
 
 /** TrendChart draws the two lines with their own axes. */
 export default function TrendChart({ series, legalTender, range, priceLabel, hashRateLabel, height = 280, compact = false }: TrendChartProps) {
-  const box = useRef<HTMLDivElement>(null);
-  const chart = useRef<echarts.ECharts | null>(null);
-
-  useEffect(() => {
-    if (!box.current) return;
-    const c = echarts.init(box.current, undefined, { renderer: 'canvas' });
-    chart.current = c;
-    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(() => c.resize());
-    observer?.observe(box.current);
-    return () => {
-      observer?.disconnect();
-      c.dispose();
-      chart.current = null;
-    };
-  }, []);
+  const { box, chart } = useEChart();
 
   useEffect(() => {
     const symbol = FIAT_SYMBOL[legalTender];

@@ -1,6 +1,6 @@
 // How the home pages (desktop and phone) write the server's figures: decimal strings are grouped by
 // thousands without passing through floating point, and missing figures read as a dash.
-import { FIAT_SYMBOL, isLegalTender } from '@/features/dashboard/model/legal-tender';
+import { FIAT_SYMBOL, isLegalTender } from '@/lib/legal-tender';
 
 /** DASH stands for a figure the server does not have yet. */
 export const DASH = '—';

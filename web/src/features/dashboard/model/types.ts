@@ -1,5 +1,6 @@
-/** LegalTender is the fiat the home page shows prices in (SPEC.md section 9: USD default, CNY option). */
-export type LegalTender = 'USD' | 'CNY';
+import type { LegalTender } from '@/lib/legal-tender';
+
+export type { LegalTender };
 
 /**
  * CoinRow is SPEC.md section 3 "Coin or pool coin row" as GET /pc/v1/dashboard/list

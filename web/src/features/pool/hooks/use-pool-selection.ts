@@ -88,3 +88,9 @@ export function usePoolSelection(): PoolSelection {
     },
   };
 }
+
+/** usePoolCodes is the selection as the codes other areas' reads take: the coin type and the sub-account code ('' for all). */
+export function usePoolCodes() {
+  const selection = usePoolSelection();
+  return { selection, coin: selection.coin?.type ?? '', subAccount: selection.subAccount?.code ?? '' };
+}

@@ -1,11 +1,22 @@
+import { Alert, Button, Checkbox, Form } from 'antd';
 import type { ReactNode } from 'react';
+import { TermsText } from '@/features/auth/components/terms';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { paths } from '@/config/paths';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import '../desktop-forms.css';
 import './auth.css';
 
+/** OtherPage is the footer's way to the other auth page ("No account? Register"). */
+export interface OtherPage {
+  textKey: string;
+  labelKey: string;
+  to: string;
+}
+
 /** AuthCard is the centred card of the desktop login and register pages, on the brand's dark band. */
-export function AuthCard({ titleKey, leadKey, children, footer }: { titleKey: string; leadKey: string; children: ReactNode; footer?: ReactNode }) {
+export function AuthCard({ titleKey, leadKey, children, other }: { titleKey: string; leadKey: string; children: ReactNode; other: OtherPage }) {
   const { t } = useTranslation();
   const title = t(titleKey);
   useDocumentTitle(title);
@@ -20,8 +31,41 @@ export function AuthCard({ titleKey, leadKey, children, footer }: { titleKey: st
           <p className="up-auth__lead">{t(leadKey)}</p>
         </header>
         {children}
-        {footer ? <footer className="up-auth__foot">{footer}</footer> : null}
+        <footer className="up-auth__foot">
+          <span>
+            {t(other.textKey)} <Link to={other.to}>{t(other.labelKey)}</Link>
+          </span>
+          <Link to={paths.home}>{t('common.backHome')}</Link>
+        </footer>
       </div>
     </section>
+  );
+}
+
+/**
+ * AuthSubmit ends the desktop login and register forms: the terms to tick, the server's
+ * refusal and the submit button, enabled once the form may be sent.
+ */
+export function AuthSubmit({ agreeRule, links, error, ready, pending, submitKey }: {
+  agreeRule: object;
+  links: Parameters<typeof TermsText>[0]['links'];
+  error: string | null;
+  ready: boolean;
+  pending: boolean;
+  submitKey: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Form.Item name="agree" valuePropName="checked" className="up-auth__terms" rules={[agreeRule]}>
+        <Checkbox data-testid="terms">
+          <TermsText links={links} />
+        </Checkbox>
+      </Form.Item>
+      {error ? <Alert className="up-auth__alert" type="error" showIcon message={error} role="alert" data-testid="form-error" /> : null}
+      <Button type="primary" htmlType="submit" size="large" block disabled={!ready} loading={pending} data-testid="submit">
+        {t(submitKey)}
+      </Button>
+    </>
   );
 }

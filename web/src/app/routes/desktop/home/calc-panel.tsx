@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { useHashUnits } from '@/features/dashboard/api/get-hash-units';
 import { useCalculator } from '@/features/dashboard/hooks/use-calculator';
 import { CALC_MAX_LENGTH, CALC_PERIODS, forPeriod, type CalcError, type CalcField } from '@/features/dashboard/model/calculator';
-import { FIAT_SYMBOL } from '@/features/dashboard/model/legal-tender';
+import { FIAT_SYMBOL } from '@/lib/legal-tender';
 import type { CalcVariant, CoinRow, LegalTender } from '@/features/dashboard/model/types';
 import { useDashboardTexts } from '@/features/dashboard/texts';
 import { coinAmount, DASH, money } from '@/features/dashboard/model/format';

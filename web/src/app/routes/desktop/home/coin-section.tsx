@@ -1,7 +1,7 @@
 import { ReloadOutlined } from '@ant-design/icons';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Button, Empty, Segmented, Skeleton } from 'antd';
-import { LEGAL_TENDERS } from '@/features/dashboard/model/legal-tender';
+import { LEGAL_TENDERS } from '@/lib/legal-tender';
 import type { CoinRow, LegalTender } from '@/features/dashboard/model/types';
 import { useDashboardTexts } from '@/features/dashboard/texts';
 import { useHomeTexts } from '@/features/home/texts';

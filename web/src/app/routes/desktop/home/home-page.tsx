@@ -6,7 +6,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
 import { useDashboardList } from '@/features/dashboard/api/get-dashboard-list';
-import { storedLegalTender, storeLegalTender } from '@/features/dashboard/model/legal-tender';
+import { storedLegalTender, storeLegalTender } from '@/lib/legal-tender';
 import type { LegalTender } from '@/features/dashboard/model/types';
 import { useDashboardTexts } from '@/features/dashboard/texts';
 import { CONTACT_ID, SERVICES_ID } from '@/features/home/model/content';

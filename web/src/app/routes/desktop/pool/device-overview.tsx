@@ -1,51 +1,30 @@
 import { Button, Segmented, Skeleton } from 'antd';
-import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { AutoRefresh } from '@/components/auto-refresh';
 import { LazyHashrateChart } from '@/components/hashrate-chart';
 import { PageFrame } from '@/components/page-frame';
 import { PoolStart } from '@/components/pool-start';
 import { paths } from '@/config/paths';
-import { useHashrateHistory } from '@/features/pool/api/get-history';
-import { useOverview } from '@/features/pool/devices/api/devices';
-import { rejectRate } from '@/features/pool/devices/model/list-params';
-import { useDeviceTexts } from '@/features/pool/devices/texts';
-import { usePoolSelection } from '@/features/pool/hooks/use-pool-selection';
-import { DEVICE_STATUSES, HISTORY_RANGES, type HistoryRange } from '@/features/pool/model/types';
+import { useDeviceOverview } from '@/features/pool/devices/hooks/use-device-overview';
+import type { HistoryRange } from '@/features/pool/model/types';
 import { Card, LoadFailed } from './parts';
 
 /** DesktopDeviceOverview is the account's landing page: figures, devices by status and the hashrate chart. */
 export function DesktopDeviceOverview() {
-  const { t, tp, ready } = useDeviceTexts();
-  const sel = usePoolSelection();
+  const v = useDeviceOverview();
+  const { t, tp } = v.texts;
   const navigate = useNavigate();
-  const coin = sel.coin?.type ?? '';
-  const sub = sel.subAccount?.code ?? '';
-  const ov = useOverview(coin, sub);
-  const [range, setRange] = useState<HistoryRange>('24h');
-  const history = useHashrateHistory({ coin, subAccount: sub, range });
-  const o = ov.data;
-  const listLink = (status: string) => `${paths.account.orePoolAnlageuebersicht}?coin=${coin}&sub=${sub}${status ? `&status=${status}` : ''}`;
+  const list = (filter = '') => `${paths.account.orePoolAnlageuebersicht}${v.listQuery(filter)}`;
   return (
-    <PageFrame
-      titleKey="pages.orePoolDeviceOverview"
-      actions={
-        <AutoRefresh
-          onRefresh={() => {
-            void ov.refetch();
-            void history.refetch();
-          }}
-        />
-      }
-    >
-      {!ready || sel.isLoading || (coin && ov.isLoading) ? (
+    <PageFrame titleKey="pages.orePoolDeviceOverview" actions={<AutoRefresh onRefresh={v.refresh} />}>
+      {v.state === 'loading' ? (
         <Skeleton active paragraph={{ rows: 8 }} />
-      ) : sel.error || ov.isError ? (
-        <LoadFailed tp={tp} retry={() => (sel.error ? sel.refetch() : void ov.refetch())} />
-      ) : sel.subAccounts.length === 0 ? (
+      ) : v.state === 'failed' ? (
+        <LoadFailed tp={tp} retry={v.retry} />
+      ) : v.state === 'start' ? (
         <PoolStart
           title={tp('start.title')}
-          steps={[tp('start.step1'), tp('start.step2', { example: 'code.rig01' }), tp('start.step3')]}
+          steps={v.startSteps}
           actions={
             <>
               <Button type="primary" onClick={() => navigate(paths.account.orePoolSubAccountInfo)}>
@@ -55,41 +34,36 @@ export function DesktopDeviceOverview() {
             </>
           }
         />
-      ) : o ? (
+      ) : (
         <>
           <div className="up-pool-cards" data-testid="overview-cards">
-            <Card label={tp('figure.realTime')} value={o.realTimeHashRate.show} unit={o.realTimeHashRate.unit} />
-            <Card label={tp('figure.day')} value={o.dayHashRate.show} unit={o.dayHashRate.unit} />
-            <Card label={tp('figure.accepted')} value={String(o.accepted)} unit={t('overview.shares')} />
-            <Card label={t('overview.rejectRate')} value={rejectRate(o.accepted, o.rejected, o.stale).toFixed(2)} unit="%" />
+            {v.figures.map((f) => (
+              <Card key={f.key} label={f.label} value={f.value} unit={f.unit} />
+            ))}
           </div>
           <section className="up-pool-panel">
             <h2>{t('overview.status')}</h2>
             <div className="up-pool-status">
-              <button type="button" onClick={() => navigate(listLink(''))} data-testid="count-total">
-                <strong>{o.counts.total}</strong>
+              <button type="button" onClick={() => navigate(list())} data-testid="count-total">
+                <strong>{v.total}</strong>
                 {t('overview.allDevices')}
               </button>
-              {DEVICE_STATUSES.map((s) => (
-                <button key={s} type="button" className={`up-pool-status--${s}`} onClick={() => navigate(listLink(s))} data-testid={`count-${s}`}>
-                  <strong>{o.counts[s]}</strong>
-                  {tp(`status.${s}`)}
+              {v.statusCounts.map((s) => (
+                <button key={s.key} type="button" className={`up-pool-status--${s.key}`} onClick={() => navigate(list(s.query))} data-testid={`count-${s.key}`}>
+                  <strong>{s.count}</strong>
+                  {s.label}
                 </button>
               ))}
-              <button type="button" onClick={() => navigate(`${listLink('')}&bound=false`)} data-testid="count-unbound">
-                <strong>{o.counts.unbound}</strong>
-                {tp('figure.unbound')}
-              </button>
             </div>
-            {o.counts.total === 0 ? <p className="up-pool-hint">{t('overview.noDevices', { coin })}</p> : null}
+            {v.total === 0 ? <p className="up-pool-hint">{t('overview.noDevices', { coin: v.coin })}</p> : null}
           </section>
           <section className="up-pool-panel">
             <h2>{t('overview.chart')}</h2>
-            <Segmented value={range} onChange={(v) => setRange(v as HistoryRange)} options={HISTORY_RANGES.map((r) => ({ value: r, label: tp(`range.${r}`) }))} style={{ marginBottom: 12 }} />
-            {history.isError ? <LoadFailed tp={tp} retry={() => void history.refetch()} /> : <LazyHashrateChart points={history.data ?? []} label={tp('figure.realTime')} />}
+            <Segmented value={v.chart.range} onChange={(r) => v.chart.setRange(r as HistoryRange)} options={v.chart.ranges} style={{ marginBottom: 12 }} />
+            {v.chart.failed ? <LoadFailed tp={tp} retry={v.chart.retry} /> : <LazyHashrateChart points={v.chart.points} label={v.chart.label} />}
           </section>
         </>
-      ) : null}
+      )}
     </PageFrame>
   );
 }

@@ -8,11 +8,13 @@ import { LazyHashrateChart } from '@/components/hashrate-chart';
 import { PageFrame } from '@/components/page-frame';
 import { paths } from '@/config/paths';
 import { useMachineDetail, type MachineDetail } from '@/features/pool/machine/hooks/use-machine-detail';
-import { DASH, durationText, formatBytes, formatTime, orDash, rangeText, withUnit } from '@/features/pool/machine/model/format';
+import { DASH, orDash, withUnit } from '@/features/pool/machine/model/format';
 import type { DeviceDetail, Gpu } from '@/features/pool/machine/model/types';
+import * as view from '@/features/pool/machine/model/view';
+import type { Fact, FactValue, Usage } from '@/features/pool/machine/model/view';
+import { HashrateComparison } from '@/features/pool/machine/components/hashrate-comparison';
 import { useMachineTexts } from '@/features/pool/machine/texts';
 import { HISTORY_RANGES, type HistoryRange } from '@/features/pool/model/types';
-import { formatSetting, settingsList } from '@/features/pool/overclock/model/rules';
 import { LinkButton } from '@/features/pool/overclock/components/desktop-link-button';
 import { stateTone } from '@/features/pool/overclock/model/status';
 import './machine-detail.css';
@@ -33,25 +35,44 @@ function Card({ title, extra, children, testId, className }: { title: ReactNode;
   );
 }
 
-function Facts({ rows }: { rows: Array<[string, ReactNode, string?]> }) {
+function FactValueView({ value, x }: { value: FactValue; x: Texts }) {
+  switch (value.kind) {
+    case 'mono':
+      return <span className="up-md-mono">{value.text}</span>;
+    case 'flag':
+      return <Tag color={value.ok ? 'success' : 'error'}>{value.text}</Tag>;
+    case 'copy':
+      return (
+        <Typography.Text className="up-md-mono" copyable={{ text: value.text, icon: <CopyOutlined aria-label={value.copyLabel} />, tooltips: [x.tp('common.copy'), x.tp('common.copied')] }}>
+          {value.text}
+        </Typography.Text>
+      );
+    default:
+      return <>{value.text}</>;
+  }
+}
+
+function Facts({ rows, x, children }: { rows: Fact[]; x: Texts; children?: ReactNode }) {
   return (
     <dl className="up-md-facts">
-      {rows.map(([label, value, testId]) => (
-        <div key={label} className="up-md-facts__row">
-          <dt>{label}</dt>
-          <dd data-testid={testId}>{value}</dd>
+      {rows.map((row) => (
+        <div key={row.label} className="up-md-facts__row">
+          <dt>{row.label}</dt>
+          <dd data-testid={row.testId}>
+            <FactValueView value={row.value} x={x} />
+          </dd>
         </div>
       ))}
+      {children}
     </dl>
   );
 }
 
-function UsageBar({ percent, level, detail, testId }: { percent: number | null; level: string; detail: string; testId: string }) {
+function UsageBar({ usage: { percent, level, detail, testId } }: { usage: Usage }) {
   if (percent === null) return <span data-testid={testId}>{DASH}</span>;
-  const color = level === 'full' ? 'var(--up-danger)' : level === 'high' ? 'var(--up-warning)' : 'var(--up-brand)';
   return (
     <div className="up-md-usage" data-testid={testId}>
-      <Progress percent={percent} showInfo={false} size="small" strokeColor={color} aria-label={`${percent}%`} />
+      <Progress percent={percent} showInfo={false} size="small" strokeColor={view.usageColor(level)} aria-label={`${percent}%`} />
       <span className="up-md-usage__text">
         <strong>{percent}%</strong> {detail}
       </span>
@@ -64,8 +85,7 @@ function PageState({ titleKey, children }: { titleKey: string; children: ReactNo
 }
 
 function Hero({ d, m, x }: { d: DeviceDetail; m: MachineDetail; x: Texts }) {
-  const { t, tp, lang } = x;
-  const online = m.online && d.status !== 'offline' ? t(durationText(m.online).key, durationText(m.online).params) : t('duration.offline');
+  const { t, tp } = x;
   return (
     <section className="up-md-hero" data-testid="machine-hero">
       <div className="up-md-hero__id">
@@ -104,40 +124,28 @@ function Hero({ d, m, x }: { d: DeviceDetail; m: MachineDetail; x: Texts }) {
         </dl>
       </div>
       <div className="up-md-hero__stats">
-        <div className="up-md-stat up-md-stat--main">
-          <span className="up-md-stat__label">{tp('figure.realTime')}</span>
-          <span className="up-md-stat__value" data-testid="machine-realtime">
-            {d.realTimeHashRate.show} <small>{d.realTimeHashRate.unit}</small>
-          </span>
-        </div>
-        <div className="up-md-stat">
-          <span className="up-md-stat__label">{tp('figure.day')}</span>
-          <span className="up-md-stat__value" data-testid="machine-day">
-            {d.dayHashRate.show} <small>{d.dayHashRate.unit}</small>
-          </span>
-        </div>
-        <div className="up-md-stat">
-          <span className="up-md-stat__label">{t('hero.onlineFor')}</span>
-          <span className="up-md-stat__value up-md-stat__value--text" data-testid="machine-online">
-            {online}
-          </span>
-        </div>
-        <div className="up-md-stat">
-          <span className="up-md-stat__label">{t('hero.lastUpdate')}</span>
-          <span className="up-md-stat__value up-md-stat__value--text">{formatTime(d.lastUpdateTime, lang)}</span>
-        </div>
+        {view.heroFigures(d, m.online, x).map((f, i) => (
+          <div key={f.label} className={`up-md-stat${i === 0 ? ' up-md-stat--main' : ''}`}>
+            <span className="up-md-stat__label">{f.label}</span>
+            <span className={`up-md-stat__value${f.unit === undefined ? ' up-md-stat__value--text' : ''}`} data-testid={f.testId}>
+              {f.value}
+              {f.unit !== undefined ? (
+                <>
+                  {' '}
+                  <small>{f.unit}</small>
+                </>
+              ) : null}
+            </span>
+          </div>
+        ))}
         <div className="up-md-stat up-md-stat--wide">
           <span className="up-md-stat__label">{t('hero.shares')}</span>
           <span className="up-md-shares" data-testid="machine-shares">
-            <span>
-              {tp('figure.accepted')} <strong>{d.accepted.toLocaleString()}</strong>
-            </span>
-            <span>
-              {tp('figure.rejected')} <strong>{d.rejected.toLocaleString()}</strong>
-            </span>
-            <span>
-              {tp('figure.stale')} <strong>{d.stale.toLocaleString()}</strong>
-            </span>
+            {view.shareCounts(d, x).map((f) => (
+              <span key={f.label}>
+                {f.label} <strong>{f.value}</strong>
+              </span>
+            ))}
           </span>
         </div>
       </div>
@@ -154,69 +162,18 @@ const VERDICT_ICON = {
 };
 
 function Comparison({ d, m, x }: { d: DeviceDetail; m: MachineDetail; x: Texts }) {
-  const { t } = x;
   const c = m.comparison!;
-  const p = c.positions;
   return (
-    <Card title={t('compare.title')} testId="machine-compare">
-      <div className="up-md-compare__figures">
-        <div>
-          <span className="up-md-stat__label">{t('compare.reported')}</span>
-          <strong className="up-md-compare__value up-md-compare__value--rig" data-testid="compare-reported">
-            {d.reportedHashRate ? `${d.reportedHashRate.show} ${d.reportedHashRate.unit}` : t('compare.notReported')}
-          </strong>
-        </div>
-        <div>
-          <span className="up-md-stat__label">{t('compare.pool')}</span>
-          <strong className="up-md-compare__value" data-testid="compare-pool">
-            {d.realTimeHashRate.show} {d.realTimeHashRate.unit}
-          </strong>
-        </div>
-        <div>
-          <span className="up-md-stat__label">{t('compare.range')}</span>
-          <strong className="up-md-compare__value" data-testid="compare-range">
-            {rangeText(d.effectiveLow, d.effectiveHigh)}
-          </strong>
-        </div>
-        <div>
-          <span className="up-md-stat__label">{t('compare.shares')}</span>
-          <strong className="up-md-compare__value" data-testid="compare-shares">
-            {d.windowShares.toLocaleString()}
-          </strong>
-        </div>
-      </div>
-      <div className="up-md-scale" aria-hidden="true">
-        <div className="up-md-scale__track">
-          <span className="up-md-scale__band" style={{ left: `${p.low}%`, width: `${Math.max(0.8, p.high - p.low)}%` }} />
-          <span className="up-md-scale__mark up-md-scale__mark--pool" style={{ left: `${p.pool}%` }} />
-          {p.reported !== null ? <span className="up-md-scale__mark up-md-scale__mark--rig" style={{ left: `${p.reported}%` }} /> : null}
-        </div>
-        <div className="up-md-scale__legend">
-          <span>
-            <i className="up-md-key up-md-key--band" /> {t('compare.legendRange')}
-          </span>
-          <span>
-            <i className="up-md-key up-md-key--pool" /> {t('compare.legendPool')}
-          </span>
-          <span>
-            <i className="up-md-key up-md-key--rig" /> {t('compare.legendReported')}
-          </span>
-        </div>
-      </div>
-      <p className={`up-md-verdict up-md-verdict--${c.verdict}`} data-testid="compare-verdict">
-        {VERDICT_ICON[c.verdict]} {t(`compare.verdict.${c.verdict}`)}
-      </p>
-      <p className="up-md-note" data-testid="compare-explain">
-        {t('compare.explain')}
-      </p>
+    <Card title={x.t('compare.title')} testId="machine-compare">
+      <HashrateComparison d={d} verdict={c.verdict} positions={c.positions} x={x} verdictIcon={VERDICT_ICON[c.verdict]} />
     </Card>
   );
 }
 
 function Overclock({ d, m, x }: { d: DeviceDetail; m: MachineDetail; x: Texts }) {
-  const { t, to, lang } = x;
+  const { t, to } = x;
   const s = m.overclock.state;
-  const query = `?coin=${encodeURIComponent(d.coin)}&device=${d.id}`;
+  const query = view.overclockQuery(d);
   return (
     <Card
       title={t('overclock.title')}
@@ -242,19 +199,12 @@ function Overclock({ d, m, x }: { d: DeviceDetail; m: MachineDetail; x: Texts })
         </p>
       ) : (
         <>
-          <Facts
-            rows={[
-              [t('overclock.template'), s.factory ? t('overclock.factory') : orDash(s.templateName), 'overclock-template'],
-              [t('overclock.requested'), formatTime(s.requestedAt, lang)],
-              [t('overclock.acknowledged'), formatTime(s.acknowledgedAt, lang)],
-              ...(s.message ? ([[t('overclock.message'), s.message, 'overclock-message']] as Array<[string, ReactNode, string]>) : []),
-            ]}
-          />
-          {settingsList(s.settings).length > 0 ? (
+          <Facts rows={view.overclockFacts(s, x)} x={x} />
+          {view.overclockChips(s, x).length > 0 ? (
             <div className="up-md-chips">
-              {settingsList(s.settings).map(([k, v]) => (
-                <span key={k} className="up-md-chip">
-                  {to(`settings.${k}`)} <strong>{formatSetting(k, v)}</strong>
+              {view.overclockChips(s, x).map((c) => (
+                <span key={c.key} className="up-md-chip">
+                  {c.label} <strong>{c.value}</strong>
                 </span>
               ))}
             </div>
@@ -344,7 +294,7 @@ export function DesktopMachineDetail() {
   const { t: tApp } = useTranslation();
   const x = useMachineTexts();
   const m = useMachineDetail();
-  const { t, tp, lang } = x;
+  const { t, tp } = x;
   const title = 'pages.orePoolMachineDetail';
   const back = (
     <LinkButton to={paths.account.orePoolAnlageuebersicht} icon={<ArrowLeftOutlined />}>
@@ -373,15 +323,15 @@ export function DesktopMachineDetail() {
   }
 
   if (m.state === 'noId' || m.state === 'refused' || m.state === 'failed') {
-    const refused = m.state === 'refused';
+    const text = view.pageStateText(m.state, m.message, x);
     return (
       <PageState titleKey={title}>
         <div className={`up-md-state up-md-state--${m.state}`} role={m.state === 'noId' ? undefined : 'alert'} data-testid={`machine-${m.state}`}>
           <span className="up-md-state__icon" aria-hidden="true">
             {m.state === 'failed' ? <ExclamationCircleFilled /> : <InfoCircleFilled />}
           </span>
-          <h2>{m.state === 'noId' ? t('state.noIdTitle') : refused ? t('state.refusedTitle') : t('state.failedTitle')}</h2>
-          <p>{m.state === 'noId' ? t('state.noIdBody') : m.message}</p>
+          <h2>{text.title}</h2>
+          <p>{text.body}</p>
           <div className="up-md-actions up-md-actions--center">
             {m.state === 'failed' ? (
               <Button type="primary" onClick={m.refetch}>
@@ -396,7 +346,6 @@ export function DesktopMachineDetail() {
   }
 
   const d = m.device!;
-  const u = m.usage!;
   return (
     <PageFrame
       titleKey={title}
@@ -423,60 +372,22 @@ export function DesktopMachineDetail() {
         </Card>
         <div className="up-md-grid3">
           <Card title={t('system.title')} testId="machine-system">
-            <Facts
-              rows={[
-                [t('system.os'), orDash([d.os, d.osVersion].filter(Boolean).join(' ')), 'system-os'],
-                [t('system.driver'), orDash(d.driverVersion)],
-                [t('system.cpuModel'), orDash(d.cpuModel), 'system-cpu'],
-                [t('system.cpuTemp'), withUnit(d.cpuTemp, '°C')],
-                [t('system.cpuUsage'), <UsageBar key="cpu" percent={u.cpu.percent} level={u.cpu.level} detail="" testId="usage-cpu" />],
-                [
-                  t('system.memory'),
-                  <UsageBar key="mem" percent={u.mem.percent} level={u.mem.level} detail={t('system.of', { used: formatBytes(d.memUsed), total: formatBytes(d.memTotal) })} testId="usage-mem" />,
-                ],
-                [
-                  t('system.disk'),
-                  <UsageBar key="disk" percent={u.disk.percent} level={u.disk.level} detail={t('system.of', { used: formatBytes(d.diskUsed), total: formatBytes(d.diskTotal) })} testId="usage-disk" />,
-                ],
-              ]}
-            />
+            <Facts rows={view.systemFacts(d, x)} x={x}>
+              {view.usages(d, m.usage!, x).map((usage) => (
+                <div key={usage.testId} className="up-md-facts__row">
+                  <dt>{usage.label}</dt>
+                  <dd>
+                    <UsageBar usage={usage} />
+                  </dd>
+                </div>
+              ))}
+            </Facts>
           </Card>
           <Card title={t('mining.title')} testId="machine-mining">
-            <Facts
-              rows={[
-                [t('mining.software'), orDash([d.minerSoftware, d.minerVersion].filter(Boolean).join(' ')), 'mining-software'],
-                [
-                  t('mining.running'),
-                  d.minerRunning === null ? DASH : d.minerRunning ? <Tag color="success">{t('mining.runningYes')}</Tag> : <Tag color="error">{t('mining.runningNo')}</Tag>,
-                ],
-                [
-                  t('mining.pool'),
-                  d.runningPool ? (
-                    <Typography.Text className="up-md-mono" copyable={{ text: d.runningPool, icon: <CopyOutlined aria-label={t('mining.copyPool')} />, tooltips: [tp('common.copy'), tp('common.copied')] }}>
-                      {d.runningPool}
-                    </Typography.Text>
-                  ) : (
-                    DASH
-                  ),
-                  'mining-pool',
-                ],
-                [t('mining.burned'), d.burned ? t('mining.burnedYes') : t('mining.burnedNo')],
-              ]}
-            />
+            <Facts rows={view.miningFacts(d, x)} x={x} />
           </Card>
           <Card title={t('network.title')} testId="machine-network">
-            <Facts
-              rows={[
-                [t('network.intranetIp'), <span key="i" className="up-md-mono">{orDash(d.intranetIp)}</span>, 'network-intranet'],
-                [t('network.publicIp'), <span key="p" className="up-md-mono">{orDash(d.publicIp)}</span>],
-                [t('network.region'), orDash(d.region)],
-                [t('network.firstSeen'), formatTime(d.firstSeenAt, lang)],
-                [t('network.lastShare'), formatTime(d.lastShareAt, lang)],
-                [t('network.lastReport'), formatTime(d.lastReportAt, lang)],
-                [t('network.lastUpdate'), formatTime(d.lastUpdateTime, lang)],
-                [t('network.onlineSince'), d.status === 'offline' ? DASH : formatTime(d.onlineSince, lang)],
-              ]}
-            />
+            <Facts rows={view.networkFacts(d, x)} x={x} />
           </Card>
         </div>
       </div>

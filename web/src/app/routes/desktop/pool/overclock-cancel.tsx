@@ -53,7 +53,7 @@ export function DesktopOverclockCancel() {
                 options={c.overclockCoins.map((x) => ({ value: x.type, label: `${x.type} · ${x.name}` }))}
                 data-testid="coin-choice"
               />
-              {c.otherCoins.length > 0 ? <p className="up-oc-note">{t('send.coinNote', { coins: c.otherCoins.map((x) => x.type).join(', ') })}</p> : null}
+              {c.otherCoinTypes ? <p className="up-oc-note">{t('send.coinNote', { coins: c.otherCoinTypes })}</p> : null}
             </>
           )}
         </DesktopStep>

@@ -8,6 +8,7 @@ import { usePoolSelection } from '@/features/pool/hooks/use-pool-selection';
 import type { SubAccount } from '@/features/pool/model/types';
 import { useConfirmAction, useSubAccountForm } from '@/features/pool/sub-accounts/hooks/use-sub-account-form';
 import { useSubAccountTexts } from '@/features/pool/sub-accounts/texts';
+import { startSteps } from '@/features/pool/texts';
 import { ConnectPanel, LoadFailed } from './parts';
 
 /** DesktopSubAccountInfo lists the sub-accounts, creates and changes them, and shows how to connect a rig. */
@@ -45,7 +46,7 @@ export function DesktopSubAccountInfo() {
       ) : sel.subAccounts.length === 0 ? (
         <PoolStart
           title={tp('start.title')}
-          steps={[tp('start.step1'), tp('start.step2', { example: 'code.rig01' }), tp('start.step3')]}
+          steps={startSteps(tp)}
           actions={
             <>
               <Button type="primary" onClick={startCreate} data-testid="start-create">

@@ -19,35 +19,33 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { paths } from '@/config/paths';
-import { useAppDownload } from '@/features/app-download/api/get-app-download';
-import { formatReleaseDate, isExternalUrl, releaseStatus, type ReleaseStatus } from '@/features/app-download/model/platforms';
-import { OS_IMAGE, type AppRelease } from '@/features/app-download/model/types';
+import { formatReleaseDate, isExternalUrl, type ReleaseStatus } from '@/features/app-download/model/platforms';
+import type { AppRelease } from '@/features/app-download/model/types';
 import { DownloadLink } from '@/features/product/components/download-link';
 import { RigVisual } from '@/features/product/components/rig-visual';
 import { osFacts } from '@/features/product/model/os-facts';
+import { OS_BIND, OS_FEATURES, OS_STEPS, type OsFeatureKey } from '@/features/product/model/os-page';
+import { useOsRelease } from '@/features/product/hooks/use-product-pages';
 import { useProductTexts } from '@/features/product/texts';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useLang } from '../../../layouts/use-lang';
 import './product.css';
 
+const ICONS: Record<OsFeatureKey, ReactNode> = {
+  boot: <PoweroffOutlined />,
+  telemetry: <LineChartOutlined />,
+  overclock: <ThunderboltOutlined />,
+  status: <DashboardOutlined />,
+  binding: <FieldTimeOutlined />,
+  cleanup: <ClearOutlined />,
+};
+
 const f = osFacts;
-const bind = { from: f.bindMinutes[0], to: f.bindMinutes[1] };
+const bind = OS_BIND;
+const steps = OS_STEPS;
 
-const features: Array<{ key: string; icon: ReactNode; values?: Record<string, number> }> = [
-  { key: 'boot', icon: <PoweroffOutlined /> },
-  { key: 'telemetry', icon: <LineChartOutlined /> },
-  { key: 'overclock', icon: <ThunderboltOutlined />, values: { step: f.coreStep } },
-  { key: 'status', icon: <DashboardOutlined /> },
-  { key: 'binding', icon: <FieldTimeOutlined />, values: bind },
-  { key: 'cleanup', icon: <ClearOutlined />, values: { days: f.offlineRemoveDays } },
-];
-
-const steps: Array<{ key: string; values?: Record<string, number> }> = [
-  { key: 'one', values: { n: f.bootDiskGb } },
-  { key: 'two' },
-  { key: 'three', values: bind },
-  { key: 'four' },
-];
+/** features are the OS page's feature cards with this layout's icons. */
+const features: Array<{ key: string; icon: ReactNode; values?: Record<string, number> }> = OS_FEATURES.map((x) => ({ ...x, icon: ICONS[x.key] }));
 
 function HeroAction({ t, status, release }: { t: TFunction; status: ReleaseStatus; release: AppRelease | undefined }) {
   const { t: tApp } = useTranslation();
@@ -139,9 +137,7 @@ function DownloadPanel({ t, status, release, retry }: { t: TFunction; status: Re
 }
 
 function OsBody({ t }: { t: TFunction }) {
-  const query = useAppDownload(OS_IMAGE);
-  const status = releaseStatus(query);
-  const release = query.data;
+  const { status, release, retry } = useOsRelease();
   const { t: tApp } = useTranslation();
   const { aleoSolo } = f;
 
@@ -296,7 +292,7 @@ function OsBody({ t }: { t: TFunction }) {
             <h2 id="up-os-get">{t('os.get.title')}</h2>
             <p>{t('os.get.subtitle')}</p>
           </header>
-          <DownloadPanel t={t} status={status} release={release} retry={() => void query.refetch()} />
+          <DownloadPanel t={t} status={status} release={release} retry={retry} />
         </section>
       </div>
     </>

@@ -1,5 +1,8 @@
+import { Button } from 'antd-mobile';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { mobilePaths } from '@/config/paths';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import '../mobile-forms.css';
 import './mobile-auth.css';
@@ -19,5 +22,31 @@ export function MobileAuthFrame({ titleKey, leadKey, children }: { titleKey: str
       </header>
       <div className="up-mauth__body up-mform">{children}</div>
     </section>
+  );
+}
+
+/**
+ * MobileAuthActions is the foot of the mobile login and register forms: the server's
+ * refusal, the submit button and the way to the other page and home.
+ */
+export function MobileAuthActions({ error, ready, pending, submitKey, other }: { error: string | null; ready: boolean; pending: boolean; submitKey: string; other: { textKey: string; labelKey: string; to: string } }) {
+  const { t } = useTranslation();
+  return (
+    <div className="up-mform__actions">
+      {error ? (
+        <p className="up-mform__alert" role="alert" data-testid="form-error">
+          {error}
+        </p>
+      ) : null}
+      <Button block type="submit" color="primary" size="large" className="up-mform__submit" disabled={!ready} loading={pending} data-testid="submit">
+        {t(submitKey)}
+      </Button>
+      <div className="up-mauth__links">
+        <span>
+          {t(other.textKey)} <Link to={other.to}>{t(other.labelKey)}</Link>
+        </span>
+        <Link to={mobilePaths.home}>{t('common.backHome')}</Link>
+      </div>
+    </div>
   );
 }

@@ -1,84 +1,34 @@
-import { Button, Checkbox, Form, Input } from 'antd-mobile';
-import { useState } from 'react';
+import { Checkbox, Form, Input } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { MobileTabs } from '@/components/mobile-tabs';
 import { mobilePaths } from '@/config/paths';
-import { sendCode } from '@/features/auth/api/send-code';
 import { MobileCodeButton } from '@/features/auth/components/mobile-code-button';
 import { MobileSliderCaptcha } from '@/features/auth/components/mobile-slider-captcha';
 import { TermsText } from '@/features/auth/components/terms';
 import { MobileVerifyRow } from '@/features/auth/components/mobile-verify-row';
-import { useCaptchaTicket } from '@/features/auth/hooks/use-captcha-ticket';
-import { useCodeButton } from '@/features/auth/hooks/use-code-button';
-import { useRegisterSubmit } from '@/features/auth/hooks/use-register-submit';
-import { canSubmitRegister, type RegisterValues } from '@/features/auth/model/forms';
-import type { Channel } from '@/features/auth/model/types';
-import {
-  LIMITS,
-  PHONE_PREFIX,
-  checkCode,
-  checkEmail,
-  checkNewPassword,
-  checkNickname,
-  checkPhone,
-  checkRepeatPassword,
-  codeInput,
-  fieldRule,
-  phoneInput,
-} from '@/lib/validation';
+import { useRegisterForm } from '@/features/auth/hooks/use-auth-forms';
+import { LIMITS, PHONE_PREFIX, codeInput, phoneInput } from '@/lib/validation';
 import { useLegalLinks } from '../../use-legal-links';
 import { FieldInput } from '../field-input';
-import { MobileAuthFrame } from './mobile-auth-frame';
+import { MobileAuthActions, MobileAuthFrame } from './mobile-auth-frame';
 
 /** MobileRegister is /mobile/register (also reached from an invite link, whose code it sends along). */
 export function MobileRegister() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const [form] = Form.useForm<RegisterValues>();
-  const [channel, setChannel] = useState<Channel>('phone');
-  const captcha = useCaptchaTicket();
+  const [form] = Form.useForm();
   const links = useLegalLinks('mobile');
-  const registration = useRegisterSubmit(() => navigate(mobilePaths.login, { replace: true }));
-
-  const values: RegisterValues = {
-    nickName: Form.useWatch('nickName', form),
-    phone: Form.useWatch('phone', form),
-    email: Form.useWatch('email', form),
-    code: Form.useWatch('code', form),
-    password: Form.useWatch('password', form),
-    repeat: Form.useWatch('repeat', form),
-    agree: Form.useWatch('agree', form),
-  };
-  const ready = canSubmitRegister(values, channel);
-  const passwordMax = channel === 'email' ? LIMITS.passwordInputMax : LIMITS.passwordMax;
-
-  const codeButton = useCodeButton({
-    captcha,
-    prepare: () => form.validateFields([channel]).then(() => true, () => false),
-    send: (ticket) => sendCode({ channel, target: String(form.getFieldValue(channel) ?? '').trim(), scene: 'register', ticket }),
-    onError: (message) => form.setFields([{ name: 'code', errors: [message] }]),
-  });
-
-  const switchTo = (next: Channel) => {
-    setChannel(next);
-    registration.clearError();
-    form.setFields([
-      { name: 'code', value: '', errors: [] },
-      { name: next === 'phone' ? 'email' : 'phone', errors: [] },
-    ]);
-  };
+  const f = useRegisterForm(form, () => navigate(mobilePaths.login, { replace: true }));
+  const { channel, registration, captcha } = f;
 
   return (
     <MobileAuthFrame titleKey="pages.register" leadKey="auth.registerLead">
       <MobileTabs
         label={t('auth.registerMethod')}
         active={channel}
-        onChange={switchTo}
-        tabs={[
-          { key: 'phone', label: t('auth.tabPhone') },
-          { key: 'email', label: t('auth.tabEmail') },
-        ]}
+        onChange={f.switchTo}
+        tabs={f.tabs}
       />
       <Form
         form={form}
@@ -86,53 +36,36 @@ export function MobileRegister() {
         layout="vertical"
         requiredMarkStyle="none"
         validateTrigger={['onChange', 'onBlur']}
-        onFinish={(v: RegisterValues) => registration.submit(v, channel)}
-        onValuesChange={() => registration.error && registration.clearError()}
+        onFinish={f.onFinish}
+        onValuesChange={f.onValuesChange}
         initialValues={{ agree: false }}
-        footer={
-          <div className="up-mform__actions">
-            {registration.error ? (
-              <p className="up-mform__alert" role="alert" data-testid="form-error">
-                {registration.error}
-              </p>
-            ) : null}
-            <Button block type="submit" color="primary" size="large" className="up-mform__submit" disabled={!ready} loading={registration.pending} data-testid="submit">
-              {t('auth.registerButton')}
-            </Button>
-            <div className="up-mauth__links">
-              <span>
-                {t('auth.haveAccount')} <Link to={mobilePaths.login}>{t('auth.goLogin')}</Link>
-              </span>
-              <Link to={mobilePaths.home}>{t('common.backHome')}</Link>
-            </div>
-          </div>
-        }
+        footer={<MobileAuthActions error={registration.error} ready={f.ready} pending={registration.pending} submitKey="auth.registerButton" other={{ textKey: 'auth.haveAccount', labelKey: 'auth.goLogin', to: mobilePaths.login }} />}
       >
-        <Form.Item name="nickName" label={t('auth.nickname')} rules={[fieldRule(t, checkNickname)]} description={t('auth.nicknameHint')}>
+        <Form.Item name="nickName" label={t('auth.nickname')} rules={[f.rules.nickName]} description={t('auth.nicknameHint')}>
           <Input maxLength={LIMITS.nicknameMax} autoComplete="nickname" placeholder={t('auth.nicknamePlaceholder')} clearable />
         </Form.Item>
         {channel === 'phone' ? (
-          <Form.Item name="phone" label={t('auth.phone')} rules={[fieldRule(t, checkPhone)]} normalize={phoneInput}>
+          <Form.Item name="phone" label={t('auth.phone')} rules={[f.rules.phone]} normalize={phoneInput}>
             <FieldInput prefix={PHONE_PREFIX} inputMode="numeric" autoComplete="tel-national" placeholder={t('auth.phonePlaceholder')} clearable />
           </Form.Item>
         ) : (
-          <Form.Item name="email" label={t('auth.email')} rules={[fieldRule(t, checkEmail)]}>
+          <Form.Item name="email" label={t('auth.email')} rules={[f.rules.email]}>
             <Input type="email" maxLength={LIMITS.emailMax} autoComplete="email" placeholder={t('auth.emailPlaceholder')} clearable />
           </Form.Item>
         )}
-        <Form.Item name="code" label={t('auth.code')} rules={[fieldRule(t, checkCode)]} normalize={codeInput}>
-          <FieldInput after={<MobileCodeButton code={codeButton} />} maxLength={LIMITS.codeLength} inputMode="numeric" autoComplete="one-time-code" placeholder={t('auth.codePlaceholder')} />
+        <Form.Item name="code" label={t('auth.code')} rules={[f.rules.code]} normalize={codeInput}>
+          <FieldInput after={<MobileCodeButton code={f.codeButton} />} maxLength={LIMITS.codeLength} inputMode="numeric" autoComplete="one-time-code" placeholder={t('auth.codePlaceholder')} />
         </Form.Item>
-        <Form.Item name="password" label={t('auth.password')} rules={[fieldRule(t, checkNewPassword)]} description={t('auth.passwordHint')}>
-          <Input type="password" maxLength={passwordMax} autoComplete="new-password" placeholder={t('auth.newPasswordPlaceholder')} />
+        <Form.Item name="password" label={t('auth.password')} rules={[f.rules.password]} description={t('auth.passwordHint')}>
+          <Input type="password" maxLength={f.passwordMax} autoComplete="new-password" placeholder={t('auth.newPasswordPlaceholder')} />
         </Form.Item>
         <Form.Item
           name="repeat"
           label={t('auth.repeatPassword')}
           dependencies={['password']}
-          rules={[({ getFieldValue }) => fieldRule(t, (v) => checkRepeatPassword(getFieldValue('password'), v))]}
+          rules={[f.rules.repeat]}
         >
-          <Input type="password" maxLength={passwordMax} autoComplete="new-password" placeholder={t('auth.repeatPlaceholder')} />
+          <Input type="password" maxLength={f.passwordMax} autoComplete="new-password" placeholder={t('auth.repeatPlaceholder')} />
         </Form.Item>
         <Form.Item>
           <MobileVerifyRow captcha={captcha} />
@@ -140,7 +73,7 @@ export function MobileRegister() {
         <Form.Item
           name="agree"
           valuePropName="checked"
-          rules={[{ validator: (_: unknown, v: unknown) => (v ? Promise.resolve() : Promise.reject(new Error(t('validation.agreeTerms')))) }]}
+          rules={[f.rules.agree]}
         >
           <Checkbox data-testid="terms">
             <TermsText links={links} />

@@ -3,7 +3,7 @@ import { Segmented, Toast } from 'antd-mobile';
 import { useState, type MouseEvent, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { mobilePaths } from '@/config/paths';
-import { LEGAL_TENDERS } from '@/features/dashboard/model/legal-tender';
+import { LEGAL_TENDERS } from '@/lib/legal-tender';
 import type { CoinRow, LegalTender } from '@/features/dashboard/model/types';
 import { useDashboardTexts } from '@/features/dashboard/texts';
 import { mobileTutorialTarget } from './tutorial-target';

@@ -17,7 +17,7 @@ import {
   type CalcField,
   type CalcForm,
 } from '@/features/dashboard/model/calculator';
-import { isLegalTender } from '@/features/dashboard/model/legal-tender';
+import { isLegalTender } from '@/lib/legal-tender';
 import type { CalcResult, CalcVariant, CoinRow, LegalTender } from '@/features/dashboard/model/types';
 import { useDashboardTexts } from '@/features/dashboard/texts';
 import { ApiError } from '@/lib/api-client';

@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { storedLegalTender, storeLegalTender } from '@/features/dashboard/model/legal-tender';
+import { storedLegalTender, storeLegalTender } from '@/lib/legal-tender';
 import type { LegalTender } from '@/features/dashboard/model/types';
 
 /**

@@ -7,12 +7,14 @@ import { LazyHashrateChart } from '@/components/hashrate-chart';
 import { PageFrame } from '@/components/page-frame';
 import { mobilePaths } from '@/config/paths';
 import { useMachineDetail, type MachineDetail } from '@/features/pool/machine/hooks/use-machine-detail';
-import { DASH, durationText, formatBytes, formatTime, orDash, rangeText, withUnit } from '@/features/pool/machine/model/format';
+import { DASH } from '@/features/pool/machine/model/format';
 import type { DeviceDetail } from '@/features/pool/machine/model/types';
+import { HashrateComparison } from '@/features/pool/machine/components/hashrate-comparison';
 import { useMachineTexts } from '@/features/pool/machine/texts';
+import * as view from '@/features/pool/machine/model/view';
+import type { Fact, FactValue, Usage } from '@/features/pool/machine/model/view';
 import { HISTORY_RANGES, type HistoryRange } from '@/features/pool/model/types';
 import { MobileCopyButton } from '@/features/pool/overclock/components/mobile-copy';
-import { formatSetting, settingsList } from '@/features/pool/overclock/model/rules';
 import './machine-detail.css';
 
 type Texts = ReturnType<typeof useMachineTexts>;
@@ -32,9 +34,9 @@ function Card({ title, extra, children, testId }: { title: string; extra?: React
   );
 }
 
-function Usage({ percent, level, detail, testId }: { percent: number | null; level: string; detail?: string; testId: string }) {
+function UsageBar({ usage: { percent, level, detail, testId } }: { usage: Usage }) {
   if (percent === null) return <span data-testid={testId}>{DASH}</span>;
-  const color = level === 'full' ? 'var(--up-danger)' : level === 'high' ? 'var(--up-warning)' : 'var(--up-brand)';
+  const color = view.usageColor(level);
   return (
     <div className="up-mmd-usage" data-testid={testId}>
       <span>
@@ -45,17 +47,41 @@ function Usage({ percent, level, detail, testId }: { percent: number | null; lev
   );
 }
 
-function Facts({ header, rows, testId, children }: { header: string; rows: Array<[string, ReactNode, string?]>; testId: string; children?: ReactNode }) {
+function FactValueView({ value }: { value: FactValue }) {
+  switch (value.kind) {
+    case 'mono':
+      return <span className="up-mmd-mono">{value.text}</span>;
+    case 'copy':
+      return (
+        <span className="up-mmd-copyline">
+          <span className="up-mmd-mono">{value.text}</span>
+          <MobileCopyButton text={value.text} label={value.copyLabel} />
+        </span>
+      );
+    default:
+      return <>{value.text}</>;
+  }
+}
+
+function FactList({ rows, className = 'up-mmd-facts' }: { rows: Fact[]; className?: string }) {
+  return (
+    <dl className={className}>
+      {rows.map((row) => (
+        <div key={row.label}>
+          <dt>{row.label}</dt>
+          <dd data-testid={row.testId}>
+            <FactValueView value={row.value} />
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function Facts({ header, rows, testId, children }: { header: string; rows: Fact[]; testId: string; children?: ReactNode }) {
   return (
     <Card title={header} testId={testId}>
-      <dl className="up-mmd-facts">
-        {rows.map(([label, value, id]) => (
-          <div key={label}>
-            <dt>{label}</dt>
-            <dd data-testid={id}>{value}</dd>
-          </div>
-        ))}
-      </dl>
+      <FactList rows={rows} />
       {children}
     </Card>
   );
@@ -63,7 +89,6 @@ function Facts({ header, rows, testId, children }: { header: string; rows: Array
 
 function Hero({ d, m, x }: { d: DeviceDetail; m: MachineDetail; x: Texts }) {
   const { t, tp } = x;
-  const online = m.online && d.status !== 'offline' ? t(durationText(m.online).key, durationText(m.online).params) : t('duration.offline');
   return (
     <section className="up-mmd-hero" data-testid="machine-hero">
       <span className="up-mmd-hero__label">{t('hero.label')}</span>
@@ -87,108 +112,46 @@ function Hero({ d, m, x }: { d: DeviceDetail; m: MachineDetail; x: Texts }) {
       </div>
       {d.initialising ? <p className="up-mmd-hero__hint">{t('hero.initialisingHint')}</p> : null}
       <div className="up-mmd-stats">
-        <div>
-          <span>{tp('figure.realTime')}</span>
-          <strong data-testid="machine-realtime">
-            {d.realTimeHashRate.show} <small>{d.realTimeHashRate.unit}</small>
-          </strong>
-        </div>
-        <div>
-          <span>{tp('figure.day')}</span>
-          <strong data-testid="machine-day">
-            {d.dayHashRate.show} <small>{d.dayHashRate.unit}</small>
-          </strong>
-        </div>
-        <div>
-          <span>{t('hero.onlineFor')}</span>
-          <strong className="up-mmd-stats__text" data-testid="machine-online">
-            {online}
-          </strong>
-        </div>
-        <div>
-          <span>{t('hero.lastUpdate')}</span>
-          <strong className="up-mmd-stats__text">{formatTime(d.lastUpdateTime, x.lang)}</strong>
-        </div>
+        {view.heroFigures(d, m.online, x).map((f) => (
+          <div key={f.label}>
+            <span>{f.label}</span>
+            <strong className={f.unit === undefined ? 'up-mmd-stats__text' : undefined} data-testid={f.testId}>
+              {f.value}
+              {f.unit !== undefined ? (
+                <>
+                  {' '}
+                  <small>{f.unit}</small>
+                </>
+              ) : null}
+            </strong>
+          </div>
+        ))}
       </div>
       <div className="up-mmd-shares" data-testid="machine-shares">
-        <span>
-          {tp('figure.accepted')} <b>{d.accepted.toLocaleString()}</b>
-        </span>
-        <span>
-          {tp('figure.rejected')} <b>{d.rejected.toLocaleString()}</b>
-        </span>
-        <span>
-          {tp('figure.stale')} <b>{d.stale.toLocaleString()}</b>
-        </span>
+        {view.shareCounts(d, x).map((f) => (
+          <span key={f.label}>
+            {f.label} <b>{f.value}</b>
+          </span>
+        ))}
       </div>
     </section>
   );
 }
 
 function Comparison({ d, m, x }: { d: DeviceDetail; m: MachineDetail; x: Texts }) {
-  const { t } = x;
   const c = m.comparison!;
-  const p = c.positions;
   return (
-    <Card title={t('compare.title')} testId="machine-compare">
-      <div className="up-mmd-compare">
-        <div>
-          <span>{t('compare.reported')}</span>
-          <strong className="up-mmd-compare__rig" data-testid="compare-reported">
-            {d.reportedHashRate ? `${d.reportedHashRate.show} ${d.reportedHashRate.unit}` : t('compare.notReported')}
-          </strong>
-        </div>
-        <div>
-          <span>{t('compare.pool')}</span>
-          <strong data-testid="compare-pool">
-            {d.realTimeHashRate.show} {d.realTimeHashRate.unit}
-          </strong>
-        </div>
-        <div>
-          <span>{t('compare.range')}</span>
-          <strong data-testid="compare-range">
-            {rangeText(d.effectiveLow, d.effectiveHigh)}
-          </strong>
-        </div>
-        <div>
-          <span>{t('compare.shares')}</span>
-          <strong data-testid="compare-shares">{d.windowShares.toLocaleString()}</strong>
-        </div>
-      </div>
-      <div className="up-mmd-scale" aria-hidden="true">
-        <span className="up-mmd-scale__band" style={{ left: `${p.low}%`, width: `${Math.max(1, p.high - p.low)}%` }} />
-        <span className="up-mmd-scale__mark" style={{ left: `${p.pool}%` }} />
-        {p.reported !== null ? <span className="up-mmd-scale__mark up-mmd-scale__mark--rig" style={{ left: `${p.reported}%` }} /> : null}
-      </div>
-      <div className="up-mmd-legend">
-        <span>
-          <i className="up-mmd-key up-mmd-key--band" />
-          {t('compare.legendRange')}
-        </span>
-        <span>
-          <i className="up-mmd-key up-mmd-key--pool" />
-          {t('compare.legendPool')}
-        </span>
-        <span>
-          <i className="up-mmd-key up-mmd-key--rig" />
-          {t('compare.legendReported')}
-        </span>
-      </div>
-      <p className={`up-mmd-verdict up-mmd-verdict--${c.verdict}`} data-testid="compare-verdict">
-        {t(`compare.verdict.${c.verdict}`)}
-      </p>
-      <p className="up-mmd-note" data-testid="compare-explain">
-        {t('compare.explain')}
-      </p>
+    <Card title={x.t('compare.title')} testId="machine-compare">
+      <HashrateComparison d={d} verdict={c.verdict} positions={c.positions} x={x} compact />
     </Card>
   );
 }
 
 function Overclock({ d, m, x }: { d: DeviceDetail; m: MachineDetail; x: Texts }) {
-  const { t, to, tp, lang } = x;
+  const { t, to, tp } = x;
   const navigate = useNavigate();
   const s = m.overclock.state;
-  const query = `?coin=${encodeURIComponent(d.coin)}&device=${d.id}`;
+  const query = view.overclockQuery(d);
   return (
     <Card
       title={t('overclock.title')}
@@ -220,30 +183,11 @@ function Overclock({ d, m, x }: { d: DeviceDetail; m: MachineDetail; x: Texts })
         </p>
       ) : (
         <>
-          <dl className="up-mmd-dl">
-            <div>
-              <dt>{t('overclock.template')}</dt>
-              <dd data-testid="overclock-template">{s.factory ? t('overclock.factory') : orDash(s.templateName)}</dd>
-            </div>
-            <div>
-              <dt>{t('overclock.requested')}</dt>
-              <dd>{formatTime(s.requestedAt, lang)}</dd>
-            </div>
-            <div>
-              <dt>{t('overclock.acknowledged')}</dt>
-              <dd>{formatTime(s.acknowledgedAt, lang)}</dd>
-            </div>
-            {s.message ? (
-              <div>
-                <dt>{t('overclock.message')}</dt>
-                <dd data-testid="overclock-message">{s.message}</dd>
-              </div>
-            ) : null}
-          </dl>
+          <FactList rows={view.overclockFacts(s, x)} className="up-mmd-dl" />
           <div className="up-mmd-chips">
-            {settingsList(s.settings).map(([k, v]) => (
-              <span key={k} className="up-mmd-chip">
-                {to(`settings.${k}`)} <b>{formatSetting(k, v)}</b>
+            {view.overclockChips(s, x).map((c) => (
+              <span key={c.key} className="up-mmd-chip">
+                {c.label} <b>{c.value}</b>
               </span>
             ))}
           </div>
@@ -269,7 +213,7 @@ export function MobileMachineDetail() {
   const x = useMachineTexts();
   const m = useMachineDetail();
   const navigate = useNavigate();
-  const { t, tp, lang } = x;
+  const { t, tp } = x;
   const title = 'pages.orePoolMachineDetail';
   const toList = () => navigate(mobilePaths.account.orePoolAnlageuebersicht);
 
@@ -291,8 +235,8 @@ export function MobileMachineDetail() {
         <div data-testid={`machine-${m.state}`} role={m.state === 'noId' ? undefined : 'alert'}>
           <ErrorBlock
             status={m.state === 'noId' ? 'empty' : 'default'}
-            title={m.state === 'noId' ? t('state.noIdTitle') : m.state === 'refused' ? t('state.refusedTitle') : t('state.failedTitle')}
-            description={m.state === 'noId' ? t('state.noIdBody') : m.message}
+            title={view.pageStateText(m.state, m.message, x).title}
+            description={view.pageStateText(m.state, m.message, x).body}
             fullPage={false}
           >
             <div className="up-mmd-buttons up-mmd-buttons--center">
@@ -310,7 +254,6 @@ export function MobileMachineDetail() {
   }
 
   const d = m.device!;
-  const u = m.usage!;
   return (
     <PageFrame titleKey={title} actions={<AutoRefresh onRefresh={m.refresh} />}>
       <div className="up-mmd" data-testid="machine-detail">
@@ -353,66 +296,18 @@ export function MobileMachineDetail() {
           )}
         </Card>
         <Overclock d={d} m={m} x={x} />
-        <Facts
-          header={t('system.title')}
-          testId="machine-system"
-          rows={[
-            [t('system.os'), orDash([d.os, d.osVersion].filter(Boolean).join(' ')), 'system-os'],
-            [t('system.driver'), orDash(d.driverVersion)],
-            [t('system.cpuModel'), orDash(d.cpuModel), 'system-cpu'],
-            [t('system.cpuTemp'), withUnit(d.cpuTemp, '°C')],
-          ]}
-        >
+        <Facts header={t('system.title')} testId="machine-system" rows={view.systemFacts(d, x)}>
           <div className="up-mmd-usages" data-testid="machine-usage">
-            <div>
-              <span className="up-mmd-usages__label">{t('system.cpuUsage')}</span>
-              <Usage percent={u.cpu.percent} level={u.cpu.level} testId="usage-cpu" />
-            </div>
-            <div>
-              <span className="up-mmd-usages__label">{t('system.memory')}</span>
-              <Usage percent={u.mem.percent} level={u.mem.level} detail={t('system.of', { used: formatBytes(d.memUsed), total: formatBytes(d.memTotal) })} testId="usage-mem" />
-            </div>
-            <div>
-              <span className="up-mmd-usages__label">{t('system.disk')}</span>
-              <Usage percent={u.disk.percent} level={u.disk.level} detail={t('system.of', { used: formatBytes(d.diskUsed), total: formatBytes(d.diskTotal) })} testId="usage-disk" />
-            </div>
+            {view.usages(d, m.usage!, x).map((usage) => (
+              <div key={usage.testId}>
+                <span className="up-mmd-usages__label">{usage.label}</span>
+                <UsageBar usage={usage} />
+              </div>
+            ))}
           </div>
         </Facts>
-        <Facts
-          header={t('mining.title')}
-          testId="machine-mining"
-          rows={[
-            [t('mining.software'), orDash([d.minerSoftware, d.minerVersion].filter(Boolean).join(' ')), 'mining-software'],
-            [t('mining.running'), d.minerRunning === null ? DASH : d.minerRunning ? t('mining.runningYes') : t('mining.runningNo')],
-            [
-              t('mining.pool'),
-              d.runningPool ? (
-                <span className="up-mmd-copyline">
-                  <span className="up-mmd-mono">{d.runningPool}</span>
-                  <MobileCopyButton text={d.runningPool} label={t('mining.copyPool')} />
-                </span>
-              ) : (
-                DASH
-              ),
-              'mining-pool',
-            ],
-            [t('mining.burned'), d.burned ? t('mining.burnedYes') : t('mining.burnedNo')],
-          ]}
-        />
-        <Facts
-          header={t('network.title')}
-          testId="machine-network"
-          rows={[
-            [t('network.intranetIp'), <span key="i" className="up-mmd-mono">{orDash(d.intranetIp)}</span>, 'network-intranet'],
-            [t('network.publicIp'), <span key="p" className="up-mmd-mono">{orDash(d.publicIp)}</span>],
-            [t('network.region'), orDash(d.region)],
-            [t('network.firstSeen'), formatTime(d.firstSeenAt, lang)],
-            [t('network.lastShare'), formatTime(d.lastShareAt, lang)],
-            [t('network.lastReport'), formatTime(d.lastReportAt, lang)],
-            [t('network.lastUpdate'), formatTime(d.lastUpdateTime, lang)],
-            [t('network.onlineSince'), d.status === 'offline' ? DASH : formatTime(d.onlineSince, lang)],
-          ]}
-        />
+        <Facts header={t('mining.title')} testId="machine-mining" rows={view.miningFacts(d, x)} />
+        <Facts header={t('network.title')} testId="machine-network" rows={view.networkFacts(d, x)} />
       </div>
     </PageFrame>
   );

@@ -59,7 +59,7 @@ export function MobileOverclockCancel() {
                 options={c.overclockCoins.map((x) => ({ value: x.type, label: x.type, description: x.name }))}
                 data-testid="coin-choice"
               />
-              {c.otherCoins.length > 0 ? <p className="up-moc-note">{t('send.coinNote', { coins: c.otherCoins.map((x) => x.type).join(', ') })}</p> : null}
+              {c.otherCoinTypes ? <p className="up-moc-note">{t('send.coinNote', { coins: c.otherCoinTypes })}</p> : null}
             </>
           )}
         </MobileSection>

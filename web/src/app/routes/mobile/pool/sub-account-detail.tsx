@@ -1,54 +1,39 @@
-import { Button, Skeleton } from 'antd-mobile';
-import { useState } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
-import { LazyHashrateChart } from '@/components/hashrate-chart';
+import { Skeleton } from 'antd-mobile';
+import { Link } from 'react-router-dom';
 import { PageFrame } from '@/components/page-frame';
 import { mobilePaths } from '@/config/paths';
-import { useHashrateHistory } from '@/features/pool/api/get-history';
-import { HISTORY_RANGES, type HistoryRange } from '@/features/pool/model/types';
-import { useSubAccountDetail } from '@/features/pool/sub-accounts/api/sub-accounts';
-import { useSubAccountTexts } from '@/features/pool/sub-accounts/texts';
-import { MCard, MConnectPanel, MLoadFailed } from './parts';
+import { useSubAccountDetailPage } from '@/features/pool/sub-accounts/hooks/use-sub-account-detail-page';
+import { MCard, MConnectPanel, MHistoryChart, MLoadFailed } from './parts';
 
 /** MobileSubAccountDetail shows one sub-account's figures, chart and connection details (?code=). */
 export function MobileSubAccountDetail() {
-  const { t, tp, ready } = useSubAccountTexts();
-  const [q] = useSearchParams();
-  const code = q.get('code') ?? '';
-  const detail = useSubAccountDetail(code);
-  const [range, setRange] = useState<HistoryRange>('24h');
-  const history = useHashrateHistory({ coin: detail.data?.defaultCoin ?? '', subAccount: code, range });
-  const d = detail.data;
+  const v = useSubAccountDetailPage();
+  const { t, tp } = v.texts;
   return (
     <PageFrame titleKey="pages.orePoolSubAccountDetail">
-      {!ready || (code && detail.isLoading) ? (
+      {v.state === 'loading' ? (
         <Skeleton.Paragraph lineCount={6} animated />
-      ) : !code ? (
+      ) : v.state === 'missing' ? (
         <p>{t('detail.missing')}</p>
-      ) : detail.isError || !d ? (
-        <MLoadFailed tp={tp} retry={() => void detail.refetch()} />
+      ) : v.state === 'failed' ? (
+        <>
+          {v.message ? <p role="alert">{v.message}</p> : null}
+          <MLoadFailed tp={tp} retry={v.retry} />
+        </>
       ) : (
         <>
           <div className="up-mpool-cards">
-            <MCard label={tp('figure.realTime')} value={d.realTimeHashRate.show} unit={d.realTimeHashRate.unit} />
-            <MCard label={tp('figure.day')} value={d.dayHashRate.show} unit={d.dayHashRate.unit} />
-            <MCard label={tp('figure.online')} value={`${d.counts.normal + d.counts.abnormal} / ${d.counts.total}`} />
-            <MCard label={tp('figure.unbound')} value={String(d.counts.unbound)} />
+            {v.figures.map((f) => (
+              <MCard key={f.key} label={f.label} value={f.value} unit={f.unit} />
+            ))}
           </div>
           <section className="up-mpool-panel">
-            <div className="up-mpool-actions" style={{ marginTop: 0, marginBottom: 8 }}>
-              {HISTORY_RANGES.map((r) => (
-                <Button key={r} size="mini" color={r === range ? 'primary' : 'default'} onClick={() => setRange(r)}>
-                  {tp(`range.${r}`)}
-                </Button>
-              ))}
-            </div>
-            <LazyHashrateChart points={history.data ?? []} label={tp('figure.realTime')} compact height={200} />
+            <MHistoryChart chart={v.chart} tp={tp} />
           </section>
           <p>
-            <Link to={`${mobilePaths.account.orePoolAnlageuebersicht}?sub=${code}&coin=${d.defaultCoin}`}>{t('detail.viewDevices')}</Link>
+            <Link to={`${mobilePaths.account.orePoolAnlageuebersicht}${v.devicesQuery}`}>{t('detail.viewDevices')}</Link>
           </p>
-          <MConnectPanel code={code} t={t} tp={tp} />
+          <MConnectPanel code={v.code} t={t} tp={tp} />
         </>
       )}
     </PageFrame>

@@ -8,6 +8,7 @@ import { usePoolSelection } from '@/features/pool/hooks/use-pool-selection';
 import type { SubAccount } from '@/features/pool/model/types';
 import { useConfirmAction, useSubAccountForm } from '@/features/pool/sub-accounts/hooks/use-sub-account-form';
 import { useSubAccountTexts } from '@/features/pool/sub-accounts/texts';
+import { startSteps } from '@/features/pool/texts';
 import { MConnectPanel, MLoadFailed } from './parts';
 
 /** MobileSubAccountInfo lists the sub-accounts as cards, creates and changes them, and shows how to connect. */
@@ -49,7 +50,7 @@ export function MobileSubAccountInfo() {
       ) : sel.subAccounts.length === 0 ? (
         <PoolStart
           title={tp('start.title')}
-          steps={[tp('start.step1'), tp('start.step2', { example: 'code.rig01' }), tp('start.step3')]}
+          steps={startSteps(tp)}
           actions={
             <>
               <Button color="primary" onClick={startCreate} data-testid="start-create">

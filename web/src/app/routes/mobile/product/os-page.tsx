@@ -17,35 +17,33 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { mobilePaths } from '@/config/paths';
-import { useAppDownload } from '@/features/app-download/api/get-app-download';
-import { formatReleaseDate, isExternalUrl, releaseStatus, type ReleaseStatus } from '@/features/app-download/model/platforms';
-import { OS_IMAGE, type AppRelease } from '@/features/app-download/model/types';
+import { formatReleaseDate, isExternalUrl, type ReleaseStatus } from '@/features/app-download/model/platforms';
+import type { AppRelease } from '@/features/app-download/model/types';
 import { DownloadLink } from '@/features/product/components/download-link';
 import { RigVisual } from '@/features/product/components/rig-visual';
 import { osFacts } from '@/features/product/model/os-facts';
+import { OS_BIND, OS_FEATURES, OS_STEPS, type OsFeatureKey } from '@/features/product/model/os-page';
+import { useOsRelease } from '@/features/product/hooks/use-product-pages';
 import { useProductTexts } from '@/features/product/texts';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useLang } from '../../../layouts/use-lang';
 import './product.css';
 
+const ICONS: Record<OsFeatureKey, ReactNode> = {
+  boot: <PlayOutline />,
+  telemetry: <HistogramOutline />,
+  overclock: <SetOutline />,
+  status: <EyeOutline />,
+  binding: <ClockCircleOutline />,
+  cleanup: <DeleteOutline />,
+};
+
 const f = osFacts;
-const bind = { from: f.bindMinutes[0], to: f.bindMinutes[1] };
+const bind = OS_BIND;
+const steps = OS_STEPS;
 
-const features: Array<{ key: string; icon: ReactNode; values?: Record<string, number> }> = [
-  { key: 'boot', icon: <PlayOutline /> },
-  { key: 'telemetry', icon: <HistogramOutline /> },
-  { key: 'overclock', icon: <SetOutline />, values: { step: f.coreStep } },
-  { key: 'status', icon: <EyeOutline /> },
-  { key: 'binding', icon: <ClockCircleOutline />, values: bind },
-  { key: 'cleanup', icon: <DeleteOutline />, values: { days: f.offlineRemoveDays } },
-];
-
-const steps: Array<{ key: string; values?: Record<string, number> }> = [
-  { key: 'one', values: { n: f.bootDiskGb } },
-  { key: 'two' },
-  { key: 'three', values: bind },
-  { key: 'four' },
-];
+/** features are the OS page's feature cards with this layout's icons. */
+const features: Array<{ key: string; icon: ReactNode; values?: Record<string, number> }> = OS_FEATURES.map((x) => ({ ...x, icon: ICONS[x.key] }));
 
 function DownloadPanel({ t, status, release, retry }: { t: TFunction; status: ReleaseStatus; release: AppRelease | undefined; retry: () => void }) {
   const { t: tApp } = useTranslation();
@@ -111,9 +109,7 @@ function DownloadPanel({ t, status, release, retry }: { t: TFunction; status: Re
 
 function OsBody({ t }: { t: TFunction }) {
   const { t: tApp } = useTranslation();
-  const query = useAppDownload(OS_IMAGE);
-  const status = releaseStatus(query);
-  const release = query.data;
+  const { status, release, retry } = useOsRelease();
   const { aleoSolo } = f;
 
   return (
@@ -270,7 +266,7 @@ function OsBody({ t }: { t: TFunction }) {
             {t('os.get.title')}
           </h2>
           <p className="up-mprod-section__sub">{t('os.get.subtitle')}</p>
-          <DownloadPanel t={t} status={status} release={release} retry={() => void query.refetch()} />
+          <DownloadPanel t={t} status={status} release={release} retry={retry} />
         </section>
       </div>
     </>

@@ -1,31 +1,21 @@
 import { Button, Skeleton } from 'antd-mobile';
 import { DownlandOutline, RightOutline } from 'antd-mobile-icons';
 import type { TFunction } from 'i18next';
-import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { mobilePaths } from '@/config/paths';
-import { useAppDownloads } from '@/features/app-download/api/get-app-downloads';
-import {
-  APP_PLATFORMS,
-  PLATFORM_NAMES,
-  detectPlatform,
-  formatReleaseDate,
-  isExternalUrl,
-  orderPlatforms,
-  releasesByPlatform,
-} from '@/features/app-download/model/platforms';
+import { APP_PLATFORMS, PLATFORM_NAMES, isExternalUrl } from '@/features/app-download/model/platforms';
 import type { AppPlatform, AppRelease } from '@/features/app-download/model/types';
 import { DownloadLink } from '@/features/product/components/download-link';
 import { PlatformGlyph } from '@/features/product/components/platform-glyph';
+import { releaseDate, useUploadPage } from '@/features/product/hooks/use-product-pages';
 import { useProductTexts } from '@/features/product/texts';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useLang } from '../../../layouts/use-lang';
 import './product.css';
 
 function PlatformCard({ t, platform, release, featured }: { t: TFunction; platform: AppPlatform; release: AppRelease | undefined; featured?: boolean }) {
-  const lang = useLang();
-  const date = release ? formatReleaseDate(release.updatedAt, lang) : '';
+  const date = releaseDate(release, useLang());
   return (
     <article
       className={`up-mprod-card up-mdl-card up-mdl-card--${platform}${featured ? ' up-mdl-card--featured' : ''}${release ? '' : ' up-mdl-card--empty'}`}
@@ -82,15 +72,10 @@ function PlatformCard({ t, platform, release, featured }: { t: TFunction; platfo
 
 function UploadBody({ t }: { t: TFunction }) {
   const { t: tApp } = useTranslation();
-  const query = useAppDownloads();
-  const mine = useMemo(() => detectPlatform(), []);
-  const order = orderPlatforms(mine);
-  const byPlatform = releasesByPlatform(query.data);
-  const none = query.data !== undefined && APP_PLATFORMS.every((p) => !byPlatform[p]);
-  const rest = mine ? order.slice(1) : order;
+  const { state, retry, mine, rest, byPlatform, none } = useUploadPage();
 
   let content;
-  if (query.isPending) {
+  if (state === 'loading') {
     content = (
       <div className="up-mdl-list">
         {APP_PLATFORMS.map((p) => (
@@ -100,11 +85,11 @@ function UploadBody({ t }: { t: TFunction }) {
         ))}
       </div>
     );
-  } else if (query.isError && !query.data) {
+  } else if (state === 'failed') {
     content = (
       <div className="up-mprod-card up-mprod-card--pad up-mdl-notice" role="alert" data-testid="upload-failed">
         <p>{t('upload.failed')}</p>
-        <Button size="small" onClick={() => void query.refetch()}>
+        <Button size="small" onClick={retry}>
           {tApp('common.retry')}
         </Button>
       </div>

@@ -3,10 +3,10 @@
 import { CopyOutlined, SyncOutlined } from '@ant-design/icons';
 import { Alert, Button, Empty, Input, Skeleton, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { useEffect, useRef, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { PAGE_SIZES, type PageSize } from '../../model/types';
 import type { DevicePicker } from '../hooks/use-device-picker';
-import type { RequestProgress } from '../hooks/use-request-progress';
+import { useProgressAnchor, type RequestProgress } from '../hooks/use-request-progress';
 import { stateTone } from '../model/status';
 import type { DeviceOverclock, PickerDevice } from '../model/types';
 import { useOverclockTexts } from '../texts';
@@ -138,11 +138,7 @@ export function DesktopDevicePicker({ picker, coinName }: { picker: DevicePicker
 /** DesktopProgress follows the devices of the last request until every rig has answered. */
 export function DesktopProgress({ progress }: { progress: RequestProgress }) {
   const { t, tp } = useOverclockTexts();
-  const ref = useRef<HTMLElement>(null);
-  // A new request brings its progress into view.
-  useEffect(() => {
-    if (progress.ids.length > 0) ref.current?.scrollIntoView?.({ behavior: 'smooth', block: 'nearest' });
-  }, [progress.ids]);
+  const ref = useProgressAnchor(progress.ids, 'nearest');
   if (!progress.active) return null;
   const c = progress.counts;
   const columns: ColumnsType<DeviceOverclock> = [

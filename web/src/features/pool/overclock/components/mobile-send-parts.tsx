@@ -2,10 +2,10 @@
 // share: a device's overclock state, the device picker, a pager and the progress of the
 // last request.
 import { Button, Checkbox, ErrorBlock, SearchBar, Skeleton, Tag } from 'antd-mobile';
-import { useEffect, useRef, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { PAGE_SIZES, type PageSize } from '../../model/types';
 import type { DevicePicker } from '../hooks/use-device-picker';
-import type { RequestProgress } from '../hooks/use-request-progress';
+import { useProgressAnchor, type RequestProgress } from '../hooks/use-request-progress';
 import { lastPage } from '../model/paging';
 import type { DeviceOverclock } from '../model/types';
 import { useOverclockTexts } from '../texts';
@@ -153,11 +153,7 @@ export function MobileDevicePicker({ picker, coinName }: { picker: DevicePicker;
 /** MobileProgress follows the devices of the last request until every rig has answered. */
 export function MobileProgress({ progress }: { progress: RequestProgress }) {
   const { t, tp } = useOverclockTexts();
-  const ref = useRef<HTMLElement>(null);
-  // A new request brings its progress into view.
-  useEffect(() => {
-    if (progress.ids.length > 0) ref.current?.scrollIntoView?.({ behavior: 'smooth', block: 'start' });
-  }, [progress.ids]);
+  const ref = useProgressAnchor(progress.ids, 'start');
   if (!progress.active) return null;
   const c = progress.counts;
   return (

@@ -106,6 +106,8 @@ export function useOverclockCancel() {
     coin,
     overclockCoins,
     otherCoins,
+    /** otherCoinTypes names the coins without overclocking, for the note under the choice. */
+    otherCoinTypes: otherCoins.map((x) => x.type).join(', '),
     chooseCoin: selection.setCoin,
     coinsLoading: selection.isLoading,
     coinsFailed: !!selection.error && selection.coins.length === 0,

@@ -1,7 +1,7 @@
 // The devices of the last apply or cancel and their states, read every few seconds
 // until no device is pending.
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { overclockKeys } from '../api/keys';
 import { useOverclockStatus } from '../api/requests';
 import { countStates, hasPending } from '../model/status';
@@ -37,3 +37,15 @@ export function useRequestProgress() {
 }
 
 export type RequestProgress = ReturnType<typeof useRequestProgress>;
+
+/**
+ * useProgressAnchor gives the ref of the progress panel and scrolls it into view when a new
+ * request starts, so a miner who sent from the bottom of a long list sees what happens.
+ */
+export function useProgressAnchor(ids: readonly number[], block: ScrollLogicalPosition) {
+  const ref = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (ids.length > 0) ref.current?.scrollIntoView?.({ behavior: 'smooth', block });
+  }, [ids, block]);
+  return ref;
+}

@@ -1,5 +1,9 @@
-import { local, localKeys } from '@/lib/storage';
-import type { LegalTender } from './types';
+// The fiat a visitor reads values in (SPEC.md section 9: USD default, CNY option),
+// remembered per browser; the home page's prices and the asset values share it.
+import { local, localKeys } from './storage';
+
+/** LegalTender is a fiat currency code. */
+export type LegalTender = 'USD' | 'CNY';
 
 /** LEGAL_TENDERS are the fiat currencies, the default first. */
 export const LEGAL_TENDERS: readonly LegalTender[] = ['USD', 'CNY'];

@@ -1,0 +1,133 @@
+// The login and register forms' glue, once for the desktop (antd) and phone (antd-mobile)
+// pages: the chosen tab, what the form holds so far (from its onValuesChange, so the
+// submit button knows when it may be pressed), the code button, submit and the rules.
+import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { checkCode, checkEmail, checkLoginAccount, checkNewPassword, checkNickname, checkPasswordPresent, checkPhone, checkRepeatPassword, contactMode, fieldRule, LIMITS } from '@/lib/validation';
+import { sendCode } from '../api/send-code';
+import { canSubmitLogin, canSubmitRegister, loginChannel, type LoginValues, type RegisterValues } from '../model/forms';
+import type { Channel, LoginMethod } from '../model/types';
+import { useCaptchaTicket } from './use-captcha-ticket';
+import { useCodeButton } from './use-code-button';
+import { useLoginSubmit } from './use-login-submit';
+import { useRegisterSubmit } from './use-register-submit';
+
+/** AuthForm is what the glue needs of a form; antd's and antd-mobile's instances have it. */
+export interface AuthForm {
+  setFields(fields: Array<{ name: string; value?: unknown; errors: string[] }>): void;
+  getFieldValue(name: string): unknown;
+  validateFields(names: string[]): Promise<unknown>;
+}
+
+/** useAgreeRule is the terms checkbox's rule: it must be ticked. */
+function useAgreeRule() {
+  const { t } = useTranslation();
+  return { validator: (_: unknown, v: unknown) => (v ? Promise.resolve() : Promise.reject(new Error(t('validation.agreeTerms')))) };
+}
+
+/** useLoginForm: password or code login with one phone-or-email input (SPEC.md section 2). */
+export function useLoginForm(form: AuthForm, goHome: () => void) {
+  const { t } = useTranslation();
+  const [method, setMethodState] = useState<LoginMethod>('pwd');
+  const [values, setValues] = useState<LoginValues>({});
+  const captcha = useCaptchaTicket();
+  const login = useLoginSubmit(captcha, goHome);
+  const agree = useAgreeRule();
+  const codeButton = useCodeButton({
+    captcha,
+    prepare: () => form.validateFields(['account']).then(() => true, () => false),
+    send: (ticket) => {
+      const target = String(form.getFieldValue('account') ?? '').trim();
+      return sendCode({ channel: loginChannel(target) ?? 'email', target, scene: 'login', ticket });
+    },
+    onError: (message) => form.setFields([{ name: 'code', errors: [message] }]),
+  });
+  return {
+    method,
+    setMethod: (m: LoginMethod) => {
+      setMethodState(m);
+      login.clearError();
+    },
+    tabs: [
+      { key: 'pwd' as LoginMethod, label: t('auth.tabPassword') },
+      { key: 'code' as LoginMethod, label: t('auth.tabCode') },
+    ],
+    captcha,
+    login,
+    codeButton,
+    /** mode is what the account input looks like so far: a phone shows the +86 prefix. */
+    mode: contactMode(values.account),
+    ready: canSubmitLogin(values, method),
+    onValuesChange: (_: unknown, all: LoginValues) => {
+      setValues(all);
+      if (login.error) login.clearError();
+    },
+    onFinish: (v: LoginValues) => login.submit(v, method),
+    rules: { account: fieldRule(t, checkLoginAccount), password: fieldRule(t, checkPasswordPresent), code: fieldRule(t, checkCode), agree },
+  };
+}
+
+/** useRegisterForm: phone or email sign-up with a code, the slider and the terms. */
+export function useRegisterForm(form: AuthForm, goLogin: () => void) {
+  const { t } = useTranslation();
+  const [channel, setChannel] = useState<Channel>('phone');
+  const [values, setValues] = useState<RegisterValues>({});
+  const captcha = useCaptchaTicket();
+  const registration = useRegisterSubmit(goLogin);
+  const agree = useAgreeRule();
+  const codeButton = useCodeButton({
+    captcha,
+    prepare: () => form.validateFields([channel]).then(() => true, () => false),
+    send: (ticket) => sendCode({ channel, target: String(form.getFieldValue(channel) ?? '').trim(), scene: 'register', ticket }),
+    onError: (message) => form.setFields([{ name: 'code', errors: [message] }]),
+  });
+
+  // A tab switch shows the fields afresh: say again what is wrong with those already filled.
+  useEffect(() => {
+    const filled = ['nickName', 'password', 'repeat'].filter((name) => String(form.getFieldValue(name) ?? '') !== '');
+    if (filled.length) form.validateFields(filled).catch(() => undefined);
+  }, [channel, form]);
+
+  const switchTo = useCallback(
+    (next: Channel) => {
+      setChannel(next);
+      registration.clearError();
+      form.setFields([
+        { name: 'code', value: '', errors: [] },
+        { name: next === 'phone' ? 'email' : 'phone', errors: [] },
+      ]);
+      setValues((v) => ({ ...v, code: '' }));
+    },
+    [form, registration],
+  );
+
+  return {
+    channel,
+    switchTo,
+    tabs: [
+      { key: 'phone' as Channel, label: t('auth.tabPhone') },
+      { key: 'email' as Channel, label: t('auth.tabEmail') },
+    ],
+    captcha,
+    registration,
+    codeButton,
+    ready: canSubmitRegister(values, channel),
+    // The email form takes longer passwords into its inputs; the rule stays 8-20.
+    passwordMax: channel === 'email' ? LIMITS.passwordInputMax : LIMITS.passwordMax,
+    onValuesChange: (_: unknown, all: RegisterValues) => {
+      setValues(all);
+      if (registration.error) registration.clearError();
+    },
+    onFinish: (v: RegisterValues) => registration.submit(v, channel),
+    rules: {
+      nickName: fieldRule(t, checkNickname),
+      phone: fieldRule(t, checkPhone),
+      email: fieldRule(t, checkEmail),
+      code: fieldRule(t, checkCode),
+      password: fieldRule(t, checkNewPassword),
+      repeat: ({ getFieldValue }: { getFieldValue: (name: string) => unknown }) =>
+        fieldRule(t, (v) => checkRepeatPassword(String(getFieldValue('password') ?? ''), v)),
+      agree,
+    },
+  };
+}
