@@ -8,7 +8,7 @@ WEB_SOURCES := $(shell find web/src web/public web/scripts web/index.html web/vi
 HTTP ?= 127.0.0.1:8080
 GOTEST_FLAGS ?=
 
-.PHONY: run build test test-go test-web test-e2e bench lint deps deps-system clean
+.PHONY: run build test test-go test-web test-e2e bench crash lint deps deps-system clean
 
 ## run: install what is missing, build, and start the pool on http://$(HTTP)
 run: build
@@ -56,6 +56,10 @@ test-e2e: deps-system build
 ## bench: benchmarks (speed figures live here, never in timed tests)
 bench:
 	go test -run '^$$' -bench . -benchmem ./...
+
+## crash: the settlement kill loop, 200 SIGKILLs (CI runs a short one in test-go)
+crash:
+	POOLD_CRASH_KILLS=200 go test -count=1 -run SIGKILL -v -timeout 60m ./cmd/poold
 
 ## lint: formatting and vet
 lint:

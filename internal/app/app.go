@@ -11,12 +11,14 @@ import (
 	"log/slog"
 	"runtime"
 	"strings"
+	"time"
 
 	"github.com/uniplus-pool/pool/internal/buildinfo"
 	"github.com/uniplus-pool/pool/internal/coin"
 	"github.com/uniplus-pool/pool/internal/config"
 	"github.com/uniplus-pool/pool/internal/content"
 	"github.com/uniplus-pool/pool/internal/db"
+	"github.com/uniplus-pool/pool/internal/earnings"
 	"github.com/uniplus-pool/pool/internal/helpcenter"
 	"github.com/uniplus-pool/pool/internal/market"
 )
@@ -129,7 +131,9 @@ Coins:
 Prices:
 ` + market.AdminUsage + `
 Help centre (KIND is notice, announcement or faq):
-` + helpcenter.AdminUsage
+` + helpcenter.AdminUsage + `
+Earnings and the ledger:
+` + earnings.AdminUsage
 
 func admin(ctx context.Context, cfg config.Config, args []string, stdin io.Reader, stdout io.Writer, log *slog.Logger) error {
 	if len(args) == 0 || args[0] == "help" {
@@ -154,6 +158,8 @@ func admin(ctx context.Context, cfg config.Config, args []string, stdin io.Reade
 		return (&market.Prices{DB: d}).Admin(ctx, args[1:], stdout)
 	case helpcenter.KindNotice, helpcenter.KindAnnouncement, helpcenter.KindFAQ:
 		return (&helpcenter.Store{DB: d}).Admin(ctx, area, args[1:], stdin, stdout)
+	case "earnings", "ledger":
+		return (&earnings.Store{DB: d}).Admin(ctx, area, args[1:], stdout, time.Now())
 	}
 	fmt.Fprint(stdout, adminUsage)
 	return fmt.Errorf("unknown admin area %q", area)

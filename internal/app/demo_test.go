@@ -11,6 +11,8 @@ import (
 	"github.com/uniplus-pool/pool/internal/chain"
 	"github.com/uniplus-pool/pool/internal/coin"
 	"github.com/uniplus-pool/pool/internal/db/dbtest"
+	"github.com/uniplus-pool/pool/internal/earnings"
+	"github.com/uniplus-pool/pool/internal/ledger"
 	"github.com/uniplus-pool/pool/internal/market"
 )
 
@@ -159,5 +161,39 @@ func TestDemoFleetUsesTheCoinTable(t *testing.T) {
 	}
 	if got := byCoin["ALEO"]; len(got) != 2 || got[0] != "127.0.0.1:1234" {
 		t.Fatalf("ALEO miners on %v", got)
+	}
+}
+
+// The demo account starts with a week of settled earnings per mined coin, booked by the
+// real settlement (the ledger adds up), and a second start adds nothing.
+func TestSeedDemoEarningsSettlesAWeek(t *testing.T) {
+	d := dbtest.SQLite(t)
+	ctx := context.Background()
+	if err := seedDemo(ctx, d); err != nil {
+		t.Fatal(err)
+	}
+	now := time.Date(2026, 11, 24, 9, 30, 0, 0, earnings.Beijing())
+	count := func() (days, entries int) {
+		_ = d.QueryRow(ctx, "SELECT COUNT(*) FROM earnings").Scan(&days)
+		_ = d.QueryRow(ctx, "SELECT COUNT(*) FROM ledger_entries").Scan(&entries)
+		return
+	}
+	for i := 0; i < 2; i++ {
+		if err := seedDemoEarnings(ctx, d, now); err != nil {
+			t.Fatal(err)
+		}
+		// ALEO, IRON, KAS and BTC have miners: 7 days each, every day paid.
+		if days, entries := count(); days != 4*demoEarningDays || entries != days {
+			t.Fatalf("run %d: %d earnings rows, %d journal rows", i, days, entries)
+		}
+	}
+	rep, err := ledger.Check(ctx, d)
+	if err != nil || !rep.OK() || rep.Totals["BTC"].Available <= 0 {
+		t.Fatalf("ledger %+v %v", rep, err)
+	}
+	var last string
+	_ = d.QueryRow(ctx, "SELECT MAX(day) FROM earnings WHERE coin = 'BTC'").Scan(&last)
+	if last != "2026-11-23" {
+		t.Fatalf("last settled BTC day %s, want yesterday (past 08:00 Beijing)", last)
 	}
 }

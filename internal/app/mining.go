@@ -22,6 +22,7 @@ import (
 	"github.com/uniplus-pool/pool/internal/coin"
 	"github.com/uniplus-pool/pool/internal/config"
 	"github.com/uniplus-pool/pool/internal/db"
+	"github.com/uniplus-pool/pool/internal/earnings"
 	"github.com/uniplus-pool/pool/internal/mining"
 	"github.com/uniplus-pool/pool/internal/pool"
 	"github.com/uniplus-pool/pool/internal/stratum"
@@ -73,6 +74,34 @@ type poolSink struct {
 	log   *slog.Logger
 }
 
+// addAccruals credits the accepted shares of bound devices to their sub-accounts
+// (earnings.AddAccruals); an unbound device's shares count for hashrate but earn nothing.
+func addAccruals(ctx context.Context, tx *db.Tx, rows []mining.ShareMinute) error {
+	var ids []int64
+	for _, r := range rows {
+		if r.Accepted > 0 && r.RatioSum > 0 {
+			ids = append(ids, r.DeviceID)
+		}
+	}
+	if len(ids) == 0 {
+		return nil
+	}
+	owners, err := pool.Owners(ctx, tx, ids)
+	if err != nil {
+		return err
+	}
+	acc := make([]earnings.Accrual, 0, len(ids))
+	for _, r := range rows {
+		o, ok := owners[r.DeviceID]
+		if !ok || !o.Bound || r.Accepted == 0 || r.RatioSum <= 0 {
+			continue
+		}
+		acc = append(acc, earnings.Accrual{SubAccountID: o.SubAccountID, UserID: o.UserID, Coin: r.Coin, Minute: r.Minute,
+			Reward: r.Reward, FeeBps: r.FeeBps, RatioSum: r.RatioSum, DiffSum: r.DiffSum, Accepted: r.Accepted})
+	}
+	return earnings.AddAccruals(ctx, tx, acc)
+}
+
 func (s poolSink) AddShareMinutes(ctx context.Context, rows []mining.ShareMinute) error {
 	out := make([]pool.ShareMinute, len(rows))
 	accepted := map[int64]bool{}
@@ -81,8 +110,14 @@ func (s poolSink) AddShareMinutes(ctx context.Context, rows []mining.ShareMinute
 			Accepted: r.Accepted, Rejected: r.Rejected, Stale: r.Stale}
 		accepted[r.DeviceID] = accepted[r.DeviceID] || r.Accepted > 0
 	}
-	// One transaction: the device and sub-account sums are both written or neither is.
-	if err := s.store.DB.InTx(ctx, func(tx *db.Tx) error { return pool.AddShareMinutes(ctx, tx, out) }); err != nil {
+	// One transaction: the device and sub-account sums and the pay-per-share accruals are
+	// all written or none is, so a flush retried after a failure never pays twice.
+	if err := s.store.DB.InTx(ctx, func(tx *db.Tx) error {
+		if err := pool.AddShareMinutes(ctx, tx, out); err != nil {
+			return err
+		}
+		return addAccruals(ctx, tx, rows)
+	}); err != nil {
 		return err
 	}
 	var seen, invalid []int64
@@ -233,7 +268,7 @@ func startMining(ctx context.Context, cfg config.Config, d *db.DB, log *slog.Log
 		}
 		agg := &mining.Aggregator{Sink: poolSink{store, log}, Log: log}
 		eng := &mining.Engine{Coin: c.Type, Algorithm: c.Algorithm, Driver: drv, Workers: poolWorkers{store},
-			Shares: agg, Blocks: blocks, Log: log, Maturity: maturityOf(c),
+			Shares: agg, Blocks: blocks, Log: log, Maturity: maturityOf(c), FeeBps: c.FeeBps, PPSTxFees: c.PPSTxFees,
 			Builder: mining.NewBuilder(c.Algorithm, addr.Script, 8, "/uniplus/")}
 		srv, err := stratum.NewServer(stratum.Config{Extranonce1Size: 4, Extranonce2Size: 4, Logger: log,
 			InitialDifficulty: initialDifficulty(c), MinDifficulty: minDifficulty(c), TargetShareInterval: shareInterval(c),

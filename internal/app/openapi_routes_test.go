@@ -23,6 +23,7 @@ import (
 	"github.com/uniplus-pool/pool/internal/content"
 	"github.com/uniplus-pool/pool/internal/db"
 	"github.com/uniplus-pool/pool/internal/db/dbtest"
+	"github.com/uniplus-pool/pool/internal/earnings"
 	"github.com/uniplus-pool/pool/internal/market"
 	"github.com/uniplus-pool/pool/internal/mining"
 	"github.com/uniplus-pool/pool/internal/notify"
@@ -258,6 +259,34 @@ func TestOpenAPIEveryRouteAgainstARealServer(t *testing.T) {
 	a.call("POST", "/api/pc/v1/pool/device/bind", demo, map[string]any{"id": dev.DeviceID}, 400)
 	a.call("POST", "/api/pc/v1/pool/device/bind", demo, map[string]any{"id": dev.DeviceID, "bound": true}, 200)
 	a.call("POST", "/api/pc/v1/pool/device/bind", tokR, map[string]any{"id": dev.DeviceID, "bound": true}, 404)
+
+	// ------------------------------------------------------------ earnings
+	seedEarnings(t, d, "farm_a", "BTC")
+	a.call("GET", "/api/pc/v1/earnings/summary?subAccount=nobody", demo, nil, 404)
+	a.rows(a.call("GET", "/api/pc/v1/earnings/summary", demo, nil, 200), "")
+	a.rows(a.call("GET", "/api/pc/v1/earnings/summary?subAccount=farm_a", demo, nil, 200), "")
+	a.call("GET", "/api/pc/v1/earnings/days", demo, nil, 400)
+	a.call("GET", "/api/pc/v1/earnings/days?coin=BTC&pageSize=7", demo, nil, 400)
+	a.rows(a.call("GET", "/api/pc/v1/earnings/days?coin=BTC&page=1&pageSize=10", demo, nil, 200), "rows")
+	a.rows(a.call("GET", "/api/pc/v1/earnings/days?coin=BTC&subAccount=farm_a", demo, nil, 200), "rows")
+	a.call("GET", "/api/pc/v1/earnings/chart?coin=BTC&days=12", demo, nil, 400)
+	a.rows(a.call("GET", "/api/pc/v1/earnings/chart?coin=BTC&days=7", demo, nil, 200), "")
+	settledDay := string(earnings.DayOf(time.Now()).Prev().Prev())
+	a.call("GET", "/api/pc/v1/earnings/day?coin=BTC&day=23-11-2026", demo, nil, 400)
+	a.rows(a.call("GET", "/api/pc/v1/earnings/day?coin=BTC&day="+settledDay, demo, nil, 200), "rows")
+	a.rows(a.call("GET", "/api/pc/v1/earnings/day?coin=BTC&subAccount=farm_a&day="+string(earnings.DayOf(time.Now())), demo, nil, 200), "rows")
+	a.call("GET", "/api/pc/v1/earnings/audit?coin=BTC&day="+settledDay, demo, nil, 400)
+	a.call("GET", "/api/pc/v1/earnings/audit?coin=BTC&subAccount=farm_a&day=2020-01-01", demo, nil, 404)
+	a.call("GET", "/api/pc/v1/earnings/audit?coin=BTC&subAccount=farm_a&day="+settledDay, tokR, nil, 404)
+	if csv := a.text("GET", "/api/pc/v1/earnings/audit?coin=BTC&subAccount=farm_a&day="+settledDay, demo, 200); !strings.Contains(csv, "micro = floor(") {
+		t.Fatalf("audit CSV without its formula: %.300s", csv)
+	}
+	a.call("GET", "/api/pc/v1/assets/overview?fiat=EUR", demo, nil, 400)
+	a.rows(a.call("GET", "/api/pc/v1/assets/overview?fiat=CNY", demo, nil, 200), "")
+	a.rows(a.call("GET", "/api/pc/v1/assets/overview?subAccount=farm_a", demo, nil, 200), "")
+	a.call("GET", "/api/pc/v1/assets/entries?coin=BTC&kind=gift", demo, nil, 400)
+	a.call("GET", "/api/pc/v1/assets/entries?coin=BTC&from=yesterday", demo, nil, 400)
+	a.rows(a.call("GET", "/api/pc/v1/assets/entries?"+query("coin", "BTC", "subAccount", "farm_a", "kind", "earning", "from", settledDay, "to", string(earnings.DayOf(time.Now())), "page", "1", "pageSize", "10"), demo, nil, 200), "rows")
 
 	// ------------------------------------------------------------ overclock
 	oc := "/api/pc/v1/pool/overclock/"
@@ -506,6 +535,54 @@ func (a *apiClient) call(method, path, token string, body any, want int, headers
 		a.t.Fatalf("%s %s: not an envelope: %s", method, path, raw)
 	}
 	return env.Data
+}
+
+// text fetches a route that answers a document (a CSV) with a session, and returns it.
+func (a *apiClient) text(method, path, token string, want int) string {
+	a.t.Helper()
+	req, _ := http.NewRequest(method, a.base+path, nil)
+	req.Header.Set("language", "en_US")
+	req.Header.Set("x-token", token)
+	resp, err := a.hc.Do(req)
+	if err != nil {
+		a.t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	raw, _ := io.ReadAll(resp.Body)
+	if resp.StatusCode != want {
+		a.t.Fatalf("%s %s: status %d, want %d: %.300s", method, path, resp.StatusCode, want, raw)
+	}
+	return string(raw)
+}
+
+// seedEarnings gives a sub-account accruals on coin two days ago and today, and settles
+// the older day, so the earnings and asset calls have settled and settling figures.
+func seedEarnings(t *testing.T, d *db.DB, code, coinType string) {
+	t.Helper()
+	ctx := context.Background()
+	var sub, user int64
+	if err := d.QueryRow(ctx, "SELECT id, user_id FROM sub_accounts WHERE code = ?", code).Scan(&sub, &user); err != nil {
+		t.Fatal(err)
+	}
+	now := time.Now()
+	old := earnings.DayOf(now).Prev().Prev()
+	var rows []earnings.Accrual
+	for i := 0; i < 30; i++ {
+		for _, start := range []time.Time{old.Start(), earnings.DayOf(now).Start()} {
+			rows = append(rows, earnings.Accrual{SubAccountID: sub, UserID: user, Coin: coinType, Minute: start.Add(time.Duration(i) * time.Minute).UnixMilli(),
+				Reward: 312_500_000, FeeBps: 100, RatioSum: 0.00002, DiffSum: 3e9, Accepted: 12})
+		}
+	}
+	if err := d.InTx(ctx, func(tx *db.Tx) error { return earnings.AddAccruals(ctx, tx, rows) }); err != nil {
+		t.Fatal(err)
+	}
+	c, err := (&coin.Store{DB: d}).Get(ctx, coinType)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := (&earnings.Store{DB: d}).SettleThrough(ctx, c, old, now); err != nil {
+		t.Fatal(err)
+	}
 }
 
 // plain fetches a route that answers no envelope.

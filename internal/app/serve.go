@@ -19,6 +19,7 @@ import (
 	"github.com/uniplus-pool/pool/internal/config"
 	"github.com/uniplus-pool/pool/internal/content"
 	"github.com/uniplus-pool/pool/internal/db"
+	"github.com/uniplus-pool/pool/internal/earnings"
 	"github.com/uniplus-pool/pool/internal/helpcenter"
 	"github.com/uniplus-pool/pool/internal/httpx"
 	"github.com/uniplus-pool/pool/internal/market"
@@ -60,7 +61,7 @@ func NewRouter(d Deps) *httpx.Router {
 		Observe:     d.Metrics.ObserveHTTP,
 	})
 	(&content.Handler{Store: &content.Store{DB: d.DB}, Limiter: d.Limiter, Log: d.Log, Maintenance: d.Config.Maintenance}).Routes(rt)
-	pools := &pool.Store{DB: d.DB, MaxDevicesPerSubAccount: d.Config.MaxDevicesPerSubAccount}
+	pools := &pool.Store{DB: d.DB, MaxDevicesPerSubAccount: d.Config.MaxDevicesPerSubAccount, HoldsMoney: earnings.HoldsMoney}
 	accounts := &account.Service{
 		Store: &account.Store{DB: d.DB}, Guard: d.Guard, Email: d.Email, SMS: d.SMS,
 		Devices: pools, Argon: account.DefaultArgon2, Log: d.Log, Now: d.Now,
@@ -68,6 +69,8 @@ func NewRouter(d Deps) *httpx.Router {
 	acct := &account.Handler{Service: accounts, Limiter: d.Limiter}
 	acct.Routes(rt)
 	(&pool.Handler{Store: pools, User: acct.RequireUser, Limiter: d.Limiter, StratumHost: d.Config.StratumHost, StratumTLS: d.Config.StratumTLSCert != ""}).Routes(rt)
+	(&earnings.Handler{Store: &earnings.Store{DB: d.DB}, Pool: pools, Coins: &coin.Store{DB: d.DB}, Prices: &market.Prices{DB: d.DB},
+		User: acct.RequireUser}).Routes(rt)
 	(&overclock.Handler{Store: &overclock.Store{DB: d.DB, Pool: pools}, User: acct.RequireUser, Agent: pool.AgentAuth(pools, d.Limiter)}).Routes(rt)
 	(&coin.Handler{Store: &coin.Store{DB: d.DB}, User: acct.RequireUser, Optional: acct.OptionalUser,
 		UserID: func(ctx context.Context) (int64, bool) {
@@ -189,6 +192,9 @@ func (p *process) start(ctx context.Context) error {
 	if p.cfg.Demo {
 		if err := seedDemo(ctx, p.db); err != nil {
 			return fmt.Errorf("demo data: %w", err)
+		}
+		if err := seedDemoEarnings(ctx, p.db, time.Now()); err != nil {
+			return fmt.Errorf("demo earnings: %w", err)
 		}
 	}
 	if p.cfg.HasRole(config.RoleStratum) {
@@ -393,6 +399,21 @@ func runJobs(ctx context.Context, d *db.DB, log *slog.Logger, now func() time.Ti
 		_, err = (&market.Trends{DB: d}).Record(ctx, coins, prices, &mining.Blocks{DB: d}, time.Now())
 		return err
 	}
+	// Settle every coin's days whose settlement time has passed, catching up missed ones in
+	// order; checked every minute so a day settles within a minute of its time.
+	earn := &earnings.Store{DB: d}
+	settle := func() error {
+		coins, err := (&coin.Store{DB: d}).List(ctx)
+		if err != nil {
+			return err
+		}
+		done, _, err := earn.RunDue(ctx, coins, time.Now())
+		for _, r := range done {
+			log.Info("earnings settled", "coin", r.Coin, "day", r.Day, "subAccounts", r.SubAccounts, "amount", r.Amount)
+		}
+		return err
+	}
+	run("earnings_settle", settle)
 	run("trends", recordTrends)
 	// Catch up the hours a stopped jobs process missed, then every 10 minutes.
 	run("share_rollup", func() error { _, err := devices.RollUp(ctx, time.Now()); return err })
@@ -409,6 +430,7 @@ func runJobs(ctx context.Context, d *db.DB, log *slog.Logger, now func() time.Ti
 		case <-minute.C:
 			run("device_sweep", func() error { _, _, err := devices.SweepDevices(ctx, time.Now()); return err })
 			run("device_sort_keys", func() error { _, err := devices.RefreshSortKeys(ctx, time.Now()); return err })
+			run("earnings_settle", settle)
 		case <-tick.C:
 			run("trends", recordTrends)
 			t := now()
@@ -417,6 +439,7 @@ func runJobs(ctx context.Context, d *db.DB, log *slog.Logger, now func() time.Ti
 			run("failure_sweep", func() error { return guard.Sweep(ctx, t.Add(-account.FailureWindow)) })
 			run("account_sweep", func() error { return accounts.SweepExpired(ctx, t) })
 			run("share_rollup", func() error { _, err := devices.RollUp(ctx, time.Now()); return err })
+			run("earnings_prune", func() error { _, err := earn.Prune(ctx, time.Now()); return err })
 		}
 	}
 }

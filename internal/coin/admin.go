@@ -19,7 +19,7 @@ const AdminUsage = `  coin list
   coin set TYPE [flags]                only the flags given change
       flags: --name --alias --algorithm --unit --hash-unit --decimals --icon --logo
              --open=true|false --closed-msg LANG=TEXT (repeatable) --fee-bps N
-             --settle-time HH:MM --min-withdraw MINOR --withdraw-fee MINOR --ports 3333,3334
+             --settle-time HH:MM --pps-tx-fees=true|false --min-withdraw MINOR --withdraw-fee MINOR --ports 3333,3334
              --tutorial URL --driver bitcoind|devnet --driver-config KEY=VALUE (repeatable)
              --bind --detail --overclock --switchable (capability flags, =false to clear) --sort N
 `
@@ -74,6 +74,7 @@ func coinFlags(c *Coin, out io.Writer) *flag.FlagSet {
 	fs.Var(kvFlag{&c.ClosedMsg}, "closed-msg", "LANG=TEXT shown while closed")
 	fs.IntVar(&c.FeeBps, "fee-bps", c.FeeBps, "pool fee in basis points")
 	fs.StringVar(&c.SettleTime, "settle-time", c.SettleTime, "daily settlement, HH:MM Beijing time")
+	fs.BoolVar(&c.PPSTxFees, "pps-tx-fees", c.PPSTxFees, "shares earn from the block's fees too, not the subsidy alone")
 	fs.Int64Var(&c.MinWithdraw, "min-withdraw", c.MinWithdraw, "minimum withdrawal in minor units")
 	fs.Int64Var(&c.WithdrawFee, "withdraw-fee", c.WithdrawFee, "withdrawal fee in minor units")
 	fs.Var(portsFlag{&c.StratumPorts}, "ports", "stratum ports, comma-separated")

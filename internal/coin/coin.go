@@ -49,6 +49,7 @@ type Coin struct {
 	FeeBps              int               // pool fee in basis points (100 = 1%)
 	SettleModel         string            // PPS
 	SettleTime          string            // HH:MM, Beijing time
+	PPSTxFees           bool              // a share earns from subsidy and fees, not the subsidy alone
 	MinWithdraw         int64             // minor units
 	WithdrawFee         int64             // minor units
 	StratumPorts        []int             // one listener per port
@@ -157,7 +158,7 @@ type Store struct {
 const columns = `type, name, alias_name, algorithm, chain_unit, min_hash_unit, decimals, icon_url, logo_url,
 	currency_change_flag, machine_bind_flag, machine_detail_flag, gpu_overclocking_flag, open_status, closed_msg,
 	fee_bps, settle_model, settle_time, min_withdraw, withdraw_fee, stratum_ports, tutorial_url, driver, driver_config,
-	sort_order, created_at, updated_at`
+	sort_order, created_at, updated_at, pps_tx_fees`
 
 func scan(row interface{ Scan(...any) error }) (Coin, error) {
 	var c Coin
@@ -165,7 +166,7 @@ func scan(row interface{ Scan(...any) error }) (Coin, error) {
 	err := row.Scan(&c.Type, &c.Name, &c.AliasName, &c.Algorithm, &c.ChainUnit, &c.MinHashUnit, &c.Decimals, &c.IconURL, &c.LogoURL,
 		&c.CurrencyChangeFlag, &c.MachineBindFlag, &c.MachineDetailFlag, &c.GPUOverclockingFlag, &c.OpenStatus, &closed,
 		&c.FeeBps, &c.SettleModel, &c.SettleTime, &c.MinWithdraw, &c.WithdrawFee, &ports, &c.TutorialURL, &c.Driver, &cfg,
-		&c.SortOrder, &c.CreatedAt, &c.UpdatedAt)
+		&c.SortOrder, &c.CreatedAt, &c.UpdatedAt, &c.PPSTxFees)
 	if errors.Is(err, sql.ErrNoRows) {
 		return c, db.ErrNotFound
 	}
@@ -236,7 +237,7 @@ func (s *Store) Put(ctx context.Context, c Coin) error {
 		ports[i] = strconv.Itoa(p)
 	}
 	now := db.NowMillis()
-	_, err := s.DB.Exec(ctx, `INSERT INTO coins (`+columns+`) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+	_, err := s.DB.Exec(ctx, `INSERT INTO coins (`+columns+`) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
 		ON CONFLICT (type) DO UPDATE SET name = excluded.name, alias_name = excluded.alias_name, algorithm = excluded.algorithm,
 		chain_unit = excluded.chain_unit, min_hash_unit = excluded.min_hash_unit, decimals = excluded.decimals,
 		icon_url = excluded.icon_url, logo_url = excluded.logo_url, currency_change_flag = excluded.currency_change_flag,
@@ -245,11 +246,11 @@ func (s *Store) Put(ctx context.Context, c Coin) error {
 		fee_bps = excluded.fee_bps, settle_model = excluded.settle_model, settle_time = excluded.settle_time,
 		min_withdraw = excluded.min_withdraw, withdraw_fee = excluded.withdraw_fee, stratum_ports = excluded.stratum_ports,
 		tutorial_url = excluded.tutorial_url, driver = excluded.driver, driver_config = excluded.driver_config,
-		sort_order = excluded.sort_order, updated_at = excluded.updated_at`,
+		sort_order = excluded.sort_order, updated_at = excluded.updated_at, pps_tx_fees = excluded.pps_tx_fees`,
 		c.Type, c.Name, c.AliasName, c.Algorithm, c.ChainUnit, c.MinHashUnit, c.Decimals, c.IconURL, c.LogoURL,
 		c.CurrencyChangeFlag, c.MachineBindFlag, c.MachineDetailFlag, c.GPUOverclockingFlag, c.OpenStatus, string(closed),
 		c.FeeBps, c.SettleModel, c.SettleTime, c.MinWithdraw, c.WithdrawFee, strings.Join(ports, ","), c.TutorialURL, c.Driver, string(cfg),
-		c.SortOrder, now, now)
+		c.SortOrder, now, now, c.PPSTxFees)
 	if err != nil {
 		return fmt.Errorf("coin: put %s: %w", c.Type, err)
 	}

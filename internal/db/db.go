@@ -227,3 +227,28 @@ func IsUniqueViolation(err error) bool {
 
 // NowMillis is the current time as stored in every *_at column: Unix milliseconds, UTC.
 func NowMillis() int64 { return time.Now().UnixMilli() }
+
+// Exclusive runs fn only if no other process holds the lock named by id, and says whether
+// it ran. On PostgreSQL that is a session advisory lock held on its own connection while
+// fn runs, so that one jobs process of many does the work. SQLite is one file that one
+// process writes at a time (transactions take the write lock at BEGIN), so fn always runs
+// there: a job that must not run twice keeps its own marker inside its transactions.
+func (db *DB) Exclusive(ctx context.Context, id int64, fn func() error) (bool, error) {
+	if db.Dialect != Postgres {
+		return true, fn()
+	}
+	conn, err := db.sql.Conn(ctx)
+	if err != nil {
+		return false, fmt.Errorf("db: lock %d: %w", id, err)
+	}
+	defer conn.Close()
+	var got bool
+	if err := conn.QueryRowContext(ctx, "SELECT pg_try_advisory_lock($1)", id).Scan(&got); err != nil {
+		return false, fmt.Errorf("db: lock %d: %w", id, err)
+	}
+	if !got {
+		return false, nil
+	}
+	defer conn.ExecContext(context.WithoutCancel(ctx), "SELECT pg_advisory_unlock($1)", id)
+	return true, fn()
+}

@@ -8,7 +8,8 @@ import (
 	"time"
 )
 
-// ShareMinute is one device's work in one minute: what the engine writes to share_minutes.
+// ShareMinute is one device's work in one minute: what the engine writes to share_minutes,
+// and, for its accepted shares, the pay-per-share accrual at one block reward and fee.
 type ShareMinute struct {
 	DeviceID int64
 	Minute   int64 // Unix ms of the minute's start
@@ -17,6 +18,21 @@ type ShareMinute struct {
 	Accepted int
 	Rejected int
 	Stale    int
+	// RatioSum sums each accepted share's difficulty over the network difficulty of its
+	// moment (capped at 1: a share never earns more than a block). Reward is the block
+	// reward those shares earn a fraction of, FeeBps the pool fee then, both in force when
+	// the shares came; a minute that spans a change of either has one row per value.
+	RatioSum float64
+	Reward   int64
+	FeeBps   int
+}
+
+// Credit is what an accepted share earns under pay-per-share: its ratio share difficulty
+// over network difficulty, the block reward and the pool fee of the moment.
+type Credit struct {
+	Ratio  float64
+	Reward int64
+	FeeBps int
 }
 
 // Sink stores aggregated minutes (internal/pool adds them to share_minutes, summing on
@@ -41,6 +57,8 @@ type Aggregator struct {
 type aggKey struct {
 	device int64
 	minute int64
+	reward int64
+	fee    int
 }
 
 // Kind of share outcome.
@@ -51,8 +69,18 @@ const (
 )
 
 // Add counts one share of a device at time at; difficulty counts only when accepted.
+// An accepted share counted here earns nothing (AddAccepted credits one).
 func (a *Aggregator) Add(device int64, coin string, at time.Time, difficulty float64, kind int) {
-	k := aggKey{device, minuteOf(at)}
+	a.add(device, coin, at, difficulty, kind, Credit{})
+}
+
+// AddAccepted counts one accepted share and its pay-per-share credit.
+func (a *Aggregator) AddAccepted(device int64, coin string, at time.Time, difficulty float64, c Credit) {
+	a.add(device, coin, at, difficulty, Accepted, c)
+}
+
+func (a *Aggregator) add(device int64, coin string, at time.Time, difficulty float64, kind int, c Credit) {
+	k := aggKey{device, minuteOf(at), c.Reward, c.FeeBps}
 	a.mu.Lock()
 	defer a.mu.Unlock()
 	if a.cur == nil {
@@ -60,13 +88,14 @@ func (a *Aggregator) Add(device int64, coin string, at time.Time, difficulty flo
 	}
 	m := a.cur[k]
 	if m == nil {
-		m = &ShareMinute{DeviceID: device, Minute: k.minute, Coin: coin}
+		m = &ShareMinute{DeviceID: device, Minute: k.minute, Coin: coin, Reward: c.Reward, FeeBps: c.FeeBps}
 		a.cur[k] = m
 	}
 	switch kind {
 	case Accepted:
 		m.Accepted++
 		m.DiffSum += difficulty
+		m.RatioSum += c.Ratio
 	case Rejected:
 		m.Rejected++
 	case Stale:

@@ -62,6 +62,11 @@ type Engine struct {
 	// Refresh is how often a new template is fetched while the tip stays (new
 	// transactions, fresh ntime); default 30 s.
 	Refresh time.Duration
+	// FeeBps is the pool fee an accepted share's credit is taken at; PPSTxFees says whether
+	// its reward is the coinbase value (subsidy and fees) or the subsidy alone. Both come
+	// from the coin row when the stratum role starts.
+	FeeBps    int
+	PPSTxFees bool
 
 	server *stratum.Server
 	book   *jobBook
@@ -69,6 +74,12 @@ type Engine struct {
 	// workers maps a connection and worker name to the worker it authorized.
 	workers map[uint64]map[string]*worker
 	current *Work
+	// solvedPrev is the parent of the last block the node accepted from us: work on it can
+	// only make a competitor to our own block (the node answers "inconclusive"), so its
+	// shares are stale from that moment, not from when the next job reaches the miner.
+	solvedPrev chain.Hash
+	// solved asks Run for a template at once after a block is accepted.
+	solved chan struct{}
 
 	// Running totals for the metrics (metrics.go); devicesRefused counts first accepted
 	// shares whose device the pool refused (a sub-account at its device cap).
@@ -89,6 +100,9 @@ func (e *Engine) init() {
 	}
 	if e.workers == nil {
 		e.workers = map[uint64]map[string]*worker{}
+	}
+	if e.solved == nil {
+		e.solved = make(chan struct{}, 1)
 	}
 	if e.Refresh <= 0 {
 		e.Refresh = 30 * time.Second
@@ -122,21 +136,28 @@ func (e *Engine) Run(ctx context.Context) error {
 				e.Log.Error("mining: publish", "coin", e.Coin, "err", err)
 			}
 		case <-tick.C:
-			nt, err := e.Driver.Template(ctx)
-			if err != nil {
-				if ctx.Err() == nil {
-					e.templateErrors.Add(1)
-					e.Log.Warn("mining: template", "coin", e.Coin, "err", err)
-				}
-				continue
-			}
-			e.mu.Lock()
-			clean := e.current == nil || e.current.Template.PrevHash != nt.PrevHash
-			e.mu.Unlock()
-			if err := e.publish(nt, clean); err != nil {
-				e.Log.Error("mining: publish", "coin", e.Coin, "err", err)
-			}
+			e.refresh(ctx)
+		case <-e.solved:
+			e.refresh(ctx)
 		}
+	}
+}
+
+// refresh publishes the node's current template, clean when its tip moved.
+func (e *Engine) refresh(ctx context.Context) {
+	nt, err := e.Driver.Template(ctx)
+	if err != nil {
+		if ctx.Err() == nil {
+			e.templateErrors.Add(1)
+			e.Log.Warn("mining: template", "coin", e.Coin, "err", err)
+		}
+		return
+	}
+	e.mu.Lock()
+	clean := e.current == nil || e.current.Template.PrevHash != nt.PrevHash
+	e.mu.Unlock()
+	if err := e.publish(nt, clean); err != nil {
+		e.Log.Error("mining: publish", "coin", e.Coin, "err", err)
 	}
 }
 
@@ -282,6 +303,11 @@ func (e *Engine) Submit(ctx context.Context, s *stratum.SessionInfo, sh stratum.
 		return stratum.SubmitResult{Err: stratum.ErrUnauthorized}
 	}
 	w, ok := e.book.get(sh.Job.ID)
+	if ok {
+		e.mu.Lock()
+		ok = w.Template.PrevHash != e.solvedPrev
+		e.mu.Unlock()
+	}
 	if !ok {
 		e.count(ref, sh.ReceivedAt, Stale)
 		return stratum.SubmitResult{Err: stratum.ErrStale}
@@ -312,8 +338,32 @@ func (e *Engine) Submit(ctx context.Context, s *stratum.SessionInfo, sh stratum.
 	if refusal != nil {
 		return stratum.SubmitResult{Err: refusal, Block: v.IsBlock}
 	}
-	e.Shares.Add(ref.ID, e.Coin, sh.ReceivedAt, credit, Accepted)
+	e.Shares.AddAccepted(ref.ID, e.Coin, sh.ReceivedAt, credit, e.ppsCredit(w, credit))
 	return stratum.SubmitResult{Accepted: true, Block: v.IsBlock}
+}
+
+// ppsCredit is what a share of difficulty d on work w earns (ShareCredit) at the coin's
+// fee and reward setting.
+func (e *Engine) ppsCredit(w *Work, d float64) Credit {
+	return ShareCredit(d, w.Template.Difficulty, w.Subsidy(), w.Template.CoinbaseValue, e.PPSTxFees, e.FeeBps)
+}
+
+// ShareCredit is what an accepted share of difficulty d earns under pay-per-share
+// (DESIGN.md "Earnings"): its own ratio to the network difficulty netDiff of the template
+// it was mined on, never a minute's difficulty sum over one difficulty, so a chain that
+// retargets every block pays each share at its block's difficulty. A share at or above the
+// network difficulty is a block and earns one reward, no more. The reward is the subsidy,
+// or the whole coinbase value (subsidy and fees) when the coin pays fees (txFees).
+func ShareCredit(d, netDiff float64, subsidy, coinbase int64, txFees bool, feeBps int) Credit {
+	ratio := 0.0
+	if netDiff > 0 && d > 0 {
+		ratio = min(d/netDiff, 1)
+	}
+	reward := subsidy
+	if txFees {
+		reward = coinbase
+	}
+	return Credit{Ratio: ratio, Reward: reward, FeeBps: feeBps}
 }
 
 // blockSubmitTimeout is how long a found block is offered to an unreachable node.
@@ -340,6 +390,13 @@ func (e *Engine) submitBlock(ctx context.Context, w *Work, v Verdict, ref Device
 		f.Status, f.RejectReason, f.Confirmations = BlockRejected, err.Error(), -1
 		e.Log.Error("mining: block rejected", "coin", e.Coin, "height", f.Height, "hash", f.Hash, "err", err)
 	} else {
+		e.mu.Lock()
+		e.solvedPrev = w.Template.PrevHash
+		e.mu.Unlock()
+		select {
+		case e.solved <- struct{}{}:
+		default:
+		}
 		e.blocksSubmitted.Add(1)
 		e.Log.Info("mining: block found", "coin", e.Coin, "height", f.Height, "hash", f.Hash, "worker", ref.Worker)
 	}

@@ -64,6 +64,10 @@ type sumSink struct {
 	rejected int
 	stale    int
 	diff     float64
+	// ratio sums the pay-per-share credit; rewards and fees list the values it came at.
+	ratio   float64
+	rewards map[int64]bool
+	fees    map[int]bool
 }
 
 func (s *sumSink) AddShareMinutes(_ context.Context, rows []mining.ShareMinute) error {
@@ -74,6 +78,13 @@ func (s *sumSink) AddShareMinutes(_ context.Context, rows []mining.ShareMinute) 
 		s.rejected += r.Rejected
 		s.stale += r.Stale
 		s.diff += r.DiffSum
+		s.ratio += r.RatioSum
+		if r.Accepted > 0 {
+			if s.rewards == nil {
+				s.rewards, s.fees = map[int64]bool{}, map[int]bool{}
+			}
+			s.rewards[r.Reward], s.fees[r.FeeBps] = true, true
+		}
 	}
 	return nil
 }
@@ -92,7 +103,7 @@ func startRig(t *testing.T, coin, algo string, d chain.Driver, payout []byte, di
 	blocks := &mining.Blocks{DB: dbtest.SQLite(t)}
 	sink := &sumSink{}
 	e := &mining.Engine{Coin: coin, Algorithm: algo, Driver: d, Workers: &fixedWorkers{},
-		Shares: &mining.Aggregator{Sink: sink}, Blocks: blocks, Maturity: 3,
+		Shares: &mining.Aggregator{Sink: sink}, Blocks: blocks, Maturity: 3, FeeBps: 250,
 		Builder: mining.NewBuilder(algo, payout, 8, "/uniplus-test/"), Refresh: time.Second, Log: slog.New(slog.DiscardHandler)}
 	srv, err := stratum.NewServer(stratum.Config{InitialDifficulty: diff, MinDifficulty: diff / 16, Logger: slog.New(slog.DiscardHandler),
 		TargetShareInterval: time.Hour}, e)
@@ -324,6 +335,11 @@ func TestDevnetSharesBlocksAndRejections(t *testing.T) {
 	if r.sink.rejected != 0 || r.sink.accepted != accepted {
 		t.Fatalf("sink %+v, miner accepted %d", r.sink, accepted)
 	}
+	// Every accepted share accrued at the devnet's subsidy and the coin's fee, each at most
+	// one block's worth.
+	if r.sink.ratio <= 0 || r.sink.ratio > float64(accepted) || len(r.sink.rewards) != 1 || !r.sink.rewards[625_000_000] || len(r.sink.fees) != 1 || !r.sink.fees[250] {
+		t.Fatalf("pay-per-share credit: ratio %g over %d shares, rewards %v, fees %v", r.sink.ratio, accepted, r.sink.rewards, r.sink.fees)
+	}
 	list, _ := r.blocks.List(context.Background(), "BTC", 10)
 	if len(list) == 0 || list[0].Status != mining.BlockPending {
 		t.Fatalf("blocks %+v", list)
@@ -397,5 +413,81 @@ func TestBlockBelowShareDifficultyIsSubmitted(t *testing.T) {
 	netDiff := chain.TargetToDifficulty(netTarget, chain.SHA256d)
 	if r.sink.accepted != 1 || r.sink.rejected != 0 || r.sink.diff != netDiff {
 		t.Fatalf("sink %+v, want one share at the network difficulty %g", r.sink, netDiff)
+	}
+	// A block earns exactly one block reward under pay-per-share.
+	if r.sink.ratio != 1 {
+		t.Fatalf("block share credited ratio %g, want 1", r.sink.ratio)
+	}
+}
+
+// tipsUnheard is a driver whose new-tip notice never comes, so the only way the engine
+// learns of a new block before its refresh timer is its own accepted block.
+type tipsUnheard struct{ chain.Driver }
+
+func (tipsUnheard) WaitTemplate(ctx context.Context, _ chain.Hash) (*chain.Template, error) {
+	<-ctx.Done()
+	return nil, ctx.Err()
+}
+
+// Once the node accepts a block of ours, work on its parent can only compete with it: a
+// second solution on the same job is answered stale and never sent to the node (litecoind
+// answered such blocks "inconclusive" and they were recorded as rejected), and a clean job
+// goes out at once instead of at the next refresh.
+func TestWorkOnOurSolvedParentIsStale(t *testing.T) {
+	cfg := devnet.DefaultConfig("BTC", chain.SHA256d)
+	cfg.OtherMiners = false
+	cfg.NetworkHashRate = 1 << 10
+	cfg.BlockTime = time.Second
+	d, err := devnet.New(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	payoutAddr, _ := d.NewAddress(context.Background())
+	addr, _ := d.ValidateAddress(context.Background(), payoutAddr)
+	r := startRig(t, "BTC", chain.SHA256d, tipsUnheard{d}, addr.Script, 1.0/4096)
+	r.engine.Refresh = time.Hour
+
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	c, err := stratum.Dial(ctx, r.addr, stratum.ClientOptions{UserAgent: "cpuminer/2.5"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	en1, _, err := c.Subscribe(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := c.Authorize(ctx, "acct1.cpu1", "x"); err != nil {
+		t.Fatal(err)
+	}
+	job := <-c.Jobs()
+	netTarget := chain.CompactToTarget(job.NBits)
+	solve := func(en2 []byte) uint32 {
+		s, ok, err := mining.Solve(job, chain.SHA256d, en1, en2, job.NTime, netTarget, 0, 1<<24)
+		if err != nil || !ok {
+			t.Fatalf("no block found: %v", err)
+		}
+		return s.Nonce
+	}
+	first, second := []byte{0, 0, 0, 1}, []byte{0, 0, 0, 2}
+	if err := c.Submit(ctx, "acct1.cpu1", job.ID, first, job.NTime, solve(first), 0); err != nil {
+		t.Fatalf("first block: %v", err)
+	}
+	var se *stratum.Error
+	if err := c.Submit(ctx, "acct1.cpu1", job.ID, second, job.NTime, solve(second), 0); !errors.As(err, &se) || se.Code != stratum.CodeJobNotFound {
+		t.Fatalf("a block on our own block's parent: %v, want stale", err)
+	}
+	select {
+	case next := <-c.Jobs():
+		if !next.CleanJobs || next.PrevHash == job.PrevHash {
+			t.Fatalf("next job %+v after our block, want a clean job on it", next)
+		}
+	case <-ctx.Done():
+		t.Fatal("no new job after our block was accepted")
+	}
+	list, err := r.blocks.List(ctx, "BTC", 10)
+	if err != nil || len(list) != 1 || list[0].Status != mining.BlockPending {
+		t.Fatalf("blocks %+v %v, want our one block", list, err)
 	}
 }

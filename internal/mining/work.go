@@ -29,6 +29,16 @@ type Work struct {
 	ExtraNonce int // extranonce1 + extranonce2 bytes reserved in the coinbase
 }
 
+// Subsidy is the block's reward without its transactions' fees, in minor units: what a
+// pay-per-share share earns a fraction of unless the coin pays fees too.
+func (w *Work) Subsidy() int64 {
+	v := w.Template.CoinbaseValue
+	for _, tx := range w.Template.Transactions {
+		v -= tx.Fee
+	}
+	return max(v, 0)
+}
+
 // Builder makes jobs from templates for one coin: it pays the coinbase to the pool's
 // payout script and numbers jobs so that ids never repeat within a process.
 type Builder struct {

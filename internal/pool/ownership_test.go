@@ -29,6 +29,12 @@ var tableOwners = []struct {
 	{"users", "internal/account", regexp.MustCompile(`(?i)\b(FROM|JOIN|UPDATE|INTO|TABLE|REFERENCES)\s+users\b`)},
 	{"overclock_templates", "internal/overclock", regexp.MustCompile(`(?i)\boverclock_templates\b`)},
 	{"overclock_devices", "internal/overclock", regexp.MustCompile(`(?i)\boverclock_devices\b`)},
+	{"pps_minutes", "internal/earnings", regexp.MustCompile(`(?i)\bpps_minutes\b`)},
+	{"earnings", "internal/earnings", regexp.MustCompile(`(?i)\b(FROM|JOIN|UPDATE|INTO|TABLE)\s+earnings\b`)},
+	{"earning_carries", "internal/earnings", regexp.MustCompile(`(?i)\bearning_carries\b`)},
+	{"settlements", "internal/earnings", regexp.MustCompile(`(?i)\b(FROM|JOIN|UPDATE|INTO|TABLE)\s+settlements\b`)},
+	{"ledger_entries", "internal/ledger", regexp.MustCompile(`(?i)\bledger_entries\b`)},
+	{"balances", "internal/ledger", regexp.MustCompile(`(?i)\b(FROM|JOIN|UPDATE|INTO|TABLE)\s+balances\b`)},
 }
 
 // No package but a table's owner names it in the string literals (SQL) of its non-test Go

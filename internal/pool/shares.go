@@ -146,24 +146,48 @@ func addSums(ctx context.Context, q db.Querier, table, keyCols, conflict string,
 
 // subAccountsOf maps device ids to their sub-accounts' (removed devices included).
 func subAccountsOf(ctx context.Context, q db.Querier, ids []int64) (map[int64]int64, error) {
-	out := make(map[int64]int64, len(ids))
+	owners, err := Owners(ctx, q, ids)
+	if err != nil {
+		return nil, err
+	}
+	out := make(map[int64]int64, len(owners))
+	for id, o := range owners {
+		out[id] = o.SubAccountID
+	}
+	return out, nil
+}
+
+// Owner is whose a device's shares are, and whether they earn: only a bound device's
+// shares accrue pay-per-share earnings (SPEC section 4, "unbinding stops earnings").
+type Owner struct {
+	SubAccountID int64
+	UserID       int64
+	Bound        bool
+}
+
+// Owners maps device ids to their owners (removed devices included); give it the share
+// flush's transaction so that a device unbound before the flush earns nothing from it.
+func Owners(ctx context.Context, q db.Querier, ids []int64) (map[int64]Owner, error) {
+	out := make(map[int64]Owner, len(ids))
 	for start := 0; start < len(ids); start += 500 {
 		part := ids[start:min(start+500, len(ids))]
 		args := make([]any, len(part))
 		for i, id := range part {
 			args[i] = id
 		}
-		rows, err := q.Query(ctx, "SELECT id, sub_account_id FROM devices WHERE id IN ("+placeholders(len(part))+")", args...)
+		rows, err := q.Query(ctx, `SELECT d.id, d.sub_account_id, s.user_id, d.bound FROM devices d
+			JOIN sub_accounts s ON s.id = d.sub_account_id WHERE d.id IN (`+placeholders(len(part))+")", args...)
 		if err != nil {
-			return nil, fmt.Errorf("pool: sub-accounts of devices: %w", err)
+			return nil, fmt.Errorf("pool: owners of devices: %w", err)
 		}
 		for rows.Next() {
-			var id, sub int64
-			if err := rows.Scan(&id, &sub); err != nil {
+			var id int64
+			var o Owner
+			if err := rows.Scan(&id, &o.SubAccountID, &o.UserID, &o.Bound); err != nil {
 				rows.Close()
 				return nil, err
 			}
-			out[id] = sub
+			out[id] = o
 		}
 		err = rows.Err()
 		rows.Close()

@@ -29,6 +29,10 @@ type Store struct {
 	// count, removed ones do not); 0 means DefaultMaxDevicesPerSubAccount. A new worker
 	// past it is refused (ErrDeviceLimit) and nothing is written.
 	MaxDevicesPerSubAccount int
+	// HoldsMoney says whether a sub-account has money or earnings still settling (the
+	// earnings package answers it); such a sub-account cannot be deleted, or its money
+	// would have no owner to withdraw it. Nil: nothing is checked.
+	HoldsMoney func(ctx context.Context, q db.Querier, subAccountID int64) (bool, error)
 }
 
 func (s *Store) now() time.Time {
@@ -299,6 +303,15 @@ func (s *Store) DeleteSubAccount(ctx context.Context, userID int64, code string)
 		}
 		if n > 0 {
 			return httpx.Warn("pool.subAccountHasDevices", i18n.Params{"count": fmt.Sprint(n)})
+		}
+		if s.HoldsMoney != nil {
+			money, err := s.HoldsMoney(ctx, tx, a.ID)
+			if err != nil {
+				return err
+			}
+			if money {
+				return httpx.Warn("pool.subAccountHasMoney", nil)
+			}
 		}
 		now := s.now().UnixMilli()
 		_, err := tx.Exec(ctx, "UPDATE sub_accounts SET deleted_at = ?, updated_at = ? WHERE id = ?", now, now, a.ID)

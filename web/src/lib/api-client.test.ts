@@ -97,6 +97,22 @@ describe('api client: requests', () => {
     expect(h.notify).not.toHaveBeenCalled();
   });
 
+  it('text gives a document as text, and treats an envelope as the error it is', async () => {
+    const h = harness((url) =>
+      url.includes('missing')
+        ? json({ code: 3, msg: 'Not settled yet.', data: null }, 404)
+        : new Response('# formula\nminute_utc,micro\n', { status: 200, headers: { 'Content-Type': 'text/csv; charset=utf-8' } }),
+    );
+    const api = createApiClient(h.deps);
+    await expect(api.text('/pc/v1/earnings/audit', { day: '2026-11-23' })).resolves.toBe('# formula\nminute_utc,micro\n');
+    const err = await failure(api.text('/pc/v1/earnings/missing'));
+    expect(err.code).toBe(3);
+    expect(h.notify).toHaveBeenCalledWith('warning', 'Not settled yet.');
+    // A JSON success where a document was asked for is data, as for any call.
+    const h2 = harness(() => json({ code: 0, msg: '', data: 'inline' }));
+    await expect(createApiClient(h2.deps).text('/pc/v1/x')).resolves.toBe('inline');
+  });
+
   it('uses the observer token on observer pages', async () => {
     setSession('user-token', {});
     local.set(localKeys.observerToken, 'obs-token');

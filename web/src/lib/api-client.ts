@@ -59,6 +59,11 @@ export interface RequestOptions {
    * still act as usual.
    */
   quiet?: boolean;
+  /**
+   * raw resolves with the body as text when the server answers a document instead of an
+   * envelope (a CSV download); an envelope is an error answer and acts as usual.
+   */
+  raw?: boolean;
 }
 
 /** ApiClientDeps are the outside effects of the client, replaceable in tests. */
@@ -125,6 +130,8 @@ export interface ApiClient {
   get<T>(path: string, query?: Record<string, QueryValue>, options?: Omit<RequestOptions, 'query' | 'method'>): Promise<T>;
   post<T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'body' | 'method'>): Promise<T>;
   put<T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'body' | 'method'>): Promise<T>;
+  /** text GETs a document (a CSV) as text; an error answer acts like any call's. */
+  text(path: string, query?: Record<string, QueryValue>, options?: Omit<RequestOptions, 'query' | 'method' | 'raw'>): Promise<string>;
 }
 
 /** createApiClient builds a client; the app uses the shared `api`, tests pass their own deps. */
@@ -170,7 +177,7 @@ export function createApiClient(overrides: Partial<ApiClientDeps> = {}): ApiClie
   }
 
   async function send<T>(path: string, options: RequestOptions = {}): Promise<Answer<T>> {
-    const { method = 'GET', query, body, signal, silent = false, quiet = false } = options;
+    const { method = 'GET', query, body, signal, silent = false, quiet = false, raw = false } = options;
     const language = deps.language();
     const headers: Record<string, string> = {
       'x-token': tokenFor(deps.pathname()),
@@ -205,6 +212,9 @@ export function createApiClient(overrides: Partial<ApiClientDeps> = {}): ApiClie
         signal: controller.signal,
       });
       const text = await res.text();
+      if (raw && res.ok && !(res.headers.get('Content-Type') ?? '').includes('json')) {
+        return { data: text as T, msg: '' };
+      }
       try {
         envelope = JSON.parse(text);
       } catch {
@@ -235,6 +245,7 @@ export function createApiClient(overrides: Partial<ApiClientDeps> = {}): ApiClie
     get: (path, query, options) => request(path, { ...options, method: 'GET', query }),
     post: (path, body, options) => request(path, { ...options, method: 'POST', body }),
     put: (path, body, options) => request(path, { ...options, method: 'PUT', body }),
+    text: (path, query, options) => request<string>(path, { ...options, method: 'GET', query, raw: true }),
   };
 }
 

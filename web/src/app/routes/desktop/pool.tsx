@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import { ComingSoon } from '@/components/page-frame';
 import { poolTitles } from '../shared-titles';
 import { DesktopAccountShell } from './pool/account-shell';
+import { DesktopAssetsDetail, DesktopAssetsOverview } from './pool/assets';
 import { DesktopDeviceList } from './pool/device-list';
 import { DesktopDeviceOverview } from './pool/device-overview';
 import { DesktopDeviceSearch } from './pool/device-search';
@@ -10,13 +11,14 @@ import { DesktopMachineDetail } from './pool/machine-detail';
 import { DesktopOverclockCancel } from './pool/overclock-cancel';
 import { DesktopOverclockManage } from './pool/overclock-manage';
 import { DesktopOverclockSet } from './pool/overclock-set';
+import { DesktopRevenueChain, DesktopRevenueSummary } from './pool/revenue';
 import { DesktopSubAccountDetail } from './pool/sub-account-detail';
 import { DesktopSubAccountInfo } from './pool/sub-account-info';
 
 /** PoolPage names the pages of this area. */
 export type PoolPage = keyof typeof poolTitles;
 
-// Earnings, assets and withdrawals come with their own issues.
+// Withdrawals and the address book come with their own issue.
 const pages: Partial<Record<PoolPage, ComponentType>> = {
   orePoolSubAccountInfo: DesktopSubAccountInfo,
   orePoolSubAccountDetail: DesktopSubAccountDetail,
@@ -28,6 +30,10 @@ const pages: Partial<Record<PoolPage, ComponentType>> = {
   orePoolOverclockManage: DesktopOverclockManage,
   orePoolOverclockSet: DesktopOverclockSet,
   orePoolOverclockCancel: DesktopOverclockCancel,
+  orePoolRevenueSummary: DesktopRevenueSummary,
+  orePoolRevenueChain: DesktopRevenueChain,
+  orePoolAssetsOverview: DesktopAssetsOverview,
+  orePoolAssetsDetail: DesktopAssetsDetail,
 };
 
 /** PoolArea renders a pool-mode page inside the account shell (switchers and menu). */

@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import { ComingSoon } from '@/components/page-frame';
 import { poolTitles } from '../shared-titles';
 import { MobileAccountShell } from './pool/account-shell';
+import { MobileAssetsDetail, MobileAssetsOverview } from './pool/assets';
 import { MobileDeviceList } from './pool/device-list';
 import { MobileDeviceOverview } from './pool/device-overview';
 import { MobileDeviceSearch } from './pool/device-search';
@@ -10,6 +11,7 @@ import { MobileMachineDetail } from './pool/machine-detail';
 import { MobileOverclockCancel } from './pool/overclock-cancel';
 import { MobileOverclockManage } from './pool/overclock-manage';
 import { MobileOverclockSet } from './pool/overclock-set';
+import { MobileRevenueChain, MobileRevenueDetail, MobileRevenueSummary } from './pool/revenue';
 import { MobileSubAccountDetail } from './pool/sub-account-detail';
 import { MobileSubAccountInfo } from './pool/sub-account-info';
 import { MobileVideoCard } from './pool/video-card';
@@ -37,7 +39,7 @@ const titles = {
 /** MobilePoolPage names the pages of this area. */
 export type MobilePoolPage = keyof typeof titles;
 
-// Earnings, assets and withdrawals come with their own issues.
+// Withdrawals and the address book come with their own issue.
 const pages: Partial<Record<MobilePoolPage, ComponentType>> = {
   orePoolSubAccountInfo: MobileSubAccountInfo,
   orePoolSubAccountDetail: MobileSubAccountDetail,
@@ -50,6 +52,11 @@ const pages: Partial<Record<MobilePoolPage, ComponentType>> = {
   orePoolOverclockManage: MobileOverclockManage,
   orePoolOverclockSet: MobileOverclockSet,
   orePoolOverclockCancel: MobileOverclockCancel,
+  orePoolRevenueSummary: MobileRevenueSummary,
+  orePoolRevenueChain: MobileRevenueChain,
+  orePoolRevenueDetail: MobileRevenueDetail,
+  assetsOverview: MobileAssetsOverview,
+  assetsDetail: MobileAssetsDetail,
 };
 
 /** MobilePoolArea renders a pool-mode page inside the account shell (switchers and menu). */

@@ -15,7 +15,9 @@ const menu = [
   ['orePoolDeviceSearch', 'pages.orePoolDeviceSearch'],
   ['orePoolOverclockManage', 'pages.orePoolOverclockManage'],
   ['orePoolRevenueSummary', 'pages.orePoolRevenueSummary'],
+  ['orePoolRevenueChain', 'pages.orePoolRevenueChain'],
   ['orePoolAssetsOverview', 'pages.orePoolAssetsOverview'],
+  ['orePoolAssetsDetail', 'pages.orePoolAssetsDetail'],
 ] as const;
 
 /** DesktopAccountShell frames every desktop pool-mode page: the section menu, and the sub-account and coin switchers. */

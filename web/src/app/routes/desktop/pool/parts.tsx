@@ -235,3 +235,24 @@ export function Card({ label, value, unit }: { label: string; value: string; uni
     </div>
   );
 }
+
+/** Paged is a list hook's paging: the page, its size, the total and how to move. */
+interface Paged {
+  page: number;
+  size: number;
+  total: number;
+  setPage: (page: number, size: (typeof PAGE_SIZES)[number]) => void;
+}
+
+/** paging is a table's pagination for a list hook, with SPEC's page sizes and a total line. */
+export function paging(v: Paged, totalText: (n: number) => string) {
+  return {
+    current: v.page,
+    pageSize: v.size,
+    total: v.total,
+    showSizeChanger: true,
+    pageSizeOptions: PAGE_SIZES.map(String),
+    showTotal: totalText,
+    onChange: (p: number, s: number) => v.setPage(p, s as (typeof PAGE_SIZES)[number]),
+  };
+}

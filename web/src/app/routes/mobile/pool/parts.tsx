@@ -4,7 +4,9 @@ import { Button, Dialog, ErrorBlock, Tag } from 'antd-mobile';
 import { QRCodeSVG } from 'qrcode.react';
 import type { TFunction } from 'i18next';
 import { Link } from 'react-router-dom';
+import { LazyHashrateChart } from '@/components/hashrate-chart';
 import { mobilePaths } from '@/config/paths';
+import type { HistoryChart } from '@/features/pool/hooks/use-history-chart';
 import { useUniplus } from '@/features/pool/sub-accounts/api/sub-accounts';
 import { useConfirmAction } from '@/features/pool/sub-accounts/hooks/use-sub-account-form';
 import { copyText } from '@/lib/clipboard';
@@ -110,5 +112,21 @@ export function MConnectPanel({ code, t, tp }: { code: string; t: T; tp: T }) {
       </div>
       {action.error ? <p className="up-mpool-error">{action.error}</p> : null}
     </section>
+  );
+}
+
+/** MHistoryChart is the 24h / 7d / 30d switch and the hashrate chart of an account or sub-account. */
+export function MHistoryChart({ chart, tp }: { chart: HistoryChart; tp: T }) {
+  return (
+    <>
+      <div className="up-mpool-actions" style={{ marginTop: 0, marginBottom: 8 }}>
+        {chart.ranges.map((r) => (
+          <Button key={r.value} size="mini" color={r.value === chart.range ? 'primary' : 'default'} onClick={() => chart.setRange(r.value)}>
+            {r.label}
+          </Button>
+        ))}
+      </div>
+      {chart.failed ? <MLoadFailed tp={tp} retry={chart.retry} /> : <LazyHashrateChart points={chart.points} label={chart.label} compact height={200} />}
+    </>
   );
 }

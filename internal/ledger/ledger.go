@@ -1,0 +1,193 @@
+// Package ledger keeps every sub-account's money per coin: an append-only journal and the
+// balances it adds up to, changed in the same transaction (DESIGN.md "Storage").
+//
+// A balance belongs to a sub-account, not to the account: earnings are settled per
+// sub-account (SPEC section 3 "Earnings log"), a sub-account is what a miner shares with an
+// observer and pays out from, and the account's figures are the sum of its sub-accounts'.
+// Every journal row carries an idempotency key; a job that runs twice writes its rows once.
+package ledger
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/uniplus-pool/pool/internal/db"
+)
+
+// Kinds of journal rows. Earnings credit available and earned; a withdrawal moves
+// available to frozen when requested and frozen to withdrawn when paid (issue 12).
+const (
+	KindEarning = "earning"
+)
+
+// Entry is one journal row: the changes it makes to a sub-account's balance in one coin.
+type Entry struct {
+	SubAccountID int64
+	UserID       int64
+	Coin         string
+	Kind         string
+	// Available, Frozen, Earned and Withdrawn are the changes, in minor units.
+	Available, Frozen, Earned, Withdrawn int64
+	// Ref points at what the row is for ("earning:123"); IdemKey makes it unique.
+	Ref     string
+	IdemKey string
+	At      time.Time
+}
+
+// ErrNegative is returned when a row would take a balance below zero; the transaction
+// must then be rolled back (PostgreSQL has aborted it).
+var ErrNegative = errors.New("ledger: a balance would go below zero")
+
+// postBatch bounds the rows of one statement (11 parameters each): below both databases'
+// parameter limits, and large, since a settlement posts a row per sub-account.
+const postBatch = 2500
+
+// Post writes entries to the journal and their changes to the balances, in q, which must
+// be a transaction. Entries whose idempotency key is already in the journal change
+// nothing. It returns how many entries were new.
+func Post(ctx context.Context, q db.Querier, entries []Entry) (int, error) {
+	posted := 0
+	for start := 0; start < len(entries); start += postBatch {
+		part := entries[start:min(start+postBatch, len(entries))]
+		n, err := post(ctx, q, part)
+		if err != nil {
+			return posted, err
+		}
+		posted += n
+	}
+	return posted, nil
+}
+
+type owner struct {
+	sub  int64
+	coin string
+}
+
+func post(ctx context.Context, q db.Querier, entries []Entry) (int, error) {
+	values := make([]string, len(entries))
+	args := make([]any, 0, len(entries)*12)
+	for i, e := range entries {
+		if e.IdemKey == "" || e.Kind == "" || e.Coin == "" {
+			return 0, fmt.Errorf("ledger: entry %+v lacks a kind, coin or idempotency key", e)
+		}
+		values[i] = "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+		args = append(args, e.SubAccountID, e.UserID, e.Coin, e.Kind, e.Available, e.Frozen, e.Earned, e.Withdrawn, e.Ref, e.IdemKey, e.At.UnixMilli())
+	}
+	rows, err := q.Query(ctx, `INSERT INTO ledger_entries (sub_account_id, user_id, coin, kind, available, frozen, earned, withdrawn, ref, idem_key, created_at)
+		VALUES `+strings.Join(values, ", ")+` ON CONFLICT (idem_key) DO NOTHING RETURNING idem_key`, args...)
+	if err != nil {
+		return 0, fmt.Errorf("ledger: journal: %w", err)
+	}
+	fresh := map[string]bool{}
+	for rows.Next() {
+		var k string
+		if err := rows.Scan(&k); err != nil {
+			rows.Close()
+			return 0, err
+		}
+		fresh[k] = true
+	}
+	err = rows.Err()
+	rows.Close()
+	if err != nil {
+		return 0, fmt.Errorf("ledger: journal: %w", err)
+	}
+	if len(fresh) == 0 {
+		return 0, nil
+	}
+
+	// One balance change per sub-account and coin (a statement may not touch a row twice
+	// on PostgreSQL), in key order so that concurrent posters lock rows alike.
+	sums := map[owner]*Entry{}
+	var keys []owner
+	for _, e := range entries {
+		if !fresh[e.IdemKey] {
+			continue
+		}
+		k := owner{e.SubAccountID, e.Coin}
+		s, ok := sums[k]
+		if !ok {
+			c := e
+			c.Available, c.Frozen, c.Earned, c.Withdrawn = 0, 0, 0, 0
+			s = &c
+			sums[k] = s
+			keys = append(keys, k)
+		}
+		s.Available += e.Available
+		s.Frozen += e.Frozen
+		s.Earned += e.Earned
+		s.Withdrawn += e.Withdrawn
+		if e.At.After(s.At) {
+			s.At = e.At
+		}
+	}
+	slices.SortFunc(keys, func(a, b owner) int {
+		if a.sub != b.sub {
+			return int(a.sub - b.sub)
+		}
+		return strings.Compare(a.coin, b.coin)
+	})
+	// Credits only (a settlement): one upsert adds them. With a debit, the balance row is
+	// made at zero first and then changed, because both databases check a CHECK constraint
+	// on the row an upsert proposes before they see the conflict: an upsert of a debit
+	// would fail even where the balance covers it.
+	credits := true
+	for _, k := range keys {
+		e := sums[k]
+		credits = credits && e.Available >= 0 && e.Frozen >= 0 && e.Earned >= 0 && e.Withdrawn >= 0
+	}
+	values = values[:0]
+	args = args[:0]
+	if credits {
+		for _, k := range keys {
+			e := sums[k]
+			values = append(values, "(?, ?, ?, ?, ?, ?, ?, ?)")
+			args = append(args, e.SubAccountID, e.Coin, e.UserID, e.Available, e.Frozen, e.Earned, e.Withdrawn, e.At.UnixMilli())
+		}
+		if _, err := q.Exec(ctx, `INSERT INTO balances (sub_account_id, coin, user_id, available, frozen, earned, withdrawn, updated_at)
+			VALUES `+strings.Join(values, ", ")+` ON CONFLICT (sub_account_id, coin) DO UPDATE SET
+			available = balances.available + excluded.available, frozen = balances.frozen + excluded.frozen,
+			earned = balances.earned + excluded.earned, withdrawn = balances.withdrawn + excluded.withdrawn,
+			updated_at = excluded.updated_at`, args...); err != nil {
+			return 0, fmt.Errorf("ledger: balances: %w", err)
+		}
+		return len(fresh), nil
+	}
+	for _, k := range keys {
+		e := sums[k]
+		values = append(values, "(?, ?, ?, 0, 0, 0, 0, ?)")
+		args = append(args, e.SubAccountID, e.Coin, e.UserID, e.At.UnixMilli())
+	}
+	if _, err := q.Exec(ctx, `INSERT INTO balances (sub_account_id, coin, user_id, available, frozen, earned, withdrawn, updated_at)
+		VALUES `+strings.Join(values, ", ")+` ON CONFLICT (sub_account_id, coin) DO NOTHING`, args...); err != nil {
+		return 0, fmt.Errorf("ledger: balances: %w", err)
+	}
+	values = values[:0]
+	args = args[:0]
+	for _, k := range keys {
+		e := sums[k]
+		values = append(values, "(CAST(? AS BIGINT), CAST(? AS TEXT), CAST(? AS BIGINT), CAST(? AS BIGINT), CAST(? AS BIGINT), CAST(? AS BIGINT), CAST(? AS BIGINT))")
+		args = append(args, e.SubAccountID, e.Coin, e.Available, e.Frozen, e.Earned, e.Withdrawn, e.At.UnixMilli())
+	}
+	_, err = q.Exec(ctx, `WITH v (sub, coin, available, frozen, earned, withdrawn, at) AS (VALUES `+strings.Join(values, ", ")+`)
+		UPDATE balances SET available = balances.available + v.available, frozen = balances.frozen + v.frozen,
+		earned = balances.earned + v.earned, withdrawn = balances.withdrawn + v.withdrawn, updated_at = v.at
+		FROM v WHERE balances.sub_account_id = v.sub AND balances.coin = v.coin`, args...)
+	if err != nil {
+		if isCheckViolation(err) {
+			return 0, fmt.Errorf("%w: %v", ErrNegative, err)
+		}
+		return 0, fmt.Errorf("ledger: balances: %w", err)
+	}
+	return len(fresh), nil
+}
+
+// isCheckViolation recognises a CHECK constraint failure on either database.
+func isCheckViolation(err error) bool {
+	s := err.Error()
+	return strings.Contains(s, "CHECK constraint failed") || strings.Contains(s, "23514") || strings.Contains(s, "violates check constraint")
+}

@@ -1,0 +1,70 @@
+// Package scope says whose money and mining a read may see: one user's, optionally only
+// some of their sub-accounts and coins. The owner's pages pass the user alone; an observer
+// link (SPEC "observer mode") passes the sub-accounts and coins it was made for, so every
+// read serves both without a second code path.
+package scope
+
+import "strings"
+
+// Scope is a user and, when not empty, the sub-accounts and coins within it.
+type Scope struct {
+	UserID      int64
+	SubAccounts []int64  // empty: all the user's sub-accounts
+	Coins       []string // empty: every coin
+}
+
+// User is the whole of one user's account.
+func User(id int64) Scope { return Scope{UserID: id} }
+
+// HasCoin says whether coin is in scope.
+func (s Scope) HasCoin(coin string) bool {
+	if len(s.Coins) == 0 {
+		return true
+	}
+	for _, c := range s.Coins {
+		if c == coin {
+			return true
+		}
+	}
+	return false
+}
+
+// HasSubAccount says whether a sub-account is in scope (its owner is checked by Where).
+func (s Scope) HasSubAccount(id int64) bool {
+	if len(s.SubAccounts) == 0 {
+		return true
+	}
+	for _, x := range s.SubAccounts {
+		if x == id {
+			return true
+		}
+	}
+	return false
+}
+
+// Where is the SQL condition and arguments that keep a table's rows in scope, given the
+// names of its user, sub-account and coin columns (for example "user_id",
+// "sub_account_id", "coin"). It always names the user, so a scope can never reach past
+// one account.
+func (s Scope) Where(userCol, subCol, coinCol string) (string, []any) {
+	var b strings.Builder
+	args := []any{s.UserID}
+	b.WriteString(userCol + " = ?")
+	if len(s.SubAccounts) > 0 {
+		b.WriteString(" AND " + subCol + " IN (" + marks(len(s.SubAccounts)) + ")")
+		for _, id := range s.SubAccounts {
+			args = append(args, id)
+		}
+	}
+	if len(s.Coins) > 0 {
+		b.WriteString(" AND " + coinCol + " IN (" + marks(len(s.Coins)) + ")")
+		for _, c := range s.Coins {
+			args = append(args, c)
+		}
+	}
+	return b.String(), args
+}
+
+func marks(n int) string {
+	return strings.TrimSuffix(strings.Repeat("?, ", n), ", ")
+}

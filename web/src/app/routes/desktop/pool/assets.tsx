@@ -1,0 +1,128 @@
+// Desktop asset pages: orePoolAssetsOverview and orePoolAssetsDetail (the journal). Logic
+// lives in features/earnings; this file lays out antd widgets.
+import { QuestionCircleOutlined } from '@ant-design/icons';
+import { Button, DatePicker, Empty, Segmented, Select, Skeleton, Table, Tooltip } from 'antd';
+import dayjs from 'dayjs';
+import { Link } from 'react-router-dom';
+import { PageFrame } from '@/components/page-frame';
+import { paths } from '@/config/paths';
+import { useAssetEntriesPage, useAssetsOverview } from '@/features/earnings/hooks/use-assets';
+import { grouped, scopeQuery } from '@/features/earnings/model/format';
+import { ENTRY_KINDS, FIATS, type Fiat } from '@/features/earnings/model/types';
+import { usePoolCodes } from '@/features/pool/hooks/use-pool-selection';
+import { Card, LoadFailed, paging } from './parts';
+
+const FIAT_SIGN: Record<Fiat, string> = { USD: '$', CNY: '¥' };
+
+/** DesktopAssetsOverview: per coin, available, frozen, earned, withdrawn and value. */
+export function DesktopAssetsOverview() {
+  const { subAccount: sub } = usePoolCodes();
+  const v = useAssetsOverview(sub);
+  const { t } = v.texts;
+  const money = (s: string) => (s ? `${FIAT_SIGN[v.fiat]}${grouped(s)}` : t('assets.noPrice'));
+  return (
+    <PageFrame
+      titleKey="pages.orePoolAssetsOverview"
+      actions={
+        <span>
+          <span className="up-pool-hint" style={{ marginRight: 8 }}>
+            {t('assets.fiat')}
+          </span>
+          <Segmented value={v.fiat} onChange={(f) => v.setFiat(f as Fiat)} options={FIATS} data-testid="assets-fiat" />
+        </span>
+      }
+    >
+      {v.loading ? (
+        <Skeleton active paragraph={{ rows: 6 }} />
+      ) : v.failed ? (
+        <LoadFailed tp={t} retry={v.retry} />
+      ) : (
+        <>
+          <div className="up-pool-cards">
+            <div data-testid="assets-total">
+              <Card label={t('assets.totalValue')} value={`${FIAT_SIGN[v.fiat]}${grouped(v.totalValue)}`} unit={v.fiat} />
+            </div>
+          </div>
+          {v.empty ? <Empty description={`${t('assets.emptyTitle')}. ${t('assets.emptyBody')}`} style={{ marginBottom: 16 }} /> : null}
+          <Table
+            rowKey="coin"
+            pagination={false}
+            dataSource={v.rows}
+            data-testid="assets-table"
+            scroll={{ x: 900 }}
+            columns={[
+              { key: 'coin', title: t('assets.coin'), render: (_, a) => <strong>{a.coin}</strong> },
+              { key: 'available', title: t('assets.available'), align: 'right', render: (_, a) => <span data-testid={`asset-available-${a.coin}`}>{`${a.available} ${a.unit}`}</span> },
+              {
+                key: 'frozen',
+                title: (
+                  <Tooltip title={t('assets.frozenHint')}>
+                    {t('assets.frozen')} <QuestionCircleOutlined />
+                  </Tooltip>
+                ),
+                align: 'right',
+                render: (_, a) => `${a.frozen} ${a.unit}`,
+              },
+              { key: 'earned', title: t('assets.earned'), align: 'right', render: (_, a) => <span data-testid={`asset-earned-${a.coin}`}>{`${a.earned} ${a.unit}`}</span> },
+              { key: 'withdrawn', title: t('assets.withdrawn'), align: 'right', render: (_, a) => `${a.withdrawn} ${a.unit}` },
+              { key: 'price', title: t('assets.price'), align: 'right', render: (_, a) => money(a.price) },
+              { key: 'value', title: t('assets.value'), align: 'right', render: (_, a) => money(a.fiatValue) },
+              {
+                key: 'entries',
+                title: '',
+                render: (_, a) => <Link to={`${paths.account.orePoolAssetsDetail}${scopeQuery(a.coin, sub)}`}>{t('assets.entries')}</Link>,
+              },
+            ]}
+          />
+        </>
+      )}
+    </PageFrame>
+  );
+}
+
+/** DesktopAssetsDetail: the chosen coin's journal, by type and dates, newest first. */
+export function DesktopAssetsDetail() {
+  const { coin, subAccount } = usePoolCodes();
+  const v = useAssetEntriesPage(coin, subAccount);
+  const { t } = v.texts;
+  return (
+    <PageFrame titleKey="pages.orePoolAssetsDetail">
+      <div className="up-pool-filters">
+        <Select
+          value={v.kind}
+          onChange={v.setKind}
+          style={{ width: 160 }}
+          options={[{ value: '', label: t('entries.allKinds') }, ...ENTRY_KINDS.map((k) => ({ value: k, label: t(`entries.kinds.${k}`) }))]}
+          data-testid="entries-kind"
+        />
+        <DatePicker.RangePicker
+          value={[v.from ? dayjs(v.from) : null, v.to ? dayjs(v.to) : null]}
+          onChange={(r) => v.setRange(r?.[0]?.format('YYYY-MM-DD') ?? '', r?.[1]?.format('YYYY-MM-DD') ?? '')}
+          allowEmpty={[true, true]}
+          placeholder={[t('entries.from'), t('entries.to')]}
+          data-testid="entries-range"
+        />
+        {v.filtered ? <Button onClick={v.clear}>{t('entries.clear')}</Button> : null}
+      </div>
+      {v.failed ? (
+        <LoadFailed tp={t} retry={v.retry} />
+      ) : (
+        <Table
+          rowKey="id"
+          loading={v.loading}
+          dataSource={v.rows}
+          data-testid="entries-table"
+          locale={{ emptyText: <Empty description={`${t('entries.emptyTitle')}. ${t('entries.emptyBody')}`} /> }}
+          pagination={paging(v, (n) => t('entries.total', { count: n }))}
+          columns={[
+            { key: 'time', title: t('entries.time'), render: (_, e) => v.time(e.createdAt) },
+            { key: 'sub', title: t('entries.subAccount'), dataIndex: 'subAccount' },
+            { key: 'kind', title: t('entries.kind'), render: (_, e) => t(`entries.kinds.${e.kind}`) },
+            { key: 'amount', title: t('entries.amount'), align: 'right', render: (_, e) => <strong data-testid="entry-amount">{`${e.amount.startsWith('-') ? '' : '+'}${e.amount} ${e.coin}`}</strong> },
+            { key: 'ref', title: t('entries.ref'), render: (_, e) => <span className="up-earn-mono">{e.ref}</span> },
+          ]}
+        />
+      )}
+    </PageFrame>
+  );
+}

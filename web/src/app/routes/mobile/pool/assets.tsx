@@ -1,0 +1,136 @@
+// Phone asset pages: assetsOverview and assetsDetail (the journal). Logic lives in
+// features/earnings; this file lays out antd-mobile widgets.
+import { Button, ErrorBlock, Selector, Skeleton } from 'antd-mobile';
+import { Link } from 'react-router-dom';
+import { PageFrame } from '@/components/page-frame';
+import { mobilePaths } from '@/config/paths';
+import { useAssetEntriesPage, useAssetsOverview } from '@/features/earnings/hooks/use-assets';
+import { grouped, scopeQuery } from '@/features/earnings/model/format';
+import { ENTRY_KINDS, FIATS, type Fiat } from '@/features/earnings/model/types';
+import { MobilePager } from '@/features/pool/overclock/components/mobile-send-parts';
+import { usePoolCodes } from '@/features/pool/hooks/use-pool-selection';
+import { MCard, MLoadFailed } from './parts';
+
+const FIAT_SIGN: Record<Fiat, string> = { USD: '$', CNY: '¥' };
+
+/** MobileAssetsOverview: one card per coin with its balances and value. */
+export function MobileAssetsOverview() {
+  const { subAccount: sub } = usePoolCodes();
+  const v = useAssetsOverview(sub);
+  const { t } = v.texts;
+  const money = (s: string) => (s ? `${FIAT_SIGN[v.fiat]}${grouped(s)}` : t('assets.noPrice'));
+  return (
+    <PageFrame titleKey="pages.orePoolAssetsOverview">
+      {v.loading ? (
+        <Skeleton.Paragraph lineCount={8} animated />
+      ) : v.failed ? (
+        <MLoadFailed tp={t} retry={v.retry} />
+      ) : (
+        <>
+          <div className="up-mpool-actions" style={{ marginTop: 0, alignItems: 'center' }}>
+            <span className="up-mpool-hint">{t('assets.fiat')}</span>
+            <Selector
+              value={[v.fiat]}
+              onChange={(x) => x[0] && v.setFiat(x[0] as Fiat)}
+              options={FIATS.map((f) => ({ value: f, label: f }))}
+              data-testid="assets-fiat"
+            />
+          </div>
+          <div className="up-mpool-cards up-mearn-cards" data-testid="assets-total">
+            <div className="up-mearn-wide">
+              <MCard label={t('assets.totalValue')} value={`${FIAT_SIGN[v.fiat]}${grouped(v.totalValue)}`} unit={v.fiat} />
+            </div>
+          </div>
+          {v.empty ? <ErrorBlock status="empty" title={t('assets.emptyTitle')} description={t('assets.emptyBody')} fullPage={false} /> : null}
+          {v.rows.map((a) => (
+            <article key={a.coin} className="up-mpool-device" data-testid="asset-card">
+              <div className="up-mpool-device__head">
+                <strong>{a.coin}</strong>
+                <span>{money(a.fiatValue)}</span>
+              </div>
+              <div className="up-mpool-row">
+                <span>{t('assets.available')}</span>
+                <strong data-testid={`asset-available-${a.coin}`}>{`${a.available} ${a.unit}`}</strong>
+              </div>
+              <div className="up-mpool-row">
+                <span>{t('assets.frozen')}</span>
+                <span>{`${a.frozen} ${a.unit}`}</span>
+              </div>
+              <div className="up-mpool-row">
+                <span>{t('assets.earned')}</span>
+                <span data-testid={`asset-earned-${a.coin}`}>{`${a.earned} ${a.unit}`}</span>
+              </div>
+              <div className="up-mpool-row">
+                <span>{t('assets.withdrawn')}</span>
+                <span>{`${a.withdrawn} ${a.unit}`}</span>
+              </div>
+              <Link to={`${mobilePaths.account.assetsDetail}${scopeQuery(a.coin, sub)}`}>{t('assets.entries')}</Link>
+            </article>
+          ))}
+          <p className="up-mpool-hint">{t('assets.frozenHint')}</p>
+        </>
+      )}
+    </PageFrame>
+  );
+}
+
+/** MobileAssetsDetail: the chosen coin's journal as cards, by type and dates. */
+export function MobileAssetsDetail() {
+  const { coin, subAccount } = usePoolCodes();
+  const v = useAssetEntriesPage(coin, subAccount);
+  const { t } = v.texts;
+  return (
+    <PageFrame titleKey="pages.orePoolAssetsDetail">
+      <div className="up-mearn-filters">
+        <Selector
+          value={[v.kind]}
+          onChange={(x) => v.setKind(x[0] ?? '')}
+          options={[{ value: '', label: t('entries.allKinds') }, ...ENTRY_KINDS.map((k) => ({ value: k, label: t(`entries.kinds.${k}`) }))]}
+          data-testid="entries-kind"
+        />
+        <label>
+          {t('entries.from')}
+          <input type="date" value={v.from} onChange={(e) => v.setRange(e.target.value, v.to)} data-testid="entries-from" />
+        </label>
+        <label>
+          {t('entries.to')}
+          <input type="date" value={v.to} onChange={(e) => v.setRange(v.from, e.target.value)} data-testid="entries-to" />
+        </label>
+        {v.filtered ? (
+          <Button size="mini" onClick={v.clear}>
+            {t('entries.clear')}
+          </Button>
+        ) : null}
+      </div>
+      {v.loading ? (
+        <Skeleton.Paragraph lineCount={8} animated />
+      ) : v.failed ? (
+        <MLoadFailed tp={t} retry={v.retry} />
+      ) : v.rows.length === 0 ? (
+        <ErrorBlock status="empty" title={t('entries.emptyTitle')} description={t('entries.emptyBody')} fullPage={false} />
+      ) : (
+        <>
+          <p className="up-mpool-hint">{t('entries.total', { count: v.total })}</p>
+          {v.rows.map((e) => (
+            <article key={e.id} className="up-mpool-device" data-testid="entry-card">
+              <div className="up-mpool-device__head">
+                <span>{t(`entries.kinds.${e.kind}`)}</span>
+                <strong data-testid="entry-amount">{`${e.amount.startsWith('-') ? '' : '+'}${e.amount} ${e.coin}`}</strong>
+              </div>
+              <div className="up-mpool-row">
+                <span>{t('entries.time')}</span>
+                <span>{v.time(e.createdAt)}</span>
+              </div>
+              <div className="up-mpool-row">
+                <span>{t('entries.subAccount')}</span>
+                <span>{e.subAccount}</span>
+              </div>
+              <p className="up-mpool-hint up-mearn-mono">{e.ref}</p>
+            </article>
+          ))}
+          {v.total > v.size ? <MobilePager page={v.page} pageSize={v.size} total={v.total} onPage={(p) => v.setPage(p)} onSize={(s) => v.setPage(1, s)} /> : null}
+        </>
+      )}
+    </PageFrame>
+  );
+}

@@ -1,0 +1,85 @@
+// orePoolRevenueChain: a coin's earnings by day (settling first, then settled), paged in
+// the address, exported as CSV, with a day's detail one tap away.
+import { useCallback, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { api } from '@/lib/api-client';
+import { errorMessage } from '@/lib/api-client';
+import { notify } from '@/lib/notify';
+import { useEarningDays } from '../api/earnings';
+import { saveText } from '../model/download';
+import { daysCsv, formatTime } from '../model/format';
+import { PAGE_SIZES, type DayPage, type EarningDay, type PageSize } from '../model/types';
+import { useEarningsTexts } from '../texts';
+
+function readPage(params: URLSearchParams): { page: number; size: PageSize } {
+  const page = Math.max(1, Math.floor(Number(params.get('page')) || 1));
+  const n = Number(params.get('size'));
+  const size = (PAGE_SIZES as readonly number[]).includes(n) ? (n as PageSize) : 10;
+  return { page, size };
+}
+
+export function useRevenueDays(coin: string, subAccount: string) {
+  const texts = useEarningsTexts();
+  const { t, lang } = texts;
+  const [params, setParams] = useSearchParams();
+  const { page, size } = readPage(params);
+  const days = useEarningDays(coin, subAccount, page, size);
+  const [exporting, setExporting] = useState(false);
+
+  const setPage = useCallback(
+    (p: number, s: PageSize = size) =>
+      setParams(
+        (prev) => {
+          const next = new URLSearchParams(prev);
+          next.set('page', String(s !== size ? 1 : p));
+          next.set('size', String(s));
+          return next;
+        },
+        { replace: true },
+      ),
+    [setParams, size],
+  );
+
+  const status = useCallback((r: EarningDay) => (r.settling ? t('days.settling') : t('days.settled')), [t]);
+  const time = useCallback((ms: number) => formatTime(ms, lang.replace('_', '-')), [lang]);
+
+  /** exportCsv fetches every day of the coin (50 a page) and saves them as one CSV. */
+  const exportCsv = useCallback(async () => {
+    setExporting(true);
+    try {
+      const all: EarningDay[] = [];
+      for (let p = 1; ; p++) {
+        const pg = await api.get<DayPage>('/pc/v1/earnings/days', { coin, subAccount: subAccount || undefined, page: p, pageSize: 50 });
+        all.push(...pg.rows);
+        if (all.length >= pg.total || pg.rows.length === 0) break;
+      }
+      const csv = daysCsv(all, { day: t('days.day'), hashrate: t('days.hashrate'), amount: `${t('days.amount')} (${coin})`, status: t('days.status'), settledAt: t('days.settledAt') }, status, time);
+      saveText(`earnings-${subAccount || 'all'}-${coin}.csv`, csv);
+    } catch (err) {
+      const m = errorMessage(err);
+      if (m) notify('error', m);
+    } finally {
+      setExporting(false);
+    }
+  }, [coin, subAccount, t, status, time]);
+
+  const data = days.data;
+  return {
+    texts,
+    coin,
+    rows: data?.rows ?? [],
+    unit: data?.unit ?? coin,
+    total: data?.total ?? 0,
+    page,
+    size,
+    setPage,
+    loading: !texts.ready || days.isLoading,
+    failed: days.isError && !data,
+    retry: () => void days.refetch(),
+    refresh: () => void days.refetch(),
+    status,
+    time,
+    exportCsv,
+    exporting,
+  };
+}
