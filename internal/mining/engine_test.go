@@ -98,13 +98,16 @@ type rig struct {
 	blocks *mining.Blocks
 }
 
-func startRig(t *testing.T, coin, algo string, d chain.Driver, payout []byte, diff float64) *rig {
+func startRig(t *testing.T, coin, algo string, d chain.Driver, payout []byte, diff float64, configure ...func(*mining.Engine)) *rig {
 	t.Helper()
 	blocks := &mining.Blocks{DB: dbtest.SQLite(t)}
 	sink := &sumSink{}
 	e := &mining.Engine{Coin: coin, Algorithm: algo, Driver: d, Workers: &fixedWorkers{},
 		Shares: &mining.Aggregator{Sink: sink}, Blocks: blocks, Maturity: 3, FeeBps: 250,
 		Builder: mining.NewBuilder(algo, payout, 8, "/uniplus-test/"), Refresh: time.Second, Log: slog.New(slog.DiscardHandler)}
+	for _, f := range configure {
+		f(e)
+	}
 	srv, err := stratum.NewServer(stratum.Config{InitialDifficulty: diff, MinDifficulty: diff / 16, Logger: slog.New(slog.DiscardHandler),
 		TargetShareInterval: time.Hour}, e)
 	if err != nil {
@@ -444,8 +447,7 @@ func TestWorkOnOurSolvedParentIsStale(t *testing.T) {
 	}
 	payoutAddr, _ := d.NewAddress(context.Background())
 	addr, _ := d.ValidateAddress(context.Background(), payoutAddr)
-	r := startRig(t, "BTC", chain.SHA256d, tipsUnheard{d}, addr.Script, 1.0/4096)
-	r.engine.Refresh = time.Hour
+	r := startRig(t, "BTC", chain.SHA256d, tipsUnheard{d}, addr.Script, 1.0/4096, func(e *mining.Engine) { e.Refresh = time.Hour })
 
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 	defer cancel()

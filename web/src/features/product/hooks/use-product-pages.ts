@@ -30,6 +30,9 @@ export function useUploadPage() {
   };
 }
 
+/** UploadPage is what useUploadPage says the download page shows. */
+export type UploadPage = ReturnType<typeof useUploadPage>;
+
 /** releaseDate is a release's date in the reader's language, '' without one. */
 export function releaseDate(release: AppRelease | undefined, lang: string): string {
   return release ? formatReleaseDate(release.updatedAt, lang) : '';

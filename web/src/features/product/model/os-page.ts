@@ -24,3 +24,11 @@ export const OS_STEPS: Array<{ key: string; values?: Record<string, number> }> =
   { key: 'three', values: OS_BIND },
   { key: 'four' },
 ];
+
+/** OS_SOLO_MINIMUMS are the Aleo solo rig's minimums, in the order the page lists them. */
+export const OS_SOLO_MINIMUMS: Array<{ key: 'cpu' | 'ram' | 'disk' | 'network'; value: number; unit?: string }> = [
+  { key: 'cpu', value: f.aleoSolo.cores },
+  { key: 'ram', value: f.aleoSolo.ramGb, unit: 'GB' },
+  { key: 'disk', value: f.aleoSolo.diskGb, unit: 'GB' },
+  { key: 'network', value: f.aleoSolo.mbps, unit: 'Mbps' },
+];
