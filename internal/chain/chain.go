@@ -73,6 +73,40 @@ type Driver interface {
 	Transaction(ctx context.Context, txid Hash) (WalletTx, error)
 	// NewAddress returns a fresh pool wallet address, for coinbase payouts.
 	NewAddress(ctx context.Context) (string, error)
+
+	// BuildPayout makes and signs, without sending, one transaction from the pool wallet
+	// that pays each output (the network fee on top, change back to the wallet). Its
+	// inputs stay reserved, so another build does not spend them, until the transaction
+	// is broadcast or ReleasePayout gives them back. At most one output per address.
+	BuildPayout(ctx context.Context, outputs []PayoutOutput) (SignedPayout, error)
+	// Broadcast sends a signed transaction to the network and returns its txid. Sending
+	// one the node already has (in its mempool or a block) is not an error, so a payout
+	// is rebroadcast with the same bytes after any failure.
+	Broadcast(ctx context.Context, raw []byte) (Hash, error)
+	// ReleasePayout gives back the inputs of a built payout that will never be
+	// broadcast.
+	ReleasePayout(ctx context.Context, p SignedPayout) error
+}
+
+// PayoutOutput is one output of a payout transaction.
+type PayoutOutput struct {
+	Address string
+	Amount  int64 // minor units
+}
+
+// SignedPayout is a payout transaction ready to broadcast.
+type SignedPayout struct {
+	TxID Hash
+	Raw  []byte
+	// Fee is the network fee in minor units; Inputs the wallet outputs it spends.
+	Fee    int64
+	Inputs []OutPoint
+}
+
+// OutPoint names a transaction output.
+type OutPoint struct {
+	TxID Hash
+	Vout uint32
 }
 
 // Hash is a 256-bit hash in internal byte order (as it sits in headers and transactions).

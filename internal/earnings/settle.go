@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"math/big"
-	"strings"
 	"time"
 
 	"github.com/uniplus-pool/pool/internal/coin"
@@ -111,13 +110,13 @@ func (s *Store) settleDay(ctx context.Context, c coin.Coin, d Day, now time.Time
 			res.Amount += amount
 		}
 		if err := insertRows(ctx, tx, `INSERT INTO earnings (kind, sub_account_id, user_id, coin, day, hashrate, diff_sum, accepted,
-			accrued_micro, carry_in, carry_out, amount, settled_at) VALUES `, 13, logRows, ""); err != nil {
+			accrued_micro, carry_in, carry_out, amount, settled_at)`, logTypes, logRows, ""); err != nil {
 			return fmt.Errorf("earnings: log %s %s: %w", c.Type, d, err)
 		}
 		if _, err := ledger.Post(ctx, tx, entries); err != nil {
 			return fmt.Errorf("earnings: book %s %s: %w", c.Type, d, err)
 		}
-		if err := insertRows(ctx, tx, `INSERT INTO earning_carries (sub_account_id, coin, micro, day) VALUES `, 4, carryRows,
+		if err := insertRows(ctx, tx, `INSERT INTO earning_carries (sub_account_id, coin, micro, day)`, carryTypes, carryRows,
 			` ON CONFLICT (sub_account_id, coin) DO UPDATE SET micro = excluded.micro, day = excluded.day`); err != nil {
 			return fmt.Errorf("earnings: carries %s %s: %w", c.Type, d, err)
 		}
@@ -195,20 +194,20 @@ func readCarries(ctx context.Context, q db.Querier, coinType string) (map[int64]
 	return out, rows.Err()
 }
 
-// insertRows writes rows of width columns with a multi-row INSERT, batched below both
-// databases' parameter limits.
-func insertRows(ctx context.Context, q db.Querier, head string, width int, rows [][]any, tail string) error {
-	per := max(1, 30000/width)
-	one := "(" + strings.TrimSuffix(strings.Repeat("?, ", width), ", ") + ")"
-	for start := 0; start < len(rows); start += per {
-		part := rows[start:min(start+per, len(rows))]
-		values := make([]string, len(part))
-		args := make([]any, 0, len(part)*width)
-		for i, r := range part {
-			values[i] = one
-			args = append(args, r...)
-		}
-		if _, err := q.Exec(ctx, head+strings.Join(values, ", ")+tail, args...); err != nil {
+// logTypes and carryTypes are the PostgreSQL types of the earnings-log and carry rows.
+var (
+	logTypes   = []string{"text", "bigint", "bigint", "text", "text", "double precision", "double precision", "bigint", "text", "bigint", "bigint", "bigint", "bigint"}
+	carryTypes = []string{"bigint", "text", "bigint", "text"}
+)
+
+// insertRows writes rows with the fewest statements the database allows (db.BulkInsert).
+func insertRows(ctx context.Context, q db.Querier, head string, types []string, rows [][]any, tail string) error {
+	stmts, err := db.BulkInsert(db.DialectOf(q), head, types, rows, tail)
+	if err != nil {
+		return err
+	}
+	for _, st := range stmts {
+		if _, err := q.Exec(ctx, st.Query, st.Args...); err != nil {
 			return err
 		}
 	}

@@ -42,17 +42,31 @@ type Entry struct {
 // must then be rolled back (PostgreSQL has aborted it).
 var ErrNegative = errors.New("ledger: a balance would go below zero")
 
-// postBatch bounds the rows of one statement (11 parameters each): below both databases'
-// parameter limits, and large, since a settlement posts a row per sub-account.
-const postBatch = 2500
+// postBatch bounds the entries of one journal statement: on SQLite (11 parameters a row)
+// below its parameter limit; on PostgreSQL, where the rows go as arrays (db.BulkInsert),
+// as many as a statement writes well.
+func postBatch(d db.Dialect) int {
+	if d == db.Postgres {
+		return 50_000
+	}
+	return 2500
+}
+
+// journalTypes and creditTypes are the PostgreSQL types of a journal row and of a balance
+// credit row.
+var (
+	journalTypes = []string{"bigint", "bigint", "text", "text", "bigint", "bigint", "bigint", "bigint", "text", "text", "bigint"}
+	creditTypes  = []string{"bigint", "text", "bigint", "bigint", "bigint", "bigint", "bigint", "bigint"}
+)
 
 // Post writes entries to the journal and their changes to the balances, in q, which must
 // be a transaction. Entries whose idempotency key is already in the journal change
 // nothing. It returns how many entries were new.
 func Post(ctx context.Context, q db.Querier, entries []Entry) (int, error) {
 	posted := 0
-	for start := 0; start < len(entries); start += postBatch {
-		part := entries[start:min(start+postBatch, len(entries))]
+	batch := postBatch(db.DialectOf(q))
+	for start := 0; start < len(entries); start += batch {
+		part := entries[start:min(start+batch, len(entries))]
 		n, err := post(ctx, q, part)
 		if err != nil {
 			return posted, err
@@ -68,17 +82,23 @@ type owner struct {
 }
 
 func post(ctx context.Context, q db.Querier, entries []Entry) (int, error) {
-	values := make([]string, len(entries))
-	args := make([]any, 0, len(entries)*12)
+	dialect := db.DialectOf(q)
+	journal := make([][]any, len(entries))
 	for i, e := range entries {
 		if e.IdemKey == "" || e.Kind == "" || e.Coin == "" {
 			return 0, fmt.Errorf("ledger: entry %+v lacks a kind, coin or idempotency key", e)
 		}
-		values[i] = "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
-		args = append(args, e.SubAccountID, e.UserID, e.Coin, e.Kind, e.Available, e.Frozen, e.Earned, e.Withdrawn, e.Ref, e.IdemKey, e.At.UnixMilli())
+		journal[i] = []any{e.SubAccountID, e.UserID, e.Coin, e.Kind, e.Available, e.Frozen, e.Earned, e.Withdrawn, e.Ref, e.IdemKey, e.At.UnixMilli()}
 	}
-	rows, err := q.Query(ctx, `INSERT INTO ledger_entries (sub_account_id, user_id, coin, kind, available, frozen, earned, withdrawn, ref, idem_key, created_at)
-		VALUES `+strings.Join(values, ", ")+` ON CONFLICT (idem_key) DO NOTHING RETURNING idem_key`, args...)
+	stmts, err := db.BulkInsert(dialect, `INSERT INTO ledger_entries (sub_account_id, user_id, coin, kind, available, frozen, earned, withdrawn, ref, idem_key, created_at)`,
+		journalTypes, journal, ` ON CONFLICT (idem_key) DO NOTHING RETURNING idem_key`)
+	if err != nil {
+		return 0, err
+	}
+	if len(stmts) != 1 {
+		return 0, fmt.Errorf("ledger: %d journal statements for one batch", len(stmts))
+	}
+	rows, err := q.Query(ctx, stmts[0].Query, stmts[0].Args...)
 	if err != nil {
 		return 0, fmt.Errorf("ledger: journal: %w", err)
 	}
@@ -140,23 +160,40 @@ func post(ctx context.Context, q db.Querier, entries []Entry) (int, error) {
 		e := sums[k]
 		credits = credits && e.Available >= 0 && e.Frozen >= 0 && e.Earned >= 0 && e.Withdrawn >= 0
 	}
-	values = values[:0]
-	args = args[:0]
 	if credits {
-		for _, k := range keys {
+		credit := make([][]any, len(keys))
+		for i, k := range keys {
 			e := sums[k]
-			values = append(values, "(?, ?, ?, ?, ?, ?, ?, ?)")
-			args = append(args, e.SubAccountID, e.Coin, e.UserID, e.Available, e.Frozen, e.Earned, e.Withdrawn, e.At.UnixMilli())
+			credit[i] = []any{e.SubAccountID, e.Coin, e.UserID, e.Available, e.Frozen, e.Earned, e.Withdrawn, e.At.UnixMilli()}
 		}
-		if _, err := q.Exec(ctx, `INSERT INTO balances (sub_account_id, coin, user_id, available, frozen, earned, withdrawn, updated_at)
-			VALUES `+strings.Join(values, ", ")+` ON CONFLICT (sub_account_id, coin) DO UPDATE SET
+		stmts, err := db.BulkInsert(dialect, `INSERT INTO balances (sub_account_id, coin, user_id, available, frozen, earned, withdrawn, updated_at)`,
+			creditTypes, credit, ` ON CONFLICT (sub_account_id, coin) DO UPDATE SET
 			available = balances.available + excluded.available, frozen = balances.frozen + excluded.frozen,
 			earned = balances.earned + excluded.earned, withdrawn = balances.withdrawn + excluded.withdrawn,
-			updated_at = excluded.updated_at`, args...); err != nil {
-			return 0, fmt.Errorf("ledger: balances: %w", err)
+			updated_at = excluded.updated_at`)
+		if err != nil {
+			return 0, err
+		}
+		for _, st := range stmts {
+			if _, err := q.Exec(ctx, st.Query, st.Args...); err != nil {
+				return 0, fmt.Errorf("ledger: balances: %w", err)
+			}
 		}
 		return len(fresh), nil
 	}
+	// Debits are few (a withdrawal's rows): plain VALUES, 2,500 owners a statement.
+	for from := 0; from < len(keys); from += 2500 {
+		if err := debit(ctx, q, sums, keys[from:min(from+2500, len(keys))]); err != nil {
+			return 0, err
+		}
+	}
+	return len(fresh), nil
+}
+
+// debit makes the balance rows of keys at zero where missing, then adds their sums.
+func debit(ctx context.Context, q db.Querier, sums map[owner]*Entry, keys []owner) error {
+	values := make([]string, 0, len(keys))
+	args := make([]any, 0, len(keys)*7)
 	for _, k := range keys {
 		e := sums[k]
 		values = append(values, "(?, ?, ?, 0, 0, 0, 0, ?)")
@@ -164,7 +201,7 @@ func post(ctx context.Context, q db.Querier, entries []Entry) (int, error) {
 	}
 	if _, err := q.Exec(ctx, `INSERT INTO balances (sub_account_id, coin, user_id, available, frozen, earned, withdrawn, updated_at)
 		VALUES `+strings.Join(values, ", ")+` ON CONFLICT (sub_account_id, coin) DO NOTHING`, args...); err != nil {
-		return 0, fmt.Errorf("ledger: balances: %w", err)
+		return fmt.Errorf("ledger: balances: %w", err)
 	}
 	values = values[:0]
 	args = args[:0]
@@ -173,17 +210,17 @@ func post(ctx context.Context, q db.Querier, entries []Entry) (int, error) {
 		values = append(values, "(CAST(? AS BIGINT), CAST(? AS TEXT), CAST(? AS BIGINT), CAST(? AS BIGINT), CAST(? AS BIGINT), CAST(? AS BIGINT), CAST(? AS BIGINT))")
 		args = append(args, e.SubAccountID, e.Coin, e.Available, e.Frozen, e.Earned, e.Withdrawn, e.At.UnixMilli())
 	}
-	_, err = q.Exec(ctx, `WITH v (sub, coin, available, frozen, earned, withdrawn, at) AS (VALUES `+strings.Join(values, ", ")+`)
+	_, err := q.Exec(ctx, `WITH v (sub, coin, available, frozen, earned, withdrawn, at) AS (VALUES `+strings.Join(values, ", ")+`)
 		UPDATE balances SET available = balances.available + v.available, frozen = balances.frozen + v.frozen,
 		earned = balances.earned + v.earned, withdrawn = balances.withdrawn + v.withdrawn, updated_at = v.at
 		FROM v WHERE balances.sub_account_id = v.sub AND balances.coin = v.coin`, args...)
 	if err != nil {
 		if isCheckViolation(err) {
-			return 0, fmt.Errorf("%w: %v", ErrNegative, err)
+			return fmt.Errorf("%w: %v", ErrNegative, err)
 		}
-		return 0, fmt.Errorf("ledger: balances: %w", err)
+		return fmt.Errorf("ledger: balances: %w", err)
 	}
-	return len(fresh), nil
+	return nil
 }
 
 // isCheckViolation recognises a CHECK constraint failure on either database.

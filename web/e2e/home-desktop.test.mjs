@@ -37,9 +37,12 @@ describe('desktop home page', { skip: skipReason(), timeout: 240_000 }, () => {
   const openHome = async (path = '/') => {
     const context = await browser.newContext(DESKTOP);
     const page = await context.newPage();
+    /** chartScripts are the chart chunks (ECharts) the page has asked for. */
+    const chartScripts = [];
+    page.on('request', (r) => /\/assets\/trend-chart-[^/]*\.js$/.test(r.url()) && chartScripts.push(r.url()));
     await page.goto(server.url + path);
     await page.getByTestId('coin-row-BTC').waitFor();
-    return { context, page };
+    return { context, page, chartScripts };
   };
 
   before(async () => {
@@ -66,7 +69,7 @@ describe('desktop home page', { skip: skipReason(), timeout: 240_000 }, () => {
   });
 
   it('lists the coins with the prices set, the first row open with its chart', async () => {
-    const { context, page } = await openHome();
+    const { context, page, chartScripts } = await openHome();
     const rows = await listed('USD');
     assert.deepEqual(rows.map((r) => r.currencyType), ['ALEO', 'BTC', 'KAS', 'LTC']);
     for (const type of ['ALEO', 'BTC', 'KAS', 'LTC']) assert.ok(await page.getByTestId(`coin-row-${type}`).isVisible(), type);
@@ -83,10 +86,15 @@ describe('desktop home page', { skip: skipReason(), timeout: 240_000 }, () => {
     const detail = page.getByTestId('coin-detail-ALEO');
     await detail.waitFor();
     assert.equal(await page.getByTestId('coin-detail-BTC').count(), 0, 'only the first row starts expanded');
+    // The chart sits below the fold: ECharts loads when it is scrolled to, not with the page.
+    await page.waitForLoadState('networkidle');
+    assert.deepEqual(chartScripts, [], 'the chart loaded before it was in view');
+    await shot(page, 'home-desktop-top');
+    await detail.getByTestId('trend-chart-box').scrollIntoViewIfNeeded();
     const chart = detail.getByTestId('trend-chart');
     await chart.locator('canvas').waitFor();
+    assert.equal(chartScripts.length, 1);
     assert.ok(Number(await chart.getAttribute('data-points')) >= 1);
-    await shot(page, 'home-desktop-top');
 
     // Year asks for the last 181 days and draws again.
     const yearCall = page.waitForResponse((r) => r.url().includes('/static/trend') && r.url().includes('currencyType=ALEO'));
@@ -101,6 +109,7 @@ describe('desktop home page', { skip: skipReason(), timeout: 240_000 }, () => {
 
     // Another row opens on a click.
     await page.getByTestId('coin-expand-BTC').click();
+    await page.getByTestId('coin-detail-BTC').getByTestId('trend-chart-box').scrollIntoViewIfNeeded();
     await page.getByTestId('coin-detail-BTC').getByTestId('trend-chart').locator('canvas').waitFor();
     await context.close();
   });

@@ -104,6 +104,7 @@ describe('home, coin list and coin pages on a phone', { skip: skipReason(), time
     await cards.nth(2).getByTestId('closed-msg').filter({ hasText: CLOSED.en_US }).waitFor();
     await cards.nth(2).getByText(EN.dash.closed, { exact: true }).waitFor();
     // The first card's chart is drawn on a canvas with at least the point the jobs role recorded.
+    await btc.getByTestId('trend-chart-box').scrollIntoViewIfNeeded();
     const chart = btc.getByTestId('trend-chart');
     await chart.locator('canvas').waitFor();
     assert.ok(Number(await chart.getAttribute('data-points')) >= 1);

@@ -596,3 +596,123 @@ func (c *Client) NewAddress(ctx context.Context) (string, error) {
 	}
 	return addr, nil
 }
+
+// maxPayoutOutputs bounds a payout transaction (issue 12: at most 100 outputs).
+const maxPayoutOutputs = 100
+
+// BuildPayout implements chain.Driver: createrawtransaction, fundrawtransaction with the
+// chosen coins locked (lockunspent survives until broadcast or ReleasePayout, not a node
+// restart; the payout job keeps the raw transaction and rebroadcasts it, so a restart
+// does not matter), signrawtransactionwithwallet, and decoderawtransaction for the txid
+// and inputs.
+func (c *Client) BuildPayout(ctx context.Context, outputs []chain.PayoutOutput) (chain.SignedPayout, error) {
+	if len(outputs) == 0 || len(outputs) > maxPayoutOutputs {
+		return chain.SignedPayout{}, fmt.Errorf("bitcoind: payout of %d outputs (1 to %d)", len(outputs), maxPayoutOutputs)
+	}
+	outs := make([]map[string]json.Number, len(outputs))
+	seen := map[string]bool{}
+	for i, o := range outputs {
+		if o.Amount <= 0 {
+			return chain.SignedPayout{}, fmt.Errorf("bitcoind: payout output %d: amount %d must be positive", i, o.Amount)
+		}
+		if seen[o.Address] {
+			return chain.SignedPayout{}, fmt.Errorf("bitcoind: payout pays %s twice", o.Address)
+		}
+		seen[o.Address] = true
+		outs[i] = map[string]json.Number{o.Address: json.Number(chain.FormatAmount(o.Amount, c.cfg.Decimals))}
+	}
+	var raw hexBytes
+	if err := c.wallet(ctx, "createrawtransaction", &raw, []any{}, outs); err != nil {
+		return chain.SignedPayout{}, err
+	}
+	var funded struct {
+		Hex hexBytes    `json:"hex"`
+		Fee json.Number `json:"fee"`
+	}
+	if err := c.wallet(ctx, "fundrawtransaction", &funded, hex.EncodeToString(raw), map[string]any{"lockUnspents": true}); err != nil {
+		return chain.SignedPayout{}, err
+	}
+	var signed struct {
+		Hex      hexBytes `json:"hex"`
+		Complete bool     `json:"complete"`
+	}
+	if err := c.wallet(ctx, "signrawtransactionwithwallet", &signed, hex.EncodeToString(funded.Hex)); err != nil {
+		return chain.SignedPayout{}, err
+	}
+	p := chain.SignedPayout{Raw: signed.Hex}
+	var decoded struct {
+		TxID chain.Hash `json:"txid"`
+		Vin  []struct {
+			TxID chain.Hash `json:"txid"`
+			Vout uint32     `json:"vout"`
+		} `json:"vin"`
+	}
+	if err := c.node(ctx, "decoderawtransaction", &decoded, hex.EncodeToString(funded.Hex)); err != nil {
+		return chain.SignedPayout{}, err
+	}
+	for _, in := range decoded.Vin {
+		p.Inputs = append(p.Inputs, chain.OutPoint{TxID: in.TxID, Vout: in.Vout})
+	}
+	if !signed.Complete {
+		_ = c.ReleasePayout(ctx, p)
+		return chain.SignedPayout{}, fmt.Errorf("bitcoind: signrawtransactionwithwallet: the wallet could not sign every input")
+	}
+	// The txid of the signed transaction (witness data is not part of it, so it equals the
+	// funded one's on a segwit wallet; asked again to be sure for any wallet).
+	if err := c.node(ctx, "decoderawtransaction", &decoded, hex.EncodeToString(signed.Hex)); err != nil {
+		_ = c.ReleasePayout(ctx, p)
+		return chain.SignedPayout{}, err
+	}
+	p.TxID = decoded.TxID
+	fee, err := chain.ParseNodeAmount(funded.Fee.String(), c.cfg.Decimals)
+	if err != nil {
+		_ = c.ReleasePayout(ctx, p)
+		return chain.SignedPayout{}, fmt.Errorf("bitcoind: fundrawtransaction: fee: %w", err)
+	}
+	p.Fee = fee
+	return p, nil
+}
+
+// Broadcast implements chain.Driver (sendrawtransaction). A transaction the node already
+// holds answers with the known txid instead of an error.
+func (c *Client) Broadcast(ctx context.Context, raw []byte) (chain.Hash, error) {
+	var txid chain.Hash
+	err := c.node(ctx, "sendrawtransaction", &txid, hex.EncodeToString(raw))
+	if err == nil {
+		return txid, nil
+	}
+	var rpcErr *RPCError
+	if !errors.As(err, &rpcErr) || !alreadyKnown(rpcErr) {
+		return chain.Hash{}, err
+	}
+	var decoded struct {
+		TxID chain.Hash `json:"txid"`
+	}
+	if derr := c.node(ctx, "decoderawtransaction", &decoded, hex.EncodeToString(raw)); derr != nil {
+		return chain.Hash{}, derr
+	}
+	return decoded.TxID, nil
+}
+
+// alreadyKnown tells a node's "I have this transaction" apart from a refusal: in the
+// mempool (-26/-27 "txn-already-in-mempool", "txn-already-known") or in a block (-27
+// "Transaction already in block chain"; older nodes answer a confirmed one's spent inputs
+// with -25 "missing inputs", which is left to the caller to check with Transaction).
+func alreadyKnown(e *RPCError) bool {
+	m := strings.ToLower(e.Message)
+	return strings.Contains(m, "already in block chain") || strings.Contains(m, "already-in-mempool") ||
+		strings.Contains(m, "txn-already-known") || strings.Contains(m, "already in the mempool")
+}
+
+// ReleasePayout implements chain.Driver (lockunspent true).
+func (c *Client) ReleasePayout(ctx context.Context, p chain.SignedPayout) error {
+	if len(p.Inputs) == 0 {
+		return nil
+	}
+	outs := make([]map[string]any, len(p.Inputs))
+	for i, in := range p.Inputs {
+		outs[i] = map[string]any{"txid": in.TxID.String(), "vout": in.Vout}
+	}
+	var ok bool
+	return c.wallet(ctx, "lockunspent", &ok, true, outs)
+}

@@ -329,3 +329,84 @@ func TestLitecoinMWEB(t *testing.T) {
 		}
 	}
 }
+
+// A payout is built and signed without being sent, its coins stay locked so a second build
+// cannot spend them, it reaches node B when broadcast, and broadcasting the same bytes
+// again (in the mempool, then in a block) answers the same txid; a released payout frees
+// its coins.
+func TestLitecoinPayout(t *testing.T) {
+	t.Parallel()
+	p := chaintest.StartLitecoinPair(t)
+	d := driverFor(t, p, false)
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	var outs []chain.PayoutOutput
+	for i := range 3 {
+		addr, err := d.NewAddress(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		outs = append(outs, chain.PayoutOutput{Address: addr, Amount: int64(i+1) * 1_00000000})
+	}
+	if _, err := d.BuildPayout(ctx, []chain.PayoutOutput{outs[0], outs[0]}); err == nil {
+		t.Fatal("a payout paid one address twice")
+	}
+	// The wallet holds one matured coinbase (50 LTC): a payout locks it.
+	first, err := d.BuildPayout(ctx, outs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if first.TxID.IsZero() || len(first.Raw) == 0 || first.Fee <= 0 || len(first.Inputs) != 1 {
+		t.Fatalf("payout %+v", first)
+	}
+	if _, err := d.Transaction(ctx, first.TxID); !errors.Is(err, chain.ErrNotFound) {
+		t.Fatalf("an unsent payout is known to the wallet: %v", err)
+	}
+	if _, err := d.BuildPayout(ctx, outs[:1]); err == nil {
+		t.Fatal("a second payout spent the coins the first holds")
+	}
+	// Released, the coins pay another payout; that one is released too.
+	if err := d.ReleasePayout(ctx, first); err != nil {
+		t.Fatal(err)
+	}
+	other, err := d.BuildPayout(ctx, outs[:1])
+	if err != nil {
+		t.Fatalf("after release: %v", err)
+	}
+	if err := d.ReleasePayout(ctx, other); err != nil {
+		t.Fatal(err)
+	}
+	// The first payout's bytes are still good: sent, sent again, mined, sent again.
+	first, err = d.BuildPayout(ctx, outs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for range 2 {
+		txid, err := d.Broadcast(ctx, first.Raw)
+		if err != nil || txid != first.TxID {
+			t.Fatalf("broadcast: %s %v, want %s", txid, err, first.TxID)
+		}
+	}
+	wt, err := d.Transaction(ctx, first.TxID)
+	if err != nil || wt.Confirmations != 0 || wt.Fee != first.Fee {
+		t.Fatalf("sent payout %+v %v (fee %d)", wt, err, first.Fee)
+	}
+	p.Generate(t, p.A, 1)
+	p.Sync(t)
+	var onB struct {
+		Confirmations int64 `json:"confirmations"`
+		Vout          []struct {
+			Value float64 `json:"value"`
+		} `json:"vout"`
+	}
+	if wt, err = d.Transaction(ctx, first.TxID); err != nil || wt.Confirmations != 1 {
+		t.Fatalf("mined payout %+v %v", wt, err)
+	}
+	raw := p.B.Call(t, "getrawtransaction", first.TxID.String(), true, wt.BlockHash.String())
+	if err := json.Unmarshal(raw, &onB); err != nil || onB.Confirmations != 1 || len(onB.Vout) != 4 {
+		t.Fatalf("node B sees %s: %s %v", first.TxID, raw, err)
+	}
+	if txid, err := d.Broadcast(ctx, first.Raw); err != nil || txid != first.TxID {
+		t.Fatalf("broadcast of a mined payout: %s %v", txid, err)
+	}
+}

@@ -160,7 +160,7 @@ func TestRejections(t *testing.T) {
 		{"unknown transaction", "bad-txns-inputs-missingorspent", func(t *testing.T, c *Chain, script []byte) []byte {
 			tmpl, _ := c.Template(ctx)
 			c.mu.Lock()
-			data := c.buildTxLocked([20]byte{9}, 1000, 0)
+			data := c.buildTxLocked([]chain.TxOut{{Value: 1000, Script: p2pkhScript([20]byte{9})}}, 0)
 			c.mu.Unlock()
 			tmpl.Transactions = append(tmpl.Transactions, chain.TemplateTx{Data: data, TxID: chain.DoubleSHA256(data)})
 			blk, _ := solve(t, tmpl, script, nil)

@@ -70,14 +70,17 @@ func keyFromScript(s []byte) ([20]byte, bool) {
 
 // walletTx is a payment the wallet made; the JSON names are the state file's.
 type walletTx struct {
-	TxID    chain.Hash `json:"txid"`
-	Data    hexBytes   `json:"data"` // the serialized transaction
-	To      string     `json:"to"`
-	Amount  int64      `json:"amount"`
-	Fee     int64      `json:"fee"`
-	Self    bool       `json:"self,omitempty"` // paid to one of the wallet's own addresses
-	Time    int64      `json:"time"`
-	Comment string     `json:"comment,omitempty"`
+	TxID   chain.Hash `json:"txid"`
+	Data   hexBytes   `json:"data"` // the serialized transaction
+	To     string     `json:"to"`
+	Amount int64      `json:"amount"`
+	Fee    int64      `json:"fee"`
+	Self   bool       `json:"self,omitempty"` // paid to one of the wallet's own addresses
+	// Held marks a payout built and signed but not broadcast (BuildPayout): its amount is
+	// reserved, no template carries it, and the node does not report it.
+	Held    bool   `json:"held,omitempty"`
+	Time    int64  `json:"time"`
+	Comment string `json:"comment,omitempty"`
 }
 
 // hexBytes is carried as hex in JSON, the way nodes show transactions.
@@ -192,7 +195,7 @@ func (c *Chain) Send(ctx context.Context, addr string, amount int64, comment str
 		Time:    c.cfg.Now().Unix(),
 		Comment: comment,
 	}
-	tx.Data = c.buildTxLocked(key, amount, bal-amount-fee)
+	tx.Data = c.buildTxLocked([]chain.TxOut{{Value: amount, Script: p2pkhScript(key)}}, bal-amount-fee)
 	tx.TxID = chain.DoubleSHA256(tx.Data)
 	c.txs[tx.TxID] = tx
 	c.txOrder = append(c.txOrder, tx)
@@ -205,8 +208,8 @@ func (c *Chain) Send(ctx context.Context, addr string, amount int64, comment str
 }
 
 // buildTxLocked serializes a payment: one input spending a made-up outpoint (the wallet
-// keeps a balance, not coins), an output to key and the change back to the wallet.
-func (c *Chain) buildTxLocked(key [20]byte, amount, change int64) []byte {
+// keeps a balance, not coins), the outputs and the change back to the wallet.
+func (c *Chain) buildTxLocked(outputs []chain.TxOut, change int64) []byte {
 	var prev chain.Hash
 	for i := 0; i < len(prev); i += 8 {
 		binary.LittleEndian.PutUint64(prev[i:], c.rng.Uint64())
@@ -222,7 +225,6 @@ func (c *Chain) buildTxLocked(key [20]byte, amount, change int64) []byte {
 	b = chain.AppendVarInt(b, uint64(len(script)))
 	b = append(b, script...)
 	b = binary.LittleEndian.AppendUint32(b, 0xfffffffd) // sequence: replaceable, as wallets send
-	outputs := []chain.TxOut{{Value: amount, Script: p2pkhScript(key)}}
 	if change > 0 && len(c.addrs) > 0 {
 		changeKey, _ := decodeAddress(c.addrs[0])
 		outputs = append(outputs, chain.TxOut{Value: change, Script: p2pkhScript(changeKey)})
@@ -245,7 +247,7 @@ func (c *Chain) Transaction(ctx context.Context, txid chain.Hash) (chain.WalletT
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	tx := c.txs[txid]
-	if tx == nil {
+	if tx == nil || tx.Held {
 		return chain.WalletTx{}, fmt.Errorf("devnet: transaction %s: %w", txid, chain.ErrNotFound)
 	}
 	wt := chain.WalletTx{TxID: txid, Amount: -tx.Amount, Fee: tx.Fee, Time: tx.Time}
@@ -264,9 +266,102 @@ func (c *Chain) Transaction(ctx context.Context, txid chain.Hash) (chain.WalletT
 func (c *Chain) pendingLocked() []*walletTx {
 	var out []*walletTx
 	for _, tx := range c.txOrder {
-		if c.confirmed[tx.TxID] == nil {
+		if c.confirmed[tx.TxID] == nil && !tx.Held {
 			out = append(out, tx)
 		}
 	}
 	return out
+}
+
+// BuildPayout implements chain.Driver: one transaction paying every output plus the fixed
+// fee, held (its amount reserved, no template carrying it) until Broadcast or
+// ReleasePayout. ErrInsufficientFunds when the balance does not cover it.
+func (c *Chain) BuildPayout(ctx context.Context, outputs []chain.PayoutOutput) (chain.SignedPayout, error) {
+	if err := ctx.Err(); err != nil {
+		return chain.SignedPayout{}, fmt.Errorf("devnet: payout: %w", err)
+	}
+	if len(outputs) == 0 || len(outputs) > 100 {
+		return chain.SignedPayout{}, fmt.Errorf("devnet: payout of %d outputs (1 to 100)", len(outputs))
+	}
+	outs := make([]chain.TxOut, len(outputs))
+	seen := map[string]bool{}
+	var total int64
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	self := true
+	for i, o := range outputs {
+		key, err := decodeAddress(o.Address)
+		if err != nil {
+			return chain.SignedPayout{}, fmt.Errorf("devnet: payout: %w", err)
+		}
+		if o.Amount <= 0 || seen[o.Address] {
+			return chain.SignedPayout{}, fmt.Errorf("devnet: payout output %d (%s, %d): amounts must be positive, addresses once", i, o.Address, o.Amount)
+		}
+		seen[o.Address] = true
+		outs[i] = chain.TxOut{Value: o.Amount, Script: p2pkhScript(key)}
+		if !c.keys[key] {
+			total += o.Amount
+			self = false
+		}
+	}
+	bal := c.balanceLocked()
+	fee := c.cfg.TxFee
+	if total > bal-fee {
+		d := c.cfg.Decimals
+		return chain.SignedPayout{}, fmt.Errorf("devnet: payout of %s: %w: balance %s, fee %s", chain.FormatAmount(total, d),
+			ErrInsufficientFunds, chain.FormatAmount(bal, d), chain.FormatAmount(fee, d))
+	}
+	tx := &walletTx{To: outputs[0].Address, Amount: total, Fee: fee, Self: self, Time: c.cfg.Now().Unix(), Held: true, Comment: "payout"}
+	tx.Data = c.buildTxLocked(outs, bal-total-fee)
+	tx.TxID = chain.DoubleSHA256(tx.Data)
+	c.txs[tx.TxID] = tx
+	c.txOrder = append(c.txOrder, tx)
+	c.seq++
+	c.persist(c.snapshotLocked())
+	return chain.SignedPayout{TxID: tx.TxID, Raw: append([]byte(nil), tx.Data...), Fee: fee}, nil
+}
+
+// Broadcast implements chain.Driver for the wallet's own payouts: a held one goes to the
+// mempool; one already sent is known and answers its txid again.
+func (c *Chain) Broadcast(ctx context.Context, raw []byte) (chain.Hash, error) {
+	if err := ctx.Err(); err != nil {
+		return chain.Hash{}, fmt.Errorf("devnet: broadcast: %w", err)
+	}
+	txid := chain.DoubleSHA256(raw)
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	tx := c.txs[txid]
+	if tx == nil {
+		return chain.Hash{}, fmt.Errorf("devnet: broadcast %s: not a transaction of this wallet", txid)
+	}
+	if tx.Held {
+		tx.Held = false
+		c.seq++
+		c.persist(c.snapshotLocked())
+		c.log.Info("devnet: payout broadcast", "txid", txid, "amount", chain.FormatAmount(tx.Amount, c.cfg.Decimals))
+	}
+	return txid, nil
+}
+
+// ReleasePayout implements chain.Driver: a held payout is forgotten and its amount freed.
+func (c *Chain) ReleasePayout(ctx context.Context, p chain.SignedPayout) error {
+	if err := ctx.Err(); err != nil {
+		return fmt.Errorf("devnet: release: %w", err)
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	tx := c.txs[p.TxID]
+	if tx == nil || !tx.Held {
+		return nil
+	}
+	delete(c.txs, p.TxID)
+	for i, t := range c.txOrder {
+		if t == tx {
+			c.txOrder = append(c.txOrder[:i], c.txOrder[i+1:]...)
+			break
+		}
+	}
+	c.seq++
+	c.persist(c.snapshotLocked())
+	return nil
 }

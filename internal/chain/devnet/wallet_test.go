@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -186,5 +187,82 @@ func TestSendOrphaned(t *testing.T) {
 	}
 	if got := confirmations(t, c, pool); got != -1 {
 		t.Errorf("pool block confirmations %d", got)
+	}
+}
+
+// A payout is held (reserved, in no template, unknown to Transaction) until broadcast,
+// survives a restart while held, and answers its txid again when broadcast twice; a
+// released payout frees its amount.
+func TestPayout(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "devnet-TST.json")
+	clock := newClock()
+	cfg := testConfig(chain.SHA256d, clock)
+	cfg.StatePath = path
+	cfg.Maturity = 1
+	c, err := New(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, script := payout(t, c)
+	mine(t, c, script)
+	c.MineExternal()
+	fee := c.cfg.TxFee
+	outs := []chain.PayoutOutput{{Address: otherAddress(1), Amount: 1_00000000}, {Address: otherAddress(2), Amount: 2_00000000}}
+	if _, err := c.BuildPayout(ctx, []chain.PayoutOutput{outs[0], outs[0]}); err == nil {
+		t.Fatal("a payout paid one address twice")
+	}
+	if _, err := c.BuildPayout(ctx, []chain.PayoutOutput{{Address: otherAddress(1), Amount: reward}}); !errors.Is(err, ErrInsufficientFunds) {
+		t.Fatalf("a payout above the balance: %v", err)
+	}
+	released, err := c.BuildPayout(ctx, outs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if bal := balance(t, c); bal != reward-3_00000000-fee {
+		t.Fatalf("balance %d with a payout held", bal)
+	}
+	if err := c.ReleasePayout(ctx, released); err != nil {
+		t.Fatal(err)
+	}
+	if bal := balance(t, c); bal != reward {
+		t.Fatalf("balance %d after release", bal)
+	}
+	p, err := c.BuildPayout(ctx, outs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if tmpl, _ := c.Template(ctx); len(tmpl.Transactions) != 0 {
+		t.Fatalf("a held payout is in the template: %+v", tmpl.Transactions)
+	}
+	if _, err := c.Transaction(ctx, p.TxID); !errors.Is(err, chain.ErrNotFound) {
+		t.Fatalf("a held payout is reported: %v", err)
+	}
+	tx, _, err := chain.ParseTx(p.Raw)
+	if err != nil || len(tx.Outputs) != 3 || tx.Outputs[0].Value != 1_00000000 || tx.Outputs[1].Value != 2_00000000 {
+		t.Fatalf("payout transaction %+v %v", tx, err)
+	}
+	// Restarted while held: the payout is still there to broadcast.
+	if err := c.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if c, err = New(cfg); err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	for range 2 {
+		txid, err := c.Broadcast(ctx, p.Raw)
+		if err != nil || txid != p.TxID {
+			t.Fatalf("broadcast %s %v", txid, err)
+		}
+	}
+	if tmpl, _ := c.Template(ctx); len(tmpl.Transactions) != 1 || tmpl.Transactions[0].TxID != p.TxID {
+		t.Fatalf("template after broadcast %+v", tmpl.Transactions)
+	}
+	if wt, err := c.Transaction(ctx, p.TxID); err != nil || wt.Amount != -3_00000000 || wt.Fee != fee {
+		t.Fatalf("sent payout %+v %v", wt, err)
+	}
+	if _, err := c.Broadcast(ctx, append([]byte{1}, p.Raw...)); err == nil {
+		t.Fatal("a foreign transaction was broadcast")
 	}
 }
