@@ -125,6 +125,7 @@ describe('home, coin list and coin pages on a phone', { skip: skipReason(), time
     // Opening another coin closes the first.
     await cards.nth(1).getByRole('button', { expanded: false }).click();
     assert.equal(await btc.getByRole('button', { expanded: false }).count(), 1);
+    await cards.nth(1).getByTestId('trend-chart-box').scrollIntoViewIfNeeded();
     await cards.nth(1).getByTestId('trend-chart').locator('canvas').waitFor();
   });
 
@@ -179,6 +180,8 @@ describe('home, coin list and coin pages on a phone', { skip: skipReason(), time
     const detail = page.getByTestId('coin-detail');
     await detail.waitFor();
     assert.equal(await detail.getAttribute('data-coin'), 'BTC');
+    // ECharts loads when the chart is scrolled to.
+    await page.getByTestId('trend-chart-box').scrollIntoViewIfNeeded();
     const chart = page.getByTestId('trend-chart');
     await chart.locator('canvas').waitFor();
     assert.ok(Number(await chart.getAttribute('data-points')) >= 1);
@@ -328,6 +331,7 @@ describe('home, coin list and coin pages on a phone', { skip: skipReason(), time
         assert.equal(await p.evaluate(() => document.documentElement.scrollWidth), size.width);
         await shot(p, `mobile-home-${lang}-${size.width}`);
         await p.goto(server.url + '/mobile/currencyDetail?currencyType=BTC');
+        await p.getByTestId('trend-chart-box').scrollIntoViewIfNeeded();
         await p.getByTestId('trend-chart').locator('canvas').waitFor();
         await p.getByRole('heading', { name: dash.calc.title }).waitFor();
         assert.equal(await p.evaluate(() => document.documentElement.scrollWidth), size.width);
