@@ -1,6 +1,7 @@
 package db
 
 import (
+	"context"
 	"fmt"
 	"strings"
 )
@@ -32,7 +33,7 @@ const bulkRowsPostgres = 50_000
 // "INSERT INTO t (a, b, ...)" and tail what follows the rows (ON CONFLICT ..., RETURNING
 // ...). On PostgreSQL each statement passes one array per column and selects the rows from
 // unnest: 4 parameters for 50,000 rows instead of 200,000, which parse, plan and bind in a
-// fraction of the time (a million-row settlement went from 63 s to ...). Elsewhere rows go
+// fraction of the time (docs/performance.md "Daily settlement"). Elsewhere rows go
 // as multi-row VALUES under SQLite's parameter limit. pgTypes are the columns' PostgreSQL
 // types (bigint, text, integer, double precision); a row's values must be int64, int,
 // string or float64 to match.
@@ -116,4 +117,18 @@ func column(t string, rows [][]any, c int) (any, error) {
 		return col, nil
 	}
 	return nil, fmt.Errorf("db: bulk column %d: type %q not handled", c, t)
+}
+
+// ExecBulk writes rows with BulkInsert's statements, in q's dialect.
+func ExecBulk(ctx context.Context, q Querier, head string, pgTypes []string, rows [][]any, tail string) error {
+	stmts, err := BulkInsert(DialectOf(q), head, pgTypes, rows, tail)
+	if err != nil {
+		return err
+	}
+	for _, st := range stmts {
+		if _, err := q.Exec(ctx, st.Query, st.Args...); err != nil {
+			return err
+		}
+	}
+	return nil
 }

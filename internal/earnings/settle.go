@@ -109,14 +109,14 @@ func (s *Store) settleDay(ctx context.Context, c coin.Coin, d Day, now time.Time
 			res.SubAccounts++
 			res.Amount += amount
 		}
-		if err := insertRows(ctx, tx, `INSERT INTO earnings (kind, sub_account_id, user_id, coin, day, hashrate, diff_sum, accepted,
+		if err := db.ExecBulk(ctx, tx, `INSERT INTO earnings (kind, sub_account_id, user_id, coin, day, hashrate, diff_sum, accepted,
 			accrued_micro, carry_in, carry_out, amount, settled_at)`, logTypes, logRows, ""); err != nil {
 			return fmt.Errorf("earnings: log %s %s: %w", c.Type, d, err)
 		}
 		if _, err := ledger.Post(ctx, tx, entries); err != nil {
 			return fmt.Errorf("earnings: book %s %s: %w", c.Type, d, err)
 		}
-		if err := insertRows(ctx, tx, `INSERT INTO earning_carries (sub_account_id, coin, micro, day)`, carryTypes, carryRows,
+		if err := db.ExecBulk(ctx, tx, `INSERT INTO earning_carries (sub_account_id, coin, micro, day)`, carryTypes, carryRows,
 			` ON CONFLICT (sub_account_id, coin) DO UPDATE SET micro = excluded.micro, day = excluded.day`); err != nil {
 			return fmt.Errorf("earnings: carries %s %s: %w", c.Type, d, err)
 		}
@@ -199,20 +199,6 @@ var (
 	logTypes   = []string{"text", "bigint", "bigint", "text", "text", "double precision", "double precision", "bigint", "text", "bigint", "bigint", "bigint", "bigint"}
 	carryTypes = []string{"bigint", "text", "bigint", "text"}
 )
-
-// insertRows writes rows with the fewest statements the database allows (db.BulkInsert).
-func insertRows(ctx context.Context, q db.Querier, head string, types []string, rows [][]any, tail string) error {
-	stmts, err := db.BulkInsert(db.DialectOf(q), head, types, rows, tail)
-	if err != nil {
-		return err
-	}
-	for _, st := range stmts {
-		if _, err := q.Exec(ctx, st.Query, st.Args...); err != nil {
-			return err
-		}
-	}
-	return nil
-}
 
 // SettleThrough settles coin's unsettled days up to and including d, oldest first, each
 // in its own transaction. Days settled before are left alone: a second run returns only

@@ -42,16 +42,6 @@ type Entry struct {
 // must then be rolled back (PostgreSQL has aborted it).
 var ErrNegative = errors.New("ledger: a balance would go below zero")
 
-// postBatch bounds the entries of one journal statement: on SQLite (11 parameters a row)
-// below its parameter limit; on PostgreSQL, where the rows go as arrays (db.BulkInsert),
-// as many as a statement writes well.
-func postBatch(d db.Dialect) int {
-	if d == db.Postgres {
-		return 50_000
-	}
-	return 2500
-}
-
 // journalTypes and creditTypes are the PostgreSQL types of a journal row and of a balance
 // credit row.
 var (
@@ -63,26 +53,6 @@ var (
 // be a transaction. Entries whose idempotency key is already in the journal change
 // nothing. It returns how many entries were new.
 func Post(ctx context.Context, q db.Querier, entries []Entry) (int, error) {
-	posted := 0
-	batch := postBatch(db.DialectOf(q))
-	for start := 0; start < len(entries); start += batch {
-		part := entries[start:min(start+batch, len(entries))]
-		n, err := post(ctx, q, part)
-		if err != nil {
-			return posted, err
-		}
-		posted += n
-	}
-	return posted, nil
-}
-
-type owner struct {
-	sub  int64
-	coin string
-}
-
-func post(ctx context.Context, q db.Querier, entries []Entry) (int, error) {
-	dialect := db.DialectOf(q)
 	journal := make([][]any, len(entries))
 	for i, e := range entries {
 		if e.IdemKey == "" || e.Kind == "" || e.Coin == "" {
@@ -90,31 +60,16 @@ func post(ctx context.Context, q db.Querier, entries []Entry) (int, error) {
 		}
 		journal[i] = []any{e.SubAccountID, e.UserID, e.Coin, e.Kind, e.Available, e.Frozen, e.Earned, e.Withdrawn, e.Ref, e.IdemKey, e.At.UnixMilli()}
 	}
-	stmts, err := db.BulkInsert(dialect, `INSERT INTO ledger_entries (sub_account_id, user_id, coin, kind, available, frozen, earned, withdrawn, ref, idem_key, created_at)`,
+	stmts, err := db.BulkInsert(db.DialectOf(q), `INSERT INTO ledger_entries (sub_account_id, user_id, coin, kind, available, frozen, earned, withdrawn, ref, idem_key, created_at)`,
 		journalTypes, journal, ` ON CONFLICT (idem_key) DO NOTHING RETURNING idem_key`)
 	if err != nil {
 		return 0, err
 	}
-	if len(stmts) != 1 {
-		return 0, fmt.Errorf("ledger: %d journal statements for one batch", len(stmts))
-	}
-	rows, err := q.Query(ctx, stmts[0].Query, stmts[0].Args...)
-	if err != nil {
-		return 0, fmt.Errorf("ledger: journal: %w", err)
-	}
 	fresh := map[string]bool{}
-	for rows.Next() {
-		var k string
-		if err := rows.Scan(&k); err != nil {
-			rows.Close()
-			return 0, err
+	for _, st := range stmts {
+		if err := newKeys(ctx, q, st, fresh); err != nil {
+			return 0, fmt.Errorf("ledger: journal: %w", err)
 		}
-		fresh[k] = true
-	}
-	err = rows.Err()
-	rows.Close()
-	if err != nil {
-		return 0, fmt.Errorf("ledger: journal: %w", err)
 	}
 	if len(fresh) == 0 {
 		return 0, nil
@@ -166,18 +121,12 @@ func post(ctx context.Context, q db.Querier, entries []Entry) (int, error) {
 			e := sums[k]
 			credit[i] = []any{e.SubAccountID, e.Coin, e.UserID, e.Available, e.Frozen, e.Earned, e.Withdrawn, e.At.UnixMilli()}
 		}
-		stmts, err := db.BulkInsert(dialect, `INSERT INTO balances (sub_account_id, coin, user_id, available, frozen, earned, withdrawn, updated_at)`,
+		if err := db.ExecBulk(ctx, q, `INSERT INTO balances (sub_account_id, coin, user_id, available, frozen, earned, withdrawn, updated_at)`,
 			creditTypes, credit, ` ON CONFLICT (sub_account_id, coin) DO UPDATE SET
 			available = balances.available + excluded.available, frozen = balances.frozen + excluded.frozen,
 			earned = balances.earned + excluded.earned, withdrawn = balances.withdrawn + excluded.withdrawn,
-			updated_at = excluded.updated_at`)
-		if err != nil {
-			return 0, err
-		}
-		for _, st := range stmts {
-			if _, err := q.Exec(ctx, st.Query, st.Args...); err != nil {
-				return 0, fmt.Errorf("ledger: balances: %w", err)
-			}
+			updated_at = excluded.updated_at`); err != nil {
+			return 0, fmt.Errorf("ledger: balances: %w", err)
 		}
 		return len(fresh), nil
 	}
@@ -188,6 +137,28 @@ func post(ctx context.Context, q db.Querier, entries []Entry) (int, error) {
 		}
 	}
 	return len(fresh), nil
+}
+
+type owner struct {
+	sub  int64
+	coin string
+}
+
+// newKeys runs one journal insert and adds the idempotency keys it wrote to fresh.
+func newKeys(ctx context.Context, q db.Querier, st db.Statement, fresh map[string]bool) error {
+	rows, err := q.Query(ctx, st.Query, st.Args...)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var k string
+		if err := rows.Scan(&k); err != nil {
+			return err
+		}
+		fresh[k] = true
+	}
+	return rows.Err()
 }
 
 // debit makes the balance rows of keys at zero where missing, then adds their sums.
