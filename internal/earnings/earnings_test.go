@@ -271,6 +271,15 @@ func TestLedgerRefusesNegativeAndCheckFindsTampering(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
+		// One post with a key twice is refused whole: it would credit the key twice.
+		twice := ledger.Entry{SubAccountID: 1, UserID: 1, Coin: "LTC", Kind: ledger.KindEarning, Available: 5, Earned: 5, IdemKey: "d", Ref: "d", At: now}
+		err = d.InTx(ctx, func(tx *db.Tx) error {
+			_, err := ledger.Post(ctx, tx, []ledger.Entry{twice, twice})
+			return err
+		})
+		if err == nil || !strings.Contains(err.Error(), "twice") {
+			t.Fatalf("a key twice in one post: %v", err)
+		}
 		rep := checkLedger(t, d)
 		if rep.Entries != 2 || rep.Totals["LTC"].Available != 60 {
 			t.Fatalf("report %+v", rep)

@@ -54,10 +54,16 @@ var (
 // nothing. It returns how many entries were new.
 func Post(ctx context.Context, q db.Querier, entries []Entry) (int, error) {
 	journal := make([][]any, len(entries))
+	keyed := make(map[string]bool, len(entries))
 	for i, e := range entries {
 		if e.IdemKey == "" || e.Kind == "" || e.Coin == "" {
 			return 0, fmt.Errorf("ledger: entry %+v lacks a kind, coin or idempotency key", e)
 		}
+		// A key twice in one post would be written once and added to the balance twice.
+		if keyed[e.IdemKey] {
+			return 0, fmt.Errorf("ledger: idempotency key %q twice in one post", e.IdemKey)
+		}
+		keyed[e.IdemKey] = true
 		journal[i] = []any{e.SubAccountID, e.UserID, e.Coin, e.Kind, e.Available, e.Frozen, e.Earned, e.Withdrawn, e.Ref, e.IdemKey, e.At.UnixMilli()}
 	}
 	stmts, err := db.BulkInsert(db.DialectOf(q), `INSERT INTO ledger_entries (sub_account_id, user_id, coin, kind, available, frozen, earned, withdrawn, ref, idem_key, created_at)`,
