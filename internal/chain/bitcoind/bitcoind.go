@@ -603,8 +603,8 @@ const maxPayoutOutputs = 100
 // BuildPayout implements chain.Driver: createrawtransaction, fundrawtransaction with the
 // chosen coins locked (lockunspent survives until broadcast or ReleasePayout, not a node
 // restart; the payout job keeps the raw transaction and rebroadcasts it, so a restart
-// does not matter), signrawtransactionwithwallet, and decoderawtransaction for the txid
-// and inputs.
+// does not matter), signrawtransactionwithwallet, and decoderawtransaction of the signed
+// transaction for its txid and inputs.
 func (c *Client) BuildPayout(ctx context.Context, outputs []chain.PayoutOutput) (chain.SignedPayout, error) {
 	if len(outputs) == 0 || len(outputs) > maxPayoutOutputs {
 		return chain.SignedPayout{}, fmt.Errorf("bitcoind: payout of %d outputs (1 to %d)", len(outputs), maxPayoutOutputs)
@@ -639,7 +639,8 @@ func (c *Client) BuildPayout(ctx context.Context, outputs []chain.PayoutOutput) 
 	if err := c.wallet(ctx, "signrawtransactionwithwallet", &signed, hex.EncodeToString(funded.Hex)); err != nil {
 		return chain.SignedPayout{}, err
 	}
-	p := chain.SignedPayout{Raw: signed.Hex}
+	// The signed transaction names its txid (witness data is not part of it) and the coins
+	// it spends; it decodes whether or not every input got signed.
 	var decoded struct {
 		TxID chain.Hash `json:"txid"`
 		Vin  []struct {
@@ -647,9 +648,10 @@ func (c *Client) BuildPayout(ctx context.Context, outputs []chain.PayoutOutput) 
 			Vout uint32     `json:"vout"`
 		} `json:"vin"`
 	}
-	if err := c.node(ctx, "decoderawtransaction", &decoded, hex.EncodeToString(funded.Hex)); err != nil {
+	if err := c.node(ctx, "decoderawtransaction", &decoded, hex.EncodeToString(signed.Hex)); err != nil {
 		return chain.SignedPayout{}, err
 	}
+	p := chain.SignedPayout{TxID: decoded.TxID, Raw: signed.Hex}
 	for _, in := range decoded.Vin {
 		p.Inputs = append(p.Inputs, chain.OutPoint{TxID: in.TxID, Vout: in.Vout})
 	}
@@ -657,13 +659,6 @@ func (c *Client) BuildPayout(ctx context.Context, outputs []chain.PayoutOutput) 
 		_ = c.ReleasePayout(ctx, p)
 		return chain.SignedPayout{}, fmt.Errorf("bitcoind: signrawtransactionwithwallet: the wallet could not sign every input")
 	}
-	// The txid of the signed transaction (witness data is not part of it, so it equals the
-	// funded one's on a segwit wallet; asked again to be sure for any wallet).
-	if err := c.node(ctx, "decoderawtransaction", &decoded, hex.EncodeToString(signed.Hex)); err != nil {
-		_ = c.ReleasePayout(ctx, p)
-		return chain.SignedPayout{}, err
-	}
-	p.TxID = decoded.TxID
 	fee, err := chain.ParseNodeAmount(funded.Fee.String(), c.cfg.Decimals)
 	if err != nil {
 		_ = c.ReleasePayout(ctx, p)
