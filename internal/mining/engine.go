@@ -74,10 +74,6 @@ type Engine struct {
 	// workers maps a connection and worker name to the worker it authorized.
 	workers map[uint64]map[string]*worker
 	current *Work
-	// solvedPrev is the parent of the last block the node accepted from us: work on it can
-	// only make a competitor to our own block (the node answers "inconclusive"), so its
-	// shares are stale from that moment, not from when the next job reaches the miner.
-	solvedPrev chain.Hash
 	// solved asks Run for a template at once after a block is accepted.
 	solved chan struct{}
 
@@ -303,11 +299,6 @@ func (e *Engine) Submit(ctx context.Context, s *stratum.SessionInfo, sh stratum.
 		return stratum.SubmitResult{Err: stratum.ErrUnauthorized}
 	}
 	w, ok := e.book.get(sh.Job.ID)
-	if ok {
-		e.mu.Lock()
-		ok = w.Template.PrevHash != e.solvedPrev
-		e.mu.Unlock()
-	}
 	if !ok {
 		e.count(ref, sh.ReceivedAt, Stale)
 		return stratum.SubmitResult{Err: stratum.ErrStale}
@@ -390,9 +381,7 @@ func (e *Engine) submitBlock(ctx context.Context, w *Work, v Verdict, ref Device
 		f.Status, f.RejectReason, f.Confirmations = BlockRejected, err.Error(), -1
 		e.Log.Error("mining: block rejected", "coin", e.Coin, "height", f.Height, "hash", f.Hash, "err", err)
 	} else {
-		e.mu.Lock()
-		e.solvedPrev = w.Template.PrevHash
-		e.mu.Unlock()
+		e.book.spend(w.Template.PrevHash)
 		select {
 		case e.solved <- struct{}{}:
 		default:

@@ -6,6 +6,7 @@ import (
 	"log/slog"
 	"net"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -424,12 +425,28 @@ func TestBlockBelowShareDifficultyIsSubmitted(t *testing.T) {
 }
 
 // tipsUnheard is a driver whose new-tip notice never comes, so the only way the engine
-// learns of a new block before its refresh timer is its own accepted block.
-type tipsUnheard struct{ chain.Driver }
+// learns of a new block before its refresh timer is its own accepted block; templates
+// after the first wait until gate is closed.
+type tipsUnheard struct {
+	chain.Driver
+	calls atomic.Int32
+	gate  chan struct{}
+}
 
-func (tipsUnheard) WaitTemplate(ctx context.Context, _ chain.Hash) (*chain.Template, error) {
+func (*tipsUnheard) WaitTemplate(ctx context.Context, _ chain.Hash) (*chain.Template, error) {
 	<-ctx.Done()
 	return nil, ctx.Err()
+}
+
+func (d *tipsUnheard) Template(ctx context.Context) (*chain.Template, error) {
+	if d.calls.Add(1) > 1 {
+		select {
+		case <-d.gate:
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		}
+	}
+	return d.Driver.Template(ctx)
 }
 
 // Once the node accepts a block of ours, work on its parent can only compete with it: a
@@ -447,7 +464,8 @@ func TestWorkOnOurSolvedParentIsStale(t *testing.T) {
 	}
 	payoutAddr, _ := d.NewAddress(context.Background())
 	addr, _ := d.ValidateAddress(context.Background(), payoutAddr)
-	r := startRig(t, "BTC", chain.SHA256d, tipsUnheard{d}, addr.Script, 1.0/4096, func(e *mining.Engine) { e.Refresh = time.Hour })
+	drv := &tipsUnheard{Driver: d, gate: make(chan struct{})}
+	r := startRig(t, "BTC", chain.SHA256d, drv, addr.Script, 1.0/4096, func(e *mining.Engine) { e.Refresh = time.Hour })
 
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 	defer cancel()
@@ -480,6 +498,9 @@ func TestWorkOnOurSolvedParentIsStale(t *testing.T) {
 	if err := c.Submit(ctx, "acct1.cpu1", job.ID, second, job.NTime, solve(second), 0); !errors.As(err, &se) || se.Code != stratum.CodeJobNotFound {
 		t.Fatalf("a block on our own block's parent: %v, want stale", err)
 	}
+	// Stale before any new job went out (the template it asked for is held at the gate);
+	// then the job built at once from the accepted block, not at the hour's refresh.
+	close(drv.gate)
 	select {
 	case next := <-c.Jobs():
 		if !next.CleanJobs || next.PrevHash == job.PrevHash {

@@ -149,6 +149,10 @@ type jobBook struct {
 	byID  map[string]*Work
 	order []string
 	max   int
+	// spent is the parent of the last block the node accepted from us: work on it can only
+	// make a competitor to our own block (the node answers "inconclusive"), so its jobs are
+	// stale from that moment, not from when the next clean job reaches the miners.
+	spent chain.Hash
 }
 
 func newJobBook(max int) *jobBook { return &jobBook{byID: map[string]*Work{}, max: max} }
@@ -164,11 +168,22 @@ func (b *jobBook) add(w *Work) {
 	}
 }
 
+// get is the work of a job that can still make a block on the chain's tip.
 func (b *jobBook) get(id string) (*Work, bool) {
 	b.mu.RLock()
 	defer b.mu.RUnlock()
 	w, ok := b.byID[id]
-	return w, ok
+	if !ok || w.Template.PrevHash == b.spent {
+		return nil, false
+	}
+	return w, true
+}
+
+// spend makes every job built on prev stale: a block of ours on prev was accepted.
+func (b *jobBook) spend(prev chain.Hash) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	b.spent = prev
 }
 
 // minuteOf is the start of the minute t falls in, in Unix milliseconds.
