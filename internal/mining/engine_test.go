@@ -135,26 +135,34 @@ func startRig(t *testing.T, coin, algo string, d chain.Driver, payout []byte, di
 	return &rig{engine: e, server: srv, addr: ln.Addr().String(), sink: sink, blocks: blocks}
 }
 
+// quietDevnet is a devnet of BTC with no other miners, a block every second at about
+// hashes hashes, and its wallet's payout script.
+func quietDevnet(t *testing.T, hashes float64) (*devnet.Chain, []byte) {
+	t.Helper()
+	cfg := devnet.DefaultConfig("BTC", chain.SHA256d)
+	cfg.OtherMiners = false
+	cfg.NetworkHashRate = hashes
+	cfg.BlockTime = time.Second
+	cfg.BlockReward = 625_000_000
+	d, err := devnet.New(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	payoutAddr, _ := d.NewAddress(context.Background())
+	addr, _ := d.ValidateAddress(context.Background(), payoutAddr)
+	return d, addr.Script
+}
+
 // mine connects as worker, then solves and submits shares until want blocks were found or
 // the deadline passes. It returns the number of accepted shares.
 func mine(t *testing.T, r *rig, worker, algo string, wantBlocks int, deadline time.Duration) int {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), deadline)
 	defer cancel()
-	c, err := stratum.Dial(ctx, r.addr, stratum.ClientOptions{UserAgent: "uniplus-sim/test"})
-	if err != nil {
-		t.Fatal(err)
-	}
+	m := dialMiner(t, ctx, r, worker)
+	c, en1, en2Size, job := m.c, m.en1, m.en2Size, m.job
 	defer c.Close()
-	en1, en2Size, err := c.Subscribe(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := c.Authorize(ctx, worker, "x"); err != nil {
-		t.Fatal(err)
-	}
 	accepted := 0
-	var job *stratum.Job
 	var counter uint32
 	for {
 		select {
@@ -281,18 +289,8 @@ func TestMiningThroughStratumReachesLitecoind(t *testing.T) {
 // sub-accounts cannot authorize; blocks are found and pool statistics
 // computed.
 func TestDevnetSharesBlocksAndRejections(t *testing.T) {
-	cfg := devnet.DefaultConfig("BTC", chain.SHA256d)
-	cfg.OtherMiners = false
-	cfg.NetworkHashRate = 1 << 16 // a block every few hundred thousand hashes at most
-	cfg.BlockTime = time.Second
-	cfg.BlockReward = 625_000_000
-	d, err := devnet.New(cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	payoutAddr, _ := d.NewAddress(context.Background())
-	addr, _ := d.ValidateAddress(context.Background(), payoutAddr)
-	r := startRig(t, "BTC", chain.SHA256d, d, addr.Script, 1.0/4096)
+	d, script := quietDevnet(t, 1<<16) // a block every few hundred thousand hashes at most
+	r := startRig(t, "BTC", chain.SHA256d, d, script, 1.0/4096)
 
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 	defer cancel()
@@ -361,34 +359,13 @@ func TestDevnetSharesBlocksAndRejections(t *testing.T) {
 // block: it goes to the node and is recorded, and the share is accepted at the network
 // difficulty. It used to be refused as low difficulty and the block was lost.
 func TestBlockBelowShareDifficultyIsSubmitted(t *testing.T) {
-	cfg := devnet.DefaultConfig("BTC", chain.SHA256d)
-	cfg.OtherMiners = false
-	cfg.NetworkHashRate = 1 << 10 // about a thousand hashes a block
-	cfg.BlockTime = time.Second
-	cfg.BlockReward = 625_000_000
-	d, err := devnet.New(cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	payoutAddr, _ := d.NewAddress(context.Background())
-	addr, _ := d.ValidateAddress(context.Background(), payoutAddr)
-	r := startRig(t, "BTC", chain.SHA256d, d, addr.Script, 1) // share difficulty 1: 2^32 hashes a share
+	d, script := quietDevnet(t, 1<<10)                   // about a thousand hashes a block
+	r := startRig(t, "BTC", chain.SHA256d, d, script, 1) // share difficulty 1: 2^32 hashes a share
 
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 	defer cancel()
-	c, err := stratum.Dial(ctx, r.addr, stratum.ClientOptions{UserAgent: "cpuminer/2.5"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer c.Close()
-	en1, _, err := c.Subscribe(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := c.Authorize(ctx, "acct1.cpu1", "x"); err != nil {
-		t.Fatal(err)
-	}
-	job := <-c.Jobs()
+	m := dialMiner(t, ctx, r, "acct1.cpu1")
+	c, en1, job := m.c, m.en1, m.job
 	en2 := []byte{0, 0, 0, 1}
 	netTarget := chain.CompactToTarget(job.NBits)
 	shareTarget := chain.DifficultyToTarget(c.Difficulty(), chain.SHA256d)
@@ -454,34 +431,14 @@ func (d *tipsUnheard) Template(ctx context.Context) (*chain.Template, error) {
 // answered such blocks "inconclusive" and they were recorded as rejected), and a clean job
 // goes out at once instead of at the next refresh.
 func TestWorkOnOurSolvedParentIsStale(t *testing.T) {
-	cfg := devnet.DefaultConfig("BTC", chain.SHA256d)
-	cfg.OtherMiners = false
-	cfg.NetworkHashRate = 1 << 10
-	cfg.BlockTime = time.Second
-	d, err := devnet.New(cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	payoutAddr, _ := d.NewAddress(context.Background())
-	addr, _ := d.ValidateAddress(context.Background(), payoutAddr)
+	d, script := quietDevnet(t, 1<<10)
 	drv := &tipsUnheard{Driver: d, gate: make(chan struct{})}
-	r := startRig(t, "BTC", chain.SHA256d, drv, addr.Script, 1.0/4096, func(e *mining.Engine) { e.Refresh = time.Hour })
+	r := startRig(t, "BTC", chain.SHA256d, drv, script, 1.0/4096, func(e *mining.Engine) { e.Refresh = time.Hour })
 
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 	defer cancel()
-	c, err := stratum.Dial(ctx, r.addr, stratum.ClientOptions{UserAgent: "cpuminer/2.5"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer c.Close()
-	en1, _, err := c.Subscribe(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := c.Authorize(ctx, "acct1.cpu1", "x"); err != nil {
-		t.Fatal(err)
-	}
-	job := <-c.Jobs()
+	m := dialMiner(t, ctx, r, "acct1.cpu1")
+	c, en1, job := m.c, m.en1, m.job
 	netTarget := chain.CompactToTarget(job.NBits)
 	solve := func(en2 []byte) uint32 {
 		s, ok, err := mining.Solve(job, chain.SHA256d, en1, en2, job.NTime, netTarget, 0, 1<<24)
