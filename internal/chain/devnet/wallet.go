@@ -171,40 +171,62 @@ func (c *Chain) Send(ctx context.Context, addr string, amount int64, comment str
 	if err := ctx.Err(); err != nil {
 		return chain.Hash{}, fmt.Errorf("devnet: send to %s: %w", addr, err)
 	}
-	key, err := decodeAddress(addr)
-	if err != nil {
-		return chain.Hash{}, fmt.Errorf("devnet: send: %w", err)
-	}
-	if amount <= 0 {
-		return chain.Hash{}, fmt.Errorf("devnet: send %d to %s: amount must be positive", amount, addr)
-	}
 	c.mu.Lock()
-	bal := c.balanceLocked()
-	fee := c.cfg.TxFee
-	if amount > bal-fee {
+	tx, err := c.payLocked("send", []chain.PayoutOutput{{Address: addr, Amount: amount}}, comment, false)
+	if err != nil {
 		c.mu.Unlock()
-		d := c.cfg.Decimals
-		return chain.Hash{}, fmt.Errorf("devnet: send %s to %s: %w: balance %s, fee %s", chain.FormatAmount(amount, d), addr,
-			ErrInsufficientFunds, chain.FormatAmount(bal, d), chain.FormatAmount(fee, d))
+		return chain.Hash{}, err
 	}
-	tx := &walletTx{
-		To:      addr,
-		Amount:  amount,
-		Fee:     fee,
-		Self:    c.keys[key],
-		Time:    c.cfg.Now().Unix(),
-		Comment: comment,
-	}
-	tx.Data = c.buildTxLocked([]chain.TxOut{{Value: amount, Script: p2pkhScript(key)}}, bal-amount-fee)
-	tx.TxID = chain.DoubleSHA256(tx.Data)
-	c.txs[tx.TxID] = tx
-	c.txOrder = append(c.txOrder, tx)
-	c.seq++
 	snap := c.snapshotLocked()
 	c.mu.Unlock()
 	c.persist(snap)
 	c.log.Info("devnet: wallet sent", "txid", tx.TxID, "to", addr, "amount", chain.FormatAmount(amount, c.cfg.Decimals))
 	return tx.TxID, nil
+}
+
+// payLocked makes a wallet transaction paying outputs (each address once, amounts
+// positive) plus the fixed fee (Config.TxFee), held or pending; ErrInsufficientFunds when
+// the balance does not cover them. Its Amount is what leaves the wallet: the outputs to
+// others, or all of them for a payment to itself alone (which Balance then ignores).
+func (c *Chain) payLocked(what string, outputs []chain.PayoutOutput, comment string, held bool) (*walletTx, error) {
+	outs := make([]chain.TxOut, len(outputs))
+	seen := map[string]bool{}
+	var total, toOthers int64
+	self := true
+	for i, o := range outputs {
+		key, err := decodeAddress(o.Address)
+		if err != nil {
+			return nil, fmt.Errorf("devnet: %s: %w", what, err)
+		}
+		if o.Amount <= 0 || seen[o.Address] {
+			return nil, fmt.Errorf("devnet: %s %d to %s: amounts must be positive, each address once", what, o.Amount, o.Address)
+		}
+		seen[o.Address] = true
+		outs[i] = chain.TxOut{Value: o.Amount, Script: p2pkhScript(key)}
+		total += o.Amount
+		if !c.keys[key] {
+			toOthers += o.Amount
+			self = false
+		}
+	}
+	bal := c.balanceLocked()
+	fee := c.cfg.TxFee
+	if total > bal-fee {
+		d := c.cfg.Decimals
+		return nil, fmt.Errorf("devnet: %s %s to %s: %w: balance %s, fee %s", what, chain.FormatAmount(total, d), outputs[0].Address,
+			ErrInsufficientFunds, chain.FormatAmount(bal, d), chain.FormatAmount(fee, d))
+	}
+	amount := toOthers
+	if self {
+		amount = total
+	}
+	tx := &walletTx{To: outputs[0].Address, Amount: amount, Fee: fee, Self: self, Time: c.cfg.Now().Unix(), Comment: comment, Held: held}
+	tx.Data = c.buildTxLocked(outs, bal-total-fee)
+	tx.TxID = chain.DoubleSHA256(tx.Data)
+	c.txs[tx.TxID] = tx
+	c.txOrder = append(c.txOrder, tx)
+	c.seq++
+	return tx, nil
 }
 
 // buildTxLocked serializes a payment: one input spending a made-up outpoint (the wallet
@@ -283,42 +305,16 @@ func (c *Chain) BuildPayout(ctx context.Context, outputs []chain.PayoutOutput) (
 	if len(outputs) == 0 || len(outputs) > 100 {
 		return chain.SignedPayout{}, fmt.Errorf("devnet: payout of %d outputs (1 to 100)", len(outputs))
 	}
-	outs := make([]chain.TxOut, len(outputs))
-	seen := map[string]bool{}
-	var total int64
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	self := true
-	for i, o := range outputs {
-		key, err := decodeAddress(o.Address)
-		if err != nil {
-			return chain.SignedPayout{}, fmt.Errorf("devnet: payout: %w", err)
-		}
-		if o.Amount <= 0 || seen[o.Address] {
-			return chain.SignedPayout{}, fmt.Errorf("devnet: payout output %d (%s, %d): amounts must be positive, addresses once", i, o.Address, o.Amount)
-		}
-		seen[o.Address] = true
-		outs[i] = chain.TxOut{Value: o.Amount, Script: p2pkhScript(key)}
-		if !c.keys[key] {
-			total += o.Amount
-			self = false
-		}
+	tx, err := c.payLocked("payout", outputs, "payout", true)
+	if err != nil {
+		return chain.SignedPayout{}, err
 	}
-	bal := c.balanceLocked()
-	fee := c.cfg.TxFee
-	if total > bal-fee {
-		d := c.cfg.Decimals
-		return chain.SignedPayout{}, fmt.Errorf("devnet: payout of %s: %w: balance %s, fee %s", chain.FormatAmount(total, d),
-			ErrInsufficientFunds, chain.FormatAmount(bal, d), chain.FormatAmount(fee, d))
-	}
-	tx := &walletTx{To: outputs[0].Address, Amount: total, Fee: fee, Self: self, Time: c.cfg.Now().Unix(), Held: true, Comment: "payout"}
-	tx.Data = c.buildTxLocked(outs, bal-total-fee)
-	tx.TxID = chain.DoubleSHA256(tx.Data)
-	c.txs[tx.TxID] = tx
-	c.txOrder = append(c.txOrder, tx)
-	c.seq++
+	// Saved before it is handed out: the payout job stores these bytes and broadcasts them
+	// later, perhaps after a restart.
 	c.persist(c.snapshotLocked())
-	return chain.SignedPayout{TxID: tx.TxID, Raw: append([]byte(nil), tx.Data...), Fee: fee}, nil
+	return chain.SignedPayout{TxID: tx.TxID, Raw: append([]byte(nil), tx.Data...), Fee: tx.Fee}, nil
 }
 
 // Broadcast implements chain.Driver for the wallet's own payouts: a held one goes to the
