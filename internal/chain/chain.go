@@ -88,6 +88,28 @@ type Driver interface {
 	ReleasePayout(ctx context.Context, p SignedPayout) error
 }
 
+// MaxPayoutOutputs bounds the outputs of one payout transaction.
+const MaxPayoutOutputs = 100
+
+// CheckPayout refuses a payout with no outputs or more than MaxPayoutOutputs, an amount
+// that is not positive, or an address paid twice (nodes refuse that in one transaction).
+func CheckPayout(outputs []PayoutOutput) error {
+	if len(outputs) == 0 || len(outputs) > MaxPayoutOutputs {
+		return fmt.Errorf("payout of %d outputs (1 to %d)", len(outputs), MaxPayoutOutputs)
+	}
+	seen := make(map[string]bool, len(outputs))
+	for i, o := range outputs {
+		if o.Amount <= 0 {
+			return fmt.Errorf("payout output %d to %s: amount %d must be positive", i, o.Address, o.Amount)
+		}
+		if seen[o.Address] {
+			return fmt.Errorf("payout pays %s twice", o.Address)
+		}
+		seen[o.Address] = true
+	}
+	return nil
+}
+
 // PayoutOutput is one output of a payout transaction.
 type PayoutOutput struct {
 	Address string

@@ -597,28 +597,17 @@ func (c *Client) NewAddress(ctx context.Context) (string, error) {
 	return addr, nil
 }
 
-// maxPayoutOutputs bounds a payout transaction (issue 12: at most 100 outputs).
-const maxPayoutOutputs = 100
-
 // BuildPayout implements chain.Driver: createrawtransaction, fundrawtransaction with the
 // chosen coins locked (lockunspent survives until broadcast or ReleasePayout, not a node
 // restart; the payout job keeps the raw transaction and rebroadcasts it, so a restart
 // does not matter), signrawtransactionwithwallet, and decoderawtransaction of the signed
 // transaction for its txid and inputs.
 func (c *Client) BuildPayout(ctx context.Context, outputs []chain.PayoutOutput) (chain.SignedPayout, error) {
-	if len(outputs) == 0 || len(outputs) > maxPayoutOutputs {
-		return chain.SignedPayout{}, fmt.Errorf("bitcoind: payout of %d outputs (1 to %d)", len(outputs), maxPayoutOutputs)
+	if err := chain.CheckPayout(outputs); err != nil {
+		return chain.SignedPayout{}, fmt.Errorf("bitcoind: %w", err)
 	}
 	outs := make([]map[string]json.Number, len(outputs))
-	seen := map[string]bool{}
 	for i, o := range outputs {
-		if o.Amount <= 0 {
-			return chain.SignedPayout{}, fmt.Errorf("bitcoind: payout output %d: amount %d must be positive", i, o.Amount)
-		}
-		if seen[o.Address] {
-			return chain.SignedPayout{}, fmt.Errorf("bitcoind: payout pays %s twice", o.Address)
-		}
-		seen[o.Address] = true
 		outs[i] = map[string]json.Number{o.Address: json.Number(chain.FormatAmount(o.Amount, c.cfg.Decimals))}
 	}
 	var raw hexBytes

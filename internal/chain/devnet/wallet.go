@@ -184,13 +184,15 @@ func (c *Chain) Send(ctx context.Context, addr string, amount int64, comment str
 	return tx.TxID, nil
 }
 
-// payLocked makes a wallet transaction paying outputs (each address once, amounts
-// positive) plus the fixed fee (Config.TxFee), held or pending; ErrInsufficientFunds when
-// the balance does not cover them. Its Amount is what leaves the wallet: the outputs to
+// payLocked makes a wallet transaction paying outputs (as chain.CheckPayout allows) plus
+// the fixed fee (Config.TxFee), held or pending; ErrInsufficientFunds when the balance
+// does not cover them. Its Amount is what leaves the wallet: the outputs to
 // others, or all of them for a payment to itself alone (which Balance then ignores).
 func (c *Chain) payLocked(what string, outputs []chain.PayoutOutput, comment string, held bool) (*walletTx, error) {
+	if err := chain.CheckPayout(outputs); err != nil {
+		return nil, fmt.Errorf("devnet: %s: %w", what, err)
+	}
 	outs := make([]chain.TxOut, len(outputs))
-	seen := map[string]bool{}
 	var total, toOthers int64
 	self := true
 	for i, o := range outputs {
@@ -198,10 +200,6 @@ func (c *Chain) payLocked(what string, outputs []chain.PayoutOutput, comment str
 		if err != nil {
 			return nil, fmt.Errorf("devnet: %s: %w", what, err)
 		}
-		if o.Amount <= 0 || seen[o.Address] {
-			return nil, fmt.Errorf("devnet: %s %d to %s: amounts must be positive, each address once", what, o.Amount, o.Address)
-		}
-		seen[o.Address] = true
 		outs[i] = chain.TxOut{Value: o.Amount, Script: p2pkhScript(key)}
 		total += o.Amount
 		if !c.keys[key] {
@@ -301,9 +299,6 @@ func (c *Chain) pendingLocked() []*walletTx {
 func (c *Chain) BuildPayout(ctx context.Context, outputs []chain.PayoutOutput) (chain.SignedPayout, error) {
 	if err := ctx.Err(); err != nil {
 		return chain.SignedPayout{}, fmt.Errorf("devnet: payout: %w", err)
-	}
-	if len(outputs) == 0 || len(outputs) > 100 {
-		return chain.SignedPayout{}, fmt.Errorf("devnet: payout of %d outputs (1 to 100)", len(outputs))
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
