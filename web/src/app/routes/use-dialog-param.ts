@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useAddressParams } from '@/lib/use-address-params';
 
 /** InfoDialog names a dialog of the basic-info page; ?dialog=<name> opens it (the user menus link to ?dialog=password). */
 export type InfoDialog = 'nickname' | 'phone' | 'email' | 'type' | 'cancel' | 'password';
@@ -8,32 +8,26 @@ const names: readonly InfoDialog[] = ['nickname', 'phone', 'email', 'type', 'can
 
 /** useDialogParam keeps the open dialog of a page in its address, so a menu entry can open one. */
 export function useDialogParam(): [InfoDialog | null, (name: InfoDialog) => void, () => void] {
-  const [params, setParams] = useSearchParams();
+  const [params, editParams] = useAddressParams();
   const raw = params.get('dialog');
   const current = names.includes(raw as InfoDialog) ? (raw as InfoDialog) : null;
   const open = useCallback(
     (name: InfoDialog) =>
-      setParams(
-        (prev) => {
-          const next = new URLSearchParams(prev);
-          next.set('dialog', name);
-          return next;
-        },
-        { replace: true },
-      ),
-    [setParams],
+      editParams((prev) => {
+        const next = new URLSearchParams(prev);
+        next.set('dialog', name);
+        return next;
+      }),
+    [editParams],
   );
   const close = useCallback(
     () =>
-      setParams(
-        (prev) => {
-          const next = new URLSearchParams(prev);
-          next.delete('dialog');
-          return next;
-        },
-        { replace: true },
-      ),
-    [setParams],
+      editParams((prev) => {
+        const next = new URLSearchParams(prev);
+        next.delete('dialog');
+        return next;
+      }),
+    [editParams],
   );
   return [current, open, close];
 }

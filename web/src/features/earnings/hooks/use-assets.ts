@@ -1,7 +1,7 @@
 // orePoolAssetsOverview and orePoolAssetsDetail: balances per coin with their value in the
 // visitor's fiat, and the journal with its filters in the address.
 import { useCallback, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useAddressParams } from '@/lib/use-address-params';
 import { storedLegalTender, storeLegalTender } from '@/lib/legal-tender';
 import { useAssetEntries, useAssets } from '../api/earnings';
 import { formatTime } from '../model/format';
@@ -36,7 +36,7 @@ const isDay = (s: string | null) => (s && /^\d{4}-\d{2}-\d{2}$/.test(s) ? s : ''
 
 export function useAssetEntriesPage(coin: string, subAccount: string) {
   const texts = useEarningsTexts();
-  const [params, setParams] = useSearchParams();
+  const [params, editParams] = useAddressParams();
   const kind = ENTRY_KINDS.find((k) => k === params.get('kind')) ?? '';
   const from = isDay(params.get('from'));
   const to = isDay(params.get('to'));
@@ -47,19 +47,16 @@ export function useAssetEntriesPage(coin: string, subAccount: string) {
 
   const update = useCallback(
     (change: Record<string, string>) =>
-      setParams(
-        (prev) => {
-          const next = new URLSearchParams(prev);
-          for (const [k, v] of Object.entries(change)) {
-            if (v) next.set(k, v);
-            else next.delete(k);
-          }
-          if (!('page' in change)) next.delete('page'); // a new filter starts at page one
-          return next;
-        },
-        { replace: true },
-      ),
-    [setParams],
+      editParams((prev) => {
+        const next = new URLSearchParams(prev);
+        for (const [k, v] of Object.entries(change)) {
+          if (v) next.set(k, v);
+          else next.delete(k);
+        }
+        if (!('page' in change)) next.delete('page'); // a new filter starts at page one
+        return next;
+      }),
+    [editParams],
   );
 
   const data = entries.data;

@@ -1,7 +1,7 @@
 // orePoolRevenueChain: a coin's earnings by day (settling first, then settled), paged in
 // the address, exported as CSV, with a day's detail one tap away.
 import { useCallback, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useAddressParams } from '@/lib/use-address-params';
 import { api } from '@/lib/api-client';
 import { errorMessage } from '@/lib/api-client';
 import { notify } from '@/lib/notify';
@@ -21,23 +21,20 @@ function readPage(params: URLSearchParams): { page: number; size: PageSize } {
 export function useRevenueDays(coin: string, subAccount: string) {
   const texts = useEarningsTexts();
   const { t, lang } = texts;
-  const [params, setParams] = useSearchParams();
+  const [params, editParams] = useAddressParams();
   const { page, size } = readPage(params);
   const days = useEarningDays(coin, subAccount, page, size);
   const [exporting, setExporting] = useState(false);
 
   const setPage = useCallback(
     (p: number, s: PageSize = size) =>
-      setParams(
-        (prev) => {
-          const next = new URLSearchParams(prev);
-          next.set('page', String(s !== size ? 1 : p));
-          next.set('size', String(s));
-          return next;
-        },
-        { replace: true },
-      ),
-    [setParams, size],
+      editParams((prev) => {
+        const next = new URLSearchParams(prev);
+        next.set('page', String(s !== size ? 1 : p));
+        next.set('size', String(s));
+        return next;
+      }),
+    [editParams, size],
   );
 
   const status = useCallback((r: EarningDay) => (r.settling ? t('days.settling') : t('days.settled')), [t]);

@@ -3,7 +3,7 @@
 // localStorage (chainTypeInfo, poolSubAccount) so the next visit starts where the
 // last one ended.
 import { useCallback, useMemo } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useAddressParams } from '@/lib/use-address-params';
 import { local, localKeys } from '@/lib/storage';
 import { useChainTypes } from '../api/get-chain-types';
 import { useSubAccounts } from '../api/get-sub-accounts';
@@ -28,7 +28,7 @@ export interface PoolSelection {
 
 /** usePoolSelection reads and changes the selection; every pool page calls it. */
 export function usePoolSelection(): PoolSelection {
-  const [params, setParams] = useSearchParams();
+  const [params, editParams] = useAddressParams();
   const coinsQuery = useChainTypes();
   const subsQuery = useSubAccounts();
   const coins = useMemo(() => coinsQuery.data ?? [], [coinsQuery.data]);
@@ -39,16 +39,13 @@ export function usePoolSelection(): PoolSelection {
 
   const update = useCallback(
     (change: (p: URLSearchParams) => void) =>
-      setParams(
-        (prev) => {
-          const next = new URLSearchParams(prev);
-          change(next);
-          next.delete('page'); // a new selection starts lists at their first page
-          return next;
-        },
-        { replace: true },
-      ),
-    [setParams],
+      editParams((prev) => {
+        const next = new URLSearchParams(prev);
+        change(next);
+        next.delete('page'); // a new selection starts lists at their first page
+        return next;
+      }),
+    [editParams],
   );
 
   const setCoin = useCallback(

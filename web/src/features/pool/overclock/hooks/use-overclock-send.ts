@@ -2,6 +2,7 @@
 // (cancel), choose devices, send, then follow each device's state.
 import { useCallback, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { useAddressParams } from '@/lib/use-address-params';
 import { errorMessage } from '@/lib/api-client';
 import { notify } from '@/lib/notify';
 import { usePoolSelection } from '../../hooks/use-pool-selection';
@@ -57,7 +58,7 @@ function useSendState(coin: string, subAccount: string, device: number | null) {
 
 export function useOverclockSet() {
   const selection = usePoolSelection();
-  const [params, setParams] = useSearchParams();
+  const [params, editParams] = useAddressParams();
   const templates = useTemplates({ page: 1, pageSize: TEMPLATE_CHOICES });
   const list = useMemo(() => templates.data?.rows ?? [], [templates.data]);
   const wanted = Number(params.get('template')) || null;
@@ -67,15 +68,12 @@ export function useOverclockSet() {
 
   const chooseTemplate = useCallback(
     (id: number) =>
-      setParams(
-        (prev) => {
-          const p = new URLSearchParams(prev);
-          p.set('template', String(id));
-          return p;
-        },
-        { replace: true },
-      ),
-    [setParams],
+      editParams((prev) => {
+        const p = new URLSearchParams(prev);
+        p.set('template', String(id));
+        return p;
+      }),
+    [editParams],
   );
 
   return {

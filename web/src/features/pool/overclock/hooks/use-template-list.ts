@@ -1,7 +1,7 @@
 // The template list of orePoolOverclockManage: paging in the address (?page=&size=),
 // which template the form is open for, and deleting.
 import { useCallback, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useAddressParams } from '@/lib/use-address-params';
 import { notify } from '@/lib/notify';
 import { usePoolSelection } from '../../hooks/use-pool-selection';
 import type { PageSize } from '../../model/types';
@@ -13,7 +13,7 @@ import type { OverclockTemplate } from '../model/types';
 export type Editing = 'new' | OverclockTemplate | null;
 
 export function useTemplateList() {
-  const [params, setParams] = useSearchParams();
+  const [params, editParams] = useAddressParams();
   const { page, pageSize } = readPaging(params);
   const query = useTemplates({ page, pageSize });
   const selection = usePoolSelection();
@@ -23,16 +23,13 @@ export function useTemplateList() {
 
   const setPaging = useCallback(
     (nextPage: number, nextSize: PageSize = pageSize) =>
-      setParams(
-        (prev) => {
-          const p = new URLSearchParams(prev);
-          p.set('page', String(nextSize !== pageSize ? 1 : nextPage));
-          p.set('size', String(nextSize));
-          return p;
-        },
-        { replace: true },
-      ),
-    [pageSize, setParams],
+      editParams((prev) => {
+        const p = new URLSearchParams(prev);
+        p.set('page', String(nextSize !== pageSize ? 1 : nextPage));
+        p.set('size', String(nextSize));
+        return p;
+      }),
+    [pageSize, editParams],
   );
 
   /** remove deletes a template (after the page's confirmation) and says so. */
