@@ -53,6 +53,12 @@ type Scene struct {
 // NeedsLogin tells whether the scene is for a logged-in user.
 func (s Scene) NeedsLogin() bool { return s.Owner == targetMine || s.Owner == targetFreeForMe }
 
+// Scenes of the second verification.
+const (
+	SceneWithdraw    = "withdraw"
+	SceneAddressBook = "addressBook"
+)
+
 // Scenes of SPEC section 7, per channel.
 var Scenes = map[string]Scene{}
 
@@ -64,6 +70,10 @@ func init() {
 		{"login", ChannelEmail, targetRegistered}, {"register", ChannelEmail, targetUnregistered},
 		{"bindEmail", ChannelEmail, targetFreeForMe}, {"changeEmail", ChannelEmail, targetMine},
 		{"newEmail", ChannelEmail, targetFreeForMe}, {"resetPwdByEmail", ChannelEmail, targetMine},
+		// Second verification of money actions (SPEC section 5): withdrawing, and changing
+		// the address book.
+		{SceneWithdraw, ChannelSMS, targetMine}, {SceneAddressBook, ChannelSMS, targetMine},
+		{SceneWithdraw, ChannelEmail, targetMine}, {SceneAddressBook, ChannelEmail, targetMine},
 	} {
 		Scenes[s.Channel+":"+s.Name] = s
 	}

@@ -12,6 +12,7 @@ import (
 
 	"github.com/uniplus-pool/pool/internal/db"
 	"github.com/uniplus-pool/pool/internal/httpx"
+	"github.com/uniplus-pool/pool/internal/i18n"
 	"github.com/uniplus-pool/pool/internal/notify"
 	"github.com/uniplus-pool/pool/internal/ratelimit"
 )
@@ -612,4 +613,48 @@ func (s *Service) CancelAccount(ctx context.Context, u User, password string) er
 // Logout ends one session.
 func (s *Service) Logout(ctx context.Context, token string) error {
 	return s.Store.RevokeSession(ctx, s.Store.DB, token)
+}
+
+// SecondFactor checks the second verification of a money action (SPEC section 5): a code
+// sent for scene to the user's own phone (verifyType "phone") or email ("email"). A user
+// with neither bound has nothing to verify with and passes (id 0); one with a contact
+// bound must give a code. The code is not yet used up: the action spends it with
+// SpendCode inside its own transaction, so a refused action leaves it usable.
+func (s *Service) SecondFactor(ctx context.Context, u User, scene, verifyType, rawCode string) (int64, error) {
+	if u.Phone == "" && u.Email == "" {
+		return 0, nil
+	}
+	var channel string
+	switch verifyType {
+	case "phone":
+		channel = ChannelSMS
+	case "email":
+		channel = ChannelEmail
+	case "":
+		return 0, httpx.Required("field.verifyType")
+	default:
+		return 0, httpx.Warn("validation.oneOf", i18n.Params{"field": "field.verifyType", "values": "phone, email"})
+	}
+	target := contactOf(&u, channel)
+	if target == "" {
+		return 0, httpx.Warn("account.notBound", nil)
+	}
+	sc, err := SceneFor(channel, scene)
+	if err != nil {
+		return 0, err
+	}
+	code, err := CheckCode(rawCode)
+	if err != nil {
+		return 0, err
+	}
+	return s.verifyGuarded(ctx, sc, target, code, &u)
+}
+
+// SpendCode uses up the code SecondFactor verified, inside the action's transaction; of
+// two actions racing with one code only one gets it. id 0 (nothing to verify) passes.
+func SpendCode(ctx context.Context, tx *db.Tx, id int64, now time.Time) error {
+	if id == 0 {
+		return nil
+	}
+	return consumeCode(ctx, tx, id, now)
 }

@@ -21,6 +21,7 @@ import (
 	"github.com/uniplus-pool/pool/internal/earnings"
 	"github.com/uniplus-pool/pool/internal/helpcenter"
 	"github.com/uniplus-pool/pool/internal/market"
+	"github.com/uniplus-pool/pool/internal/withdraw"
 )
 
 const usage = `poold runs the Uniplus mining pool.
@@ -133,7 +134,9 @@ Prices:
 Help centre (KIND is notice, announcement or faq):
 ` + helpcenter.AdminUsage + `
 Earnings and the ledger:
-` + earnings.AdminUsage
+` + earnings.AdminUsage + `
+Withdrawals, payouts and the wallet:
+` + withdraw.AdminUsage
 
 func admin(ctx context.Context, cfg config.Config, args []string, stdin io.Reader, stdout io.Writer, log *slog.Logger) error {
 	if len(args) == 0 || args[0] == "help" {
@@ -160,6 +163,8 @@ func admin(ctx context.Context, cfg config.Config, args []string, stdin io.Reade
 		return (&helpcenter.Store{DB: d}).Admin(ctx, area, args[1:], stdin, stdout)
 	case "earnings", "ledger":
 		return (&earnings.Store{DB: d}).Admin(ctx, area, args[1:], stdout, time.Now())
+	case "withdrawal", "payout", "wallet":
+		return (&withdraw.Store{DB: d, Coins: &coin.Store{DB: d}, Chains: newChainSet(cfg, log)}).Admin(ctx, area, args[1:], stdout, log)
 	}
 	fmt.Fprint(stdout, adminUsage)
 	return fmt.Errorf("unknown admin area %q", area)

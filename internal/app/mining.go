@@ -14,8 +14,6 @@ import (
 	"sync"
 	"time"
 
-	"github.com/prometheus/client_golang/prometheus"
-
 	"github.com/uniplus-pool/pool/internal/chain"
 	"github.com/uniplus-pool/pool/internal/chain/bitcoind"
 	"github.com/uniplus-pool/pool/internal/chain/devnet"
@@ -197,37 +195,25 @@ func maturityOf(c coin.Coin) int64 {
 	return 100
 }
 
-// observeRPC times a coin's node calls into the rpc histogram.
-func (r *miningRole) observeRPC(coin string) func(string, time.Duration, error) {
-	return func(method string, took time.Duration, err error) {
-		outcome := "ok"
-		if err != nil {
-			outcome = "error"
-		}
-		r.rpc.WithLabelValues(coin, method, outcome).Observe(took.Seconds())
-	}
-}
-
 // miningRole runs the stratum role: for every open coin with stratum ports, a chain
 // driver, an engine and one listener per port.
 type miningRole struct {
 	servers []*stratum.Server
 	wg      sync.WaitGroup
-	// metrics reads the servers and engines at scrape time; rpc times node calls.
+	// metrics reads the servers and engines at scrape time.
 	metrics *mining.Collector
-	rpc     *prometheus.HistogramVec
 }
 
 // startMining starts the stratum role. Its context ends the engines and the share
 // flushers (which flush once more on the way out); Stop closes the listeners first.
 // fileLimit is the process's open-file limit, which the per-port connection cap leaves
 // room under.
-func startMining(ctx context.Context, cfg config.Config, d *db.DB, log *slog.Logger, stdout func(string), fileLimit uint64) (*miningRole, error) {
+func startMining(ctx context.Context, cfg config.Config, d *db.DB, chains *chainSet, log *slog.Logger, stdout func(string), fileLimit uint64) (*miningRole, error) {
 	coins, err := (&coin.Store{DB: d}).List(ctx)
 	if err != nil {
 		return nil, err
 	}
-	role := &miningRole{metrics: &mining.Collector{Blocks: &mining.Blocks{DB: d}}, rpc: mining.NodeRPCDuration()}
+	role := &miningRole{metrics: &mining.Collector{Blocks: &mining.Blocks{DB: d}}}
 	ports := 0
 	for _, c := range coins {
 		if c.OpenStatus {
@@ -249,12 +235,9 @@ func startMining(ctx context.Context, cfg config.Config, d *db.DB, log *slog.Log
 		if !c.OpenStatus || len(c.StratumPorts) == 0 {
 			continue
 		}
-		drv, start, err := openDriver(c, cfg, log, role.observeRPC(c.Type))
+		drv, err := chains.Start(ctx, c)
 		if err != nil {
 			return role, err
-		}
-		if start != nil {
-			start(ctx)
 		}
 		payout := c.DriverConfig["payout_address"]
 		if payout == "" {

@@ -18,6 +18,7 @@ import (
 	"time"
 
 	"github.com/uniplus-pool/pool/internal/account"
+	"github.com/uniplus-pool/pool/internal/chain/devnet"
 	"github.com/uniplus-pool/pool/internal/coin"
 	"github.com/uniplus-pool/pool/internal/config"
 	"github.com/uniplus-pool/pool/internal/content"
@@ -29,6 +30,7 @@ import (
 	"github.com/uniplus-pool/pool/internal/notify"
 	"github.com/uniplus-pool/pool/internal/pool"
 	"github.com/uniplus-pool/pool/internal/ratelimit"
+	"github.com/uniplus-pool/pool/internal/withdraw"
 )
 
 // Every route, against a real in-process server over SQLite with the demo's coins,
@@ -287,6 +289,55 @@ func TestOpenAPIEveryRouteAgainstARealServer(t *testing.T) {
 	a.call("GET", "/api/pc/v1/assets/entries?coin=BTC&kind=gift", demo, nil, 400)
 	a.call("GET", "/api/pc/v1/assets/entries?coin=BTC&from=yesterday", demo, nil, 400)
 	a.rows(a.call("GET", "/api/pc/v1/assets/entries?"+query("coin", "BTC", "subAccount", "farm_a", "kind", "earning", "from", settledDay, "to", string(earnings.DayOf(time.Now())), "page", "1", "pageSize", "10"), demo, nil, 200), "rows")
+
+	// ------------------------------------------------------------ withdraw
+	wd := "/api/pc/v1/customer/"
+	sendCode := func(scene string) string {
+		// The resend interval is per contact: age the last code instead of waiting.
+		if _, err := d.Exec(ctx, "UPDATE verification_codes SET created_at = created_at - 61000 WHERE target = ?", demoEmail); err != nil {
+			t.Fatal(err)
+		}
+		a.call("GET", wd+"email/code/send?"+query("email", demoEmail, "scenes", scene, "ticket", a.ticket()), demo, nil, 200)
+		return mail.last(t, demoEmail, scene)
+	}
+	btcAddr := devnet.EncodeAddress([20]byte{1, 2, 3})
+	a.call("GET", wd+"address/list?currencyType=BTC", "", nil, 401)
+	a.call("GET", wd+"address/list", demo, nil, 200)
+	a.call("POST", wd+"address/save", demo, map[string]any{"currencyType": "BTC", "address": "1NotDevnet", "network": "BTC"}, 400)
+	a.call("POST", wd+"address/save", demo, map[string]any{"currencyType": "BTC", "address": btcAddr, "network": "BTC", "verifyType": "email", "code": "000000"}, 400)
+	var entry struct {
+		ID int64 `json:"id"`
+	}
+	a.decode(a.call("POST", wd+"address/save", demo, map[string]any{"currencyType": "BTC", "address": btcAddr, "network": "BTC",
+		"description": "cold", "verifyType": "email", "code": sendCode("addressBook")}, 200), &entry)
+	a.rows(a.call("GET", wd+"address/list?currencyType=BTC", demo, nil, 200), "")
+	a.call("POST", wd+"address/delete", demo, map[string]any{"id": entry.ID + 99, "verifyType": "email", "code": "123456"}, 404)
+	a.call("GET", wd+"withdraw/setting/list", demo, nil, 400)
+	a.rows(a.call("GET", wd+"withdraw/setting/list?subAccount=farm_a", demo, nil, 200), "rows")
+	a.call("GET", wd+"withdraw/setting/closed?subAccount=nobody&currencyType=BTC", demo, nil, 404)
+	a.call("GET", wd+"withdraw/info?subAccount=farm_a&currencyType=NOPE", demo, nil, 400)
+	a.call("GET", wd+"withdraw/info?subAccount=farm_a&currencyType=BTC", demo, nil, 200)
+	apply := map[string]any{"subAccount": "farm_a", "currencyType": "BTC", "amount": "0.0015", "addressId": entry.ID, "network": "BTC", "remark": "test"}
+	a.call("POST", wd+"withdraw/apply", demo, map[string]any{"subAccount": "farm_a", "currencyType": "BTC", "amount": "0.0000001", "addressId": entry.ID, "network": "BTC"}, 400)
+	a.call("POST", wd+"withdraw/apply", demo, apply, 400) // no verification
+	if _, err := d.Exec(ctx, "UPDATE withdraw_addresses SET usable_at = 0 WHERE id = ?", entry.ID); err != nil {
+		t.Fatal(err)
+	}
+	apply["verifyType"], apply["code"] = "email", sendCode("withdraw")
+	a.call("POST", wd+"withdraw/apply", demo, apply, 200)
+	a.call("GET", wd+"withdraw/list?pageSize=7", demo, nil, 400)
+	a.rows(a.call("GET", wd+"withdraw/list?subAccount=farm_a&currencyType=BTC", demo, nil, 200), "rows")
+	a.call("POST", wd+"withdraw/setting", demo, map[string]any{"subAccount": "farm_a", "currencyType": "BTC", "autoEnabled": true, "amount": "0.001", "addressId": entry.ID}, 400)
+	if withdraw.InPaymentWindow(time.Now()) {
+		a.call("POST", wd+"withdraw/setting", demo, map[string]any{"subAccount": "farm_a", "currencyType": "BTC", "autoEnabled": true, "amount": "0.5", "addressId": entry.ID}, 400)
+		a.call("GET", wd+"withdraw/setting/closed?subAccount=farm_a&currencyType=BTC", demo, nil, 400)
+		a.call("POST", wd+"address/delete", demo, map[string]any{"id": entry.ID, "verifyType": "email", "code": sendCode("addressBook")}, 200)
+	} else {
+		a.call("POST", wd+"withdraw/setting", demo, map[string]any{"subAccount": "farm_a", "currencyType": "BTC", "autoEnabled": true, "amount": "0.5", "addressId": entry.ID}, 200)
+		a.call("POST", wd+"address/delete", demo, map[string]any{"id": entry.ID, "verifyType": "email", "code": sendCode("addressBook")}, 400)
+		a.call("GET", wd+"withdraw/setting/closed?subAccount=farm_a&currencyType=BTC", demo, nil, 200)
+		a.call("POST", wd+"address/delete", demo, map[string]any{"id": entry.ID, "verifyType": "email", "code": mail.last(t, demoEmail, "addressBook")}, 200)
+	}
 
 	// ------------------------------------------------------------ overclock
 	oc := "/api/pc/v1/pool/overclock/"

@@ -30,6 +30,7 @@ import (
 	"github.com/uniplus-pool/pool/internal/pool"
 	"github.com/uniplus-pool/pool/internal/ratelimit"
 	"github.com/uniplus-pool/pool/internal/sim"
+	"github.com/uniplus-pool/pool/internal/withdraw"
 	"github.com/uniplus-pool/pool/web"
 )
 
@@ -48,6 +49,8 @@ type Deps struct {
 	Metrics *metrics.Metrics
 	// Now is the clock of codes, captcha tickets and sessions; nil is time.Now.
 	Now func() time.Time
+	// Chains gives coins' chain drivers (address checks); nil opens them as needed.
+	Chains withdraw.Chains
 }
 
 // NewRouter registers every route of every domain.
@@ -71,6 +74,11 @@ func NewRouter(d Deps) *httpx.Router {
 	(&pool.Handler{Store: pools, User: acct.RequireUser, Limiter: d.Limiter, StratumHost: d.Config.StratumHost, StratumTLS: d.Config.StratumTLSCert != ""}).Routes(rt)
 	(&earnings.Handler{Store: &earnings.Store{DB: d.DB}, Pool: pools, Coins: &coin.Store{DB: d.DB}, Prices: &market.Prices{DB: d.DB},
 		User: acct.RequireUser}).Routes(rt)
+	if d.Chains == nil {
+		d.Chains = newChainSet(d.Config, d.Log)
+	}
+	(&withdraw.Handler{Store: &withdraw.Store{DB: d.DB, Coins: &coin.Store{DB: d.DB}, Chains: d.Chains, Now: d.Now}, Pool: pools,
+		Account: accounts, User: acct.RequireUser, Limiter: d.Limiter}).Routes(rt)
 	(&overclock.Handler{Store: &overclock.Store{DB: d.DB, Pool: pools}, User: acct.RequireUser, Agent: pool.AgentAuth(pools, d.Limiter)}).Routes(rt)
 	(&coin.Handler{Store: &coin.Store{DB: d.DB}, User: acct.RequireUser, Optional: acct.OptionalUser,
 		UserID: func(ctx context.Context) (int64, bool) {
@@ -144,6 +152,7 @@ type process struct {
 
 	db        *db.DB
 	metrics   *metrics.Metrics
+	chains    *chainSet
 	fileLimit uint64 // open files this process may hold, after raising it
 	redis     io.Closer
 	limiter   ratelimit.Limiter
@@ -181,6 +190,8 @@ func (p *process) start(ctx context.Context) error {
 		return err
 	}
 	p.metrics = metrics.New(p.db.Stats)
+	p.chains = newChainSet(p.cfg, p.log)
+	p.metrics.Registry.MustRegister(p.chains.rpc)
 	if err := p.openSenders(); err != nil {
 		return err
 	}
@@ -257,7 +268,7 @@ func (p *process) startHTTP() error {
 		return fmt.Errorf("listen %s: %w", p.cfg.HTTPAddr, err)
 	}
 	var h http.Handler = NewRouter(Deps{Config: p.cfg, DB: p.db, Log: p.log, Limiter: p.limiter, Guard: p.guard,
-		Email: p.email, SMS: p.sms, Now: p.now, Metrics: p.metrics})
+		Email: p.email, SMS: p.sms, Now: p.now, Metrics: p.metrics, Chains: p.chains})
 	if p.clock != nil {
 		h = p.clock.wrap(h)
 	}
@@ -287,12 +298,12 @@ func (p *process) startHTTP() error {
 func (p *process) startStratum(ctx context.Context) error {
 	miningCtx, stopMining := context.WithCancel(context.WithoutCancel(ctx))
 	p.stopMining = stopMining
-	mine, err := startMining(miningCtx, p.cfg, p.db, p.log, func(line string) { fmt.Fprintln(p.stdout, line) }, p.fileLimit)
+	mine, err := startMining(miningCtx, p.cfg, p.db, p.chains, p.log, func(line string) { fmt.Fprintln(p.stdout, line) }, p.fileLimit)
 	p.mine = mine // a role that failed half-way may hold listeners: stop closes them
 	if err != nil {
 		return err
 	}
-	p.metrics.Registry.MustRegister(mine.metrics, mine.rpc)
+	p.metrics.Registry.MustRegister(mine.metrics)
 	if p.cfg.Demo {
 		apiURL := ""
 		if p.http != nil {
@@ -308,7 +319,9 @@ func (p *process) startStratum(ctx context.Context) error {
 func (p *process) startJobs(ctx context.Context) {
 	jobsCtx, stopJobs := context.WithCancel(context.WithoutCancel(ctx))
 	p.stopJobs = stopJobs
-	p.jobs.Go(func() { runJobs(jobsCtx, p.db, p.log, p.now, p.metrics) })
+	pay := newPayJobs(p.db, p.chains, p.log, p.now)
+	p.metrics.Registry.MustRegister(pay.surplus)
+	p.jobs.Go(func() { runJobs(jobsCtx, p.db, p.log, p.now, p.metrics, pay) })
 	if p.cfg.PriceAPI != "" {
 		ids, _ := p.cfg.PriceIDMap() // Validate has read it
 		feed := &market.Feed{Prices: &market.Prices{DB: p.db}, IDs: ids, Every: p.cfg.PriceEvery, Log: p.log,
@@ -372,7 +385,7 @@ func (p *process) stop(ctx context.Context) error {
 // same time do no harm. now is the clock of accounts and rate limits (moved by
 // --test-clock); devices and trend points keep the wall clock their writers use. Every
 // job's duration and outcome go to m.
-func runJobs(ctx context.Context, d *db.DB, log *slog.Logger, now func() time.Time, m *metrics.Metrics) {
+func runJobs(ctx context.Context, d *db.DB, log *slog.Logger, now func() time.Time, m *metrics.Metrics, pay *payJobs) {
 	rl := &ratelimit.DB{DB: d, Now: now}
 	guard := &ratelimit.DBGuard{DB: d, Now: now}
 	accounts := &account.Store{DB: d}
@@ -414,6 +427,9 @@ func runJobs(ctx context.Context, d *db.DB, log *slog.Logger, now func() time.Ti
 		return err
 	}
 	run("earnings_settle", settle)
+	run("auto_withdraw", func() error { return pay.autoWithdraw(ctx) })
+	run("payouts", func() error { return pay.payouts(ctx) })
+	run("wallet_check", func() error { return pay.walletCheck(ctx) })
 	run("trends", recordTrends)
 	// Catch up the hours a stopped jobs process missed, then every 10 minutes.
 	run("share_rollup", func() error { _, err := devices.RollUp(ctx, time.Now()); return err })
@@ -431,7 +447,10 @@ func runJobs(ctx context.Context, d *db.DB, log *slog.Logger, now func() time.Ti
 			run("device_sweep", func() error { _, _, err := devices.SweepDevices(ctx, time.Now()); return err })
 			run("device_sort_keys", func() error { _, err := devices.RefreshSortKeys(ctx, time.Now()); return err })
 			run("earnings_settle", settle)
+			run("auto_withdraw", func() error { return pay.autoWithdraw(ctx) })
+			run("payouts", func() error { return pay.payouts(ctx) })
 		case <-tick.C:
+			run("wallet_check", func() error { return pay.walletCheck(ctx) })
 			run("trends", recordTrends)
 			t := now()
 			// Windows end at most a day after they start; older counters are dead weight.

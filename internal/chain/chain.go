@@ -86,7 +86,16 @@ type Driver interface {
 	// ReleasePayout gives back the inputs of a built payout that will never be
 	// broadcast.
 	ReleasePayout(ctx context.Context, p SignedPayout) error
+	// HoldOnly keeps reserved the inputs of the payouts given (built, stored, not yet
+	// broadcast), reserving them again where a node restart forgot them, and frees every
+	// other reservation: a payout built by a process that died before storing it must
+	// not hold the wallet's coins forever. It is the payout job's, on a wallet of its own.
+	HoldOnly(ctx context.Context, keep []SignedPayout) error
 }
+
+// ErrConflict is returned by Broadcast when the node proves the transaction can never
+// confirm: its inputs are spent by another transaction, and the wallet does not know it.
+var ErrConflict = errors.New("chain: transaction conflicts with the chain")
 
 // MaxPayoutOutputs bounds the outputs of one payout transaction.
 const MaxPayoutOutputs = 100

@@ -19,7 +19,8 @@ const AdminUsage = `  coin list
   coin set TYPE [flags]                only the flags given change
       flags: --name --alias --algorithm --unit --hash-unit --decimals --icon --logo
              --open=true|false --closed-msg LANG=TEXT (repeatable) --fee-bps N
-             --settle-time HH:MM --pps-tx-fees=true|false --min-withdraw MINOR --withdraw-fee MINOR --ports 3333,3334
+             --settle-time HH:MM --pps-tx-fees=true|false --min-withdraw MINOR --withdraw-fee MINOR
+             --payout-confirmations N --withdraw-review-above MINOR --ports 3333,3334
              --tutorial URL --driver bitcoind|devnet --driver-config KEY=VALUE (repeatable)
              --bind --detail --overclock --switchable (capability flags, =false to clear) --sort N
 `
@@ -77,6 +78,8 @@ func coinFlags(c *Coin, out io.Writer) *flag.FlagSet {
 	fs.BoolVar(&c.PPSTxFees, "pps-tx-fees", c.PPSTxFees, "shares earn from the block's fees too, not the subsidy alone")
 	fs.Int64Var(&c.MinWithdraw, "min-withdraw", c.MinWithdraw, "minimum withdrawal in minor units")
 	fs.Int64Var(&c.WithdrawFee, "withdraw-fee", c.WithdrawFee, "withdrawal fee in minor units")
+	fs.IntVar(&c.PayoutConfirmations, "payout-confirmations", c.PayoutConfirmations, "confirmations before a payout is paid (0: 6)")
+	fs.Int64Var(&c.WithdrawReviewAbove, "withdraw-review-above", c.WithdrawReviewAbove, "withdrawals above this many minor units wait for an operator (0: none)")
 	fs.Var(portsFlag{&c.StratumPorts}, "ports", "stratum ports, comma-separated")
 	fs.StringVar(&c.TutorialURL, "tutorial", c.TutorialURL, "tutorial URL")
 	fs.StringVar(&c.Driver, "driver", c.Driver, "bitcoind or devnet")

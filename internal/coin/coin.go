@@ -52,6 +52,8 @@ type Coin struct {
 	PPSTxFees           bool              // a share earns from subsidy and fees, not the subsidy alone
 	MinWithdraw         int64             // minor units
 	WithdrawFee         int64             // minor units
+	PayoutConfirmations int               // confirmations before a payout counts as paid (0: DefaultPayoutConfirmations)
+	WithdrawReviewAbove int64             // withdrawals above this wait for an operator (0: none)
 	StratumPorts        []int             // one listener per port
 	TutorialURL         string            // "" shows the "not online yet" warning
 	Driver              string            // bitcoind or devnet
@@ -75,6 +77,18 @@ func (c Coin) ClosedMessage(lang string) string {
 		}
 	}
 	return ""
+}
+
+// DefaultPayoutConfirmations is how many confirmations a payout needs when the coin does
+// not say.
+const DefaultPayoutConfirmations = 6
+
+// Confirmations is how many confirmations make a payout paid.
+func (c Coin) Confirmations() int64 {
+	if c.PayoutConfirmations > 0 {
+		return int64(c.PayoutConfirmations)
+	}
+	return DefaultPayoutConfirmations
 }
 
 // FeeRate is the fee as a fraction, as the API shows it.
@@ -112,6 +126,12 @@ func (c Coin) Validate() error {
 	}
 	if !settlePattern.MatchString(c.SettleTime) {
 		bad("settle time %q must be HH:MM (Beijing time)", c.SettleTime)
+	}
+	if c.PayoutConfirmations < 0 || c.PayoutConfirmations > 1000 {
+		bad("payout confirmations %d must be 0 (the default, %d) to 1000", c.PayoutConfirmations, DefaultPayoutConfirmations)
+	}
+	if c.WithdrawReviewAbove < 0 {
+		bad("withdrawal review threshold must not be negative")
 	}
 	if c.MinWithdraw < 0 || c.WithdrawFee < 0 {
 		bad("withdrawal minimum and fee must not be negative")
@@ -158,7 +178,7 @@ type Store struct {
 const columns = `type, name, alias_name, algorithm, chain_unit, min_hash_unit, decimals, icon_url, logo_url,
 	currency_change_flag, machine_bind_flag, machine_detail_flag, gpu_overclocking_flag, open_status, closed_msg,
 	fee_bps, settle_model, settle_time, min_withdraw, withdraw_fee, stratum_ports, tutorial_url, driver, driver_config,
-	sort_order, created_at, updated_at, pps_tx_fees`
+	sort_order, created_at, updated_at, pps_tx_fees, payout_confirmations, withdraw_review_above`
 
 func scan(row interface{ Scan(...any) error }) (Coin, error) {
 	var c Coin
@@ -166,7 +186,7 @@ func scan(row interface{ Scan(...any) error }) (Coin, error) {
 	err := row.Scan(&c.Type, &c.Name, &c.AliasName, &c.Algorithm, &c.ChainUnit, &c.MinHashUnit, &c.Decimals, &c.IconURL, &c.LogoURL,
 		&c.CurrencyChangeFlag, &c.MachineBindFlag, &c.MachineDetailFlag, &c.GPUOverclockingFlag, &c.OpenStatus, &closed,
 		&c.FeeBps, &c.SettleModel, &c.SettleTime, &c.MinWithdraw, &c.WithdrawFee, &ports, &c.TutorialURL, &c.Driver, &cfg,
-		&c.SortOrder, &c.CreatedAt, &c.UpdatedAt, &c.PPSTxFees)
+		&c.SortOrder, &c.CreatedAt, &c.UpdatedAt, &c.PPSTxFees, &c.PayoutConfirmations, &c.WithdrawReviewAbove)
 	if errors.Is(err, sql.ErrNoRows) {
 		return c, db.ErrNotFound
 	}
@@ -237,7 +257,7 @@ func (s *Store) Put(ctx context.Context, c Coin) error {
 		ports[i] = strconv.Itoa(p)
 	}
 	now := db.NowMillis()
-	_, err := s.DB.Exec(ctx, `INSERT INTO coins (`+columns+`) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+	_, err := s.DB.Exec(ctx, `INSERT INTO coins (`+columns+`) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
 		ON CONFLICT (type) DO UPDATE SET name = excluded.name, alias_name = excluded.alias_name, algorithm = excluded.algorithm,
 		chain_unit = excluded.chain_unit, min_hash_unit = excluded.min_hash_unit, decimals = excluded.decimals,
 		icon_url = excluded.icon_url, logo_url = excluded.logo_url, currency_change_flag = excluded.currency_change_flag,
@@ -246,11 +266,12 @@ func (s *Store) Put(ctx context.Context, c Coin) error {
 		fee_bps = excluded.fee_bps, settle_model = excluded.settle_model, settle_time = excluded.settle_time,
 		min_withdraw = excluded.min_withdraw, withdraw_fee = excluded.withdraw_fee, stratum_ports = excluded.stratum_ports,
 		tutorial_url = excluded.tutorial_url, driver = excluded.driver, driver_config = excluded.driver_config,
-		sort_order = excluded.sort_order, updated_at = excluded.updated_at, pps_tx_fees = excluded.pps_tx_fees`,
+		sort_order = excluded.sort_order, updated_at = excluded.updated_at, pps_tx_fees = excluded.pps_tx_fees,
+		payout_confirmations = excluded.payout_confirmations, withdraw_review_above = excluded.withdraw_review_above`,
 		c.Type, c.Name, c.AliasName, c.Algorithm, c.ChainUnit, c.MinHashUnit, c.Decimals, c.IconURL, c.LogoURL,
 		c.CurrencyChangeFlag, c.MachineBindFlag, c.MachineDetailFlag, c.GPUOverclockingFlag, c.OpenStatus, string(closed),
 		c.FeeBps, c.SettleModel, c.SettleTime, c.MinWithdraw, c.WithdrawFee, strings.Join(ports, ","), c.TutorialURL, c.Driver, string(cfg),
-		c.SortOrder, now, now, c.PPSTxFees)
+		c.SortOrder, now, now, c.PPSTxFees, c.PayoutConfirmations, c.WithdrawReviewAbove)
 	if err != nil {
 		return fmt.Errorf("coin: put %s: %w", c.Type, err)
 	}

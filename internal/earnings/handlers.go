@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math/big"
 	"net/http"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -483,8 +484,8 @@ func (h *Handler) assetEntries(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	f := ledger.Filter{Kind: strings.TrimSpace(q.Get("kind"))}
-	if f.Kind != "" && f.Kind != ledger.KindEarning {
-		return httpx.Warn("validation.oneOf", i18n.Params{"field": "earnings.field.kind", "values": ledger.KindEarning})
+	if f.Kind != "" && !slices.Contains(ledger.Kinds, f.Kind) {
+		return httpx.Warn("validation.oneOf", i18n.Params{"field": "earnings.field.kind", "values": strings.Join(ledger.Kinds, ", ")})
 	}
 	for _, p := range []struct {
 		name string

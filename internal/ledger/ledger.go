@@ -19,10 +19,17 @@ import (
 )
 
 // Kinds of journal rows. Earnings credit available and earned; a withdrawal moves
-// available to frozen when requested and frozen to withdrawn when paid (issue 12).
+// available to frozen when requested, frozen to withdrawn when paid, and frozen back to
+// available when it fails (internal/withdraw).
 const (
-	KindEarning = "earning"
+	KindEarning          = "earning"
+	KindWithdrawal       = "withdrawal"
+	KindWithdrawalPaid   = "withdrawal_paid"
+	KindWithdrawalRefund = "withdrawal_refund"
 )
+
+// Kinds lists every kind of journal row.
+var Kinds = []string{KindEarning, KindWithdrawal, KindWithdrawalPaid, KindWithdrawalRefund}
 
 // Entry is one journal row: the changes it makes to a sub-account's balance in one coin.
 type Entry struct {

@@ -2,6 +2,8 @@ package ledger
 
 import (
 	"context"
+	"database/sql"
+	"errors"
 	"fmt"
 	"time"
 
@@ -97,4 +99,29 @@ func HoldsBalance(ctx context.Context, q db.Querier, subAccountID int64) (bool, 
 		return false, fmt.Errorf("ledger: balance of %d: %w", subAccountID, err)
 	}
 	return n > 0, nil
+}
+
+// BalanceOf is one sub-account's balance in one coin (zero when it has none), read in q.
+func BalanceOf(ctx context.Context, q db.Querier, subAccountID int64, coin string) (Sums, error) {
+	var s Sums
+	err := q.QueryRow(ctx, "SELECT available, frozen, earned, withdrawn FROM balances WHERE sub_account_id = ? AND coin = ?", subAccountID, coin).
+		Scan(&s.Available, &s.Frozen, &s.Earned, &s.Withdrawn)
+	if errors.Is(err, sql.ErrNoRows) {
+		return Sums{}, nil
+	}
+	if err != nil {
+		return s, fmt.Errorf("ledger: balance of %d in %s: %w", subAccountID, coin, err)
+	}
+	return s, nil
+}
+
+// CoinTotals adds up every balance in one coin.
+func CoinTotals(ctx context.Context, q db.Querier, coin string) (Sums, error) {
+	var s Sums
+	err := q.QueryRow(ctx, `SELECT COALESCE(SUM(available), 0), COALESCE(SUM(frozen), 0), COALESCE(SUM(earned), 0), COALESCE(SUM(withdrawn), 0)
+		FROM balances WHERE coin = ?`, coin).Scan(&s.Available, &s.Frozen, &s.Earned, &s.Withdrawn)
+	if err != nil {
+		return s, fmt.Errorf("ledger: totals of %s: %w", coin, err)
+	}
+	return s, nil
 }

@@ -28,6 +28,8 @@ const (
 	SceneNewEmail        = "newEmail"
 	SceneResetPwdByEmail = "resetPwdByEmail"
 	SceneCancelAccount   = "cancelAccount"
+	SceneWithdraw        = "withdraw"
+	SceneAddressBook     = "addressBook"
 )
 
 // Scenes lists every scene; each language names each one (the tests make sure of that).
@@ -35,7 +37,7 @@ var Scenes = []string{
 	SceneLogin, SceneRegister,
 	SceneBindPhone, SceneChangePhone, SceneNewPhone, SceneResetPwdByPhone,
 	SceneBindEmail, SceneChangeEmail, SceneNewEmail, SceneResetPwdByEmail,
-	SceneCancelAccount,
+	SceneCancelAccount, SceneWithdraw, SceneAddressBook,
 }
 
 // texts is one language's wording. Placeholders: {scene} (the scene in words), {code} and
@@ -70,6 +72,8 @@ var catalog = map[string]texts{
 			SceneNewEmail:        "验证新邮箱",
 			SceneResetPwdByEmail: "重置密码",
 			SceneCancelAccount:   "注销账户",
+			SceneWithdraw:        "提现",
+			SceneAddressBook:     "修改提现地址簿",
 		},
 	},
 	"zh_HK": {
@@ -91,6 +95,8 @@ var catalog = map[string]texts{
 			SceneNewEmail:        "驗證新電郵地址",
 			SceneResetPwdByEmail: "重設密碼",
 			SceneCancelAccount:   "註銷帳戶",
+			SceneWithdraw:        "提現",
+			SceneAddressBook:     "修改提現地址簿",
 		},
 	},
 	"en_US": {
@@ -112,6 +118,8 @@ var catalog = map[string]texts{
 			SceneNewEmail:        "confirming your new email address",
 			SceneResetPwdByEmail: "resetting your password",
 			SceneCancelAccount:   "cancelling your account",
+			SceneWithdraw:        "a withdrawal",
+			SceneAddressBook:     "changing your withdrawal address book",
 		},
 	},
 	"ko_KR": {
@@ -133,6 +141,8 @@ var catalog = map[string]texts{
 			SceneNewEmail:        "새 이메일 주소 확인",
 			SceneResetPwdByEmail: "비밀번호 재설정",
 			SceneCancelAccount:   "회원 탈퇴",
+			SceneWithdraw:        "출금",
+			SceneAddressBook:     "출금 주소록 변경",
 		},
 	},
 }

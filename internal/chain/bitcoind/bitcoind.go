@@ -666,7 +666,7 @@ func (c *Client) Broadcast(ctx context.Context, raw []byte) (chain.Hash, error) 
 		return txid, nil
 	}
 	var rpcErr *RPCError
-	if !errors.As(err, &rpcErr) || !alreadyKnown(rpcErr) {
+	if !errors.As(err, &rpcErr) {
 		return chain.Hash{}, err
 	}
 	var decoded struct {
@@ -675,7 +675,29 @@ func (c *Client) Broadcast(ctx context.Context, raw []byte) (chain.Hash, error) 
 	if derr := c.node(ctx, "decoderawtransaction", &decoded, hex.EncodeToString(raw)); derr != nil {
 		return chain.Hash{}, derr
 	}
-	return decoded.TxID, nil
+	if alreadyKnown(rpcErr) {
+		return decoded.TxID, nil
+	}
+	if !spentInputs(rpcErr) {
+		return chain.Hash{}, err
+	}
+	// Spent inputs: by this very transaction when the wallet knows it (confirmed, on
+	// older nodes), by another one when it does not.
+	wt, terr := c.Transaction(ctx, decoded.TxID)
+	switch {
+	case terr == nil && wt.Confirmations >= 0:
+		return decoded.TxID, nil
+	case terr == nil || errors.Is(terr, chain.ErrNotFound):
+		return chain.Hash{}, fmt.Errorf("bitcoind: sendrawtransaction %s: %v: %w", decoded.TxID, err, chain.ErrConflict)
+	}
+	return chain.Hash{}, terr
+}
+
+// spentInputs tells the node's "this transaction spends what is already spent or does not
+// exist" (-25 "bad-txns-inputs-missingorspent", "missing inputs", a mempool conflict).
+func spentInputs(e *RPCError) bool {
+	m := strings.ToLower(e.Message)
+	return strings.Contains(m, "missingorspent") || strings.Contains(m, "missing inputs") || strings.Contains(m, "txn-mempool-conflict")
 }
 
 // alreadyKnown tells a node's "I have this transaction" apart from a refusal: in the
@@ -686,6 +708,48 @@ func alreadyKnown(e *RPCError) bool {
 	m := strings.ToLower(e.Message)
 	return strings.Contains(m, "already in block chain") || strings.Contains(m, "already-in-mempool") ||
 		strings.Contains(m, "txn-already-known") || strings.Contains(m, "already in the mempool")
+}
+
+// HoldOnly implements chain.Driver: listlockunspent, lockunspent true for every lock not
+// among keep's inputs, and lockunspent false for each of keep's inputs not locked (an
+// input already spent cannot be locked; that is skipped).
+func (c *Client) HoldOnly(ctx context.Context, keep []chain.SignedPayout) error {
+	var locked []struct {
+		TxID chain.Hash `json:"txid"`
+		Vout uint32     `json:"vout"`
+	}
+	if err := c.wallet(ctx, "listlockunspent", &locked); err != nil {
+		return err
+	}
+	want := map[chain.OutPoint]bool{}
+	for _, p := range keep {
+		for _, in := range p.Inputs {
+			want[in] = true
+		}
+	}
+	var free []map[string]any
+	for _, l := range locked {
+		op := chain.OutPoint{TxID: l.TxID, Vout: l.Vout}
+		if want[op] {
+			delete(want, op)
+			continue
+		}
+		free = append(free, map[string]any{"txid": l.TxID.String(), "vout": l.Vout})
+	}
+	var ok bool
+	if len(free) > 0 {
+		if err := c.wallet(ctx, "lockunspent", &ok, true, free); err != nil {
+			return err
+		}
+	}
+	for op := range want {
+		err := c.wallet(ctx, "lockunspent", &ok, false, []map[string]any{{"txid": op.TxID.String(), "vout": op.Vout}})
+		var rpcErr *RPCError
+		if err != nil && !errors.As(err, &rpcErr) {
+			return err
+		}
+	}
+	return nil
 }
 
 // ReleasePayout implements chain.Driver (lockunspent true).

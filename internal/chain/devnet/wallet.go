@@ -24,6 +24,10 @@ const AddressPrefix = "dvn1"
 
 const addressHexLen = 2 * (20 + 2)
 
+// EncodeAddress is the devnet address of a 20-byte key hash (tests use it for addresses
+// outside the wallet).
+func EncodeAddress(key [20]byte) string { return encodeAddress(key) }
+
 func encodeAddress(key [20]byte) string {
 	sum := sha256.Sum256(key[:])
 	return AddressPrefix + hex.EncodeToString(key[:]) + hex.EncodeToString(sum[:2])
@@ -323,7 +327,8 @@ func (c *Chain) Broadcast(ctx context.Context, raw []byte) (chain.Hash, error) {
 	defer c.mu.Unlock()
 	tx := c.txs[txid]
 	if tx == nil {
-		return chain.Hash{}, fmt.Errorf("devnet: broadcast %s: not a transaction of this wallet", txid)
+		// Released, or never built here: no devnet block can ever hold it.
+		return chain.Hash{}, fmt.Errorf("devnet: broadcast %s: not a transaction of this wallet: %w", txid, chain.ErrConflict)
 	}
 	if tx.Held {
 		tx.Held = false
@@ -345,7 +350,14 @@ func (c *Chain) ReleasePayout(ctx context.Context, p chain.SignedPayout) error {
 	if tx == nil || !tx.Held {
 		return nil
 	}
-	delete(c.txs, p.TxID)
+	c.forgetLocked(tx)
+	c.persist(c.snapshotLocked())
+	return nil
+}
+
+// forgetLocked drops a held payout.
+func (c *Chain) forgetLocked(tx *walletTx) {
+	delete(c.txs, tx.TxID)
 	for i, t := range c.txOrder {
 		if t == tx {
 			c.txOrder = append(c.txOrder[:i], c.txOrder[i+1:]...)
@@ -353,6 +365,33 @@ func (c *Chain) ReleasePayout(ctx context.Context, p chain.SignedPayout) error {
 		}
 	}
 	c.seq++
+}
+
+// HoldOnly implements chain.Driver: every held payout but those in keep is released.
+// Devnet's held payouts live in its state file, so there is nothing to reserve again.
+func (c *Chain) HoldOnly(ctx context.Context, keep []chain.SignedPayout) error {
+	if err := ctx.Err(); err != nil {
+		return fmt.Errorf("devnet: hold: %w", err)
+	}
+	kept := make(map[chain.Hash]bool, len(keep))
+	for _, p := range keep {
+		kept[p.TxID] = true
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	var drop []*walletTx
+	for _, tx := range c.txOrder {
+		if tx.Held && !kept[tx.TxID] {
+			drop = append(drop, tx)
+		}
+	}
+	if len(drop) == 0 {
+		return nil
+	}
+	for _, tx := range drop {
+		c.forgetLocked(tx)
+		c.log.Info("devnet: released a payout nobody stored", "txid", tx.TxID)
+	}
 	c.persist(c.snapshotLocked())
 	return nil
 }

@@ -1,0 +1,109 @@
+package app
+
+import (
+	"context"
+	"errors"
+	"log/slog"
+	"time"
+
+	"github.com/prometheus/client_golang/prometheus"
+
+	"github.com/uniplus-pool/pool/internal/coin"
+	"github.com/uniplus-pool/pool/internal/db"
+	"github.com/uniplus-pool/pool/internal/withdraw"
+)
+
+// payJobs are the jobs role's money jobs: auto-withdrawals in the payment window, the
+// payout state machine for every coin this process may pay, and the wallet check.
+type payJobs struct {
+	store  *withdraw.Store
+	chains *chainSet
+	log    *slog.Logger
+	// surplus is each coin's wallet balance less what the pool owes, in coin units.
+	surplus *prometheus.GaugeVec
+}
+
+func newPayJobs(d *db.DB, chains *chainSet, log *slog.Logger, now func() time.Time) *payJobs {
+	return &payJobs{
+		store:  &withdraw.Store{DB: d, Coins: &coin.Store{DB: d}, Chains: chains, Now: now},
+		chains: chains, log: log,
+		surplus: prometheus.NewGaugeVec(prometheus.GaugeOpts{Name: "poold_wallet_surplus",
+			Help: "Node wallet balance less users' available balances and unsent withdrawals, in coin units (negative: the wallet is short)."},
+			[]string{"coin"}),
+	}
+}
+
+// payable lists the coins this process pays.
+func (j *payJobs) payable(ctx context.Context) ([]coin.Coin, error) {
+	coins, err := j.store.Coins.List(ctx)
+	if err != nil {
+		return nil, err
+	}
+	var out []coin.Coin
+	for _, c := range coins {
+		if j.chains.Payable(c) {
+			out = append(out, c)
+		}
+	}
+	return out, nil
+}
+
+func (j *payJobs) autoWithdraw(ctx context.Context) error {
+	n, err := j.store.AutoWithdraw(ctx)
+	if n > 0 {
+		j.log.Info("auto-withdrawals made", "count", n)
+	}
+	return err
+}
+
+func (j *payJobs) payouts(ctx context.Context) error {
+	coins, err := j.payable(ctx)
+	if err != nil {
+		return err
+	}
+	var errs []error
+	for _, c := range coins {
+		drv, err := j.chains.Driver(ctx, c)
+		if err != nil {
+			errs = append(errs, err)
+			continue
+		}
+		r, err := j.store.Pay(ctx, c, drv, j.log)
+		if r.Batched+r.Signed+r.Broadcast+r.Paid+r.Failed > 0 {
+			j.log.Info("payouts", "report", r.String())
+		}
+		if err != nil {
+			errs = append(errs, err)
+		}
+	}
+	return errors.Join(errs...)
+}
+
+func (j *payJobs) walletCheck(ctx context.Context) error {
+	coins, err := j.payable(ctx)
+	if err != nil {
+		return err
+	}
+	var errs []error
+	for _, c := range coins {
+		drv, err := j.chains.Driver(ctx, c)
+		if err != nil {
+			errs = append(errs, err)
+			continue
+		}
+		r, err := j.store.CheckWallet(ctx, c, drv)
+		if err != nil {
+			errs = append(errs, err)
+			continue
+		}
+		unit := 1.0
+		for range c.Decimals {
+			unit *= 10
+		}
+		j.surplus.WithLabelValues(c.Type).Set(float64(r.Surplus()) / unit)
+		if p := r.Problem(); p != "" {
+			j.log.Warn("wallet check", "coin", c.Type, "problem", p)
+		}
+	}
+	return errors.Join(errs...)
+}

@@ -1,0 +1,219 @@
+package withdraw
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"strconv"
+	"text/tabwriter"
+
+	"github.com/uniplus-pool/pool/internal/chain"
+	"github.com/uniplus-pool/pool/internal/coin"
+	"github.com/uniplus-pool/pool/internal/db"
+	"github.com/uniplus-pool/pool/internal/ledger"
+)
+
+// AdminUsage lists the withdrawal commands of `poold admin`.
+const AdminUsage = `  withdrawal list [--status review|requested|...|failed]   the newest 100
+  withdrawal approve ID                one waiting for review goes to the payout queue
+  withdrawal reject ID [--reason R]    one waiting for review fails; its money is returned
+  payout run --coin C [--until-done]   run the payout job for one coin now
+  wallet check [--coin C]              node wallet balance against what the pool owes
+`
+
+// Approve sends a withdrawal waiting for review to the payout queue.
+func (s *Store) Approve(ctx context.Context, id int64) error {
+	res, err := s.DB.Exec(ctx, "UPDATE withdrawals SET status = ?, updated_at = ? WHERE id = ? AND status = ?",
+		StatusRequested, s.now().UnixMilli(), id, StatusReview)
+	if err != nil {
+		return fmt.Errorf("withdraw: approve %d: %w", id, err)
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return fmt.Errorf("withdrawal %d is not waiting for review", id)
+	}
+	return nil
+}
+
+// Reject fails a withdrawal waiting for review and returns its money.
+func (s *Store) Reject(ctx context.Context, id int64, reason string) error {
+	return s.DB.InTx(ctx, func(tx *db.Tx) error {
+		w, err := s.Get(ctx, tx, id)
+		if err != nil {
+			return err
+		}
+		if w.Status != StatusReview {
+			return fmt.Errorf("withdrawal %d is %s, not waiting for review", id, w.Status)
+		}
+		return s.refund(ctx, tx, []Withdrawal{w}, "rejected: "+reason, s.now())
+	})
+}
+
+// WalletReport compares a coin's node wallet with what the pool owes.
+type WalletReport struct {
+	Coin string
+	// Wallet is the node wallet's balance; Available the users' available balances;
+	// Unsent what withdrawals not yet broadcast will pay out (received amounts).
+	Wallet, Available, Unsent int64
+	// Frozen is the ledger's frozen total and Open the amounts of the withdrawals not yet
+	// final: they must be equal.
+	Frozen, Open int64
+	Decimals     int
+}
+
+// Surplus is the wallet less what the pool owes: negative means the wallet cannot pay
+// every user.
+func (w WalletReport) Surplus() int64 { return w.Wallet - w.Available - w.Unsent }
+
+// Problem says what is wrong, or "".
+func (w WalletReport) Problem() string {
+	switch {
+	case w.Frozen != w.Open:
+		return fmt.Sprintf("frozen balances %s differ from open withdrawals %s", chain.FormatAmount(w.Frozen, w.Decimals), chain.FormatAmount(w.Open, w.Decimals))
+	case w.Surplus() < 0:
+		return "the wallet holds less than the pool owes"
+	}
+	return ""
+}
+
+// CheckWallet compares coin c's wallet (through drv) with the ledger and the withdrawals.
+func (s *Store) CheckWallet(ctx context.Context, c coin.Coin, drv chain.Driver) (WalletReport, error) {
+	r := WalletReport{Coin: c.Type, Decimals: c.Decimals}
+	var bal int64
+	totals, err := ledger.CoinTotals(ctx, s.DB, c.Type)
+	if err != nil {
+		return r, err
+	}
+	r.Available, r.Frozen = totals.Available, totals.Frozen
+	if err := s.DB.QueryRow(ctx, `SELECT COALESCE(SUM(amount), 0),
+		COALESCE(SUM(CASE WHEN status IN (?, ?, ?, ?) THEN received ELSE 0 END), 0)
+		FROM withdrawals WHERE coin = ? AND status NOT IN (?, ?)`,
+		StatusReview, StatusRequested, StatusBatched, StatusSigned, c.Type, StatusConfirmed, StatusFailed).Scan(&r.Open, &r.Unsent); err != nil {
+		return r, fmt.Errorf("withdraw: wallet check %s: %w", c.Type, err)
+	}
+	bal, err = drv.Balance(ctx)
+	if err != nil {
+		return r, fmt.Errorf("withdraw: wallet check %s: balance: %w", c.Type, err)
+	}
+	r.Wallet = bal
+	return r, nil
+}
+
+// Admin runs a withdrawal, payout or wallet command of `poold admin`.
+func (s *Store) Admin(ctx context.Context, area string, args []string, out io.Writer, log *slog.Logger) error {
+	if len(args) == 0 {
+		return fmt.Errorf("commands:\n%s", AdminUsage)
+	}
+	verb, args := args[0], args[1:]
+	fs := flag.NewFlagSet(area+" "+verb, flag.ContinueOnError)
+	fs.SetOutput(out)
+	status := fs.String("status", "", "only this status")
+	reason := fs.String("reason", "", "why")
+	coinType := fs.String("coin", "", "coin")
+	untilDone := fs.Bool("until-done", false, "run until no payout is open")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	id := func() (int64, error) {
+		if fs.NArg() != 1 {
+			return 0, fmt.Errorf("%s %s needs one withdrawal id", area, verb)
+		}
+		return strconv.ParseInt(fs.Arg(0), 10, 64)
+	}
+	switch area + " " + verb {
+	case "withdrawal list":
+		tail, qargs := " ORDER BY w.id DESC LIMIT 100", []any{}
+		if *status != "" {
+			tail, qargs = " WHERE w.status = ?"+tail, append(qargs, *status)
+		}
+		list, _, err := s.query(ctx, s.DB, tail, qargs...)
+		if err != nil {
+			return err
+		}
+		tw := tabwriter.NewWriter(out, 0, 0, 2, ' ', 0)
+		fmt.Fprintln(tw, "ID\tORDER\tCOIN\tAMOUNT\tADDRESS\tSTATUS\tTXID")
+		for _, w := range list {
+			fmt.Fprintf(tw, "%d\t%s\t%s\t%d\t%s\t%s\t%s\n", w.ID, w.OrderNo, w.Coin, w.Amount, w.Address, w.Status, w.TxID)
+		}
+		return tw.Flush()
+	case "withdrawal approve":
+		n, err := id()
+		if err != nil {
+			return err
+		}
+		if err := s.Approve(ctx, n); err != nil {
+			return err
+		}
+		fmt.Fprintf(out, "withdrawal %d approved\n", n)
+		return nil
+	case "withdrawal reject":
+		n, err := id()
+		if err != nil {
+			return err
+		}
+		if err := s.Reject(ctx, n, *reason); err != nil {
+			return err
+		}
+		fmt.Fprintf(out, "withdrawal %d rejected, its money returned\n", n)
+		return nil
+	case "payout run":
+		c, err := s.Coins.Get(ctx, *coinType)
+		if err != nil {
+			return fmt.Errorf("coin %q: %w", *coinType, err)
+		}
+		if c.Driver == coin.DriverDevnet {
+			// A second copy of a devnet chain would not see the serve process's blocks,
+			// and both would write its state file.
+			return fmt.Errorf("coin %s runs on devnet, whose chain lives in the poold serve process; its jobs role pays it", c.Type)
+		}
+		drv, err := s.Chains.Driver(ctx, c)
+		if err != nil {
+			return err
+		}
+		for {
+			r, err := s.Pay(ctx, c, drv, log)
+			fmt.Fprintln(out, r)
+			if err != nil || !*untilDone || r.Pending == 0 {
+				return err
+			}
+			if err := sleep(ctx); err != nil {
+				return err
+			}
+		}
+	case "wallet check":
+		coins, err := s.Coins.List(ctx)
+		if err != nil {
+			return err
+		}
+		var bad []error
+		tw := tabwriter.NewWriter(out, 0, 0, 2, ' ', 0)
+		fmt.Fprintln(tw, "COIN\tWALLET\tAVAILABLE\tUNSENT\tSURPLUS\tFROZEN\tOPEN\tPROBLEM")
+		for _, c := range coins {
+			if *coinType != "" && c.Type != *coinType {
+				continue
+			}
+			drv, err := s.Chains.Driver(ctx, c)
+			if err != nil {
+				bad = append(bad, err)
+				continue
+			}
+			r, err := s.CheckWallet(ctx, c, drv)
+			if err != nil {
+				bad = append(bad, err)
+				continue
+			}
+			f := func(v int64) string { return chain.FormatAmount(v, c.Decimals) }
+			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", c.Type, f(r.Wallet), f(r.Available), f(r.Unsent), f(r.Surplus()), f(r.Frozen), f(r.Open), r.Problem())
+			if p := r.Problem(); p != "" {
+				bad = append(bad, fmt.Errorf("%s: %s", c.Type, p))
+			}
+		}
+		if err := tw.Flush(); err != nil {
+			return err
+		}
+		return errors.Join(bad...)
+	}
+	return fmt.Errorf("unknown command %q; commands:\n%s", area+" "+verb, AdminUsage)
+}

@@ -1,0 +1,506 @@
+package withdraw
+
+import (
+	"context"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"log/slog"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/uniplus-pool/pool/internal/chain"
+	"github.com/uniplus-pool/pool/internal/coin"
+	"github.com/uniplus-pool/pool/internal/db"
+	"github.com/uniplus-pool/pool/internal/ledger"
+)
+
+// payoutLock is the PostgreSQL advisory lock that lets one jobs process pay.
+const payoutLock = 7_340_003
+
+// Payout is one payout transaction.
+type Payout struct {
+	ID            int64
+	Coin          string
+	Status        string
+	TxID          string
+	Raw           []byte
+	Inputs        []chain.OutPoint
+	NetworkFee    int64
+	Outputs       int
+	Confirmations int64
+	Attempts      int
+	LastError     string
+}
+
+// signed is the payout as the driver knows it.
+func (p Payout) signed() chain.SignedPayout {
+	sp := chain.SignedPayout{Raw: p.Raw, Fee: p.NetworkFee, Inputs: p.Inputs}
+	sp.TxID, _ = chain.ParseHash(p.TxID)
+	return sp
+}
+
+// RunReport is what one payout run did for one coin.
+type RunReport struct {
+	Coin                                     string
+	Batched, Signed, Broadcast, Paid, Failed int
+	Pending                                  int // payouts still open after the run
+}
+
+func (r RunReport) String() string {
+	return fmt.Sprintf("%s: %d batched, %d signed, %d broadcast, %d paid, %d failed, %d open",
+		r.Coin, r.Batched, r.Signed, r.Broadcast, r.Paid, r.Failed, r.Pending)
+}
+
+// Pay runs the payout state machine once for coin c on its driver, under the payout lock
+// (on PostgreSQL one jobs process pays; on SQLite run one jobs process). In order:
+//
+//  1. broadcast the stored transaction of every signed payout (a crash may have stopped
+//     the last run between storing and sending);
+//  2. tell the wallet to hold only the inputs of payouts still signed, freeing coins a
+//     build reserved for a payout that was never stored;
+//  3. batch requested withdrawals into payouts, at most chain.MaxPayoutOutputs each and
+//     one withdrawal per address in a payout;
+//  4. build and sign each batched payout, and store its txid and bytes before anything
+//     else; a payout stored by someone else meanwhile gives its build back;
+//  5. broadcast what step 4 stored;
+//  6. follow broadcast payouts: a transaction the node lost is sent again from the stored
+//     bytes, one with enough confirmations pays its withdrawals, one the node proves
+//     conflicted fails and gives the money back.
+func (s *Store) Pay(ctx context.Context, c coin.Coin, drv chain.Driver, log *slog.Logger) (RunReport, error) {
+	r := RunReport{Coin: c.Type}
+	var runErr error
+	ran, err := s.DB.Exclusive(ctx, payoutLock, func() error {
+		runErr = s.pay(ctx, c, drv, log, &r)
+		return nil
+	})
+	if err != nil {
+		return r, err
+	}
+	if !ran {
+		return r, nil
+	}
+	return r, runErr
+}
+
+func (s *Store) pay(ctx context.Context, c coin.Coin, drv chain.Driver, log *slog.Logger, r *RunReport) error {
+	if log == nil {
+		log = slog.New(slog.DiscardHandler)
+	}
+	if err := s.broadcastSigned(ctx, c, drv, log, r); err != nil {
+		return err
+	}
+	signed, err := s.payouts(ctx, c.Type, StatusSigned)
+	if err != nil {
+		return err
+	}
+	keep := make([]chain.SignedPayout, len(signed))
+	for i, p := range signed {
+		keep[i] = p.signed()
+	}
+	if err := drv.HoldOnly(ctx, keep); err != nil {
+		return fmt.Errorf("withdraw: %s: hold payout inputs: %w", c.Type, err)
+	}
+	if r.Batched, err = s.batch(ctx, c); err != nil {
+		return err
+	}
+	batched, err := s.payouts(ctx, c.Type, StatusBatched)
+	if err != nil {
+		return err
+	}
+	var buildErr error
+	for _, p := range batched {
+		ok, err := s.build(ctx, c, drv, p)
+		if err != nil {
+			log.Warn("payout build failed", "coin", c.Type, "payout", p.ID, "err", err)
+			buildErr = errors.Join(buildErr, err)
+			continue
+		}
+		if ok {
+			r.Signed++
+		}
+	}
+	if err := s.broadcastSigned(ctx, c, drv, log, r); err != nil {
+		return err
+	}
+	if err := s.follow(ctx, c, drv, log, r); err != nil {
+		return err
+	}
+	var open int
+	if err := s.DB.QueryRow(ctx, "SELECT COUNT(*) FROM payouts WHERE coin = ? AND status IN (?, ?, ?)",
+		c.Type, StatusBatched, StatusSigned, StatusBroadcast).Scan(&open); err != nil {
+		return err
+	}
+	r.Pending = open
+	return buildErr
+}
+
+const payoutColumns = "id, coin, status, txid, raw, inputs, network_fee, outputs, confirmations, attempts, last_error"
+
+// payouts lists a coin's payouts in one status, oldest first.
+func (s *Store) payouts(ctx context.Context, coinType, status string) ([]Payout, error) {
+	rows, err := s.DB.Query(ctx, "SELECT "+payoutColumns+" FROM payouts WHERE coin = ? AND status = ? ORDER BY id", coinType, status)
+	if err != nil {
+		return nil, fmt.Errorf("withdraw: payouts: %w", err)
+	}
+	defer rows.Close()
+	var out []Payout
+	for rows.Next() {
+		var p Payout
+		var raw, inputs string
+		if err := rows.Scan(&p.ID, &p.Coin, &p.Status, &p.TxID, &raw, &inputs, &p.NetworkFee, &p.Outputs, &p.Confirmations, &p.Attempts, &p.LastError); err != nil {
+			return nil, err
+		}
+		if p.Raw, err = hex.DecodeString(raw); err != nil {
+			return nil, fmt.Errorf("withdraw: payout %d raw: %w", p.ID, err)
+		}
+		if inputs != "" {
+			if err := json.Unmarshal([]byte(inputs), &p.Inputs); err != nil {
+				return nil, fmt.Errorf("withdraw: payout %d inputs: %w", p.ID, err)
+			}
+		}
+		out = append(out, p)
+	}
+	return out, rows.Err()
+}
+
+// batch puts the coin's requested withdrawals into new payouts, oldest first: each payout
+// takes at most chain.MaxPayoutOutputs of them and one per address (a node refuses an
+// address twice in one transaction); the rest wait for the next payout.
+func (s *Store) batch(ctx context.Context, c coin.Coin) (int, error) {
+	rows, err := s.DB.Query(ctx, "SELECT id, address FROM withdrawals WHERE coin = ? AND status = ? ORDER BY id LIMIT 10000", c.Type, StatusRequested)
+	if err != nil {
+		return 0, fmt.Errorf("withdraw: batch: %w", err)
+	}
+	type req struct {
+		id   int64
+		addr string
+	}
+	var reqs []req
+	for rows.Next() {
+		var q req
+		if err := rows.Scan(&q.id, &q.addr); err != nil {
+			rows.Close()
+			return 0, err
+		}
+		reqs = append(reqs, q)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return 0, err
+	}
+	var groups [][]int64
+	for len(reqs) > 0 {
+		seen := map[string]bool{}
+		var group []int64
+		var rest []req
+		for _, q := range reqs {
+			if len(group) < chain.MaxPayoutOutputs && !seen[q.addr] {
+				seen[q.addr] = true
+				group = append(group, q.id)
+			} else {
+				rest = append(rest, q)
+			}
+		}
+		groups = append(groups, group)
+		reqs = rest
+	}
+	now := s.now().UnixMilli()
+	n := 0
+	for _, g := range groups {
+		err := s.DB.InTx(ctx, func(tx *db.Tx) error {
+			var id int64
+			if err := tx.QueryRow(ctx, "INSERT INTO payouts (coin, status, outputs, created_at) VALUES (?, ?, ?, ?) RETURNING id",
+				c.Type, StatusBatched, len(g), now).Scan(&id); err != nil {
+				return fmt.Errorf("withdraw: new payout: %w", err)
+			}
+			args := []any{StatusBatched, id, now}
+			for _, w := range g {
+				args = append(args, w)
+			}
+			args = append(args, StatusRequested)
+			res, err := tx.Exec(ctx, "UPDATE withdrawals SET status = ?, payout_id = ?, updated_at = ? WHERE id IN ("+placeholders(len(g))+") AND status = ?", args...)
+			if err != nil {
+				return fmt.Errorf("withdraw: batch withdrawals: %w", err)
+			}
+			if m, _ := res.RowsAffected(); m != int64(len(g)) {
+				return errRaced
+			}
+			return nil
+		})
+		if errors.Is(err, errRaced) {
+			continue // another runner took some of them: they are in its payout
+		}
+		if err != nil {
+			return n, err
+		}
+		n++
+	}
+	return n, nil
+}
+
+var errRaced = errors.New("withdraw: another runner changed these rows")
+
+func placeholders(n int) string { return strings.TrimSuffix(strings.Repeat("?, ", n), ", ") }
+
+// outputsOf is what a payout pays: each withdrawal's received amount to its address.
+func (s *Store) outputsOf(ctx context.Context, payoutID int64) ([]chain.PayoutOutput, error) {
+	rows, err := s.DB.Query(ctx, "SELECT address, received FROM withdrawals WHERE payout_id = ? ORDER BY id", payoutID)
+	if err != nil {
+		return nil, fmt.Errorf("withdraw: payout %d outputs: %w", payoutID, err)
+	}
+	defer rows.Close()
+	var out []chain.PayoutOutput
+	for rows.Next() {
+		var o chain.PayoutOutput
+		if err := rows.Scan(&o.Address, &o.Amount); err != nil {
+			return nil, err
+		}
+		out = append(out, o)
+	}
+	return out, rows.Err()
+}
+
+// build signs a batched payout and stores it as signed. It says whether this run stored
+// it; when another stored it first, this build is given back to the wallet.
+func (s *Store) build(ctx context.Context, c coin.Coin, drv chain.Driver, p Payout) (bool, error) {
+	outs, err := s.outputsOf(ctx, p.ID)
+	if err != nil {
+		return false, err
+	}
+	sp, err := drv.BuildPayout(ctx, outs)
+	if err != nil {
+		s.noteError(ctx, p.ID, err)
+		return false, fmt.Errorf("withdraw: %s payout %d: build: %w", c.Type, p.ID, err)
+	}
+	inputs, _ := json.Marshal(sp.Inputs)
+	now := s.now().UnixMilli()
+	stored := false
+	err = s.DB.InTx(ctx, func(tx *db.Tx) error {
+		res, err := tx.Exec(ctx, `UPDATE payouts SET status = ?, txid = ?, raw = ?, inputs = ?, network_fee = ?, signed_at = ?, last_error = ''
+			WHERE id = ? AND status = ?`, StatusSigned, sp.TxID.String(), hex.EncodeToString(sp.Raw), string(inputs), sp.Fee, now, p.ID, StatusBatched)
+		if err != nil {
+			return err
+		}
+		if n, _ := res.RowsAffected(); n == 0 {
+			return nil
+		}
+		stored = true
+		return s.setWithdrawals(ctx, tx, p.ID, StatusSigned, now)
+	})
+	if err != nil || !stored {
+		_ = drv.ReleasePayout(context.WithoutCancel(ctx), sp)
+	}
+	if err != nil {
+		return false, fmt.Errorf("withdraw: %s payout %d: store: %w", c.Type, p.ID, err)
+	}
+	return stored, nil
+}
+
+// setWithdrawals moves a payout's withdrawals that are still open to status.
+func (s *Store) setWithdrawals(ctx context.Context, tx *db.Tx, payoutID int64, status string, now int64) error {
+	_, err := tx.Exec(ctx, "UPDATE withdrawals SET status = ?, updated_at = ? WHERE payout_id = ? AND status NOT IN (?, ?)",
+		status, now, payoutID, StatusConfirmed, StatusFailed)
+	return err
+}
+
+// noteError records a payout's last failed attempt, for the operator.
+func (s *Store) noteError(ctx context.Context, id int64, cause error) {
+	msg := cause.Error()
+	if len(msg) > 500 {
+		msg = msg[:500]
+	}
+	_, _ = s.DB.Exec(context.WithoutCancel(ctx), "UPDATE payouts SET attempts = attempts + 1, last_error = ? WHERE id = ?", msg, id)
+}
+
+// broadcastSigned sends every signed payout's stored bytes and marks it broadcast.
+func (s *Store) broadcastSigned(ctx context.Context, c coin.Coin, drv chain.Driver, log *slog.Logger, r *RunReport) error {
+	signed, err := s.payouts(ctx, c.Type, StatusSigned)
+	if err != nil {
+		return err
+	}
+	for _, p := range signed {
+		txid, err := drv.Broadcast(ctx, p.Raw)
+		if errors.Is(err, chain.ErrConflict) {
+			if err := s.fail(ctx, p, StatusSigned, err.Error()); err != nil {
+				return err
+			}
+			r.Failed++
+			log.Warn("payout conflicts with the chain; its withdrawals are refunded", "coin", c.Type, "payout", p.ID, "txid", p.TxID)
+			continue
+		}
+		if err != nil {
+			s.noteError(ctx, p.ID, err)
+			log.Warn("payout broadcast failed; will retry with the same bytes", "coin", c.Type, "payout", p.ID, "txid", p.TxID, "err", err)
+			continue
+		}
+		if txid.String() != p.TxID {
+			return fmt.Errorf("withdraw: payout %d: the node named txid %s for stored %s", p.ID, txid, p.TxID)
+		}
+		now := s.now().UnixMilli()
+		err = s.DB.InTx(ctx, func(tx *db.Tx) error {
+			res, err := tx.Exec(ctx, "UPDATE payouts SET status = ?, broadcast_at = ?, last_error = '' WHERE id = ? AND status = ?",
+				StatusBroadcast, now, p.ID, StatusSigned)
+			if err != nil {
+				return err
+			}
+			if n, _ := res.RowsAffected(); n == 0 {
+				return nil
+			}
+			return s.setWithdrawals(ctx, tx, p.ID, StatusBroadcast, now)
+		})
+		if err != nil {
+			return fmt.Errorf("withdraw: payout %d: mark broadcast: %w", p.ID, err)
+		}
+		r.Broadcast++
+		log.Info("payout broadcast", "coin", c.Type, "payout", p.ID, "txid", p.TxID, "outputs", p.Outputs)
+	}
+	return nil
+}
+
+// follow tracks broadcast payouts to their confirmations.
+func (s *Store) follow(ctx context.Context, c coin.Coin, drv chain.Driver, log *slog.Logger, r *RunReport) error {
+	open, err := s.payouts(ctx, c.Type, StatusBroadcast)
+	if err != nil {
+		return err
+	}
+	need := c.Confirmations()
+	for _, p := range open {
+		h, err := chain.ParseHash(p.TxID)
+		if err != nil {
+			return fmt.Errorf("withdraw: payout %d txid: %w", p.ID, err)
+		}
+		wt, err := drv.Transaction(ctx, h)
+		if errors.Is(err, chain.ErrNotFound) {
+			// The node forgot it (a restart with an empty mempool): the same bytes again.
+			_, berr := drv.Broadcast(ctx, p.Raw)
+			if errors.Is(berr, chain.ErrConflict) {
+				if err := s.fail(ctx, p, StatusBroadcast, berr.Error()); err != nil {
+					return err
+				}
+				r.Failed++
+				continue
+			}
+			if berr != nil {
+				s.noteError(ctx, p.ID, berr)
+			}
+			continue
+		}
+		if err != nil {
+			s.noteError(ctx, p.ID, err)
+			continue
+		}
+		// A conflicted transaction shows minus the confirmations of the one that beat it;
+		// once that one is as deep as a payout must be, ours can never come back.
+		if wt.Confirmations <= -need {
+			if err := s.fail(ctx, p, StatusBroadcast, fmt.Sprintf("conflicted by a transaction with %d confirmations", -wt.Confirmations)); err != nil {
+				return err
+			}
+			r.Failed++
+			log.Warn("payout conflicted; its withdrawals are refunded", "coin", c.Type, "payout", p.ID, "txid", p.TxID)
+			continue
+		}
+		if wt.Confirmations < need {
+			if wt.Confirmations != p.Confirmations {
+				if _, err := s.DB.Exec(ctx, "UPDATE payouts SET confirmations = ? WHERE id = ? AND status = ?", wt.Confirmations, p.ID, StatusBroadcast); err != nil {
+					return err
+				}
+			}
+			continue
+		}
+		if err := s.confirm(ctx, p, wt.Confirmations); err != nil {
+			return err
+		}
+		r.Paid++
+		log.Info("payout confirmed", "coin", c.Type, "payout", p.ID, "txid", p.TxID, "confirmations", wt.Confirmations)
+	}
+	return nil
+}
+
+// openWithdrawals lists a payout's withdrawals not yet final.
+func (s *Store) openWithdrawals(ctx context.Context, tx *db.Tx, payoutID int64) ([]Withdrawal, error) {
+	list, _, err := s.query(ctx, tx, " WHERE w.payout_id = ? AND w.status NOT IN (?, ?) ORDER BY w.id", payoutID, StatusConfirmed, StatusFailed)
+	return list, err
+}
+
+// confirm marks a payout and its withdrawals paid and books frozen -> withdrawn.
+func (s *Store) confirm(ctx context.Context, p Payout, confirmations int64) error {
+	now := s.now()
+	return s.DB.InTx(ctx, func(tx *db.Tx) error {
+		res, err := tx.Exec(ctx, "UPDATE payouts SET status = ?, confirmations = ?, done_at = ? WHERE id = ? AND status = ?",
+			StatusConfirmed, confirmations, now.UnixMilli(), p.ID, StatusBroadcast)
+		if err != nil {
+			return err
+		}
+		if n, _ := res.RowsAffected(); n == 0 {
+			return nil
+		}
+		list, err := s.openWithdrawals(ctx, tx, p.ID)
+		if err != nil {
+			return err
+		}
+		entries := make([]ledger.Entry, len(list))
+		for i, w := range list {
+			entries[i] = ledger.Entry{SubAccountID: w.SubAccountID, UserID: w.UserID, Coin: w.Coin, Kind: LedgerPaid,
+				Frozen: -w.Amount, Withdrawn: w.Amount, Ref: ref(w.ID), IdemKey: LedgerPaid + ":" + strconv.FormatInt(w.ID, 10), At: now}
+		}
+		if _, err := ledger.Post(ctx, tx, entries); err != nil {
+			return fmt.Errorf("withdraw: payout %d: book paid: %w", p.ID, err)
+		}
+		return s.setWithdrawals(ctx, tx, p.ID, StatusConfirmed, now.UnixMilli())
+	})
+}
+
+// fail marks a payout failed (from status from) and returns its withdrawals' money.
+func (s *Store) fail(ctx context.Context, p Payout, from, reason string) error {
+	now := s.now()
+	return s.DB.InTx(ctx, func(tx *db.Tx) error {
+		res, err := tx.Exec(ctx, "UPDATE payouts SET status = ?, last_error = ?, done_at = ? WHERE id = ? AND status = ?",
+			StatusFailed, reason, now.UnixMilli(), p.ID, from)
+		if err != nil {
+			return err
+		}
+		if n, _ := res.RowsAffected(); n == 0 {
+			return nil
+		}
+		list, err := s.openWithdrawals(ctx, tx, p.ID)
+		if err != nil {
+			return err
+		}
+		return s.refund(ctx, tx, list, "payout failed: "+reason, now)
+	})
+}
+
+// refund fails withdrawals and moves their money from frozen back to available.
+func (s *Store) refund(ctx context.Context, tx *db.Tx, list []Withdrawal, reason string, now time.Time) error {
+	if len(list) == 0 {
+		return nil
+	}
+	if len(reason) > 500 {
+		reason = reason[:500]
+	}
+	entries := make([]ledger.Entry, len(list))
+	for i, w := range list {
+		entries[i] = ledger.Entry{SubAccountID: w.SubAccountID, UserID: w.UserID, Coin: w.Coin, Kind: LedgerRefund,
+			Frozen: -w.Amount, Available: w.Amount, Ref: ref(w.ID), IdemKey: LedgerRefund + ":" + strconv.FormatInt(w.ID, 10), At: now}
+		if _, err := tx.Exec(ctx, "UPDATE withdrawals SET status = ?, reason = ?, updated_at = ? WHERE id = ?", StatusFailed, reason, now.UnixMilli(), w.ID); err != nil {
+			return err
+		}
+	}
+	_, err := ledger.Post(ctx, tx, entries)
+	return err
+}
+
+// sleep waits a few seconds between payout runs of `payout run --until-done`.
+func sleep(ctx context.Context) error {
+	t := time.NewTimer(2 * time.Second)
+	defer t.Stop()
+	select {
+	case <-ctx.Done():
+		return ctx.Err()
+	case <-t.C:
+		return nil
+	}
+}
