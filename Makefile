@@ -57,7 +57,7 @@ test-e2e: deps-system build
 bench:
 	go test -run '^$$' -bench . -benchmem ./...
 
-## crash: the settlement kill loop, 200 SIGKILLs (CI runs a short one in test-go)
+## crash: the settlement and payout kill loops, 200 SIGKILLs each (CI runs short ones in test-go)
 crash:
 	POOLD_CRASH_KILLS=200 go test -count=1 -run SIGKILL -v -timeout 60m ./cmd/poold
 
