@@ -13,12 +13,15 @@ import (
 	"time"
 
 	"github.com/uniplus-pool/pool/internal/account"
+	"github.com/uniplus-pool/pool/internal/chain"
+	"github.com/uniplus-pool/pool/internal/chain/devnet"
 	"github.com/uniplus-pool/pool/internal/coin"
 	"github.com/uniplus-pool/pool/internal/db"
 	"github.com/uniplus-pool/pool/internal/httpx"
 	"github.com/uniplus-pool/pool/internal/market"
 	"github.com/uniplus-pool/pool/internal/pool"
 	"github.com/uniplus-pool/pool/internal/sim"
+	"github.com/uniplus-pool/pool/internal/withdraw"
 )
 
 // Demo login, printed at start: it only exists on pools started with --demo.
@@ -55,7 +58,11 @@ func demoCoins() []demoCoin {
 				// One share a second per simulated rig: enough shares that the 15-minute
 				// hashrate is within a few percent of what the rig measured itself.
 				"start_difficulty": "0.000005", "min_difficulty": "0.000001", "share_interval": "1s",
-			}}
+				// The wallet starts with coins, so withdrawals pay from the first minute.
+				"premine": strconv.FormatInt(demoAmount(1_000_000, decimals), 10),
+			},
+			// Two one-minute blocks: a withdrawal goes from processing to success in minutes.
+			PayoutConfirmations: 2}
 	}
 	tutorial := func(c coin.Coin, url string) coin.Coin { c.TutorialURL = url; return c }
 	// Litecoin is listed closed, as an operator lists a coin before it opens: the home
@@ -89,12 +96,21 @@ func demoAmount(coins float64, decimals int) int64 {
 func seedDemo(ctx context.Context, d *db.DB) error {
 	coins := &coin.Store{DB: d}
 	for _, dc := range demoCoins() {
-		if _, err := coins.Get(ctx, dc.Type); errors.Is(err, db.ErrNotFound) {
+		c, err := coins.Get(ctx, dc.Type)
+		switch {
+		case errors.Is(err, db.ErrNotFound):
 			if err := coins.Put(ctx, dc.Coin); err != nil {
 				return fmt.Errorf("demo coin %s: %w", dc.Type, err)
 			}
-		} else if err != nil {
+		case err != nil:
 			return err
+		case c.DriverConfig["premine"] == "" && dc.DriverConfig["premine"] != "":
+			// A demo database from before withdrawals: its wallet gets the premine too.
+			c.DriverConfig["premine"] = dc.DriverConfig["premine"]
+			c.PayoutConfirmations = dc.PayoutConfirmations
+			if err := coins.Put(ctx, c); err != nil {
+				return fmt.Errorf("demo coin %s: %w", dc.Type, err)
+			}
 		}
 	}
 	prices := &market.Prices{DB: d}
@@ -137,7 +153,27 @@ func seedDemo(ctx context.Context, d *db.DB) error {
 	if err := seedDemoHelp(ctx, d); err != nil {
 		return fmt.Errorf("demo help centre: %w", err)
 	}
+	// An address book entry per open coin, past its 48-hour lock, so the demo user can
+	// withdraw at once; one added in the app waits its 48 hours as any would.
+	book := &withdraw.Store{DB: d, Coins: coins, Chains: devnetAddresses{}}
+	for i, dc := range demoCoins() {
+		if !dc.OpenStatus {
+			continue
+		}
+		addr := devnet.EncodeAddress([20]byte{0xde, 0x70, byte(i)})
+		if err := book.ImportAddress(ctx, u.ID, withdraw.AddressInput{Coin: dc.Type, Address: addr, Network: dc.Type, Description: "Demo wallet"}); err != nil {
+			return fmt.Errorf("demo address %s: %w", dc.Type, err)
+		}
+	}
 	return nil
+}
+
+// devnetAddresses checks addresses as every demo coin's devnet chain does, without
+// opening a chain (the demo seeds before the stratum role starts its chains).
+type devnetAddresses struct{}
+
+func (devnetAddresses) Driver(ctx context.Context, c coin.Coin) (chain.Driver, error) {
+	return devnet.New(devnet.DefaultConfig(c.Type, c.Algorithm))
 }
 
 // seedDemoPriceHistory gives each demo coin without trend points 181 days of hourly

@@ -10,6 +10,7 @@ import (
 
 	"github.com/uniplus-pool/pool/internal/coin"
 	"github.com/uniplus-pool/pool/internal/db"
+	"github.com/uniplus-pool/pool/internal/metrics"
 	"github.com/uniplus-pool/pool/internal/withdraw"
 )
 
@@ -46,6 +47,21 @@ func (j *payJobs) payable(ctx context.Context) ([]coin.Coin, error) {
 		}
 	}
 	return out, nil
+}
+
+// runAll makes the due auto-withdrawals, then runs the payout job, timing both into m.
+func (j *payJobs) runAll(ctx context.Context, m *metrics.Metrics) {
+	for _, job := range []struct {
+		name string
+		fn   func(context.Context) error
+	}{{"auto_withdraw", j.autoWithdraw}, {"payouts", j.payouts}} {
+		start := time.Now()
+		err := job.fn(ctx)
+		m.ObserveJob(job.name, time.Since(start), err)
+		if err != nil && ctx.Err() == nil {
+			j.log.Warn("job failed", "job", job.name, "err", err)
+		}
+	}
 }
 
 func (j *payJobs) autoWithdraw(ctx context.Context) error {

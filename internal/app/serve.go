@@ -322,6 +322,19 @@ func (p *process) startJobs(ctx context.Context) {
 	pay := newPayJobs(p.db, p.chains, p.log, p.now)
 	p.metrics.Registry.MustRegister(pay.surplus)
 	p.jobs.Go(func() { runJobs(jobsCtx, p.db, p.log, p.now, p.metrics, pay) })
+	// Payouts on their own beat: a withdrawal is sent within --payout-every of its request.
+	p.jobs.Go(func() {
+		tick := time.NewTicker(p.cfg.PayoutEvery)
+		defer tick.Stop()
+		for {
+			select {
+			case <-jobsCtx.Done():
+				return
+			case <-tick.C:
+				pay.runAll(jobsCtx, p.metrics)
+			}
+		}
+	})
 	if p.cfg.PriceAPI != "" {
 		ids, _ := p.cfg.PriceIDMap() // Validate has read it
 		feed := &market.Feed{Prices: &market.Prices{DB: p.db}, IDs: ids, Every: p.cfg.PriceEvery, Log: p.log,
@@ -382,8 +395,10 @@ func (p *process) stop(ctx context.Context) error {
 
 // runJobs runs the periodic housekeeping of the jobs role until ctx ends. Each sweep is
 // a plain DELETE of rows past their use, so copies of the jobs role running it at the
-// same time do no harm. now is the clock of accounts and rate limits (moved by
-// --test-clock); devices and trend points keep the wall clock their writers use. Every
+// same time do no harm. now is the clock of accounts, rate limits, settlement and
+// withdrawals (moved by --test-clock, so a browser test can see a day settle and an
+// address's 48 hours pass); devices and trend points keep the wall clock their writers
+// use. Every
 // job's duration and outcome go to m.
 func runJobs(ctx context.Context, d *db.DB, log *slog.Logger, now func() time.Time, m *metrics.Metrics, pay *payJobs) {
 	rl := &ratelimit.DB{DB: d, Now: now}
@@ -420,15 +435,14 @@ func runJobs(ctx context.Context, d *db.DB, log *slog.Logger, now func() time.Ti
 		if err != nil {
 			return err
 		}
-		done, _, err := earn.RunDue(ctx, coins, time.Now())
+		done, _, err := earn.RunDue(ctx, coins, now())
 		for _, r := range done {
 			log.Info("earnings settled", "coin", r.Coin, "day", r.Day, "subAccounts", r.SubAccounts, "amount", r.Amount)
 		}
 		return err
 	}
 	run("earnings_settle", settle)
-	run("auto_withdraw", func() error { return pay.autoWithdraw(ctx) })
-	run("payouts", func() error { return pay.payouts(ctx) })
+	pay.runAll(ctx, m)
 	run("wallet_check", func() error { return pay.walletCheck(ctx) })
 	run("trends", recordTrends)
 	// Catch up the hours a stopped jobs process missed, then every 10 minutes.
@@ -447,8 +461,6 @@ func runJobs(ctx context.Context, d *db.DB, log *slog.Logger, now func() time.Ti
 			run("device_sweep", func() error { _, _, err := devices.SweepDevices(ctx, time.Now()); return err })
 			run("device_sort_keys", func() error { _, err := devices.RefreshSortKeys(ctx, time.Now()); return err })
 			run("earnings_settle", settle)
-			run("auto_withdraw", func() error { return pay.autoWithdraw(ctx) })
-			run("payouts", func() error { return pay.payouts(ctx) })
 		case <-tick.C:
 			run("wallet_check", func() error { return pay.walletCheck(ctx) })
 			run("trends", recordTrends)

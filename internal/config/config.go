@@ -63,6 +63,8 @@ type Config struct {
 	PriceAPIKey string
 	PriceIDs    string
 	PriceEvery  time.Duration
+	// PayoutEvery is how often the jobs role runs auto-withdrawals and the payout job.
+	PayoutEvery time.Duration
 	// StratumMaxPerAddress caps the live stratum connections of one client address on
 	// one coin (a farm behind one NAT address needs many; a flood must not take every
 	// file descriptor). StratumMaxPerPort caps one port's; 0 derives it from the file
@@ -101,6 +103,7 @@ func Default() Config {
 		LogFormat:       "text",
 		ShutdownTimeout: 15 * time.Second,
 		PriceEvery:      5 * time.Minute,
+		PayoutEvery:     time.Minute,
 
 		StratumMaxPerAddress:    2048,
 		MaxDevicesPerSubAccount: 5000,
@@ -154,6 +157,7 @@ func Load(cmd string, scope Scope, args []string, getenv func(string) string, us
 		fs.StringVar(&cfg.PriceAPIKey, "price-api-key", cfg.PriceAPIKey, "API key sent to --price-api (optional)")
 		fs.StringVar(&cfg.PriceIDs, "price-ids", cfg.PriceIDs, "the price API's id of each coin: BTC=bitcoin,KAS=kaspa")
 		fs.DurationVar(&cfg.PriceEvery, "price-every", cfg.PriceEvery, "how often to fetch prices (at least 1m)")
+		fs.DurationVar(&cfg.PayoutEvery, "payout-every", cfg.PayoutEvery, "how often the jobs role pays withdrawals and follows payouts (1s to 1h)")
 		fs.IntVar(&cfg.StratumMaxPerAddress, "stratum-max-per-address", cfg.StratumMaxPerAddress, "live stratum connections one client address may hold per coin (0: no cap)")
 		fs.IntVar(&cfg.StratumMaxPerPort, "stratum-max-per-port", cfg.StratumMaxPerPort, "live connections one stratum port may hold (0: from the file limit, less 512 kept for the API, database and nodes)")
 		fs.IntVar(&cfg.MaxDevicesPerSubAccount, "max-devices-per-subaccount", cfg.MaxDevicesPerSubAccount, "devices one sub-account may hold; a new worker past it is refused at its first share")
@@ -330,6 +334,9 @@ func (c Config) Validate(scope Scope) error {
 			}
 		} else if c.PriceIDs != "" {
 			errs = append(errs, errors.New("--price-ids needs --price-api"))
+		}
+		if c.PayoutEvery < time.Second || c.PayoutEvery > time.Hour {
+			bad("payout-every", "%s is not between 1s and 1h", c.PayoutEvery)
 		}
 		errs = append(errs, c.validateTestClock()...)
 	}

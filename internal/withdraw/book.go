@@ -209,3 +209,21 @@ func usable(a Address, now time.Time) error {
 	}
 	return nil
 }
+
+// ImportAddress adds an entry that is usable at once, for an operator: the demo's own
+// wallet, or users moved from another pool with their checked addresses. The address is
+// still checked by the chain driver; an entry already in the book is left as it is.
+func (s *Store) ImportAddress(ctx context.Context, userID int64, in AddressInput) error {
+	in, err := s.checkAddress(ctx, in)
+	if err != nil {
+		return err
+	}
+	ms := s.now().UnixMilli()
+	_, err = s.DB.Exec(ctx, `INSERT INTO withdraw_addresses (user_id, coin, address, network, description, usable_at, created_at, updated_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (user_id, coin, address) DO NOTHING`,
+		userID, in.Coin, in.Address, in.Network, in.Description, ms, ms, ms)
+	if err != nil {
+		return fmt.Errorf("withdraw: import address: %w", err)
+	}
+	return nil
+}

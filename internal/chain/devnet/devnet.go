@@ -91,6 +91,9 @@ type Config struct {
 	// TxFee is the fee of every wallet transaction in minor units (0.0001 coin when zero,
 	// at least one minor unit).
 	TxFee int64
+	// Premine is what the wallet holds before any block, in minor units: a demo pool can
+	// pay withdrawals from its first minute instead of after its blocks mature.
+	Premine int64
 	// StatePath is the file that keeps the chain and the wallet across restarts; empty
 	// keeps them in memory only.
 	StatePath string
@@ -261,6 +264,9 @@ func (cfg *Config) defaults() error {
 	}
 	if cfg.TxFee < 0 {
 		return fmt.Errorf("devnet: negative transaction fee %d", cfg.TxFee)
+	}
+	if cfg.Premine < 0 {
+		return fmt.Errorf("devnet: negative premine %d", cfg.Premine)
 	}
 	if cfg.TickInterval <= 0 {
 		cfg.TickInterval = min(max(cfg.BlockTime/20, 10*time.Millisecond), time.Second)

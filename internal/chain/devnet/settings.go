@@ -17,12 +17,13 @@ var settingKeys = []string{
 	"maturity",         // confirmations
 	"block_reward",     // minor units
 	"tx_fee",           // minor units
+	"premine",          // minor units the wallet starts with
 	"state_path",       // file; empty keeps the chain in memory
 }
 
 // Apply sets the fields of cfg named in settings, a coin's driver config: block_time (a Go
 // duration, "60s"), network_hashrate (H/s, "5e9"), other_miners (true or false),
-// orphan_rate (0..1), maturity (confirmations), block_reward and tx_fee (minor units) and
+// orphan_rate (0..1), maturity (confirmations), block_reward, tx_fee and premine (minor units) and
 // state_path. An unknown key or a value that does not parse is an error naming the key;
 // New checks the ranges.
 func (cfg *Config) Apply(settings map[string]string) error {
@@ -49,6 +50,8 @@ func (cfg *Config) Apply(settings map[string]string) error {
 			cfg.BlockReward, err = strconv.ParseInt(v, 10, 64)
 		case "tx_fee":
 			cfg.TxFee, err = strconv.ParseInt(v, 10, 64)
+		case "premine":
+			cfg.Premine, err = strconv.ParseInt(v, 10, 64)
 		case "state_path":
 			cfg.StatePath = v
 		default:

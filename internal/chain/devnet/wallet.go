@@ -153,7 +153,7 @@ func (c *Chain) Balance(ctx context.Context) (int64, error) {
 }
 
 func (c *Chain) balanceLocked() int64 {
-	var bal int64
+	bal := c.cfg.Premine
 	for _, b := range c.credits {
 		if c.confirmationsLocked(b) >= int64(c.cfg.Maturity) {
 			bal += b.Credit

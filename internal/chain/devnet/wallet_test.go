@@ -266,3 +266,26 @@ func TestPayout(t *testing.T) {
 		t.Fatal("a foreign transaction was broadcast")
 	}
 }
+
+// A premine is spendable before any block: the demo pays its first withdrawals at once.
+func TestPremine(t *testing.T) {
+	ctx := context.Background()
+	c, _ := newTestChain(t, chain.SHA256d, func(cfg *Config) { cfg.Premine = 5 * reward })
+	if bal := balance(t, c); bal != 5*reward {
+		t.Fatalf("balance %d, want the premine %d", bal, 5*reward)
+	}
+	p, err := c.BuildPayout(ctx, []chain.PayoutOutput{{Address: otherAddress(1), Amount: reward}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if bal := balance(t, c); bal != 4*reward-p.Fee {
+		t.Fatalf("balance %d after paying one reward", bal)
+	}
+	var cfg Config
+	if err := cfg.Apply(map[string]string{"premine": "-1"}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := New(cfg); err == nil {
+		t.Fatal("a negative premine was accepted")
+	}
+}

@@ -14,12 +14,12 @@ import { DesktopOverclockSet } from './pool/overclock-set';
 import { DesktopRevenueChain, DesktopRevenueSummary } from './pool/revenue';
 import { DesktopSubAccountDetail } from './pool/sub-account-detail';
 import { DesktopSubAccountInfo } from './pool/sub-account-info';
+import { DesktopAddressManage, DesktopWithdrawSettings } from './pool/withdraw';
 
 /** PoolPage names the pages of this area. */
 export type PoolPage = keyof typeof poolTitles;
 
-// Withdrawals and the address book come with their own issue.
-const pages: Partial<Record<PoolPage, ComponentType>> = {
+const pages: Record<PoolPage, ComponentType> = {
   orePoolSubAccountInfo: DesktopSubAccountInfo,
   orePoolSubAccountDetail: DesktopSubAccountDetail,
   orePoolDeviceOverview: DesktopDeviceOverview,
@@ -34,6 +34,8 @@ const pages: Partial<Record<PoolPage, ComponentType>> = {
   orePoolRevenueChain: DesktopRevenueChain,
   orePoolAssetsOverview: DesktopAssetsOverview,
   orePoolAssetsDetail: DesktopAssetsDetail,
+  orePoolAddressManage: DesktopAddressManage,
+  orePoolWithdrawlSetList: DesktopWithdrawSettings,
 };
 
 /** PoolArea renders a pool-mode page inside the account shell (switchers and menu). */

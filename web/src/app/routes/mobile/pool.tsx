@@ -15,6 +15,7 @@ import { MobileRevenueChain, MobileRevenueDetail, MobileRevenueSummary } from '.
 import { MobileSubAccountDetail } from './pool/sub-account-detail';
 import { MobileSubAccountInfo } from './pool/sub-account-info';
 import { MobileVideoCard } from './pool/video-card';
+import { MobileAddressManage, MobileWithdrawSettings } from './pool/withdraw';
 
 const titles = {
   orePoolDeviceOverview: poolTitles.orePoolDeviceOverview,
@@ -39,8 +40,7 @@ const titles = {
 /** MobilePoolPage names the pages of this area. */
 export type MobilePoolPage = keyof typeof titles;
 
-// Withdrawals and the address book come with their own issue.
-const pages: Partial<Record<MobilePoolPage, ComponentType>> = {
+const pages: Record<MobilePoolPage, ComponentType> = {
   orePoolSubAccountInfo: MobileSubAccountInfo,
   orePoolSubAccountDetail: MobileSubAccountDetail,
   orePoolDeviceOverview: MobileDeviceOverview,
@@ -57,6 +57,8 @@ const pages: Partial<Record<MobilePoolPage, ComponentType>> = {
   orePoolRevenueDetail: MobileRevenueDetail,
   assetsOverview: MobileAssetsOverview,
   assetsDetail: MobileAssetsDetail,
+  addressManage: MobileAddressManage,
+  withdrawlSetList: MobileWithdrawSettings,
 };
 
 /** MobilePoolArea renders a pool-mode page inside the account shell (switchers and menu). */

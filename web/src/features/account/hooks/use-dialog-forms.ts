@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { useCaptchaTicket } from '@/features/auth/hooks/use-captcha-ticket';
 import { useCodeButton } from '@/features/auth/hooks/use-code-button';
-import { errorMessage } from '@/lib/api-client';
+import { errorsOf, type FieldForm } from '@/lib/field-form';
 import { notify } from '@/lib/notify';
 import { checkCode, checkEmail, checkNewPassword, checkNickname, checkPasswordPresent, checkPhone, checkRepeatPassword, fieldRule } from '@/lib/validation';
 import { useAccountTypes } from '../api/get-account-types';
@@ -18,23 +18,8 @@ import type { BaseInfo, Channel } from '../model/types';
 import { useContactFlow } from './use-contact-flow';
 import { usePasswordFlow, type PasswordTab } from './use-password-flow';
 
-/**
- * FieldForm is what the glue needs of a form: antd's and antd-mobile's form instances
- * (both rc-field-form) have these.
- */
-export interface FieldForm {
-  setFields(fields: Array<{ name: string; errors: string[] }>): void;
-  setFieldsValue(values: Record<string, unknown>): void;
-  resetFields(): void;
-  getFieldValue(name: string): unknown;
-  validateFields(names: string[]): Promise<unknown>;
-}
-
-/** errorsOf gives a failed call's message as a field's errors. */
-export const errorsOf = (err: unknown): string[] => {
-  const message = errorMessage(err);
-  return message ? [message] : [];
-};
+export type { FieldForm } from '@/lib/field-form';
+export { errorsOf } from '@/lib/field-form';
 
 const text = (v: unknown) => String(v ?? '').trim();
 

@@ -85,8 +85,8 @@ export interface Asset {
   minWithdraw: string;
 }
 
-export type EntryKind = 'earning';
-export const ENTRY_KINDS: EntryKind[] = ['earning'];
+export type EntryKind = 'earning' | 'withdrawal' | 'withdrawal_paid' | 'withdrawal_refund';
+export const ENTRY_KINDS: EntryKind[] = ['earning', 'withdrawal', 'withdrawal_paid', 'withdrawal_refund'];
 
 /** Entry is one ledger journal row. */
 export interface Entry {

@@ -2,6 +2,7 @@
 // lives in features/earnings; this file lays out antd widgets.
 import { QuestionCircleOutlined } from '@ant-design/icons';
 import { Button, DatePicker, Empty, Segmented, Select, Skeleton, Table, Tooltip } from 'antd';
+import { useState } from 'react';
 import dayjs from 'dayjs';
 import { Link } from 'react-router-dom';
 import { PageFrame } from '@/components/page-frame';
@@ -11,6 +12,7 @@ import { grouped, scopeQuery } from '@/features/earnings/model/format';
 import { ENTRY_KINDS, FIATS, type Fiat } from '@/features/earnings/model/types';
 import { usePoolCodes } from '@/features/pool/hooks/use-pool-selection';
 import { Card, LoadFailed, paging } from './parts';
+import { DesktopWithdrawals, DesktopWithdrawDialog } from './withdraw';
 
 const FIAT_SIGN: Record<Fiat, string> = { USD: '$', CNY: '¥' };
 
@@ -19,6 +21,7 @@ export function DesktopAssetsOverview() {
   const { subAccount: sub } = usePoolCodes();
   const v = useAssetsOverview(sub);
   const { t } = v.texts;
+  const [withdrawing, setWithdrawing] = useState('');
   const money = (s: string) => (s ? `${FIAT_SIGN[v.fiat]}${grouped(s)}` : t('assets.noPrice'));
   return (
     <PageFrame
@@ -70,12 +73,23 @@ export function DesktopAssetsOverview() {
               {
                 key: 'entries',
                 title: '',
-                render: (_, a) => <Link to={`${paths.account.orePoolAssetsDetail}${scopeQuery(a.coin, sub)}`}>{t('assets.entries')}</Link>,
+                render: (_, a) => (
+                  <span style={{ display: 'inline-flex', gap: 8, alignItems: 'center' }}>
+                    <Tooltip title={sub ? '' : t('assets.pickSubAccount')}>
+                      <Button size="small" type="primary" disabled={!sub || !/[1-9]/.test(a.available)} onClick={() => setWithdrawing(a.coin)} data-testid={`withdraw-${a.coin}`}>
+                        {t('assets.withdraw')}
+                      </Button>
+                    </Tooltip>
+                    <Link to={`${paths.account.orePoolAssetsDetail}${scopeQuery(a.coin, sub)}`}>{t('assets.entries')}</Link>
+                  </span>
+                ),
               },
             ]}
           />
+          <DesktopWithdrawDialog sub={sub} coin={withdrawing} open={withdrawing !== ''} onClose={() => setWithdrawing('')} onDone={v.retry} />
         </>
       )}
+      <DesktopWithdrawals sub={sub} />
     </PageFrame>
   );
 }

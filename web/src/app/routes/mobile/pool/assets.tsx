@@ -1,6 +1,7 @@
 // Phone asset pages: assetsOverview and assetsDetail (the journal). Logic lives in
 // features/earnings; this file lays out antd-mobile widgets.
 import { Button, ErrorBlock, Selector, Skeleton } from 'antd-mobile';
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { PageFrame } from '@/components/page-frame';
 import { mobilePaths } from '@/config/paths';
@@ -10,6 +11,7 @@ import { ENTRY_KINDS, FIATS, type Fiat } from '@/features/earnings/model/types';
 import { MobilePager } from '@/features/pool/overclock/components/mobile-send-parts';
 import { usePoolCodes } from '@/features/pool/hooks/use-pool-selection';
 import { MCard, MLoadFailed } from './parts';
+import { MobileWithdrawals, MobileWithdrawSheet } from './withdraw';
 
 const FIAT_SIGN: Record<Fiat, string> = { USD: '$', CNY: '¥' };
 
@@ -18,6 +20,7 @@ export function MobileAssetsOverview() {
   const { subAccount: sub } = usePoolCodes();
   const v = useAssetsOverview(sub);
   const { t } = v.texts;
+  const [withdrawing, setWithdrawing] = useState('');
   const money = (s: string) => (s ? `${FIAT_SIGN[v.fiat]}${grouped(s)}` : t('assets.noPrice'));
   return (
     <PageFrame titleKey="pages.orePoolAssetsOverview">
@@ -64,12 +67,19 @@ export function MobileAssetsOverview() {
                 <span>{t('assets.withdrawn')}</span>
                 <span>{`${a.withdrawn} ${a.unit}`}</span>
               </div>
-              <Link to={`${mobilePaths.account.assetsDetail}${scopeQuery(a.coin, sub)}`}>{t('assets.entries')}</Link>
+              <div className="up-mpool-actions">
+                <Button size="small" color="primary" disabled={!sub || !/[1-9]/.test(a.available)} onClick={() => setWithdrawing(a.coin)} data-testid={`withdraw-${a.coin}`}>
+                  {t('assets.withdraw')}
+                </Button>
+                <Link to={`${mobilePaths.account.assetsDetail}${scopeQuery(a.coin, sub)}`}>{t('assets.entries')}</Link>
+              </div>
             </article>
           ))}
-          <p className="up-mpool-hint">{t('assets.frozenHint')}</p>
+          <p className="up-mpool-hint">{sub ? t('assets.frozenHint') : t('assets.pickSubAccount')}</p>
+          <MobileWithdrawSheet sub={sub} coin={withdrawing} open={withdrawing !== ''} onClose={() => setWithdrawing('')} onDone={v.retry} />
         </>
       )}
+      <MobileWithdrawals sub={sub} />
     </PageFrame>
   );
 }

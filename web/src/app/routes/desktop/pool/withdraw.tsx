@@ -1,0 +1,459 @@
+// Desktop withdrawal screens: orePoolAddressManage, orePoolWithdrawlSetList, the
+// withdrawal dialog and history of the asset pages. Logic lives in features/withdraw;
+// this file lays out antd widgets.
+import { CopyOutlined, QrcodeOutlined } from '@ant-design/icons';
+import { Alert, Button, Empty, Form, Input, Modal, Popconfirm, Popover, Radio, Select, Skeleton, Switch, Table, Tag } from 'antd';
+import { QRCodeSVG } from 'qrcode.react';
+import { Link } from 'react-router-dom';
+import { PageFrame } from '@/components/page-frame';
+import { paths } from '@/config/paths';
+import { DesktopCodeButton } from '@/features/auth/components/desktop-code-button';
+import { DesktopSliderCaptcha } from '@/features/auth/components/desktop-slider-captcha';
+import { usePoolCodes } from '@/features/pool/hooks/use-pool-selection';
+import { useAddressBookPage, useAddressForm, useDeleteAddressForm } from '@/features/withdraw/hooks/use-address-book';
+import type { VerifyState } from '@/features/withdraw/hooks/use-verify';
+import { useSettingForm, useSettingsPage } from '@/features/withdraw/hooks/use-withdraw-settings';
+import { useWithdrawForm } from '@/features/withdraw/hooks/use-withdraw-form';
+import { useWithdrawalHistory } from '@/features/withdraw/hooks/use-withdrawals';
+import { LIMITS, PAGE_SIZES, type AddressEntry, type WithdrawSetting } from '@/features/withdraw/model/types';
+import { useWithdrawTexts } from '@/features/withdraw/texts';
+import { copyText } from '@/lib/clipboard';
+import { notify } from '@/lib/notify';
+import { codeInput, LIMITS as INPUT_LIMITS } from '@/lib/validation';
+import { Copyable, LoadFailed } from './parts';
+import type { TFunction } from 'i18next';
+
+/** AddressQR shows an address's QR code in a popover. */
+function AddressQR({ address, t }: { address: string; t: TFunction }) {
+  return (
+    <Popover content={<QRCodeSVG value={address} size={160} data-testid="address-qr" />} trigger="click">
+      <Button type="link" size="small" icon={<QrcodeOutlined />} aria-label={t('common.qr')} />
+    </Popover>
+  );
+}
+
+/** ShortCopy shows a long address or hash by its ends, the whole of it in a tooltip and the copy. */
+function ShortCopy({ text, t, testId }: { text: string; t: TFunction; testId?: string }) {
+  const short = text.length > 20 ? `${text.slice(0, 8)}…${text.slice(-8)}` : text;
+  return (
+    <span className="up-pool-copy" title={text}>
+      <span className="up-earn-mono" data-testid={testId} data-full={text}>
+        {short}
+      </span>
+      <Button
+        type="link"
+        size="small"
+        icon={<CopyOutlined />}
+        aria-label={t('common.copy')}
+        onClick={async () => {
+          const ok = await copyText(text);
+          notify(ok ? 'success' : 'error', t(ok ? 'common.copied' : 'common.copyFailed'));
+        }}
+      />
+    </span>
+  );
+}
+
+/** VerifyFields: the method, the code with its button, and the slider. */
+function VerifyFields({ v, t }: { v: VerifyState; t: TFunction }) {
+  if (!v.needed) return <Alert type="info" showIcon message={t('verify.none')} className="up-dialog-alert" />;
+  return (
+    <>
+      {v.methods.length > 1 ? (
+        <Form.Item label={t('verify.method')}>
+          <Radio.Group value={v.method} onChange={(e) => v.setMethod(e.target.value)} data-testid="verify-method">
+            {v.methods.map((m) => (
+              <Radio.Button key={m} value={m}>
+                {t(`verify.${m}`)}
+              </Radio.Button>
+            ))}
+          </Radio.Group>
+        </Form.Item>
+      ) : null}
+      <Form.Item label={t('verify.code')} required extra={t('verify.sentTo', { target: v.target })}>
+        <div className="up-code-row">
+          <Form.Item name="code" noStyle normalize={codeInput}>
+            <Input maxLength={INPUT_LIMITS.codeLength} inputMode="numeric" autoComplete="one-time-code" placeholder={t('verify.codePlaceholder')} data-testid="verify-code" />
+          </Form.Item>
+          <DesktopCodeButton code={v.codeButton} />
+        </div>
+      </Form.Item>
+      <DesktopSliderCaptcha captcha={v.captcha} />
+    </>
+  );
+}
+
+function FormError({ error }: { error: string }) {
+  return error ? <Alert type="error" showIcon message={error} className="up-dialog-alert" data-testid="form-error" /> : null;
+}
+
+function Actions({ onCancel, submit, pending, t }: { onCancel: () => void; submit: string; pending: boolean; t: TFunction }) {
+  return (
+    <div className="up-dialog-actions" style={{ display: 'flex', gap: 8, justifyContent: 'flex-end' }}>
+      <Button onClick={onCancel}>{t('common.cancel')}</Button>
+      <Button type="primary" htmlType="submit" loading={pending} data-testid="dialog-submit">
+        {submit}
+      </Button>
+    </div>
+  );
+}
+
+/** DesktopAddressManage: the address book with add, edit and delete. */
+export function DesktopAddressManage() {
+  const { selection } = usePoolCodes();
+  const p = useAddressBookPage();
+  const { t } = p.texts;
+  const coins = selection.coins.map((c) => ({ value: c.type, label: c.type }));
+  return (
+    <PageFrame
+      titleKey="pages.orePoolAddressManage"
+      actions={
+        <span style={{ display: 'inline-flex', gap: 8 }}>
+          <Link to={paths.account.orePoolWithdrawlSetList}>{t('book.toSettings')}</Link>
+          <Button type="primary" onClick={p.form.add} data-testid="address-add">
+            {t('book.add')}
+          </Button>
+        </span>
+      }
+    >
+      <p className="up-pool-hint">{t('book.intro')}</p>
+      <div className="up-pool-filters">
+        <Select value={p.coin} onChange={p.setCoin} style={{ width: 160 }} options={[{ value: '', label: t('common.all') }, ...coins]} data-testid="address-coin" />
+      </div>
+      {p.failed ? (
+        <LoadFailed tp={t} retry={p.retry} />
+      ) : p.loading ? (
+        <Skeleton active paragraph={{ rows: 4 }} />
+      ) : (
+        <Table<AddressEntry>
+          rowKey="id"
+          dataSource={p.rows}
+          pagination={false}
+          scroll={{ x: 900 }}
+          data-testid="address-table"
+          locale={{ emptyText: <Empty description={`${t('book.emptyTitle')}. ${t('book.emptyBody')}`} /> }}
+          columns={[
+            { key: 'coin', title: t('book.coin'), render: (_, a) => <strong>{a.currencyType}</strong> },
+            {
+              key: 'address',
+              title: t('book.address'),
+              render: (_, a) => (
+                <span className="up-earn-mono">
+                  <Copyable text={a.address} tp={t} testId="address-text" />
+                  <AddressQR address={a.address} t={t} />
+                </span>
+              ),
+            },
+            { key: 'network', title: t('book.network'), dataIndex: 'network' },
+            { key: 'description', title: t('book.description'), dataIndex: 'description' },
+            {
+              key: 'status',
+              title: t('book.status'),
+              render: (_, a) =>
+                a.lockedSeconds > 0 ? (
+                  <Tag color="orange" data-testid="address-status">
+                    {t('book.locked', { hours: p.lockLeft(a) })}
+                  </Tag>
+                ) : (
+                  <Tag color="green" data-testid="address-status">
+                    {t('book.usable')}
+                  </Tag>
+                ),
+            },
+            { key: 'created', title: t('book.created'), render: (_, a) => new Date(a.createdAt).toLocaleString(p.texts.lang.replace('_', '-'), { hour12: false }) },
+            {
+              key: 'actions',
+              title: t('book.actions'),
+              render: (_, a) => (
+                <span style={{ display: 'inline-flex', gap: 4 }}>
+                  <Button size="small" onClick={() => p.form.edit(a)} data-testid="address-edit">
+                    {t('book.edit')}
+                  </Button>
+                  <Button size="small" danger onClick={() => p.remove.ask(a)} data-testid="address-delete">
+                    {t('book.delete')}
+                  </Button>
+                </span>
+              ),
+            },
+          ]}
+        />
+      )}
+      <Modal open={p.form.open} title={t(p.form.editing ? 'book.edit' : 'book.add')} onCancel={p.form.close} footer={null} destroyOnHidden width={560}>
+        <AddressForm editing={p.form.editing} coins={coins} defaultCoin={p.coin || selection.coin?.type || ''} onDone={p.form.close} />
+      </Modal>
+      <Modal open={p.remove.entry !== null} title={t('book.deleteTitle')} onCancel={p.remove.close} footer={null} destroyOnHidden width={520}>
+        <DeleteForm entry={p.remove.entry} onDone={p.remove.close} />
+      </Modal>
+    </PageFrame>
+  );
+}
+
+function AddressForm({ editing, coins, defaultCoin, onDone }: { editing: AddressEntry | null; coins: { value: string; label: string }[]; defaultCoin: string; onDone: () => void }) {
+  const { t } = useWithdrawTexts();
+  const [form] = Form.useForm();
+  const f = useAddressForm(form, editing, defaultCoin, onDone);
+  const coin = Form.useWatch('currencyType', form) ?? f.initial.currencyType ?? '';
+  return (
+    <Form form={form} layout="vertical" name="address" initialValues={f.initial} onFinish={f.onFinish} requiredMark={false}>
+      <Alert type="warning" showIcon message={f.lockNote} className="up-dialog-alert" />
+      <Form.Item name="currencyType" label={t('book.coin')} rules={[f.rules.coin]}>
+        <Select options={coins} disabled={editing !== null} onChange={(c) => form.setFieldsValue({ network: c })} data-testid="address-form-coin" />
+      </Form.Item>
+      <Form.Item name="network" label={t('book.network')} rules={[f.rules.network]}>
+        <Select options={f.networks(coin).map((n) => ({ value: n, label: n }))} data-testid="address-form-network" />
+      </Form.Item>
+      <Form.Item name="address" label={t('book.address')} rules={[f.rules.address]}>
+        <Input maxLength={LIMITS.address} placeholder={t('book.addressPlaceholder')} autoComplete="off" spellCheck={false} data-testid="address-form-address" />
+      </Form.Item>
+      <Form.Item name="description" label={t('book.description')} rules={[f.rules.description]}>
+        <Input maxLength={LIMITS.description} placeholder={t('book.descriptionPlaceholder')} data-testid="address-form-description" />
+      </Form.Item>
+      <VerifyFields v={f.verify} t={t} />
+      <FormError error={f.error} />
+      <Actions onCancel={onDone} submit={t('common.save')} pending={f.pending} t={t} />
+    </Form>
+  );
+}
+
+function DeleteForm({ entry, onDone }: { entry: AddressEntry | null; onDone: () => void }) {
+  const { t } = useWithdrawTexts();
+  const [form] = Form.useForm();
+  const f = useDeleteAddressForm(form, entry, onDone);
+  return (
+    <Form form={form} layout="vertical" name="address-delete" onFinish={f.onFinish} requiredMark={false}>
+      <p>{t('book.deleteBody', { address: entry?.address ?? '' })}</p>
+      <VerifyFields v={f.verify} t={t} />
+      <FormError error={f.error} />
+      <Actions onCancel={onDone} submit={t('book.delete')} pending={f.pending} t={t} />
+    </Form>
+  );
+}
+
+/** DesktopWithdrawSettings: the chosen sub-account's auto-withdrawal per coin. */
+export function DesktopWithdrawSettings() {
+  const { subAccount } = usePoolCodes();
+  const p = useSettingsPage(subAccount);
+  const { t } = p.texts;
+  return (
+    <PageFrame titleKey="pages.orePoolWithdrawlSetList" actions={<Link to={paths.account.orePoolAddressManage}>{t('settings.toBook')}</Link>}>
+      {p.lockedNote ? <Alert type="warning" showIcon message={p.lockedNote} data-testid="settings-locked" style={{ marginBottom: 16 }} /> : <p className="up-pool-hint">{p.windowNote}</p>}
+      {p.noSubAccount ? (
+        <Empty description={t('settings.pickSubAccount')} />
+      ) : p.failed ? (
+        <LoadFailed tp={t} retry={p.retry} />
+      ) : p.loading ? (
+        <Skeleton active paragraph={{ rows: 4 }} />
+      ) : (
+        <Table<WithdrawSetting>
+          rowKey="currencyType"
+          dataSource={p.rows}
+          pagination={false}
+          scroll={{ x: 800 }}
+          data-testid="settings-table"
+          locale={{ emptyText: <Empty description={`${t('settings.emptyTitle')}. ${t('settings.emptyBody')}`} /> }}
+          columns={[
+            { key: 'coin', title: t('settings.coin'), render: (_, s) => <strong>{s.currencyType}</strong> },
+            {
+              key: 'auto',
+              title: t('settings.auto'),
+              render: (_, s) => (
+                <Tag color={s.autoEnabled ? 'green' : 'default'} data-testid={`setting-auto-${s.currencyType}`}>
+                  {t(s.autoEnabled ? 'settings.on' : 'settings.off')}
+                </Tag>
+              ),
+            },
+            { key: 'amount', title: t('settings.amount'), align: 'right', render: (_, s) => (s.amount ? `${s.amount} ${s.unit}` : '—') },
+            { key: 'address', title: t('settings.address'), render: (_, s) => (s.address ? <span className="up-earn-mono">{s.address}</span> : '—') },
+            { key: 'fee', title: t('settings.fee'), align: 'right', render: (_, s) => `${s.fee} ${s.unit}` },
+            {
+              key: 'actions',
+              title: '',
+              render: (_, s) => (
+                <span style={{ display: 'inline-flex', gap: 4 }}>
+                  <Button size="small" disabled={p.window.locked} onClick={() => p.edit.open(s)} data-testid={`setting-edit-${s.currencyType}`}>
+                    {t('settings.edit')}
+                  </Button>
+                  {s.autoEnabled ? (
+                    <Popconfirm title={t('settings.turnOffConfirm', { coin: s.currencyType })} onConfirm={() => void p.turnOff(s)} disabled={p.window.locked}>
+                      <Button size="small" disabled={p.window.locked} loading={p.turningOff}>
+                        {t('settings.turnOff')}
+                      </Button>
+                    </Popconfirm>
+                  ) : null}
+                </span>
+              ),
+            },
+          ]}
+        />
+      )}
+      <Modal open={p.edit.setting !== null} title={`${t('settings.title')} · ${p.edit.setting?.currencyType ?? ''}`} onCancel={p.edit.close} footer={null} destroyOnHidden width={520}>
+        <SettingForm sub={subAccount} setting={p.edit.setting} onDone={p.edit.close} />
+      </Modal>
+    </PageFrame>
+  );
+}
+
+function SettingForm({ sub, setting, onDone }: { sub: string; setting: WithdrawSetting | null; onDone: () => void }) {
+  const { t } = useWithdrawTexts();
+  const [form] = Form.useForm();
+  const f = useSettingForm(sub, setting, onDone);
+  const on = Form.useWatch('autoEnabled', form) ?? f.initial.autoEnabled;
+  return (
+    <Form form={form} layout="vertical" name="setting" initialValues={f.initial} onFinish={f.onFinish} requiredMark={false}>
+      <Form.Item name="autoEnabled" label={t('settings.auto')} valuePropName="checked">
+        <Switch data-testid="setting-switch" />
+      </Form.Item>
+      {on ? (
+        <>
+          <Form.Item name="amount" label={t('settings.amount')} rules={[f.rules.amount]} extra={`${t('settings.amountHint')} ${f.minNote}`}>
+            <Input inputMode="decimal" suffix={setting?.unit} data-testid="setting-amount" />
+          </Form.Item>
+          <Form.Item name="addressId" label={t('settings.address')} rules={[f.rules.address]} extra={f.addresses.length === 0 && !f.addressesLoading ? <Link to={paths.account.orePoolAddressManage}>{t('settings.noAddress')}</Link> : null}>
+            <Select loading={f.addressesLoading} options={f.addresses.map((a) => ({ value: a.id, label: `${a.address}${a.description ? ` (${a.description})` : ''}` }))} data-testid="setting-address" />
+          </Form.Item>
+        </>
+      ) : null}
+      <FormError error={f.error} />
+      <Actions onCancel={onDone} submit={t('common.save')} pending={f.pending} t={t} />
+    </Form>
+  );
+}
+
+/** DesktopWithdrawDialog: withdraw one coin of one sub-account. */
+export function DesktopWithdrawDialog({ sub, coin, open, onClose, onDone }: { sub: string; coin: string; open: boolean; onClose: () => void; onDone: () => void }) {
+  const { t } = useWithdrawTexts();
+  return (
+    <Modal open={open} title={t('dialog.title', { coin })} onCancel={onClose} footer={null} destroyOnHidden width={560}>
+      {open ? <WithdrawForm sub={sub} coin={coin} onClose={onClose} onDone={onDone} /> : null}
+    </Modal>
+  );
+}
+
+function WithdrawForm({ sub, coin, onClose, onDone }: { sub: string; coin: string; onClose: () => void; onDone: () => void }) {
+  const { t } = useWithdrawTexts();
+  const [form] = Form.useForm();
+  const f = useWithdrawForm(form, sub, coin, true, () => {
+    onDone();
+    onClose();
+  });
+  const d = f.info;
+  if (f.failed) return <LoadFailed tp={t} retry={f.retry} />;
+  if (f.loading || !d) return <Skeleton active paragraph={{ rows: 6 }} />;
+  return (
+    <Form
+      form={form}
+      layout="vertical"
+      name="withdraw"
+      initialValues={{ network: d.networks[0], addressId: f.addresses.find(f.usable)?.id }}
+      onFinish={f.onFinish}
+      onValuesChange={(ch) => 'amount' in ch && f.onAmount(String(ch.amount ?? ''))}
+      requiredMark={false}
+    >
+      <dl className="up-withdraw-figures" data-testid="withdraw-figures">
+        <div>
+          <dt>{t('dialog.available')}</dt>
+          <dd data-testid="withdraw-available">{`${d.available} ${d.unit}`}</dd>
+        </div>
+        <div>
+          <dt>{t('dialog.frozen')}</dt>
+          <dd>{`${d.frozen} ${d.unit}`}</dd>
+        </div>
+        <div>
+          <dt>{t('dialog.fee')}</dt>
+          <dd>{`${d.fee} ${d.unit}`}</dd>
+        </div>
+      </dl>
+      {f.noAddress ? (
+        <Alert type="info" showIcon message={t('dialog.noAddress')} action={<Link to={paths.account.orePoolAddressManage}>{t('dialog.toBook')}</Link>} className="up-dialog-alert" />
+      ) : null}
+      <Form.Item name="addressId" label={t('dialog.address')} rules={[f.rules.address]}>
+        <Select
+          placeholder={t('dialog.addressPlaceholder')}
+          data-testid="withdraw-address"
+          options={f.addresses.map((a) => ({
+            value: a.id,
+            disabled: !f.usable(a),
+            label: f.usable(a) ? `${a.address}${a.description ? ` (${a.description})` : ''}` : t('dialog.lockedAddress', { address: a.address, hours: Math.ceil(a.lockedSeconds / 3600) }),
+          }))}
+        />
+      </Form.Item>
+      <Form.Item name="network" label={t('dialog.network')} rules={[f.rules.network]}>
+        <Select options={d.networks.map((n) => ({ value: n, label: n }))} data-testid="withdraw-network" />
+      </Form.Item>
+      <Form.Item label={t('dialog.amount')} required extra={`${t('dialog.max')}: ${d.maxAmount} ${d.unit}`}>
+        <div className="up-code-row">
+          <Form.Item name="amount" noStyle rules={[f.rules.amount]}>
+            <Input inputMode="decimal" suffix={d.unit} data-testid="withdraw-amount" />
+          </Form.Item>
+          <Button onClick={f.setAll} data-testid="withdraw-all">
+            {t('dialog.all')}
+          </Button>
+        </div>
+      </Form.Item>
+      <p className="up-pool-hint" data-testid="withdraw-received">{`${t('dialog.received')}: ${f.received ? `${f.received} ${d.unit}` : '—'}`}</p>
+      <Form.Item name="remark" label={t('dialog.remark')} rules={[f.rules.remark]}>
+        <Input maxLength={LIMITS.remark} placeholder={t('dialog.remarkPlaceholder')} />
+      </Form.Item>
+      <VerifyFields v={f.verify} t={t} />
+      <FormError error={f.error} />
+      <Actions onCancel={onClose} submit={t('dialog.submit')} pending={f.pending} t={t} />
+    </Form>
+  );
+}
+
+/** DesktopWithdrawals: the withdrawal history of the chosen sub-account (all when none). */
+export function DesktopWithdrawals({ sub }: { sub: string }) {
+  const h = useWithdrawalHistory(sub);
+  const { t } = h.texts;
+  const color = { processing: 'processing', success: 'success', failure: 'error' } as const;
+  return (
+    <section className="up-pool-panel" data-testid="withdrawals">
+      <h2>{t('history.title')}</h2>
+      {h.failed ? (
+        <LoadFailed tp={t} retry={h.retry} />
+      ) : (
+        <Table
+          rowKey="id"
+          loading={h.loading}
+          dataSource={h.rows}
+          scroll={{ x: 1100 }}
+          data-testid="withdrawals-table"
+          locale={{ emptyText: <Empty description={`${t('history.emptyTitle')}. ${t('history.emptyBody')}`} /> }}
+          pagination={{
+            current: h.page,
+            pageSize: h.size,
+            total: h.total,
+            showSizeChanger: true,
+            pageSizeOptions: PAGE_SIZES.map(String),
+            showTotal: (n) => t('history.total', { count: n }),
+            onChange: (p, s) => h.setPage(p, s as (typeof PAGE_SIZES)[number]),
+          }}
+          columns={[
+            { key: 'time', title: t('history.time'), render: (_, w) => h.time(w.createdAt) },
+            { key: 'coin', title: t('history.coin'), render: (_, w) => `${w.currencyType} · ${t(`history.kinds.${w.kind}`)}` },
+            { key: 'amount', title: t('history.amount'), align: 'right', render: (_, w) => w.amount },
+            { key: 'fee', title: t('history.fee'), align: 'right', render: (_, w) => w.fee },
+            { key: 'received', title: t('history.received'), align: 'right', render: (_, w) => <strong>{w.received}</strong> },
+            { key: 'address', title: t('history.address'), render: (_, w) => <ShortCopy text={w.address} t={t} /> },
+            { key: 'network', title: t('history.network'), dataIndex: 'network' },
+            { key: 'remark', title: t('history.remark'), dataIndex: 'remark' },
+            {
+              key: 'status',
+              title: t('history.status'),
+              render: (_, w) => (
+                <span>
+                  <Tag color={color[w.status]} data-testid="withdrawal-status">
+                    {t(`history.statuses.${w.status}`)}
+                  </Tag>
+                  <div className="up-pool-hint">{h.progress(w)}</div>
+                </span>
+              ),
+            },
+            { key: 'tx', title: t('history.txHash'), render: (_, w) => (w.txHash ? <ShortCopy text={w.txHash} t={t} testId="withdrawal-tx" /> : '—') },
+            { key: 'order', title: t('history.orderNo'), render: (_, w) => <ShortCopy text={w.orderNo} t={t} /> },
+          ]}
+        />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,439 @@
+// Phone withdrawal screens: addressManage, withdrawlSetList, the withdrawal sheet and
+// history of assetsOverview. Logic lives in features/withdraw; this file lays out
+// antd-mobile widgets.
+import { Button, Dialog, ErrorBlock, Form, Input, NoticeBar, Picker, Radio, Selector, Skeleton, Space, Switch, Tag } from 'antd-mobile';
+import { QRCodeSVG } from 'qrcode.react';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { MobileDialog } from '@/components/mobile-dialog';
+import { PageFrame } from '@/components/page-frame';
+import { mobilePaths } from '@/config/paths';
+import { MobileCodeButton } from '@/features/auth/components/mobile-code-button';
+import { MobileSliderCaptcha } from '@/features/auth/components/mobile-slider-captcha';
+import { MobilePager } from '@/features/pool/overclock/components/mobile-send-parts';
+import { usePoolCodes } from '@/features/pool/hooks/use-pool-selection';
+import { useAddressBookPage, useAddressForm, useDeleteAddressForm } from '@/features/withdraw/hooks/use-address-book';
+import type { VerifyState } from '@/features/withdraw/hooks/use-verify';
+import { useSettingForm, useSettingsPage } from '@/features/withdraw/hooks/use-withdraw-settings';
+import { useWithdrawForm } from '@/features/withdraw/hooks/use-withdraw-form';
+import { useWithdrawalHistory } from '@/features/withdraw/hooks/use-withdrawals';
+import { LIMITS, type AddressEntry, type WithdrawSetting } from '@/features/withdraw/model/types';
+import { useWithdrawTexts } from '@/features/withdraw/texts';
+import { codeInput, LIMITS as INPUT_LIMITS } from '@/lib/validation';
+import { FieldInput } from '../field-input';
+import { MCopy, MLoadFailed } from './parts';
+import type { TFunction } from 'i18next';
+import '../mobile-forms.css';
+
+function MVerifyFields({ v, t }: { v: VerifyState; t: TFunction }) {
+  if (!v.needed) return <NoticeBar content={t('verify.none')} color="info" wrap />;
+  return (
+    <>
+      {v.methods.length > 1 ? (
+        <Form.Item label={t('verify.method')}>
+          <Radio.Group value={v.method ?? undefined} onChange={(m) => v.setMethod(m as 'phone' | 'email')}>
+            <Space>
+              {v.methods.map((m) => (
+                <Radio key={m} value={m}>
+                  {t(`verify.${m}`)}
+                </Radio>
+              ))}
+            </Space>
+          </Radio.Group>
+        </Form.Item>
+      ) : null}
+      <Form.Item name="code" label={t('verify.code')} normalize={codeInput} help={t('verify.sentTo', { target: v.target })}>
+        <FieldInput after={<MobileCodeButton code={v.codeButton} />} maxLength={INPUT_LIMITS.codeLength} inputMode="numeric" autoComplete="one-time-code" placeholder={t('verify.codePlaceholder')} data-testid="verify-code" />
+      </Form.Item>
+      <MobileSliderCaptcha captcha={v.captcha} />
+    </>
+  );
+}
+
+function MFormError({ error }: { error: string }) {
+  return error ? <NoticeBar content={error} color="error" wrap data-testid="form-error" /> : null;
+}
+
+function MActions({ onCancel, submit, pending, t, danger = false }: { onCancel: () => void; submit: string; pending: boolean; t: TFunction; danger?: boolean }) {
+  return (
+    <div className="up-mform__actions up-msheet-actions">
+      <Button block size="large" onClick={onCancel}>
+        {t('common.cancel')}
+      </Button>
+      <Button block size="large" type="submit" color={danger ? 'danger' : 'primary'} loading={pending} data-testid="dialog-submit">
+        {submit}
+      </Button>
+    </div>
+  );
+}
+
+/** MobileAddressManage: the address book as cards, with a QR code per address. */
+export function MobileAddressManage() {
+  const { selection } = usePoolCodes();
+  const p = useAddressBookPage();
+  const { t } = p.texts;
+  const [qr, setQr] = useState('');
+  const coins = selection.coins.map((c) => ({ value: c.type, label: c.type }));
+  return (
+    <PageFrame titleKey="pages.orePoolAddressManage">
+      <p className="up-mpool-hint">{t('book.intro')}</p>
+      <div className="up-mpool-actions" style={{ marginTop: 0 }}>
+        <Button color="primary" size="small" onClick={p.form.add} data-testid="address-add">
+          {t('book.add')}
+        </Button>
+        <Link to={mobilePaths.account.withdrawlSetList}>{t('book.toSettings')}</Link>
+      </div>
+      <Selector value={[p.coin]} onChange={(x) => p.setCoin(x[0] ?? '')} options={[{ value: '', label: t('common.all') }, ...coins]} data-testid="address-coin" />
+      {p.failed ? (
+        <MLoadFailed tp={t} retry={p.retry} />
+      ) : p.loading ? (
+        <Skeleton.Paragraph lineCount={6} animated />
+      ) : p.empty ? (
+        <ErrorBlock status="empty" title={t('book.emptyTitle')} description={t('book.emptyBody')} fullPage={false} />
+      ) : (
+        p.rows.map((a) => (
+          <article key={a.id} className="up-mpool-device" data-testid="address-card">
+            <div className="up-mpool-device__head">
+              <strong>{`${a.currencyType} · ${a.network}`}</strong>
+              {a.lockedSeconds > 0 ? (
+                <Tag color="warning" data-testid="address-status">
+                  {t('book.locked', { hours: p.lockLeft(a) })}
+                </Tag>
+              ) : (
+                <Tag color="success" data-testid="address-status">
+                  {t('book.usable')}
+                </Tag>
+              )}
+            </div>
+            {a.description ? <p className="up-mpool-hint">{a.description}</p> : null}
+            <MCopy text={a.address} tp={t} testId="address-text" />
+            <div className="up-mpool-actions">
+              <Button size="mini" onClick={() => setQr(a.address)}>
+                {t('common.qr')}
+              </Button>
+              <Button size="mini" onClick={() => p.form.edit(a)} data-testid="address-edit">
+                {t('book.edit')}
+              </Button>
+              <Button size="mini" color="danger" fill="outline" onClick={() => p.remove.ask(a)} data-testid="address-delete">
+                {t('book.delete')}
+              </Button>
+            </div>
+          </article>
+        ))
+      )}
+      <MobileDialog open={qr !== ''} onClose={() => setQr('')} title={t('common.qr')} position="center" testId="address-qr-dialog">
+        <div style={{ display: 'grid', justifyItems: 'center', gap: 12 }}>
+          <QRCodeSVG value={qr || ' '} size={200} data-testid="address-qr" />
+          <span className="up-mpool-mono">{qr}</span>
+        </div>
+      </MobileDialog>
+      <MobileDialog open={p.form.open} onClose={p.form.close} title={t(p.form.editing ? 'book.edit' : 'book.add')} testId="address-dialog">
+        {p.form.open ? <MAddressForm editing={p.form.editing} coins={coins} defaultCoin={p.coin || selection.coin?.type || ''} onDone={p.form.close} /> : null}
+      </MobileDialog>
+      <MobileDialog open={p.remove.entry !== null} onClose={p.remove.close} title={t('book.deleteTitle')} testId="address-delete-dialog">
+        {p.remove.entry ? <MDeleteForm entry={p.remove.entry} onDone={p.remove.close} /> : null}
+      </MobileDialog>
+    </PageFrame>
+  );
+}
+
+function MAddressForm({ editing, coins, defaultCoin, onDone }: { editing: AddressEntry | null; coins: { value: string; label: string }[]; defaultCoin: string; onDone: () => void }) {
+  const { t } = useWithdrawTexts();
+  const [form] = Form.useForm();
+  const f = useAddressForm(form, editing, defaultCoin, onDone);
+  const coin = (Form.useWatch('currencyType', form) as string | undefined) ?? f.initial.currencyType ?? '';
+  return (
+    <Form form={form} layout="vertical" initialValues={f.initial} onFinish={f.onFinish} footer={<MActions onCancel={onDone} submit={t('common.save')} pending={f.pending} t={t} />}>
+      <NoticeBar content={f.lockNote} color="alert" wrap />
+      <Form.Item name="currencyType" label={t('book.coin')} rules={[f.rules.coin]} disabled={editing !== null}>
+        <MSelect options={coins} onPick={(c) => form.setFieldsValue({ currencyType: c, network: c })} value={coin} disabled={editing !== null} testId="address-form-coin" />
+      </Form.Item>
+      <Form.Item name="network" label={t('book.network')} rules={[f.rules.network]}>
+        <Selector options={f.networks(coin).map((n) => ({ value: n, label: n }))} value={[coin]} />
+      </Form.Item>
+      <Form.Item name="address" label={t('book.address')} rules={[f.rules.address]}>
+        <Input maxLength={LIMITS.address} placeholder={t('book.addressPlaceholder')} autoComplete="off" data-testid="address-form-address" />
+      </Form.Item>
+      <Form.Item name="description" label={t('book.description')} rules={[f.rules.description]}>
+        <Input maxLength={LIMITS.description} placeholder={t('book.descriptionPlaceholder')} />
+      </Form.Item>
+      <MVerifyFields v={f.verify} t={t} />
+      <MFormError error={f.error} />
+    </Form>
+  );
+}
+
+/** MSelect is a tappable field that opens a picker. */
+function MSelect({ options, value, onPick, disabled, testId }: { options: { value: string; label: string }[]; value: string; onPick: (v: string) => void; disabled?: boolean; testId?: string }) {
+  const [open, setOpen] = useState(false);
+  const label = options.find((o) => o.value === value)?.label ?? '—';
+  return (
+    <>
+      <Button size="small" disabled={disabled} onClick={() => setOpen(true)} data-testid={testId}>
+        {label}
+      </Button>
+      <Picker columns={[options]} visible={open} value={[value]} onClose={() => setOpen(false)} onConfirm={(v) => v[0] && onPick(String(v[0]))} />
+    </>
+  );
+}
+
+function MDeleteForm({ entry, onDone }: { entry: AddressEntry; onDone: () => void }) {
+  const { t } = useWithdrawTexts();
+  const [form] = Form.useForm();
+  const f = useDeleteAddressForm(form, entry, onDone);
+  return (
+    <Form form={form} layout="vertical" onFinish={f.onFinish} footer={<MActions onCancel={onDone} submit={t('book.delete')} pending={f.pending} t={t} danger />}>
+      <p className="up-mpool-hint">{t('book.deleteBody', { address: entry.address })}</p>
+      <MVerifyFields v={f.verify} t={t} />
+      <MFormError error={f.error} />
+    </Form>
+  );
+}
+
+/** MobileWithdrawSettings: the chosen sub-account's auto-withdrawal per coin, as cards. */
+export function MobileWithdrawSettings() {
+  const { subAccount } = usePoolCodes();
+  const p = useSettingsPage(subAccount);
+  const { t } = p.texts;
+  return (
+    <PageFrame titleKey="pages.orePoolWithdrawlSetList">
+      <NoticeBar content={p.lockedNote || p.windowNote} color={p.lockedNote ? 'alert' : 'info'} wrap data-testid={p.lockedNote ? 'settings-locked' : undefined} />
+      <div className="up-mpool-actions">
+        <Link to={mobilePaths.account.addressManage}>{t('settings.toBook')}</Link>
+      </div>
+      {p.noSubAccount ? (
+        <ErrorBlock status="empty" title={t('settings.pickSubAccount')} description="" fullPage={false} />
+      ) : p.failed ? (
+        <MLoadFailed tp={t} retry={p.retry} />
+      ) : p.loading ? (
+        <Skeleton.Paragraph lineCount={6} animated />
+      ) : p.rows.length === 0 ? (
+        <ErrorBlock status="empty" title={t('settings.emptyTitle')} description={t('settings.emptyBody')} fullPage={false} />
+      ) : (
+        p.rows.map((s) => (
+          <article key={s.currencyType} className="up-mpool-device" data-testid="setting-card">
+            <div className="up-mpool-device__head">
+              <strong>{s.currencyType}</strong>
+              <Tag color={s.autoEnabled ? 'success' : 'default'} data-testid={`setting-auto-${s.currencyType}`}>
+                {t(s.autoEnabled ? 'settings.on' : 'settings.off')}
+              </Tag>
+            </div>
+            <div className="up-mpool-row">
+              <span>{t('settings.amount')}</span>
+              <span>{s.amount ? `${s.amount} ${s.unit}` : '—'}</span>
+            </div>
+            <div className="up-mpool-row">
+              <span>{t('settings.fee')}</span>
+              <span>{`${s.fee} ${s.unit}`}</span>
+            </div>
+            {s.address ? <p className="up-mpool-hint up-mpool-mono">{s.address}</p> : null}
+            <div className="up-mpool-actions">
+              <Button size="mini" disabled={p.window.locked} onClick={() => p.edit.open(s)} data-testid={`setting-edit-${s.currencyType}`}>
+                {t('settings.edit')}
+              </Button>
+              {s.autoEnabled ? (
+                <Button
+                  size="mini"
+                  disabled={p.window.locked}
+                  onClick={async () => {
+                    if (await Dialog.confirm({ content: t('settings.turnOffConfirm', { coin: s.currencyType }), confirmText: t('settings.turnOff'), cancelText: t('common.cancel') })) void p.turnOff(s);
+                  }}
+                >
+                  {t('settings.turnOff')}
+                </Button>
+              ) : null}
+            </div>
+          </article>
+        ))
+      )}
+      <MobileDialog open={p.edit.setting !== null} onClose={p.edit.close} title={`${t('settings.title')} · ${p.edit.setting?.currencyType ?? ''}`} testId="setting-dialog">
+        {p.edit.setting ? <MSettingForm sub={subAccount} setting={p.edit.setting} onDone={p.edit.close} /> : null}
+      </MobileDialog>
+    </PageFrame>
+  );
+}
+
+function MSettingForm({ sub, setting, onDone }: { sub: string; setting: WithdrawSetting; onDone: () => void }) {
+  const { t } = useWithdrawTexts();
+  const [form] = Form.useForm();
+  const f = useSettingForm(sub, setting, onDone);
+  const on = (Form.useWatch('autoEnabled', form) as boolean | undefined) ?? f.initial.autoEnabled;
+  const addressId = (Form.useWatch('addressId', form) as number | undefined) ?? f.initial.addressId;
+  return (
+    <Form form={form} layout="vertical" initialValues={f.initial} onFinish={f.onFinish} footer={<MActions onCancel={onDone} submit={t('common.save')} pending={f.pending} t={t} />}>
+      <Form.Item name="autoEnabled" label={t('settings.auto')} valuePropName="checked">
+        <Switch data-testid="setting-switch" />
+      </Form.Item>
+      {on ? (
+        <>
+          <Form.Item name="amount" label={t('settings.amount')} rules={[f.rules.amount]} help={`${t('settings.amountHint')} ${f.minNote}`}>
+            <Input inputMode="decimal" data-testid="setting-amount" />
+          </Form.Item>
+          <Form.Item name="addressId" label={t('settings.address')} rules={[{ validator: (_, v) => (v ? Promise.resolve() : Promise.reject(new Error(t('rules.address')))) }]}>
+            {f.addresses.length === 0 && !f.addressesLoading ? (
+              <Link to={mobilePaths.account.addressManage}>{t('settings.noAddress')}</Link>
+            ) : (
+              <MSelect
+                options={f.addresses.map((a) => ({ value: String(a.id), label: a.description || a.address }))}
+                value={addressId ? String(addressId) : ''}
+                onPick={(v) => form.setFieldsValue({ addressId: Number(v) })}
+                testId="setting-address"
+              />
+            )}
+          </Form.Item>
+        </>
+      ) : null}
+      <MFormError error={f.error} />
+    </Form>
+  );
+}
+
+/** MobileWithdrawSheet: withdraw one coin of one sub-account, in a bottom sheet. */
+export function MobileWithdrawSheet({ sub, coin, open, onClose, onDone }: { sub: string; coin: string; open: boolean; onClose: () => void; onDone: () => void }) {
+  const { t } = useWithdrawTexts();
+  return (
+    <MobileDialog open={open} onClose={onClose} title={t('dialog.title', { coin })} testId="withdraw-dialog">
+      {open ? <MWithdrawForm sub={sub} coin={coin} onClose={onClose} onDone={onDone} /> : null}
+    </MobileDialog>
+  );
+}
+
+function MWithdrawForm({ sub, coin, onClose, onDone }: { sub: string; coin: string; onClose: () => void; onDone: () => void }) {
+  const { t } = useWithdrawTexts();
+  const [form] = Form.useForm();
+  const f = useWithdrawForm(form, sub, coin, true, () => {
+    onDone();
+    onClose();
+  });
+  const d = f.info;
+  const addressId = Form.useWatch('addressId', form) as number | undefined;
+  if (f.failed) return <MLoadFailed tp={t} retry={f.retry} />;
+  if (f.loading || !d) return <Skeleton.Paragraph lineCount={8} animated />;
+  const first = f.addresses.find(f.usable)?.id;
+  const picked = addressId ?? first;
+  return (
+    <Form
+      form={form}
+      layout="vertical"
+      initialValues={{ network: d.networks[0], addressId: first }}
+      onFinish={f.onFinish}
+      onValuesChange={(ch) => 'amount' in ch && f.onAmount(String(ch.amount ?? ''))}
+      footer={<MActions onCancel={onClose} submit={t('dialog.submit')} pending={f.pending} t={t} />}
+    >
+      <div className="up-mpool-row">
+        <span>{t('dialog.available')}</span>
+        <strong data-testid="withdraw-available">{`${d.available} ${d.unit}`}</strong>
+      </div>
+      <div className="up-mpool-row">
+        <span>{t('dialog.frozen')}</span>
+        <span>{`${d.frozen} ${d.unit}`}</span>
+      </div>
+      <div className="up-mpool-row">
+        <span>{t('dialog.fee')}</span>
+        <span>{`${d.fee} ${d.unit}`}</span>
+      </div>
+      {f.noAddress ? (
+        <NoticeBar content={t('dialog.noAddress')} color="info" wrap extra={<Link to={mobilePaths.account.addressManage}>{t('dialog.toBook')}</Link>} />
+      ) : null}
+      <Form.Item name="addressId" label={t('dialog.address')} rules={[{ validator: (_, v) => (v ? Promise.resolve() : Promise.reject(new Error(t('rules.fieldsRequired')))) }]}>
+        <Selector
+          columns={1}
+          value={picked ? [picked] : []}
+          onChange={(v) => form.setFieldsValue({ addressId: v[0] })}
+          options={f.addresses.map((a) => ({
+            value: a.id,
+            disabled: !f.usable(a),
+            label: f.usable(a) ? a.description || a.address : t('dialog.lockedAddress', { address: a.description || a.address, hours: Math.ceil(a.lockedSeconds / 3600) }),
+            description: a.description ? a.address : undefined,
+          }))}
+          data-testid="withdraw-address"
+        />
+      </Form.Item>
+      <Form.Item name="network" label={t('dialog.network')} rules={[f.rules.network]}>
+        <Selector options={d.networks.map((n) => ({ value: n, label: n }))} value={[d.networks[0]]} />
+      </Form.Item>
+      <Form.Item name="amount" label={t('dialog.amount')} rules={[f.rules.amount]} help={`${t('dialog.max')}: ${d.maxAmount} ${d.unit}`}>
+        <FieldInput
+          inputMode="decimal"
+          data-testid="withdraw-amount"
+          after={
+            <Button size="small" fill="none" color="primary" onClick={f.setAll} data-testid="withdraw-all">
+              {t('dialog.all')}
+            </Button>
+          }
+        />
+      </Form.Item>
+      <p className="up-mpool-hint" data-testid="withdraw-received">{`${t('dialog.received')}: ${f.received ? `${f.received} ${d.unit}` : '—'}`}</p>
+      <Form.Item name="remark" label={t('dialog.remark')} rules={[f.rules.remark]}>
+        <Input maxLength={LIMITS.remark} placeholder={t('dialog.remarkPlaceholder')} />
+      </Form.Item>
+      <MVerifyFields v={f.verify} t={t} />
+      <MFormError error={f.error} />
+    </Form>
+  );
+}
+
+/** MobileWithdrawals: the withdrawal history as cards. */
+export function MobileWithdrawals({ sub }: { sub: string }) {
+  const h = useWithdrawalHistory(sub);
+  const { t } = h.texts;
+  const color = { processing: 'primary', success: 'success', failure: 'danger' } as const;
+  return (
+    <section data-testid="withdrawals">
+      <h2 className="up-mpool-title">{t('history.title')}</h2>
+      {h.failed ? (
+        <MLoadFailed tp={t} retry={h.retry} />
+      ) : h.loading ? (
+        <Skeleton.Paragraph lineCount={6} animated />
+      ) : h.rows.length === 0 ? (
+        <ErrorBlock status="empty" title={t('history.emptyTitle')} description={t('history.emptyBody')} fullPage={false} />
+      ) : (
+        <>
+          {h.rows.map((w) => (
+            <article key={w.id} className="up-mpool-device" data-testid="withdrawal-card">
+              <div className="up-mpool-device__head">
+                <strong>{`${w.amount} ${w.currencyType}`}</strong>
+                <Tag color={color[w.status]} data-testid="withdrawal-status">
+                  {t(`history.statuses.${w.status}`)}
+                </Tag>
+              </div>
+              {h.progress(w) ? <p className="up-mpool-hint">{h.progress(w)}</p> : null}
+              <div className="up-mpool-row">
+                <span>{t('history.time')}</span>
+                <span>{h.time(w.createdAt)}</span>
+              </div>
+              <div className="up-mpool-row">
+                <span>{t('history.fee')}</span>
+                <span>{w.fee}</span>
+              </div>
+              <div className="up-mpool-row">
+                <span>{t('history.received')}</span>
+                <strong>{w.received}</strong>
+              </div>
+              <div className="up-mpool-row">
+                <span>{t('history.network')}</span>
+                <span>{`${w.network} · ${t(`history.kinds.${w.kind}`)}`}</span>
+              </div>
+              {w.remark ? (
+                <div className="up-mpool-row">
+                  <span>{t('history.remark')}</span>
+                  <span>{w.remark}</span>
+                </div>
+              ) : null}
+              <p className="up-mpool-hint">{t('history.address')}</p>
+              <MCopy text={w.address} tp={t} />
+              {w.txHash ? (
+                <>
+                  <p className="up-mpool-hint">{t('history.txHash')}</p>
+                  <MCopy text={w.txHash} tp={t} testId="withdrawal-tx" />
+                </>
+              ) : null}
+              <p className="up-mpool-hint">{`${t('history.orderNo')}: ${w.orderNo}`}</p>
+            </article>
+          ))}
+          {h.total > h.size ? <MobilePager page={h.page} pageSize={h.size} total={h.total} onPage={(p) => h.setPage(p)} onSize={(s) => h.setPage(1, s)} /> : null}
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,88 @@
+// The withdrawal dialog of the asset pages, once for both layouts: the sub-account's
+// balance, fee and addresses, the SPEC.md section 5 amount rules, the second
+// verification and the submit (one request id per dialog, so a retried submit is the
+// same withdrawal).
+import { useState } from 'react';
+import { errorsOf, type FieldForm } from '@/lib/field-form';
+import { notify } from '@/lib/notify';
+import { checkCode, fieldRule } from '@/lib/validation';
+import { useApplyWithdrawal, useWithdrawInfo } from '../api/withdraw';
+import { amountProblem, receivedOf } from '../model/amount';
+import { LIMITS, type AddressEntry } from '../model/types';
+import { useWithdrawTexts } from '../texts';
+import { useVerify } from './use-verify';
+
+interface WithdrawValues {
+  addressId?: number;
+  network?: string;
+  amount?: string;
+  remark?: string;
+  code?: string;
+}
+
+const newRequestId = () => (globalThis.crypto?.randomUUID?.() ?? `${Date.now()}-${Math.random()}`).slice(0, 64);
+
+/** useWithdrawForm runs the dialog for one sub-account and coin while open. */
+export function useWithdrawForm(form: FieldForm, sub: string, coin: string, open: boolean, onDone: () => void) {
+  const { t } = useWithdrawTexts();
+  const info = useWithdrawInfo(sub, coin, open);
+  const apply = useApplyWithdrawal();
+  const verify = useVerify('withdraw', form);
+  const [requestId, setRequestId] = useState(newRequestId);
+  const [error, setError] = useState('');
+  const [amount, setAmount] = useState('');
+  const d = info.data;
+  const limits = { decimals: d?.decimals ?? 8, maxDecimals: d?.maxDecimals ?? LIMITS.maxDecimals, fee: d?.fee ?? '0', max: d?.maxAmount ?? '0' };
+  const onFinish = async (v: WithdrawValues) => {
+    setError('');
+    try {
+      const answer = await apply.mutateAsync({
+        subAccount: sub,
+        currencyType: coin,
+        amount: String(v.amount ?? '').trim(),
+        addressId: Number(v.addressId ?? 0),
+        network: String(v.network ?? ''),
+        remark: String(v.remark ?? '').trim(),
+        requestId,
+        ...verify.of(v.code),
+      });
+      notify('success', answer.msg || t('dialog.done'));
+      form.resetFields();
+      setRequestId(newRequestId());
+      setAmount('');
+      onDone();
+    } catch (err) {
+      setError(errorsOf(err)[0] ?? '');
+    }
+  };
+  const usable = (a: AddressEntry) => a.lockedSeconds === 0;
+  return {
+    info: d,
+    loading: info.isLoading,
+    failed: info.isError && !d,
+    retry: () => void info.refetch(),
+    error,
+    pending: apply.isPending,
+    verify,
+    onFinish,
+    /** addresses of the coin, usable ones first; a locked one is shown, disabled, with its hours. */
+    addresses: [...(d?.addresses ?? [])].sort((a, b) => Number(usable(b)) - Number(usable(a))),
+    usable,
+    noAddress: d !== undefined && d.addresses.length === 0,
+    /** setAll fills in the most that can be withdrawn. */
+    setAll: () => {
+      form.setFieldsValue({ amount: limits.max });
+      setAmount(limits.max);
+    },
+    onAmount: setAmount,
+    /** received is what arrives for the typed amount ('' while it is not valid). */
+    received: receivedOf(amount, limits.decimals, limits.fee),
+    rules: {
+      address: fieldRule(t, (s) => (s ? null : 'rules.fieldsRequired')),
+      network: fieldRule(t, (s) => (s ? null : 'rules.fieldsRequired')),
+      amount: fieldRule(t, (s) => amountProblem(s, limits) || null),
+      remark: fieldRule(t, (s) => (s.trim().length > LIMITS.remark ? 'rules.remark' : null)),
+      code: fieldRule(t, checkCode),
+    },
+  };
+}

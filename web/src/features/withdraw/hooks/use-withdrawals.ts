@@ -1,0 +1,40 @@
+// The withdrawal history of the asset pages: newest first, paged, refreshed while one is
+// processing; hashes link nowhere yet (the explorer comes with its own issue) but copy.
+import { useState } from 'react';
+import { useWithdrawals } from '../api/withdraw';
+import { PAGE_SIZES, type PageSize, type Withdrawal } from '../model/types';
+import { useWithdrawTexts } from '../texts';
+
+export function useWithdrawalHistory(sub: string, coin = '') {
+  const texts = useWithdrawTexts();
+  const [page, setPageState] = useState(1);
+  const [size, setSize] = useState<PageSize>(10);
+  const q = useWithdrawals(sub, coin, page, size);
+  const data = q.data;
+  const lang = texts.lang.replace('_', '-');
+  return {
+    texts,
+    rows: data?.rows ?? [],
+    total: data?.total ?? 0,
+    page,
+    size,
+    sizes: PAGE_SIZES,
+    setPage: (p: number, s: PageSize = size) => {
+      setPageState(s !== size ? 1 : p);
+      setSize(s);
+    },
+    loading: !texts.ready || q.isLoading,
+    failed: q.isError && !data,
+    retry: () => void q.refetch(),
+    time: (ms: number) => new Date(ms).toLocaleString(lang, { hour12: false }),
+    /** progress says where a withdrawal stands, with confirmations once it is sent. */
+    progress: (w: Withdrawal) =>
+      w.status === 'processing' && w.txHash
+        ? texts.t('history.confirming', { n: w.confirmations, of: w.requiredConfirmations })
+        : w.status === 'processing'
+          ? texts.t(`history.stages.${w.stage}`)
+          : w.status === 'failure'
+            ? w.reason
+            : '',
+  };
+}
