@@ -14,9 +14,10 @@ import { POOLD_BIN, freePort, startPoold } from './server.mjs';
 
 /**
  * startPool starts poold with coins MINE (open, bind, detail, overclock, switchable)
- * and LOCK (open, every capability flag off), each on its own free stratum port.
+ * and LOCK (open, every capability flag off), each on its own free stratum port;
+ * mineFlags add `coin add` flags to MINE.
  */
-export async function startPool({ args = [], testClock = false } = {}) {
+export async function startPool({ args = [], testClock = false, mineFlags = [] } = {}) {
   const minePort = await freePort();
   const lockPort = await freePort();
   const coin = (type, name, port, flags) => [
@@ -31,7 +32,7 @@ export async function startPool({ args = [], testClock = false } = {}) {
   const server = await startPoold({
     testClock,
     setup: [
-      coin('MINE', 'Minecoin', minePort, ['--bind', '--detail', '--overclock', '--switchable']),
+      coin('MINE', 'Minecoin', minePort, ['--bind', '--detail', '--overclock', '--switchable', ...mineFlags]),
       coin('LOCK', 'Lockcoin', lockPort, ['--bind=false', '--detail=false', '--overclock=false', '--switchable=false']),
     ],
     args: ({ dir }) => ['--stratum-bind', '127.0.0.1', '--outbox', `${dir}/outbox.log`, ...args],

@@ -1,16 +1,28 @@
 // The withdrawal history of the asset pages: newest first, paged, refreshed while one is
 // processing; hashes link nowhere yet (the explorer comes with its own issue) but copy.
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useWithdrawals } from '../api/withdraw';
 import { PAGE_SIZES, type PageSize, type Withdrawal } from '../model/types';
 import { useWithdrawTexts } from '../texts';
 
-export function useWithdrawalHistory(sub: string, coin = '') {
+/**
+ * useWithdrawalHistory pages the history; onSettled runs when a withdrawal on the page
+ * changes status (paid or failed), so the balances beside it can refresh too.
+ */
+export function useWithdrawalHistory(sub: string, coin = '', onSettled?: () => void) {
   const texts = useWithdrawTexts();
   const [page, setPageState] = useState(1);
   const [size, setSize] = useState<PageSize>(10);
   const q = useWithdrawals(sub, coin, page, size);
   const data = q.data;
+  const statuses = (data?.rows ?? []).map((w) => `${w.id}:${w.status}`).join(',');
+  const last = useRef<string | null>(null);
+  const settled = useRef(onSettled);
+  settled.current = onSettled;
+  useEffect(() => {
+    if (last.current !== null && last.current !== statuses) settled.current?.();
+    last.current = statuses;
+  }, [statuses]);
   const lang = texts.lang.replace('_', '-');
   return {
     texts,

@@ -67,7 +67,7 @@ export function DesktopAssetsOverview() {
                 render: (_, a) => `${a.frozen} ${a.unit}`,
               },
               { key: 'earned', title: t('assets.earned'), align: 'right', render: (_, a) => <span data-testid={`asset-earned-${a.coin}`}>{`${a.earned} ${a.unit}`}</span> },
-              { key: 'withdrawn', title: t('assets.withdrawn'), align: 'right', render: (_, a) => `${a.withdrawn} ${a.unit}` },
+              { key: 'withdrawn', title: t('assets.withdrawn'), align: 'right', render: (_, a) => <span data-testid={`asset-withdrawn-${a.coin}`}>{`${a.withdrawn} ${a.unit}`}</span> },
               { key: 'price', title: t('assets.price'), align: 'right', render: (_, a) => money(a.price) },
               { key: 'value', title: t('assets.value'), align: 'right', render: (_, a) => money(a.fiatValue) },
               {
@@ -89,7 +89,7 @@ export function DesktopAssetsOverview() {
           <DesktopWithdrawDialog sub={sub} coin={withdrawing} open={withdrawing !== ''} onClose={() => setWithdrawing('')} onDone={v.retry} />
         </>
       )}
-      <DesktopWithdrawals sub={sub} />
+      <DesktopWithdrawals sub={sub} onSettled={v.retry} />
     </PageFrame>
   );
 }

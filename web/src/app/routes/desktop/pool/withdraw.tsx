@@ -402,8 +402,8 @@ function WithdrawForm({ sub, coin, onClose, onDone }: { sub: string; coin: strin
 }
 
 /** DesktopWithdrawals: the withdrawal history of the chosen sub-account (all when none). */
-export function DesktopWithdrawals({ sub }: { sub: string }) {
-  const h = useWithdrawalHistory(sub);
+export function DesktopWithdrawals({ sub, onSettled }: { sub: string; onSettled?: () => void }) {
+  const h = useWithdrawalHistory(sub, '', onSettled);
   const { t } = h.texts;
   const color = { processing: 'processing', success: 'success', failure: 'error' } as const;
   return (
@@ -431,12 +431,6 @@ export function DesktopWithdrawals({ sub }: { sub: string }) {
           columns={[
             { key: 'time', title: t('history.time'), render: (_, w) => h.time(w.createdAt) },
             { key: 'coin', title: t('history.coin'), render: (_, w) => `${w.currencyType} · ${t(`history.kinds.${w.kind}`)}` },
-            { key: 'amount', title: t('history.amount'), align: 'right', render: (_, w) => w.amount },
-            { key: 'fee', title: t('history.fee'), align: 'right', render: (_, w) => w.fee },
-            { key: 'received', title: t('history.received'), align: 'right', render: (_, w) => <strong>{w.received}</strong> },
-            { key: 'address', title: t('history.address'), render: (_, w) => <ShortCopy text={w.address} t={t} /> },
-            { key: 'network', title: t('history.network'), dataIndex: 'network' },
-            { key: 'remark', title: t('history.remark'), dataIndex: 'remark' },
             {
               key: 'status',
               title: t('history.status'),
@@ -449,6 +443,12 @@ export function DesktopWithdrawals({ sub }: { sub: string }) {
                 </span>
               ),
             },
+            { key: 'amount', title: t('history.amount'), align: 'right', render: (_, w) => w.amount },
+            { key: 'fee', title: t('history.fee'), align: 'right', render: (_, w) => w.fee },
+            { key: 'received', title: t('history.received'), align: 'right', render: (_, w) => <strong>{w.received}</strong> },
+            { key: 'address', title: t('history.address'), render: (_, w) => <ShortCopy text={w.address} t={t} /> },
+            { key: 'network', title: t('history.network'), dataIndex: 'network' },
+            { key: 'remark', title: t('history.remark'), dataIndex: 'remark' },
             { key: 'tx', title: t('history.txHash'), render: (_, w) => (w.txHash ? <ShortCopy text={w.txHash} t={t} testId="withdrawal-tx" /> : '—') },
             { key: 'order', title: t('history.orderNo'), render: (_, w) => <ShortCopy text={w.orderNo} t={t} /> },
           ]}

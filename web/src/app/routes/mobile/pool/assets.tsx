@@ -79,7 +79,7 @@ export function MobileAssetsOverview() {
           <MobileWithdrawSheet sub={sub} coin={withdrawing} open={withdrawing !== ''} onClose={() => setWithdrawing('')} onDone={v.retry} />
         </>
       )}
-      <MobileWithdrawals sub={sub} />
+      <MobileWithdrawals sub={sub} onSettled={v.retry} />
     </PageFrame>
   );
 }

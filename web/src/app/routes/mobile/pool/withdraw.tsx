@@ -1,7 +1,7 @@
 // Phone withdrawal screens: addressManage, withdrawlSetList, the withdrawal sheet and
 // history of assetsOverview. Logic lives in features/withdraw; this file lays out
 // antd-mobile widgets.
-import { Button, Dialog, ErrorBlock, Form, Input, NoticeBar, Picker, Radio, Selector, Skeleton, Space, Switch, Tag } from 'antd-mobile';
+import { Button, Dialog, ErrorBlock, Form, Input, NoticeBar, Radio, Selector, Skeleton, Space, Switch, Tag } from 'antd-mobile';
 import { QRCodeSVG } from 'qrcode.react';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
@@ -48,6 +48,14 @@ function MVerifyFields({ v, t }: { v: VerifyState; t: TFunction }) {
       <MobileSliderCaptcha captcha={v.captcha} />
     </>
   );
+}
+
+/**
+ * OneOf is an antd-mobile Selector for one value, as a form field: Form.Item gives it the
+ * field's value and onChange, and a Selector works on arrays.
+ */
+function OneOf<V extends string | number>({ value, onChange, options, columns, testId }: { value?: V; onChange?: (v: V) => void; options: { value: V; label: string; description?: string; disabled?: boolean }[]; columns?: number; testId?: string }) {
+  return <Selector<V> columns={columns} options={options} value={value === undefined || value === null ? [] : [value]} onChange={(v) => v[0] !== undefined && onChange?.(v[0])} data-testid={testId} />;
 }
 
 function MFormError({ error }: { error: string }) {
@@ -143,13 +151,20 @@ function MAddressForm({ editing, coins, defaultCoin, onDone }: { editing: Addres
   const f = useAddressForm(form, editing, defaultCoin, onDone);
   const coin = (Form.useWatch('currencyType', form) as string | undefined) ?? f.initial.currencyType ?? '';
   return (
-    <Form form={form} layout="vertical" initialValues={f.initial} onFinish={f.onFinish} footer={<MActions onCancel={onDone} submit={t('common.save')} pending={f.pending} t={t} />}>
+    <Form
+      form={form}
+      layout="vertical"
+      initialValues={f.initial}
+      onFinish={f.onFinish}
+      onValuesChange={(ch) => 'currencyType' in ch && form.setFieldsValue({ network: ch.currencyType })}
+      footer={<MActions onCancel={onDone} submit={t('common.save')} pending={f.pending} t={t} />}
+    >
       <NoticeBar content={f.lockNote} color="alert" wrap />
       <Form.Item name="currencyType" label={t('book.coin')} rules={[f.rules.coin]} disabled={editing !== null}>
-        <MSelect options={coins} onPick={(c) => form.setFieldsValue({ currencyType: c, network: c })} value={coin} disabled={editing !== null} testId="address-form-coin" />
+        <OneOf options={coins.map((c) => ({ ...c, disabled: editing !== null && c.value !== coin }))} testId="address-form-coin" />
       </Form.Item>
       <Form.Item name="network" label={t('book.network')} rules={[f.rules.network]}>
-        <Selector options={f.networks(coin).map((n) => ({ value: n, label: n }))} value={[coin]} />
+        <OneOf options={f.networks(coin).map((n) => ({ value: n, label: n }))} />
       </Form.Item>
       <Form.Item name="address" label={t('book.address')} rules={[f.rules.address]}>
         <Input maxLength={LIMITS.address} placeholder={t('book.addressPlaceholder')} autoComplete="off" data-testid="address-form-address" />
@@ -160,20 +175,6 @@ function MAddressForm({ editing, coins, defaultCoin, onDone }: { editing: Addres
       <MVerifyFields v={f.verify} t={t} />
       <MFormError error={f.error} />
     </Form>
-  );
-}
-
-/** MSelect is a tappable field that opens a picker. */
-function MSelect({ options, value, onPick, disabled, testId }: { options: { value: string; label: string }[]; value: string; onPick: (v: string) => void; disabled?: boolean; testId?: string }) {
-  const [open, setOpen] = useState(false);
-  const label = options.find((o) => o.value === value)?.label ?? '—';
-  return (
-    <>
-      <Button size="small" disabled={disabled} onClick={() => setOpen(true)} data-testid={testId}>
-        {label}
-      </Button>
-      <Picker columns={[options]} visible={open} value={[value]} onClose={() => setOpen(false)} onConfirm={(v) => v[0] && onPick(String(v[0]))} />
-    </>
   );
 }
 
@@ -258,7 +259,6 @@ function MSettingForm({ sub, setting, onDone }: { sub: string; setting: Withdraw
   const [form] = Form.useForm();
   const f = useSettingForm(sub, setting, onDone);
   const on = (Form.useWatch('autoEnabled', form) as boolean | undefined) ?? f.initial.autoEnabled;
-  const addressId = (Form.useWatch('addressId', form) as number | undefined) ?? f.initial.addressId;
   return (
     <Form form={form} layout="vertical" initialValues={f.initial} onFinish={f.onFinish} footer={<MActions onCancel={onDone} submit={t('common.save')} pending={f.pending} t={t} />}>
       <Form.Item name="autoEnabled" label={t('settings.auto')} valuePropName="checked">
@@ -273,12 +273,7 @@ function MSettingForm({ sub, setting, onDone }: { sub: string; setting: Withdraw
             {f.addresses.length === 0 && !f.addressesLoading ? (
               <Link to={mobilePaths.account.addressManage}>{t('settings.noAddress')}</Link>
             ) : (
-              <MSelect
-                options={f.addresses.map((a) => ({ value: String(a.id), label: a.description || a.address }))}
-                value={addressId ? String(addressId) : ''}
-                onPick={(v) => form.setFieldsValue({ addressId: Number(v) })}
-                testId="setting-address"
-              />
+              <OneOf columns={1} options={f.addresses.map((a) => ({ value: a.id, label: a.description || a.address, description: a.description ? a.address : undefined }))} testId="setting-address" />
             )}
           </Form.Item>
         </>
@@ -306,11 +301,9 @@ function MWithdrawForm({ sub, coin, onClose, onDone }: { sub: string; coin: stri
     onClose();
   });
   const d = f.info;
-  const addressId = Form.useWatch('addressId', form) as number | undefined;
   if (f.failed) return <MLoadFailed tp={t} retry={f.retry} />;
   if (f.loading || !d) return <Skeleton.Paragraph lineCount={8} animated />;
   const first = f.addresses.find(f.usable)?.id;
-  const picked = addressId ?? first;
   return (
     <Form
       form={form}
@@ -336,21 +329,19 @@ function MWithdrawForm({ sub, coin, onClose, onDone }: { sub: string; coin: stri
         <NoticeBar content={t('dialog.noAddress')} color="info" wrap extra={<Link to={mobilePaths.account.addressManage}>{t('dialog.toBook')}</Link>} />
       ) : null}
       <Form.Item name="addressId" label={t('dialog.address')} rules={[{ validator: (_, v) => (v ? Promise.resolve() : Promise.reject(new Error(t('rules.fieldsRequired')))) }]}>
-        <Selector
+        <OneOf
           columns={1}
-          value={picked ? [picked] : []}
-          onChange={(v) => form.setFieldsValue({ addressId: v[0] })}
+          testId="withdraw-address"
           options={f.addresses.map((a) => ({
             value: a.id,
             disabled: !f.usable(a),
             label: f.usable(a) ? a.description || a.address : t('dialog.lockedAddress', { address: a.description || a.address, hours: Math.ceil(a.lockedSeconds / 3600) }),
             description: a.description ? a.address : undefined,
           }))}
-          data-testid="withdraw-address"
         />
       </Form.Item>
       <Form.Item name="network" label={t('dialog.network')} rules={[f.rules.network]}>
-        <Selector options={d.networks.map((n) => ({ value: n, label: n }))} value={[d.networks[0]]} />
+        <OneOf options={d.networks.map((n) => ({ value: n, label: n }))} />
       </Form.Item>
       <Form.Item name="amount" label={t('dialog.amount')} rules={[f.rules.amount]} help={`${t('dialog.max')}: ${d.maxAmount} ${d.unit}`}>
         <FieldInput
@@ -374,8 +365,8 @@ function MWithdrawForm({ sub, coin, onClose, onDone }: { sub: string; coin: stri
 }
 
 /** MobileWithdrawals: the withdrawal history as cards. */
-export function MobileWithdrawals({ sub }: { sub: string }) {
-  const h = useWithdrawalHistory(sub);
+export function MobileWithdrawals({ sub, onSettled }: { sub: string; onSettled?: () => void }) {
+  const h = useWithdrawalHistory(sub, '', onSettled);
   const { t } = h.texts;
   const color = { processing: 'primary', success: 'success', failure: 'danger' } as const;
   return (
