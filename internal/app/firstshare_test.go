@@ -17,18 +17,32 @@ import (
 	"github.com/uniplus-pool/pool/internal/stratum"
 )
 
-// tcpMiner is one stratum connection to a devnet pool.
+// tcpMiner is one stratum connection to a pool; algo is its proof of work (sha256d when empty).
 type tcpMiner struct {
 	c    *stratum.Client
 	en1  []byte
 	size int
 	job  *stratum.Job
 	next uint32
+	algo string
 }
 
 func dialPool(t *testing.T, ctx context.Context, p *devnetPool, workers ...string) *tcpMiner {
 	t.Helper()
-	c, err := stratum.Dial(ctx, fmt.Sprintf("127.0.0.1:%d", p.port), stratum.ClientOptions{UserAgent: "cgminer/4.12.1"})
+	return dialStratum(t, ctx, p.port, workers...)
+}
+
+// dialStratum connects to a stratum port on loopback as cgminer (an ASIC's software),
+// subscribes and authorizes workers.
+func dialStratum(t *testing.T, ctx context.Context, port int, workers ...string) *tcpMiner {
+	t.Helper()
+	return dialStratumAs(t, ctx, port, "cgminer/4.12.1", workers...)
+}
+
+// dialStratumAs is dialStratum with the miner software's user agent.
+func dialStratumAs(t *testing.T, ctx context.Context, port int, userAgent string, workers ...string) *tcpMiner {
+	t.Helper()
+	c, err := stratum.Dial(ctx, fmt.Sprintf("127.0.0.1:%d", port), stratum.ClientOptions{UserAgent: userAgent})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -61,10 +75,14 @@ func (m *tcpMiner) share(ctx context.Context, worker string, good bool) error {
 		for i := 0; i < 4 && i < len(en2); i++ {
 			en2[len(en2)-1-i] = byte(m.next >> (8 * i))
 		}
-		target := chain.DifficultyToTarget(m.c.Difficulty(), chain.SHA256d)
+		algo := m.algo
+		if algo == "" {
+			algo = chain.SHA256d
+		}
+		target := chain.DifficultyToTarget(m.c.Difficulty(), algo)
 		var nonce uint32
 		for n := uint32(0); ; {
-			sol, ok, err := mining.Solve(m.job, chain.SHA256d, m.en1, en2, m.job.NTime, target, n, 1<<12)
+			sol, ok, err := mining.Solve(m.job, algo, m.en1, en2, m.job.NTime, target, n, 1<<12)
 			if err != nil {
 				return err
 			}
