@@ -78,7 +78,7 @@ func NewRouter(d Deps) *httpx.Router {
 		d.Chains = newChainSet(d.Config, d.Log)
 	}
 	(&withdraw.Handler{Store: &withdraw.Store{DB: d.DB, Coins: &coin.Store{DB: d.DB}, Chains: d.Chains, Now: d.Now}, Pool: pools,
-		Account: accounts, User: acct.RequireUser, Limiter: d.Limiter}).Routes(rt)
+		Account: accounts, User: acct.RequireUser, Limiter: d.Limiter, Email: noticeSender(d.Email), SMS: noticeSender(d.SMS), Log: d.Log}).Routes(rt)
 	(&overclock.Handler{Store: &overclock.Store{DB: d.DB, Pool: pools}, User: acct.RequireUser, Agent: pool.AgentAuth(pools, d.Limiter)}).Routes(rt)
 	(&coin.Handler{Store: &coin.Store{DB: d.DB}, User: acct.RequireUser, Optional: acct.OptionalUser,
 		UserID: func(ctx context.Context) (int64, bool) {
@@ -98,6 +98,13 @@ func NewRouter(d Deps) *httpx.Router {
 	}))
 	rt.SetFallback(web.Handler())
 	return rt
+}
+
+// noticeSender is a code sender's notice side, when it has one (every sender of package
+// notify does; a test's code box may not).
+func noticeSender(s account.CodeSender) notify.NoticeSender {
+	n, _ := s.(notify.NoticeSender)
+	return n
 }
 
 // versionJSON answers the build version; the client reloads when it changes.

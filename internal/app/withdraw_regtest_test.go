@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"net/url"
+	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -120,6 +121,11 @@ func TestWithdrawalsOnLitecoinRegtest(t *testing.T) {
 	var entry struct{ ID int64 }
 	_ = json.Unmarshal(api("POST", "/api/pc/v1/customer/address/save", map[string]any{"currencyType": "LTC", "address": addr, "network": "LTC",
 		"description": "outside", "verifyType": "email", "code": code("addressBook")}), &entry)
+	// The account's email is told of the change.
+	waitFor(t, 10*time.Second, "the address book notice", func() bool {
+		raw, _ := os.ReadFile(s.Outbox)
+		return strings.Contains(string(raw), "Notice: addressBook") && strings.Contains(string(raw), addr)
+	})
 	s.advance(t, 49*time.Hour)
 	waitFor(t, 90*time.Second, "a settled balance", func() bool {
 		var info struct{ Available string }

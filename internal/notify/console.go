@@ -43,22 +43,9 @@ func (c *Console) String() string { return "console -> " + c.path }
 
 // SendCode checks c as the real senders would, then logs it and appends it to the outbox.
 func (c *Console) SendCode(ctx context.Context, code Code) error {
-	var to string
-	switch code.Channel {
-	case ChannelEmail:
-		addr, err := parseRecipient(code.To)
-		if err != nil {
-			return err
-		}
-		to = addr.Address
-	case ChannelSMS:
-		p, err := e164CN(code.To)
-		if err != nil {
-			return err
-		}
-		to = p
-	default:
-		return fmt.Errorf("notify: console: unknown channel %q", code.Channel)
+	to, err := c.recipient(code.Channel, code.To)
+	if err != nil {
+		return err
 	}
 	msg, err := Render(code)
 	if err != nil {
@@ -78,6 +65,32 @@ func (c *Console) SendCode(ctx context.Context, code Code) error {
 	attrs = append(attrs, "code", code.Code, "outbox", c.path)
 	c.log.WarnContext(ctx, "notify: console sender, code not delivered (development only)", attrs...)
 
+	return c.write(b.String())
+}
+
+// SendNotice checks n as the real senders would, then logs it and appends it to the outbox.
+func (c *Console) SendNotice(ctx context.Context, n Notice) error {
+	to, err := c.recipient(n.Channel, n.To)
+	if err != nil {
+		return err
+	}
+	msg, err := RenderNotice(n)
+	if err != nil {
+		return err
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "=== %s %s -> %s (%s, notice %s)\n", c.now().Format(time.RFC3339), n.Channel, to, msg.Lang, n.Kind)
+	if n.Channel == ChannelEmail {
+		fmt.Fprintf(&b, "Subject: %s\nNotice: %s\n\n%s\n", msg.Subject, n.Kind, msg.Text)
+	} else {
+		fmt.Fprintf(&b, "Notice: %s\nText: %s\n\n", n.Kind, msg.SMS)
+	}
+	c.log.WarnContext(ctx, "notify: console sender, notice not delivered (development only)", "channel", n.Channel, "to", to, "kind", n.Kind, "outbox", c.path)
+	return c.write(b.String())
+}
+
+// write appends one entry to the outbox.
+func (c *Console) write(entry string) error {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	// Opened per message so a developer can delete or truncate the file at any time.
@@ -85,7 +98,7 @@ func (c *Console) SendCode(ctx context.Context, code Code) error {
 	if err != nil {
 		return fmt.Errorf("notify: console outbox %s: %w", c.path, err)
 	}
-	if _, err := f.WriteString(b.String()); err != nil {
+	if _, err := f.WriteString(entry); err != nil {
 		f.Close()
 		return fmt.Errorf("notify: console outbox %s: %w", c.path, err)
 	}
@@ -93,4 +106,19 @@ func (c *Console) SendCode(ctx context.Context, code Code) error {
 		return fmt.Errorf("notify: console outbox %s: %w", c.path, err)
 	}
 	return nil
+}
+
+// recipient checks an address as the real sender of its channel would.
+func (c *Console) recipient(channel, to string) (string, error) {
+	switch channel {
+	case ChannelEmail:
+		addr, err := parseRecipient(to)
+		if err != nil {
+			return "", err
+		}
+		return addr.Address, nil
+	case ChannelSMS:
+		return e164CN(to)
+	}
+	return "", fmt.Errorf("notify: console: unknown channel %q", channel)
 }

@@ -79,6 +79,27 @@ func (g *SMSGateway) SendCode(ctx context.Context, c Code) error {
 	if err != nil {
 		return err
 	}
+	return g.post(ctx, to, msg)
+}
+
+// SendNotice renders n and posts it to the gateway; n.To is 11 mainland China digits.
+func (g *SMSGateway) SendNotice(ctx context.Context, n Notice) error {
+	if n.Channel != ChannelSMS {
+		return fmt.Errorf("notify: sms gateway: channel %q is not %s", n.Channel, ChannelSMS)
+	}
+	to, err := e164CN(n.To)
+	if err != nil {
+		return err
+	}
+	msg, err := RenderNotice(n)
+	if err != nil {
+		return err
+	}
+	return g.post(ctx, to, msg)
+}
+
+// post sends one rendered message's text to an E.164 number.
+func (g *SMSGateway) post(ctx context.Context, to string, msg Message) error {
 	payload, err := json.Marshal(smsRequest{To: to, Text: msg.SMS, Lang: msg.Lang})
 	if err != nil {
 		return fmt.Errorf("notify: sms gateway %s: encode: %w", g.name, err)

@@ -104,6 +104,27 @@ func (s *SMTP) SendCode(ctx context.Context, c Code) error {
 	if err != nil {
 		return err
 	}
+	return s.send(ctx, to, msg)
+}
+
+// SendNotice renders n and delivers it to n.To, which must be an email address.
+func (s *SMTP) SendNotice(ctx context.Context, n Notice) error {
+	if n.Channel != ChannelEmail {
+		return fmt.Errorf("notify: smtp: channel %q is not %s", n.Channel, ChannelEmail)
+	}
+	to, err := parseRecipient(n.To)
+	if err != nil {
+		return err
+	}
+	msg, err := RenderNotice(n)
+	if err != nil {
+		return err
+	}
+	return s.send(ctx, to, msg)
+}
+
+// send composes a rendered message and delivers it.
+func (s *SMTP) send(ctx context.Context, to *mail.Address, msg Message) error {
 	raw, err := s.compose(to, msg, time.Now())
 	if err != nil {
 		return err

@@ -2,6 +2,7 @@ package withdraw
 
 import (
 	"context"
+	"log/slog"
 	"net/http"
 	"strconv"
 	"strings"
@@ -12,6 +13,7 @@ import (
 	"github.com/uniplus-pool/pool/internal/coin"
 	"github.com/uniplus-pool/pool/internal/db"
 	"github.com/uniplus-pool/pool/internal/httpx"
+	"github.com/uniplus-pool/pool/internal/notify"
 	"github.com/uniplus-pool/pool/internal/pool"
 	"github.com/uniplus-pool/pool/internal/ratelimit"
 )
@@ -31,6 +33,39 @@ type Handler struct {
 	Account *account.Service
 	User    httpx.Middleware
 	Limiter ratelimit.Limiter
+	// Email and SMS, when set, tell the user's bound contacts of every change of where
+	// their money may go (docs/withdrawals.md "The address book").
+	Email, SMS notify.NoticeSender
+	Log        *slog.Logger
+}
+
+// tellContacts sends the address book notice to the user's email and phone, after the
+// change is committed and without holding up the answer; a failed send is logged.
+func (h *Handler) tellContacts(ctx context.Context, u account.User, a Address, action string) {
+	params := map[string]string{"action": action, "coin": a.Coin, "address": a.Address,
+		"time": h.Store.now().In(beijing).Format("2006-01-02 15:04")}
+	lang := httpx.From(ctx).Lang
+	var sends []func(context.Context) error
+	if u.Email != "" && h.Email != nil {
+		n := notify.Notice{Channel: notify.ChannelEmail, To: u.Email, Lang: lang, Kind: notify.NoticeAddressBook, Params: params}
+		sends = append(sends, func(ctx context.Context) error { return h.Email.SendNotice(ctx, n) })
+	}
+	if u.Phone != "" && h.SMS != nil {
+		n := notify.Notice{Channel: notify.ChannelSMS, To: u.Phone, Lang: lang, Kind: notify.NoticeAddressBook, Params: params}
+		sends = append(sends, func(ctx context.Context) error { return h.SMS.SendNotice(ctx, n) })
+	}
+	if len(sends) == 0 {
+		return
+	}
+	go func() {
+		ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), time.Minute)
+		defer cancel()
+		for _, send := range sends {
+			if err := send(ctx); err != nil && h.Log != nil {
+				h.Log.Warn("address book notice not sent", "user", u.ID, "err", err)
+			}
+		}
+	}()
 }
 
 // Routes registers the calls.
@@ -156,10 +191,22 @@ func (h *Handler) addressSave(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
+	var before Address
+	if body.ID != 0 {
+		if before, err = h.Store.address(ctx, h.Store.DB, u.ID, body.ID); err != nil {
+			return err
+		}
+	}
 	a, err := h.Store.SaveAddress(ctx, u.ID, AddressInput{ID: body.ID, Coin: body.CurrencyType, Address: body.Address,
 		Network: body.Network, Description: body.Description}, spend)
 	if err != nil {
 		return err
+	}
+	switch {
+	case body.ID == 0:
+		h.tellContacts(ctx, u, a, "added")
+	case before.Address != a.Address || before.Network != a.Network:
+		h.tellContacts(ctx, u, a, "changed")
 	}
 	return httpx.OKMessage(w, r, "withdraw.addressSaved", viewAddress(a, h.Store.now()))
 }
@@ -187,9 +234,11 @@ func (h *Handler) addressDelete(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	if _, err := h.Store.DeleteAddress(ctx, u.ID, body.ID, spend); err != nil {
+	old, err := h.Store.DeleteAddress(ctx, u.ID, body.ID, spend)
+	if err != nil {
 		return err
 	}
+	h.tellContacts(ctx, u, old, "deleted")
 	return httpx.OKMessage(w, r, "withdraw.addressDeleted", nil)
 }
 

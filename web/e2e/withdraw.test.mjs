@@ -4,6 +4,7 @@
 // with a transaction hash; the phone pages in Chinese show the book, refuse bad input with
 // the SPEC messages and show the history.
 import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
 import { after, before, describe, it } from 'node:test';
 import { dragSlider, nextOutboxCode, shot, waitUntil } from './accounts.mjs';
 import { DESKTOP, PHONE, launchBrowser } from './browser.mjs';
@@ -89,6 +90,8 @@ describe('withdrawals', { skip: skipReason(), timeout: 300_000 }, () => {
     await page.getByTestId('address-form-description').fill('cold wallet');
     await page.getByTestId('dialog-submit').click();
     await page.getByTestId('address-status').getByText('Usable in 48 h').waitFor();
+    // The account's email is told where its money may now go.
+    await waitUntil(async () => (await readFile(outbox, 'utf8')).includes(`A MINE withdrawal address was added`), { what: 'the address book notice' });
     assert.equal(await page.getByTestId('address-text').textContent(), address);
     await shot(page, 'withdraw-desktop-book');
 
