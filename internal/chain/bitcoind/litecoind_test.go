@@ -410,3 +410,93 @@ func TestLitecoinPayout(t *testing.T) {
 		t.Fatalf("broadcast of a mined payout: %s %v", txid, err)
 	}
 }
+
+// HoldOnly frees the coins of a payout nobody stored and locks again what a node restart
+// forgot; Broadcast proves a payout whose coins another transaction spent can never confirm.
+func TestLitecoinHoldOnlyAndConflict(t *testing.T) {
+	t.Parallel()
+	p := chaintest.StartLitecoinPair(t)
+	p.Generate(t, p.A, 5) // more matured coinbases
+	d := driverFor(t, p, false)
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	addr, err := d.NewAddress(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, err := d.BuildPayout(ctx, []chain.PayoutOutput{{Address: addr, Amount: 1_00000000}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := d.BuildPayout(ctx, []chain.PayoutOutput{{Address: addr, Amount: 2_00000000}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	locked := func() map[chain.OutPoint]bool {
+		var l []struct {
+			TxID chain.Hash `json:"txid"`
+			Vout uint32     `json:"vout"`
+		}
+		if err := json.Unmarshal(p.A.CallWallet(t, "listlockunspent"), &l); err != nil {
+			t.Fatal(err)
+		}
+		m := map[chain.OutPoint]bool{}
+		for _, o := range l {
+			m[chain.OutPoint{TxID: o.TxID, Vout: o.Vout}] = true
+		}
+		return m
+	}
+	same := func(got map[chain.OutPoint]bool, want []chain.OutPoint) bool {
+		if len(got) != len(want) {
+			return false
+		}
+		for _, o := range want {
+			if !got[o] {
+				return false
+			}
+		}
+		return true
+	}
+	if !same(locked(), append(append([]chain.OutPoint{}, a.Inputs...), b.Inputs...)) {
+		t.Fatalf("locked %v after two builds", locked())
+	}
+	// b was never stored: only a's coins stay held.
+	if err := d.HoldOnly(ctx, []chain.SignedPayout{a}); err != nil {
+		t.Fatal(err)
+	}
+	if got := locked(); !same(got, a.Inputs) {
+		t.Fatalf("locked %v, want a's %v", got, a.Inputs)
+	}
+	// A node restart forgets locks; HoldOnly takes a's again.
+	p.A.CallWallet(t, "lockunspent", true)
+	if err := d.HoldOnly(ctx, []chain.SignedPayout{a}); err != nil {
+		t.Fatal(err)
+	}
+	if got := locked(); !same(got, a.Inputs) {
+		t.Fatalf("locked %v after a forgotten lock, want %v", got, a.Inputs)
+	}
+	// Another transaction spends a's coins: a can never confirm.
+	if err := d.HoldOnly(ctx, nil); err != nil {
+		t.Fatal(err)
+	}
+	ins := make([]map[string]any, len(a.Inputs))
+	for i, in := range a.Inputs {
+		ins[i] = map[string]any{"txid": in.TxID.String(), "vout": in.Vout}
+	}
+	var raw string
+	if err := json.Unmarshal(p.A.CallWallet(t, "createrawtransaction", ins, []map[string]any{{addr: 49.9}}), &raw); err != nil {
+		t.Fatal(err)
+	}
+	var signed struct{ Hex string }
+	if err := json.Unmarshal(p.A.CallWallet(t, "signrawtransactionwithwallet", raw), &signed); err != nil {
+		t.Fatal(err)
+	}
+	p.A.Call(t, "sendrawtransaction", signed.Hex, 0) // maxfeerate 0: whatever the coins held
+	if _, err := d.Broadcast(ctx, a.Raw); !errors.Is(err, chain.ErrConflict) {
+		t.Fatalf("broadcast of a conflicted payout: %v", err)
+	}
+	// b's coins were freed: b still goes out.
+	if txid, err := d.Broadcast(ctx, b.Raw); err != nil || txid != b.TxID {
+		t.Fatalf("broadcast b: %s %v", txid, err)
+	}
+}
