@@ -95,35 +95,47 @@ func crashLoop(t *testing.T, d *db.DB, dsn string, kills int) {
 		}
 		last = addCrashDays(t, d, rng, first, accrued)
 		rounds++
-		for {
-			cmd := exec.Command(os.Args[0], "admin", "--db", dsn, "earnings", "settle", "--coin", "LTC", "--day", string(last))
-			cmd.Env = append(os.Environ(), childEnv+"=1")
-			if err := cmd.Start(); err != nil {
-				t.Fatal(err)
-			}
-			done := make(chan error, 1)
-			go func() { done <- cmd.Wait() }()
-			if dealt < kills {
-				select {
-				case err := <-done:
-					if err != nil {
-						t.Fatalf("settle: %v", err)
-					}
-				case <-time.After(time.Duration(rng.IntN(1200)) * time.Millisecond):
-					_ = cmd.Process.Signal(syscall.SIGKILL)
-					<-done
-					dealt++
-					checkCrashLedger(t, d, accrued, last, false)
-					continue
-				}
-			} else if err := <-done; err != nil {
+		args := []string{"admin", "--db", dsn, "earnings", "settle", "--coin", "LTC", "--day", string(last)}
+		for dealt < kills {
+			killed, err := runOrKill(t, args, time.Duration(rng.IntN(1200))*time.Millisecond)
+			if err != nil {
 				t.Fatalf("settle: %v", err)
 			}
-			break
+			if !killed {
+				break
+			}
+			dealt++
+			checkCrashLedger(t, d, accrued, last, false)
+		}
+		if dealt >= kills {
+			if _, err := runOrKill(t, args, time.Hour); err != nil {
+				t.Fatalf("settle: %v", err)
+			}
 		}
 		checkCrashLedger(t, d, accrued, last, true)
 	}
 	t.Logf("%d kills over %d rounds of %d days x %d sub-accounts", dealt, rounds, crashDays, crashSubs)
+}
+
+// runOrKill runs poold with args as a child process and kills it with SIGKILL after
+// delay unless it ends first; it says whether it was killed, and a finished run's error.
+func runOrKill(t *testing.T, args []string, delay time.Duration) (killed bool, err error) {
+	t.Helper()
+	cmd := exec.Command(os.Args[0], args...)
+	cmd.Env = append(os.Environ(), childEnv+"=1")
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	select {
+	case err := <-done:
+		return false, err
+	case <-time.After(delay):
+		_ = cmd.Process.Signal(syscall.SIGKILL)
+		<-done
+		return true, nil
+	}
 }
 
 // addCrashDays writes crashDays days of accruals from first and adds what each

@@ -6,11 +6,9 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strconv"
 	"sync"
-	"syscall"
 	"testing"
 	"time"
 
@@ -144,47 +142,29 @@ func payoutCrashLoop(t *testing.T, dsn string, kills int) {
 		}
 	})
 	rng := rand.New(rand.NewPCG(7, uint64(len(dsn))))
+	args := []string{"admin", "--db", dsn, "--log-level", "error", "payout", "run", "--coin", "LTC", "--until-done"}
 	dealt := 0
-	for {
-		cmd := exec.Command(os.Args[0], "admin", "--db", dsn, "--log-level", "error", "payout", "run", "--coin", "LTC", "--until-done")
-		cmd.Env = append(os.Environ(), childEnv+"=1")
-		if err := cmd.Start(); err != nil {
-			t.Fatal(err)
-		}
-		done := make(chan error, 1)
-		go func() { done <- cmd.Wait() }()
-		if dealt < kills {
-			select {
-			case err := <-done:
-				if err != nil {
-					t.Logf("payout run ended: %v", err)
-				}
-			case <-time.After(time.Duration(rng.IntN(1500)) * time.Millisecond):
-				_ = cmd.Process.Signal(syscall.SIGKILL)
-				<-done
-				dealt++
-				var n int
-				if err := d.QueryRow(ctx, "SELECT COUNT(*) FROM payouts WHERE status IN (?, ?, ?)", withdraw.StatusBatched, withdraw.StatusSigned, withdraw.StatusBroadcast).Scan(&n); err == nil && n > 0 {
-					midway++
-				}
-				// New work keeps the payout job busy for the next kill.
-				addWithdrawals(1 + rng.IntN(6))
-				if rep, err := ledger.Check(ctx, d); err != nil || !rep.OK() {
-					t.Fatalf("ledger check after a kill: %+v %v", rep.Mismatches, err)
-				}
+	for dealt < kills {
+		killed, err := runOrKill(t, args, time.Duration(rng.IntN(1500))*time.Millisecond)
+		if !killed {
+			if err != nil {
+				t.Logf("payout run ended: %v", err)
 			}
 			continue
 		}
-		select {
-		case err := <-done:
-			if err != nil {
-				t.Fatalf("the last payout run: %v", err)
-			}
-		case <-time.After(3 * time.Minute):
-			_ = cmd.Process.Kill()
-			t.Fatal("the last payout run did not finish")
+		dealt++
+		if rep, err := ledger.Check(ctx, d); err != nil || !rep.OK() {
+			t.Fatalf("ledger check after a kill: %+v %v", rep.Mismatches, err)
 		}
-		break
+		var n int
+		if err := d.QueryRow(ctx, "SELECT COUNT(*) FROM payouts WHERE status IN (?, ?, ?)", withdraw.StatusBatched, withdraw.StatusSigned, withdraw.StatusBroadcast).Scan(&n); err == nil && n > 0 {
+			midway++
+		}
+		// New work keeps the payout job busy for the next kill.
+		addWithdrawals(1 + rng.IntN(6))
+	}
+	if killed, err := runOrKill(t, args, 3*time.Minute); killed || err != nil {
+		t.Fatalf("the last payout run: killed %v, %v", killed, err)
 	}
 	stopMining()
 	mining.Wait()

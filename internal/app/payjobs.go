@@ -8,6 +8,7 @@ import (
 
 	"github.com/prometheus/client_golang/prometheus"
 
+	"github.com/uniplus-pool/pool/internal/chain"
 	"github.com/uniplus-pool/pool/internal/coin"
 	"github.com/uniplus-pool/pool/internal/db"
 	"github.com/uniplus-pool/pool/internal/metrics"
@@ -72,7 +73,9 @@ func (j *payJobs) autoWithdraw(ctx context.Context) error {
 	return err
 }
 
-func (j *payJobs) payouts(ctx context.Context) error {
+// eachPayable runs fn for every coin this process pays, with its driver, and joins the
+// errors: one coin's node being down holds up no other coin.
+func (j *payJobs) eachPayable(ctx context.Context, fn func(c coin.Coin, drv chain.Driver) error) error {
 	coins, err := j.payable(ctx)
 	if err != nil {
 		return err
@@ -80,37 +83,29 @@ func (j *payJobs) payouts(ctx context.Context) error {
 	var errs []error
 	for _, c := range coins {
 		drv, err := j.chains.Driver(ctx, c)
-		if err != nil {
-			errs = append(errs, err)
-			continue
+		if err == nil {
+			err = fn(c, drv)
 		}
-		r, err := j.store.Pay(ctx, c, drv, j.log)
-		if r.Batched+r.Signed+r.Broadcast+r.Paid+r.Failed > 0 {
-			j.log.Info("payouts", "report", r.String())
-		}
-		if err != nil {
-			errs = append(errs, err)
-		}
+		errs = append(errs, err)
 	}
 	return errors.Join(errs...)
 }
 
-func (j *payJobs) walletCheck(ctx context.Context) error {
-	coins, err := j.payable(ctx)
-	if err != nil {
-		return err
-	}
-	var errs []error
-	for _, c := range coins {
-		drv, err := j.chains.Driver(ctx, c)
-		if err != nil {
-			errs = append(errs, err)
-			continue
+func (j *payJobs) payouts(ctx context.Context) error {
+	return j.eachPayable(ctx, func(c coin.Coin, drv chain.Driver) error {
+		r, err := j.store.Pay(ctx, c, drv, j.log)
+		if r.Batched+r.Signed+r.Broadcast+r.Paid+r.Failed > 0 {
+			j.log.Info("payouts", "report", r.String())
 		}
+		return err
+	})
+}
+
+func (j *payJobs) walletCheck(ctx context.Context) error {
+	return j.eachPayable(ctx, func(c coin.Coin, drv chain.Driver) error {
 		r, err := j.store.CheckWallet(ctx, c, drv)
 		if err != nil {
-			errs = append(errs, err)
-			continue
+			return err
 		}
 		unit := 1.0
 		for range c.Decimals {
@@ -120,6 +115,6 @@ func (j *payJobs) walletCheck(ctx context.Context) error {
 		if p := r.Problem(); p != "" {
 			j.log.Warn("wallet check", "coin", c.Type, "problem", p)
 		}
-	}
-	return errors.Join(errs...)
+		return nil
+	})
 }

@@ -105,41 +105,14 @@ func RenderNotice(n Notice) (Message, error) {
 	}
 	m := Message{Lang: lang, Subject: r.Replace(t.Subject), SMS: r.Replace(t.SMS)}
 	m.Text = Brand + "\n\n" + strings.Join(lines, "\n\n") + "\n\n-- \n" + catalog[lang].Footer + "\n"
-	var b strings.Builder
-	if err := noticeHTML.Execute(&b, noticePage{Lang: strings.ReplaceAll(lang, "_", "-"), Brand: Brand, Subject: m.Subject, Lines: lines,
-		Footer: catalog[lang].Footer}); err != nil {
+	html, err := renderEmailHTML(lang, m.Subject, catalog[lang].Footer, noticeBody, lines)
+	if err != nil {
 		return Message{}, fmt.Errorf("notify: render notice %s html: %w", n.Kind, err)
 	}
-	m.HTML = b.String()
+	m.HTML = html
 	return m, nil
 }
 
-// noticePage fills the notice's HTML template; html/template escapes every field.
-type noticePage struct {
-	Lang, Brand, Subject string
-	Lines                []string
-	Footer               string
-}
-
-var noticeHTML = template.Must(template.New("notice").Parse(`<!DOCTYPE html>
-<html lang="{{.Lang}}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>{{.Subject}}</title>
-</head>
-<body style="margin:0;padding:0;background:#f4f5f7;color:#1f2329;font-family:-apple-system,'Segoe UI',Roboto,'PingFang SC','Microsoft YaHei','Malgun Gothic',sans-serif;">
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f4f5f7;padding:24px 0;">
-<tr><td align="center">
-<table role="presentation" width="480" cellpadding="0" cellspacing="0" style="max-width:480px;background:#ffffff;border-radius:8px;">
-<tr><td style="padding:20px 32px;border-bottom:1px solid #eceef1;font-size:20px;font-weight:bold;">{{.Brand}}</td></tr>
-<tr><td style="padding:24px 32px;font-size:15px;line-height:1.6;">
-{{range .Lines}}<p style="margin:0 0 16px;word-break:break-all;">{{.}}</p>
-{{end}}</td></tr>
-<tr><td style="padding:16px 32px;border-top:1px solid #eceef1;color:#8f959e;font-size:12px;">{{.Footer}}</td></tr>
-</table>
-</td></tr>
-</table>
-</body>
-</html>
-`))
+// noticeBody is the body of a notice email: one paragraph per line.
+var noticeBody = template.Must(template.New("notice").Parse(`{{range .}}<p style="margin:0 0 16px;word-break:break-all;">{{.}}</p>
+{{end}}`))

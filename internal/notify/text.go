@@ -192,11 +192,11 @@ func Render(c Code) (Message, error) {
 		page.Validity + "\n\n" +
 		page.Warning + "\n\n" +
 		"-- \n" + page.Footer + "\n"
-	var b strings.Builder
-	if err := emailHTML.Execute(&b, page); err != nil {
+	html, err := renderEmailHTML(lang, m.Subject, page.Footer, codeBody, page)
+	if err != nil {
 		return Message{}, fmt.Errorf("notify: render %s html: %w", c.Scene, err)
 	}
-	m.HTML = b.String()
+	m.HTML = html
 	return m, nil
 }
 
@@ -214,8 +214,9 @@ type emailPage struct {
 	Lang, Brand, Subject, Intro, Code, Validity, Warning, Footer string
 }
 
-// emailHTML is deliberately plain: inline styles and tables, as mail clients still expect.
-var emailHTML = template.Must(template.New("email").Parse(`<!DOCTYPE html>
+// emailFrame is every email's HTML around its body: deliberately plain, inline styles and
+// tables, as mail clients still expect.
+var emailFrame = template.Must(template.New("email").Parse(`<!DOCTYPE html>
 <html lang="{{.Lang}}">
 <head>
 <meta charset="utf-8">
@@ -228,15 +229,36 @@ var emailHTML = template.Must(template.New("email").Parse(`<!DOCTYPE html>
 <table role="presentation" width="480" cellpadding="0" cellspacing="0" style="max-width:480px;background:#ffffff;border-radius:8px;">
 <tr><td style="padding:20px 32px;border-bottom:1px solid #eceef1;font-size:20px;font-weight:bold;">{{.Brand}}</td></tr>
 <tr><td style="padding:24px 32px;font-size:15px;line-height:1.6;">
-<p style="margin:0 0 16px;">{{.Intro}}</p>
-<p style="margin:0 0 16px;font-size:32px;font-weight:bold;letter-spacing:6px;font-family:Menlo,Consolas,monospace;">{{.Code}}</p>
-<p style="margin:0 0 16px;">{{.Validity}}</p>
-<p style="margin:0;color:#646a73;font-size:13px;">{{.Warning}}</p>
-</td></tr>
+{{.Body}}</td></tr>
 <tr><td style="padding:16px 32px;border-top:1px solid #eceef1;color:#8f959e;font-size:12px;">{{.Footer}}</td></tr>
 </table>
 </td></tr>
 </table>
 </body>
 </html>
+`))
+
+// emailFramePage fills emailFrame; Body is HTML a body template has already escaped.
+type emailFramePage struct {
+	Lang, Brand, Subject, Footer string
+	Body                         template.HTML
+}
+
+// renderEmailHTML executes body with data (html/template escapes every field) and frames it.
+func renderEmailHTML(lang, subject, footer string, body *template.Template, data any) (string, error) {
+	var b strings.Builder
+	if err := body.Execute(&b, data); err != nil {
+		return "", err
+	}
+	var page strings.Builder
+	err := emailFrame.Execute(&page, emailFramePage{Lang: strings.ReplaceAll(lang, "_", "-"), Brand: Brand, Subject: subject, Footer: footer,
+		Body: template.HTML(b.String())}) // #nosec: produced by html/template above
+	return page.String(), err
+}
+
+// codeBody is the body of a code email.
+var codeBody = template.Must(template.New("code").Parse(`<p style="margin:0 0 16px;">{{.Intro}}</p>
+<p style="margin:0 0 16px;font-size:32px;font-weight:bold;letter-spacing:6px;font-family:Menlo,Consolas,monospace;">{{.Code}}</p>
+<p style="margin:0 0 16px;">{{.Validity}}</p>
+<p style="margin:0;color:#646a73;font-size:13px;">{{.Warning}}</p>
 `))

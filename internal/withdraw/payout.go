@@ -425,12 +425,12 @@ func (s *Store) openWithdrawals(ctx context.Context, tx *db.Tx, payoutID int64) 
 	return list, err
 }
 
-// confirm marks a payout and its withdrawals paid and books frozen -> withdrawn.
-func (s *Store) confirm(ctx context.Context, p Payout, confirmations int64) error {
-	now := s.now()
+// close moves a payout from status from to its final status with the extra columns of
+// set, and hands its withdrawals that are still open to then, in one transaction. A payout
+// that has left from meanwhile (another runner closed it) changes nothing.
+func (s *Store) close(ctx context.Context, p Payout, from, set string, args []any, then func(tx *db.Tx, open []Withdrawal) error) error {
 	return s.DB.InTx(ctx, func(tx *db.Tx) error {
-		res, err := tx.Exec(ctx, "UPDATE payouts SET status = ?, confirmations = ?, done_at = ? WHERE id = ? AND status = ?",
-			StatusConfirmed, confirmations, now.UnixMilli(), p.ID, StatusBroadcast)
+		res, err := tx.Exec(ctx, "UPDATE payouts SET "+set+" WHERE id = ? AND status = ?", append(args, p.ID, from)...)
 		if err != nil {
 			return err
 		}
@@ -441,36 +441,34 @@ func (s *Store) confirm(ctx context.Context, p Payout, confirmations int64) erro
 		if err != nil {
 			return err
 		}
-		entries := make([]ledger.Entry, len(list))
-		for i, w := range list {
-			entries[i] = ledger.Entry{SubAccountID: w.SubAccountID, UserID: w.UserID, Coin: w.Coin, Kind: LedgerPaid,
-				Frozen: -w.Amount, Withdrawn: w.Amount, Ref: ref(w.ID), IdemKey: LedgerPaid + ":" + strconv.FormatInt(w.ID, 10), At: now}
-		}
-		if _, err := ledger.Post(ctx, tx, entries); err != nil {
-			return fmt.Errorf("withdraw: payout %d: book paid: %w", p.ID, err)
-		}
-		return s.setWithdrawals(ctx, tx, p.ID, StatusConfirmed, now.UnixMilli())
+		return then(tx, list)
 	})
+}
+
+// confirm marks a payout and its withdrawals paid and books frozen -> withdrawn.
+func (s *Store) confirm(ctx context.Context, p Payout, confirmations int64) error {
+	now := s.now()
+	return s.close(ctx, p, StatusBroadcast, "status = ?, confirmations = ?, done_at = ?", []any{StatusConfirmed, confirmations, now.UnixMilli()},
+		func(tx *db.Tx, list []Withdrawal) error {
+			entries := make([]ledger.Entry, len(list))
+			for i, w := range list {
+				entries[i] = ledger.Entry{SubAccountID: w.SubAccountID, UserID: w.UserID, Coin: w.Coin, Kind: LedgerPaid,
+					Frozen: -w.Amount, Withdrawn: w.Amount, Ref: ref(w.ID), IdemKey: LedgerPaid + ":" + strconv.FormatInt(w.ID, 10), At: now}
+			}
+			if _, err := ledger.Post(ctx, tx, entries); err != nil {
+				return fmt.Errorf("withdraw: payout %d: book paid: %w", p.ID, err)
+			}
+			return s.setWithdrawals(ctx, tx, p.ID, StatusConfirmed, now.UnixMilli())
+		})
 }
 
 // fail marks a payout failed (from status from) and returns its withdrawals' money.
 func (s *Store) fail(ctx context.Context, p Payout, from, reason string) error {
 	now := s.now()
-	return s.DB.InTx(ctx, func(tx *db.Tx) error {
-		res, err := tx.Exec(ctx, "UPDATE payouts SET status = ?, last_error = ?, done_at = ? WHERE id = ? AND status = ?",
-			StatusFailed, reason, now.UnixMilli(), p.ID, from)
-		if err != nil {
-			return err
-		}
-		if n, _ := res.RowsAffected(); n == 0 {
-			return nil
-		}
-		list, err := s.openWithdrawals(ctx, tx, p.ID)
-		if err != nil {
-			return err
-		}
-		return s.refund(ctx, tx, list, "payout failed: "+reason, now)
-	})
+	return s.close(ctx, p, from, "status = ?, last_error = ?, done_at = ?", []any{StatusFailed, reason, now.UnixMilli()},
+		func(tx *db.Tx, list []Withdrawal) error {
+			return s.refund(ctx, tx, list, "payout failed: "+reason, now)
+		})
 }
 
 // refund fails withdrawals and moves their money from frozen back to available.

@@ -15,6 +15,27 @@ export function lockLeft(a: Pick<AddressEntry, 'lockedSeconds'>): number {
   return Math.ceil(a.lockedSeconds / 3600);
 }
 
+/** AddressOption is an entry as a choice in a form: its name, the address when the name
+ * is a description, and whether it can be paid yet. */
+export interface AddressOption {
+  value: number;
+  label: string;
+  description?: string;
+  disabled: boolean;
+}
+
+/** addressOption names an entry for a picker; a locked one says its hours and is disabled. */
+export function addressOption(a: AddressEntry, t: (key: string, o?: Record<string, unknown>) => string): AddressOption {
+  const name = a.description || a.address;
+  const locked = a.lockedSeconds > 0;
+  return {
+    value: a.id,
+    label: locked ? t('dialog.lockedAddress', { address: name, hours: lockLeft(a) }) : name,
+    description: a.description ? a.address : undefined,
+    disabled: locked,
+  };
+}
+
 /** useAddressBookPage lists the entries, of one coin when one is chosen. */
 export function useAddressBookPage() {
   const texts = useWithdrawTexts();

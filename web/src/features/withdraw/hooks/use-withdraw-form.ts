@@ -10,6 +10,7 @@ import { useApplyWithdrawal, useWithdrawInfo } from '../api/withdraw';
 import { amountProblem, receivedOf } from '../model/amount';
 import { LIMITS, type AddressEntry } from '../model/types';
 import { useWithdrawTexts } from '../texts';
+import { addressOption } from './use-address-book';
 import { useVerify } from './use-verify';
 
 interface WithdrawValues {
@@ -65,9 +66,10 @@ export function useWithdrawForm(form: FieldForm, sub: string, coin: string, open
     pending: apply.isPending,
     verify,
     onFinish,
-    /** addresses of the coin, usable ones first; a locked one is shown, disabled, with its hours. */
-    addresses: [...(d?.addresses ?? [])].sort((a, b) => Number(usable(b)) - Number(usable(a))),
-    usable,
+    /** options: the coin's addresses, usable ones first; a locked one is shown, disabled, with its hours. */
+    options: [...(d?.addresses ?? [])].sort((a, b) => Number(usable(b)) - Number(usable(a))).map((a) => addressOption(a, t)),
+    /** firstUsable is the address chosen when the dialog opens. */
+    firstUsable: d?.addresses.find(usable)?.id,
     noAddress: d !== undefined && d.addresses.length === 0,
     /** setAll fills in the most that can be withdrawn. */
     setAll: () => {

@@ -8,6 +8,7 @@ import { useAddressBook, useCloseSetting, useSaveSetting, useWithdrawSettings } 
 import { toMinor } from '../model/amount';
 import { LIMITS, type WithdrawSetting } from '../model/types';
 import { useWithdrawTexts } from '../texts';
+import { addressOption } from './use-address-book';
 
 /** useSettingsPage lists a sub-account's settings and runs turning one off. */
 export function useSettingsPage(sub: string) {
@@ -80,7 +81,7 @@ export function useSettingForm(sub: string, setting: WithdrawSetting | null, onD
     initial,
     pending: save.isPending,
     onFinish,
-    addresses: book.data ?? [],
+    options: (book.data ?? []).map((a) => ({ ...addressOption(a, t), disabled: false })),
     addressesLoading: book.isLoading,
     minNote: t('settings.minNote', { fee: `${setting?.fee ?? ''} ${setting?.unit ?? ''}` }),
     rules: {

@@ -10,7 +10,7 @@ import { paths } from '@/config/paths';
 import { DesktopCodeButton } from '@/features/auth/components/desktop-code-button';
 import { DesktopSliderCaptcha } from '@/features/auth/components/desktop-slider-captcha';
 import { usePoolCodes } from '@/features/pool/hooks/use-pool-selection';
-import { useAddressBookPage, useAddressForm, useDeleteAddressForm } from '@/features/withdraw/hooks/use-address-book';
+import { useAddressBookPage, useAddressForm, useDeleteAddressForm, type AddressOption } from '@/features/withdraw/hooks/use-address-book';
 import type { VerifyState } from '@/features/withdraw/hooks/use-verify';
 import { useSettingForm, useSettingsPage } from '@/features/withdraw/hooks/use-withdraw-settings';
 import { useWithdrawForm } from '@/features/withdraw/hooks/use-withdraw-form';
@@ -308,8 +308,8 @@ function SettingForm({ sub, setting, onDone }: { sub: string; setting: WithdrawS
           <Form.Item name="amount" label={t('settings.amount')} rules={[f.rules.amount]} extra={`${t('settings.amountHint')} ${f.minNote}`}>
             <Input inputMode="decimal" suffix={setting?.unit} data-testid="setting-amount" />
           </Form.Item>
-          <Form.Item name="addressId" label={t('settings.address')} rules={[f.rules.address]} extra={f.addresses.length === 0 && !f.addressesLoading ? <Link to={paths.account.orePoolAddressManage}>{t('settings.noAddress')}</Link> : null}>
-            <Select loading={f.addressesLoading} options={f.addresses.map((a) => ({ value: a.id, label: `${a.address}${a.description ? ` (${a.description})` : ''}` }))} data-testid="setting-address" />
+          <Form.Item name="addressId" label={t('settings.address')} rules={[f.rules.address]} extra={f.options.length === 0 && !f.addressesLoading ? <Link to={paths.account.orePoolAddressManage}>{t('settings.noAddress')}</Link> : null}>
+            <Select loading={f.addressesLoading} options={f.options.map(desktopOption)} data-testid="setting-address" />
           </Form.Item>
         </>
       ) : null}
@@ -318,6 +318,9 @@ function SettingForm({ sub, setting, onDone }: { sub: string; setting: WithdrawS
     </Form>
   );
 }
+
+/** desktopOption shows an address choice on one line: its name, then the address. */
+const desktopOption = (o: AddressOption) => ({ value: o.value, disabled: o.disabled, label: o.description ? `${o.label} · ${o.description}` : o.label });
 
 /** DesktopWithdrawDialog: withdraw one coin of one sub-account. */
 export function DesktopWithdrawDialog({ sub, coin, open, onClose, onDone }: { sub: string; coin: string; open: boolean; onClose: () => void; onDone: () => void }) {
@@ -344,7 +347,7 @@ function WithdrawForm({ sub, coin, onClose, onDone }: { sub: string; coin: strin
       form={form}
       layout="vertical"
       name="withdraw"
-      initialValues={{ network: d.networks[0], addressId: f.addresses.find(f.usable)?.id }}
+      initialValues={{ network: d.networks[0], addressId: f.firstUsable }}
       onFinish={f.onFinish}
       onValuesChange={(ch) => 'amount' in ch && f.onAmount(String(ch.amount ?? ''))}
       requiredMark={false}
@@ -370,11 +373,7 @@ function WithdrawForm({ sub, coin, onClose, onDone }: { sub: string; coin: strin
         <Select
           placeholder={t('dialog.addressPlaceholder')}
           data-testid="withdraw-address"
-          options={f.addresses.map((a) => ({
-            value: a.id,
-            disabled: !f.usable(a),
-            label: f.usable(a) ? `${a.address}${a.description ? ` (${a.description})` : ''}` : t('dialog.lockedAddress', { address: a.address, hours: Math.ceil(a.lockedSeconds / 3600) }),
-          }))}
+          options={f.options.map(desktopOption)}
         />
       </Form.Item>
       <Form.Item name="network" label={t('dialog.network')} rules={[f.rules.network]}>

@@ -270,10 +270,10 @@ function MSettingForm({ sub, setting, onDone }: { sub: string; setting: Withdraw
             <Input inputMode="decimal" data-testid="setting-amount" />
           </Form.Item>
           <Form.Item name="addressId" label={t('settings.address')} rules={[{ validator: (_, v) => (v ? Promise.resolve() : Promise.reject(new Error(t('rules.address')))) }]}>
-            {f.addresses.length === 0 && !f.addressesLoading ? (
+            {f.options.length === 0 && !f.addressesLoading ? (
               <Link to={mobilePaths.account.addressManage}>{t('settings.noAddress')}</Link>
             ) : (
-              <OneOf columns={1} options={f.addresses.map((a) => ({ value: a.id, label: a.description || a.address, description: a.description ? a.address : undefined }))} testId="setting-address" />
+              <OneOf columns={1} options={f.options} testId="setting-address" />
             )}
           </Form.Item>
         </>
@@ -303,12 +303,11 @@ function MWithdrawForm({ sub, coin, onClose, onDone }: { sub: string; coin: stri
   const d = f.info;
   if (f.failed) return <MLoadFailed tp={t} retry={f.retry} />;
   if (f.loading || !d) return <Skeleton.Paragraph lineCount={8} animated />;
-  const first = f.addresses.find(f.usable)?.id;
   return (
     <Form
       form={form}
       layout="vertical"
-      initialValues={{ network: d.networks[0], addressId: first }}
+      initialValues={{ network: d.networks[0], addressId: f.firstUsable }}
       onFinish={f.onFinish}
       onValuesChange={(ch) => 'amount' in ch && f.onAmount(String(ch.amount ?? ''))}
       footer={<MActions onCancel={onClose} submit={t('dialog.submit')} pending={f.pending} t={t} />}
@@ -329,16 +328,7 @@ function MWithdrawForm({ sub, coin, onClose, onDone }: { sub: string; coin: stri
         <NoticeBar content={t('dialog.noAddress')} color="info" wrap extra={<Link to={mobilePaths.account.addressManage}>{t('dialog.toBook')}</Link>} />
       ) : null}
       <Form.Item name="addressId" label={t('dialog.address')} rules={[{ validator: (_, v) => (v ? Promise.resolve() : Promise.reject(new Error(t('rules.fieldsRequired')))) }]}>
-        <OneOf
-          columns={1}
-          testId="withdraw-address"
-          options={f.addresses.map((a) => ({
-            value: a.id,
-            disabled: !f.usable(a),
-            label: f.usable(a) ? a.description || a.address : t('dialog.lockedAddress', { address: a.description || a.address, hours: Math.ceil(a.lockedSeconds / 3600) }),
-            description: a.description ? a.address : undefined,
-          }))}
-        />
+        <OneOf columns={1} testId="withdraw-address" options={f.options} />
       </Form.Item>
       <Form.Item name="network" label={t('dialog.network')} rules={[f.rules.network]}>
         <OneOf options={d.networks.map((n) => ({ value: n, label: n }))} />
