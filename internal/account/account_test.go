@@ -3,6 +3,7 @@ package account_test
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"log/slog"
@@ -72,6 +73,7 @@ type harness struct {
 	devices *unbinder
 	db      *db.DB
 	addr    string // X-Forwarded-For of the next requests
+	svc     *account.Service
 }
 
 func newHarness(t *testing.T, d *db.DB) *harness {
@@ -86,6 +88,7 @@ func newHarness(t *testing.T, d *db.DB) *harness {
 	(&account.Handler{Service: svc, Limiter: &ratelimit.DB{DB: d, Now: clk.Now}}).Routes(rt)
 	h.srv = httptest.NewServer(rt)
 	t.Cleanup(h.srv.Close)
+	h.svc = svc
 	return h
 }
 
@@ -534,6 +537,65 @@ func TestOptionalUser(t *testing.T) {
 			if resp.StatusCode != 200 || string(e.Data) != want {
 				t.Errorf("token %q: %d %s, want %s", tok, resp.StatusCode, e.Data, want)
 			}
+		}
+	})
+}
+
+// The second verification of money actions (SPEC section 5): by a bound contact's code,
+// only when one is bound, used up once inside the action's transaction.
+func TestSecondFactor(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		h := newHarness(t, d)
+		ctx := context.Background()
+		h.register("payer@example.com", "Passw0rd!x")
+		token := h.login("payer@example.com", "Passw0rd!x")
+		u, err := h.svc.Store.UserByContact(ctx, d, account.ChannelEmail, "payer@example.com")
+		if err != nil {
+			t.Fatal(err)
+		}
+		key := func(err error) string {
+			var he *httpx.Error
+			if errors.As(err, &he) {
+				return he.Key
+			}
+			return fmt.Sprint(err)
+		}
+		// Nothing bound: nothing to verify with, nothing asked.
+		if id, err := h.svc.SecondFactor(ctx, account.User{ID: 99}, account.SceneWithdraw, "", ""); err != nil || id != 0 {
+			t.Fatalf("no contact: %d %v", id, err)
+		}
+		for _, c := range []struct{ verify, code, want string }{
+			{"", "123456", "validation.required"},
+			{"fax", "123456", "validation.oneOf"},
+			{"phone", "123456", "account.notBound"},
+			{"email", "", "validation.required"},
+			{"email", "123456", "account.codeInvalid"},
+		} {
+			if _, err := h.svc.SecondFactor(ctx, u, account.SceneWithdraw, c.verify, c.code); key(err) != c.want {
+				t.Errorf("SecondFactor(%q, %q) = %q, want %q", c.verify, c.code, key(err), c.want)
+			}
+		}
+		code := h.sendEmail("payer@example.com", account.SceneWithdraw, token)
+		// A code of the other scene does not verify a withdrawal.
+		other := h.sendEmail("payer@example.com", account.SceneAddressBook, token)
+		if _, err := h.svc.SecondFactor(ctx, u, account.SceneWithdraw, "email", other); key(err) != "account.codeInvalid" {
+			t.Fatalf("an address-book code verified a withdrawal: %v", err)
+		}
+		id, err := h.svc.SecondFactor(ctx, u, account.SceneWithdraw, "email", code)
+		if err != nil || id == 0 {
+			t.Fatalf("right code: %d %v", id, err)
+		}
+		spend := func() error {
+			return d.InTx(ctx, func(tx *db.Tx) error { return account.SpendCode(ctx, tx, id, h.clock.Now()) })
+		}
+		if err := spend(); err != nil {
+			t.Fatal(err)
+		}
+		if err := spend(); key(err) != "account.codeInvalid" {
+			t.Fatalf("a code spent twice: %v", err)
+		}
+		if _, err := h.svc.SecondFactor(ctx, u, account.SceneWithdraw, "email", code); key(err) != "account.codeInvalid" {
+			t.Fatalf("a spent code verified again: %v", err)
 		}
 	})
 }

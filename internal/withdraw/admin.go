@@ -116,11 +116,19 @@ func (s *Store) Admin(ctx context.Context, area string, args []string, out io.Wr
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
+	// Flags may follow the id too: "reject 42 --reason R".
+	pos := fs.Args()
+	if len(pos) > 1 {
+		if err := fs.Parse(pos[1:]); err != nil {
+			return err
+		}
+		pos = append(pos[:1:1], fs.Args()...)
+	}
 	id := func() (int64, error) {
-		if fs.NArg() != 1 {
+		if len(pos) != 1 {
 			return 0, fmt.Errorf("%s %s needs one withdrawal id", area, verb)
 		}
-		return strconv.ParseInt(fs.Arg(0), 10, 64)
+		return strconv.ParseInt(pos[0], 10, 64)
 	}
 	switch area + " " + verb {
 	case "withdrawal list":

@@ -615,3 +615,65 @@ func mistyped(addr string) string {
 	}
 	return addr[:len(addr)-1] + "0"
 }
+
+// The operator's commands: list by status, approve, reject with the money returned, the
+// wallet check's table and its exit on a short wallet, and payouts refused for devnet.
+func TestAdminCommands(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		e := newEnv(t, d)
+		ctx := context.Background()
+		e.coin.WithdrawReviewAbove = coinU / 2
+		if err := e.store.Coins.Put(ctx, e.coin); err != nil {
+			t.Fatal(err)
+		}
+		e.credit(1, 1, 3*coinU)
+		a := e.usableAddress(1, e.otherAddress(1))
+		var ids []int64
+		for range 2 {
+			w, err := e.store.Withdraw(ctx, withdraw.Request{UserID: 1, SubAccountID: 1, Coin: "TST", AddressID: a.ID, Network: "TST", Amount: "1"}, noCode)
+			if err != nil {
+				t.Fatal(err)
+			}
+			ids = append(ids, w.ID)
+		}
+		run := func(args ...string) (string, error) {
+			var out strings.Builder
+			err := e.store.Admin(ctx, args[0], args[1:], &out, nil)
+			return out.String(), err
+		}
+		out, err := run("withdrawal", "list", "--status", "review")
+		if err != nil || strings.Count(out, "review") != 2 {
+			t.Fatalf("list: %v\n%s", err, out)
+		}
+		if _, err := run("withdrawal", "approve", fmt.Sprint(ids[0])); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := run("withdrawal", "reject", fmt.Sprint(ids[1]), "--reason", "unusual"); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := run("withdrawal", "approve", fmt.Sprint(ids[1])); err == nil {
+			t.Fatal("a rejected withdrawal was approved")
+		}
+		if _, err := run("withdrawal", "approve"); err == nil {
+			t.Fatal("approve without an id")
+		}
+		if b := e.balance(1); b.Available != 2*coinU || b.Frozen != coinU {
+			t.Fatalf("balance after approve and reject %+v", b)
+		}
+		// The wallet holds nothing yet: it is short of what the pool owes.
+		out, err = run("wallet", "check", "--coin", "TST")
+		if err == nil || !strings.Contains(out, "the wallet holds less than the pool owes") {
+			t.Fatalf("a short wallet passed: %v\n%s", err, out)
+		}
+		e.fund(10 * coinU)
+		if out, err = run("wallet", "check", "--coin", "TST"); err != nil || !strings.Contains(out, "TST") {
+			t.Fatalf("wallet check: %v\n%s", err, out)
+		}
+		if _, err := run("payout", "run", "--coin", "TST"); err == nil || !strings.Contains(err.Error(), "devnet") {
+			t.Fatalf("payout run on devnet: %v", err)
+		}
+		if _, err := run("nothing"); err == nil {
+			t.Fatal("an unknown command ran")
+		}
+	})
+}
