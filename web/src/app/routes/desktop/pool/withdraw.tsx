@@ -22,6 +22,8 @@ import { notify } from '@/lib/notify';
 import { codeInput, LIMITS as INPUT_LIMITS } from '@/lib/validation';
 import { Copyable, LoadFailed } from './parts';
 import type { TFunction } from 'i18next';
+import '../desktop-forms.css';
+import './withdraw.css';
 
 /** AddressQR shows an address's QR code in a popover. */
 function AddressQR({ address, t }: { address: string; t: TFunction }) {
