@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"math/big"
+	"strconv"
 	"time"
 )
 
@@ -15,12 +16,69 @@ const MicroPerMinor = 1_000_000
 // (10000 - feeBps) x 100, in float64 from left to right, rounded down. The audit CSV states
 // this formula; a miner's own recomputation in any language with IEEE doubles agrees.
 func MinuteMicro(ratio float64, reward int64, feeBps int) (*big.Int, error) {
+	v, err := minuteFloor(ratio, reward, feeBps)
+	if err != nil {
+		return nil, err
+	}
+	f, _ := new(big.Float).SetFloat64(v).Int(nil)
+	return f, nil
+}
+
+// minuteFloor is MinuteMicro as the float64 it is computed in: a whole number.
+func minuteFloor(ratio float64, reward int64, feeBps int) (float64, error) {
 	v := ratio * float64(reward) * float64(10000-feeBps) * 100
 	if math.IsNaN(v) || math.IsInf(v, 0) || v < 0 {
-		return nil, fmt.Errorf("earnings: minute worth %v (ratio %v, reward %d, fee %d)", v, ratio, reward, feeBps)
+		return 0, fmt.Errorf("earnings: minute worth %v (ratio %v, reward %d, fee %d)", v, ratio, reward, feeBps)
 	}
-	f, _ := new(big.Float).SetFloat64(math.Floor(v)).Int(nil)
-	return f, nil
+	return math.Floor(v), nil
+}
+
+// micros is a sum of minute values: an int64 while it fits (every real chain's day), a
+// big.Int once it does not (a test chain's made-up rewards can go past 2^63).
+type micros struct {
+	small int64
+	big   *big.Int
+}
+
+// maxSmall keeps a sum and one more minute value below 2^63.
+const maxSmall = 1 << 62
+
+// add adds one minute's whole-number value.
+func (m *micros) add(v float64) {
+	if m.big == nil && v < maxSmall && m.small < maxSmall {
+		m.small += int64(v) // exact: v is a whole number below 2^62
+		return
+	}
+	if m.big == nil {
+		m.big = big.NewInt(m.small)
+	}
+	f, _ := new(big.Float).SetFloat64(v).Int(nil)
+	m.big.Add(m.big, f)
+}
+
+// Big is the sum as a big.Int.
+func (m micros) Big() *big.Int {
+	if m.big != nil {
+		return new(big.Int).Set(m.big)
+	}
+	return big.NewInt(m.small)
+}
+
+// String is the sum in decimal, as the earnings log keeps it.
+func (m micros) String() string {
+	if m.big != nil {
+		return m.big.String()
+	}
+	return strconv.FormatInt(m.small, 10)
+}
+
+// split is Split of this sum, in int64 arithmetic when the sum is small.
+func (m micros) split(carryIn int64) (amount, carryOut int64, err error) {
+	if m.big == nil && carryIn >= 0 && carryIn < MicroPerMinor {
+		total := m.small + carryIn // below 2^62 + 10^6: no overflow
+		return total / MicroPerMinor, total % MicroPerMinor, nil
+	}
+	return Split(m.Big(), carryIn)
 }
 
 // Split divides a day's accrual plus the carry into whole minor units and the millionths

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"math/big"
 	"time"
 
 	"github.com/uniplus-pool/pool/internal/coin"
@@ -37,7 +36,7 @@ var ErrNotOver = errors.New("earnings: the day has not ended")
 // subDay gathers one sub-account's day while the minutes are read.
 type subDay struct {
 	user     int64
-	accrued  *big.Int
+	accrued  micros
 	diffSum  float64
 	accepted int64
 }
@@ -94,7 +93,7 @@ func (s *Store) settleDay(ctx context.Context, c coin.Coin, d Day, now time.Time
 		for _, sub := range days.order {
 			sd := days.subs[sub]
 			carryIn := carries[sub]
-			amount, carryOut, err := Split(sd.accrued, carryIn)
+			amount, carryOut, err := sd.accrued.split(carryIn)
 			if err != nil {
 				return fmt.Errorf("earnings: %s %s sub-account %d: %w", c.Type, d, sub, err)
 			}
@@ -159,17 +158,17 @@ func (s *Store) readDay(ctx context.Context, q db.Querier, coinType string, d Da
 		if err := rows.Scan(&sub, &user, &reward, &fee, &ratio, &diff, &accepted); err != nil {
 			return out, err
 		}
-		m, err := MinuteMicro(ratio, reward, fee)
+		m, err := minuteFloor(ratio, reward, fee)
 		if err != nil {
 			return out, err
 		}
 		sd, ok := out.subs[sub]
 		if !ok {
-			sd = &subDay{user: user, accrued: new(big.Int)}
+			sd = &subDay{user: user}
 			out.subs[sub] = sd
 			out.order = append(out.order, sub)
 		}
-		sd.accrued.Add(sd.accrued, m)
+		sd.accrued.add(m)
 		sd.diffSum += diff
 		sd.accepted += accepted
 	}
