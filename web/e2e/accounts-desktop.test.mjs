@@ -118,7 +118,7 @@ describe('accounts on the desktop', { skip: skipReason() || goMissing(), timeout
       day: '2-digit',
       hour: '2-digit',
       minute: '2-digit',
-      hour12: false,
+      hourCycle: 'h23',
     }).format(new Date(user.registDate));
     assert.equal(await page.getByTestId('info-registered').textContent(), tokyo);
     await shot(page, 'desktop-basics-info');

@@ -39,3 +39,10 @@ describe('formatRegistDate', () => {
     expect(formatRegistDate(0, 'en_US')).toBe('');
   });
 });
+
+describe('formatRegistDate at midnight', () => {
+  it('writes the first hour of a day as 00, not 24', () => {
+    // 2026-11-26 15:09 UTC is 00:09 on the 27th in Tokyo.
+    expect(formatRegistDate(Date.UTC(2026, 10, 26, 15, 9), 'en_US', 'Asia/Tokyo')).toBe('11/27/2026, 00:09');
+  });
+});

@@ -25,7 +25,7 @@ export function formatRegistDate(ms: number | string | null | undefined, lang: s
     day: '2-digit',
     hour: '2-digit',
     minute: '2-digit',
-    hour12: false,
+    hourCycle: 'h23',
     ...(timeZone ? { timeZone } : {}),
   }).format(new Date(n));
 }

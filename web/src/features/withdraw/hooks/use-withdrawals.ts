@@ -38,7 +38,7 @@ export function useWithdrawalHistory(sub: string, coin = '', onSettled?: () => v
     loading: !texts.ready || q.isLoading,
     failed: q.isError && !data,
     retry: () => void q.refetch(),
-    time: (ms: number) => new Date(ms).toLocaleString(lang, { hour12: false }),
+    time: (ms: number) => new Date(ms).toLocaleString(lang, { hourCycle: 'h23' }),
     /** progress says where a withdrawal stands, with confirmations once it is sent. */
     progress: (w: Withdrawal) =>
       w.status === 'processing' && w.txHash

@@ -162,7 +162,7 @@ export function DesktopAddressManage() {
                   </Tag>
                 ),
             },
-            { key: 'created', title: t('book.created'), render: (_, a) => new Date(a.createdAt).toLocaleString(p.texts.lang.replace('_', '-'), { hour12: false }) },
+            { key: 'created', title: t('book.created'), render: (_, a) => new Date(a.createdAt).toLocaleString(p.texts.lang.replace('_', '-'), { hourCycle: 'h23' }) },
             {
               key: 'actions',
               title: t('book.actions'),
