@@ -325,6 +325,14 @@ func TestOpenAPIEveryRouteAgainstARealServer(t *testing.T) {
 	}
 	apply["verifyType"], apply["code"] = "email", sendCode("withdraw")
 	a.call("POST", wd+"withdraw/apply", demo, apply, 200)
+	// Withdrawing is limited to 20 requests an hour per user: the 21st is refused before its
+	// verification is looked at (two above counted already; the phone is not bound, which
+	// refuses the others without counting as a wrong code).
+	unbound := map[string]any{"subAccount": "farm_a", "currencyType": "BTC", "amount": "0.0015", "addressId": entry.ID, "network": "BTC", "verifyType": "phone", "code": "000000"}
+	for i := 2; i < withdraw.WithdrawalsPerHour; i++ {
+		a.call("POST", wd+"withdraw/apply", demo, unbound, 400)
+	}
+	a.call("POST", wd+"withdraw/apply", demo, unbound, 429)
 	a.call("GET", wd+"withdraw/list?pageSize=7", demo, nil, 400)
 	a.rows(a.call("GET", wd+"withdraw/list?subAccount=farm_a&currencyType=BTC", demo, nil, 200), "rows")
 	a.call("POST", wd+"withdraw/setting", demo, map[string]any{"subAccount": "farm_a", "currencyType": "BTC", "autoEnabled": true, "amount": "0.001", "addressId": entry.ID}, 400)
