@@ -177,37 +177,13 @@ func payoutCrashLoop(t *testing.T, dsn string, kills int) {
 	// Node B's chain: every output to our addresses since the start.
 	got := map[string][]int64{}
 	for h := start + 1; h <= pair.B.Height(t); h++ {
-		var hash string
-		if err := json.Unmarshal(pair.B.Call(t, "getblockhash", h), &hash); err != nil {
-			t.Fatal(err)
-		}
-		var blk struct {
-			Tx []struct {
-				Vout []struct {
-					Value        json.Number `json:"value"`
-					ScriptPubKey struct {
-						Address   string   `json:"address"`
-						Addresses []string `json:"addresses"` // before Core 22
-					} `json:"scriptPubKey"`
-				} `json:"vout"`
-			} `json:"tx"`
-		}
-		if err := json.Unmarshal(pair.B.Call(t, "getblock", hash, 2), &blk); err != nil {
-			t.Fatal(err)
-		}
-		for _, tx := range blk.Tx {
-			for _, o := range tx.Vout {
-				addr := o.ScriptPubKey.Address
-				if addr == "" && len(o.ScriptPubKey.Addresses) == 1 {
-					addr = o.ScriptPubKey.Addresses[0]
+		for _, o := range pair.B.BlockOutputs(t, h) {
+			if _, ours := want[o.Address]; ours {
+				v, err := chain.ParseNodeAmount(o.Value.String(), 8)
+				if err != nil {
+					t.Fatal(err)
 				}
-				if _, ours := want[addr]; ours {
-					v, err := chain.ParseNodeAmount(o.Value.String(), 8)
-					if err != nil {
-						t.Fatal(err)
-					}
-					got[addr] = append(got[addr], v)
-				}
+				got[o.Address] = append(got[o.Address], v)
 			}
 		}
 	}

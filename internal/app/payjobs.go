@@ -52,17 +52,8 @@ func (j *payJobs) payable(ctx context.Context) ([]coin.Coin, error) {
 
 // runAll makes the due auto-withdrawals, then runs the payout job, timing both into m.
 func (j *payJobs) runAll(ctx context.Context, m *metrics.Metrics) {
-	for _, job := range []struct {
-		name string
-		fn   func(context.Context) error
-	}{{"auto_withdraw", j.autoWithdraw}, {"payouts", j.payouts}} {
-		start := time.Now()
-		err := job.fn(ctx)
-		m.ObserveJob(job.name, time.Since(start), err)
-		if err != nil && ctx.Err() == nil {
-			j.log.Warn("job failed", "job", job.name, "err", err)
-		}
-	}
+	runJob(ctx, j.log, m, "auto_withdraw", func() error { return j.autoWithdraw(ctx) })
+	runJob(ctx, j.log, m, "payouts", func() error { return j.payouts(ctx) })
 }
 
 func (j *payJobs) autoWithdraw(ctx context.Context) error {

@@ -400,6 +400,17 @@ func (p *process) stop(ctx context.Context) error {
 	return errors.Join(errs...)
 }
 
+// runJob runs one job, times it into m and logs its failure (not one the ending of ctx
+// caused).
+func runJob(ctx context.Context, log *slog.Logger, m *metrics.Metrics, name string, fn func() error) {
+	start := time.Now()
+	err := fn()
+	m.ObserveJob(name, time.Since(start), err)
+	if err != nil && ctx.Err() == nil {
+		log.Warn("job failed", "job", name, "err", err)
+	}
+}
+
 // runJobs runs the periodic housekeeping of the jobs role until ctx ends. Each sweep is
 // a plain DELETE of rows past their use, so copies of the jobs role running it at the
 // same time do no harm. now is the clock of accounts, rate limits, settlement and
@@ -412,14 +423,7 @@ func runJobs(ctx context.Context, d *db.DB, log *slog.Logger, now func() time.Ti
 	guard := &ratelimit.DBGuard{DB: d, Now: now}
 	accounts := &account.Store{DB: d}
 	devices := &pool.Store{DB: d}
-	run := func(name string, fn func() error) {
-		start := time.Now()
-		err := fn()
-		m.ObserveJob(name, time.Since(start), err)
-		if err != nil && ctx.Err() == nil {
-			log.Warn("job failed", "job", name, "err", err)
-		}
-	}
+	run := func(name string, fn func() error) { runJob(ctx, log, m, name, fn) }
 	recordTrends := func() error {
 		coins, err := (&coin.Store{DB: d}).List(ctx)
 		if err != nil {

@@ -265,35 +265,22 @@ func waitForWithdrawal(t *testing.T, api func(string, string, any) json.RawMessa
 func paidOnB(t *testing.T, pair *chaintest.Pair, txid, addr string) int64 {
 	t.Helper()
 	for h := pair.B.Height(t); h > pair.B.Height(t)-10; h-- {
-		var hash string
-		_ = json.Unmarshal(pair.B.Call(t, "getblockhash", h), &hash)
-		var blk struct {
-			Tx []struct {
-				TxID string `json:"txid"`
-				Vout []struct {
-					Value        json.Number `json:"value"`
-					ScriptPubKey struct {
-						Address   string   `json:"address"`
-						Addresses []string `json:"addresses"`
-					} `json:"scriptPubKey"`
-				} `json:"vout"`
-			} `json:"tx"`
-		}
-		_ = json.Unmarshal(pair.B.Call(t, "getblock", hash, 2), &blk)
-		for _, tx := range blk.Tx {
-			if tx.TxID != txid {
+		var sum int64
+		found := false
+		for _, o := range pair.B.BlockOutputs(t, h) {
+			if o.TxID != txid {
 				continue
 			}
-			var sum int64
-			for _, o := range tx.Vout {
-				if o.ScriptPubKey.Address == addr || (len(o.ScriptPubKey.Addresses) == 1 && o.ScriptPubKey.Addresses[0] == addr) {
-					v, err := chain.ParseNodeAmount(o.Value.String(), 8)
-					if err != nil {
-						t.Fatal(err)
-					}
-					sum += v
+			found = true
+			if o.Address == addr {
+				v, err := chain.ParseNodeAmount(o.Value.String(), 8)
+				if err != nil {
+					t.Fatal(err)
 				}
+				sum += v
 			}
+		}
+		if found {
 			return sum
 		}
 	}

@@ -87,8 +87,16 @@ func (s *Store) address(ctx context.Context, q db.Querier, userID, id int64) (Ad
 	return a, nil
 }
 
-// checkAddress validates an entry's fields, the address with the coin's chain driver.
-func (s *Store) checkAddress(ctx context.Context, in AddressInput) (AddressInput, error) {
+// Changes of an address book entry, as its notice names them.
+const (
+	ChangeAdded   = "added"
+	ChangeAddress = "changed" // the address or network changed
+	ChangeDeleted = "deleted"
+)
+
+// CheckAddress validates an entry's fields, the address with the coin's chain driver, and
+// answers them normalised, for SaveChecked.
+func (s *Store) CheckAddress(ctx context.Context, in AddressInput) (AddressInput, error) {
 	c, err := s.coinOf(ctx, in.Coin)
 	if err != nil {
 		return in, err
@@ -130,14 +138,22 @@ func (s *Store) checkAddress(ctx context.Context, in AddressInput) (AddressInput
 // cannot be paid before AddressLock has passed; a changed description alone keeps the
 // entry usable.
 func (s *Store) SaveAddress(ctx context.Context, userID int64, in AddressInput, spend Spend) (Address, error) {
-	in, err := s.checkAddress(ctx, in)
+	in, err := s.CheckAddress(ctx, in)
 	if err != nil {
 		return Address{}, err
 	}
+	a, _, err := s.SaveChecked(ctx, userID, in, spend)
+	return a, err
+}
+
+// SaveChecked is SaveAddress of an input CheckAddress answered. It also tells what changed
+// where money may go: ChangeAdded, ChangeAddress, or "" for a description alone.
+func (s *Store) SaveChecked(ctx context.Context, userID int64, in AddressInput, spend Spend) (Address, string, error) {
 	now := s.now()
+	change := ChangeAdded
 	ms := now.UnixMilli()
 	var out Address
-	err = s.DB.InTx(ctx, func(tx *db.Tx) error {
+	err := s.DB.InTx(ctx, func(tx *db.Tx) error {
 		if in.ID == 0 {
 			err := tx.QueryRow(ctx, `INSERT INTO withdraw_addresses (user_id, coin, address, network, description, usable_at, created_at, updated_at)
 				VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING `+addressColumns,
@@ -159,8 +175,9 @@ func (s *Store) SaveAddress(ctx context.Context, userID int64, in AddressInput, 
 			return httpx.Warn("withdraw.addressCoinFixed", nil)
 		}
 		usable := old.UsableAt
+		change = ""
 		if old.Address != in.Address || old.Network != in.Network {
-			usable = now.Add(AddressLock).UnixMilli()
+			usable, change = now.Add(AddressLock).UnixMilli(), ChangeAddress
 		}
 		_, err = tx.Exec(ctx, `UPDATE withdraw_addresses SET address = ?, network = ?, description = ?, usable_at = ?, updated_at = ?
 			WHERE id = ? AND user_id = ?`, in.Address, in.Network, in.Description, usable, ms, in.ID, userID)
@@ -174,7 +191,7 @@ func (s *Store) SaveAddress(ctx context.Context, userID int64, in AddressInput, 
 		out.Address, out.Network, out.Description, out.UsableAt, out.UpdatedAt = in.Address, in.Network, in.Description, usable, ms
 		return spend(ctx, tx)
 	})
-	return out, err
+	return out, change, err
 }
 
 // DeleteAddress removes one of the user's entries, unless an auto-withdrawal setting that
@@ -214,7 +231,7 @@ func usable(a Address, now time.Time) error {
 // wallet, or users moved from another pool with their checked addresses. The address is
 // still checked by the chain driver; an entry already in the book is left as it is.
 func (s *Store) ImportAddress(ctx context.Context, userID int64, in AddressInput) error {
-	in, err := s.checkAddress(ctx, in)
+	in, err := s.CheckAddress(ctx, in)
 	if err != nil {
 		return err
 	}

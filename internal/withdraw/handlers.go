@@ -184,29 +184,20 @@ func (h *Handler) addressSave(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	// Shapes first, so a mistyped address costs no code.
-	if _, err := h.Store.checkAddress(ctx, AddressInput{Coin: body.CurrencyType, Address: body.Address, Network: body.Network, Description: body.Description}); err != nil {
+	in, err := h.Store.CheckAddress(ctx, AddressInput{ID: body.ID, Coin: body.CurrencyType, Address: body.Address, Network: body.Network, Description: body.Description})
+	if err != nil {
 		return err
 	}
 	spend, err := h.spender(ctx, u, account.SceneAddressBook, body.verification)
 	if err != nil {
 		return err
 	}
-	var before Address
-	if body.ID != 0 {
-		if before, err = h.Store.address(ctx, h.Store.DB, u.ID, body.ID); err != nil {
-			return err
-		}
-	}
-	a, err := h.Store.SaveAddress(ctx, u.ID, AddressInput{ID: body.ID, Coin: body.CurrencyType, Address: body.Address,
-		Network: body.Network, Description: body.Description}, spend)
+	a, change, err := h.Store.SaveChecked(ctx, u.ID, in, spend)
 	if err != nil {
 		return err
 	}
-	switch {
-	case body.ID == 0:
-		h.tellContacts(ctx, u, a, "added")
-	case before.Address != a.Address || before.Network != a.Network:
-		h.tellContacts(ctx, u, a, "changed")
+	if change != "" {
+		h.tellContacts(ctx, u, a, change)
 	}
 	return httpx.OKMessage(w, r, "withdraw.addressSaved", viewAddress(a, h.Store.now()))
 }
@@ -238,7 +229,7 @@ func (h *Handler) addressDelete(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	h.tellContacts(ctx, u, old, "deleted")
+	h.tellContacts(ctx, u, old, ChangeDeleted)
 	return httpx.OKMessage(w, r, "withdraw.addressDeleted", nil)
 }
 
@@ -429,14 +420,10 @@ func (h *Handler) apply(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	c, err := h.Store.coinOf(ctx, body.CurrencyType)
+	// Read and checked first, so a malformed request costs no code.
+	p, err := h.Store.Prepare(ctx, Request{UserID: u.ID, SubAccountID: sub.ID, Coin: body.CurrencyType, AddressID: body.AddressID,
+		Network: body.Network, Amount: body.Amount, Remark: body.Remark, RequestID: body.RequestID})
 	if err != nil {
-		return err
-	}
-	if body.AddressID == 0 || strings.TrimSpace(body.Network) == "" {
-		return httpx.Warn("withdraw.fieldsRequired", nil)
-	}
-	if _, err := ParseAmount(body.Amount, c); err != nil {
 		return err
 	}
 	if err := h.limit(ctx, "apply", u.ID, WithdrawalsPerHour); err != nil {
@@ -446,12 +433,11 @@ func (h *Handler) apply(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	wd, err := h.Store.Withdraw(ctx, Request{UserID: u.ID, SubAccountID: sub.ID, Coin: c.Type, AddressID: body.AddressID,
-		Network: body.Network, Amount: body.Amount, Remark: body.Remark, RequestID: body.RequestID}, spend)
+	wd, err := h.Store.Book(ctx, p, spend)
 	if err != nil {
 		return err
 	}
-	return httpx.OKMessage(w, r, "withdraw.requested", h.view(wd, c, sub.Code))
+	return httpx.OKMessage(w, r, "withdraw.requested", h.view(wd, p.Coin, sub.Code))
 }
 
 // withdrawalView is one withdrawal in the history (SPEC section 3 "Withdrawal").

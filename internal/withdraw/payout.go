@@ -71,28 +71,15 @@ func (r RunReport) String() string {
 //     conflicted fails and gives the money back.
 func (s *Store) Pay(ctx context.Context, c coin.Coin, drv chain.Driver, log *slog.Logger) (RunReport, error) {
 	r := RunReport{Coin: c.Type}
-	var runErr error
-	ran, err := s.DB.Exclusive(ctx, payoutLock, func() error {
-		runErr = s.pay(ctx, c, drv, log, &r)
-		return nil
-	})
-	if err != nil {
-		return r, err
-	}
-	if !ran {
-		return r, nil
-	}
-	return r, runErr
+	_, err := s.DB.Exclusive(ctx, payoutLock, func() error { return s.pay(ctx, c, drv, log, &r) })
+	return r, err
 }
 
 func (s *Store) pay(ctx context.Context, c coin.Coin, drv chain.Driver, log *slog.Logger, r *RunReport) error {
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
 	}
-	if err := s.broadcastSigned(ctx, c, drv, log, r); err != nil {
-		return err
-	}
-	signed, err := s.payouts(ctx, c.Type, StatusSigned)
+	signed, err := s.broadcastSigned(ctx, c, drv, log, r)
 	if err != nil {
 		return err
 	}
@@ -122,7 +109,7 @@ func (s *Store) pay(ctx context.Context, c coin.Coin, drv chain.Driver, log *slo
 			r.Signed++
 		}
 	}
-	if err := s.broadcastSigned(ctx, c, drv, log, r); err != nil {
+	if _, err := s.broadcastSigned(ctx, c, drv, log, r); err != nil {
 		return err
 	}
 	if err := s.follow(ctx, c, drv, log, r); err != nil {
@@ -278,18 +265,12 @@ func (s *Store) build(ctx context.Context, c coin.Coin, drv chain.Driver, p Payo
 	inputs, _ := json.Marshal(sp.Inputs)
 	now := s.now().UnixMilli()
 	stored := false
-	err = s.DB.InTx(ctx, func(tx *db.Tx) error {
-		res, err := tx.Exec(ctx, `UPDATE payouts SET status = ?, txid = ?, raw = ?, inputs = ?, network_fee = ?, signed_at = ?, last_error = ''
-			WHERE id = ? AND status = ?`, StatusSigned, sp.TxID.String(), hex.EncodeToString(sp.Raw), string(inputs), sp.Fee, now, p.ID, StatusBatched)
-		if err != nil {
-			return err
-		}
-		if n, _ := res.RowsAffected(); n == 0 {
-			return nil
-		}
-		stored = true
-		return s.setWithdrawals(ctx, tx, p.ID, StatusSigned, now)
-	})
+	err = s.advance(ctx, p, StatusBatched, "status = ?, txid = ?, raw = ?, inputs = ?, network_fee = ?, signed_at = ?, last_error = ''",
+		[]any{StatusSigned, sp.TxID.String(), hex.EncodeToString(sp.Raw), string(inputs), sp.Fee, now},
+		func(tx *db.Tx) error {
+			stored = true
+			return s.setWithdrawals(ctx, tx, p.ID, StatusSigned, now)
+		})
 	if err != nil || !stored {
 		_ = drv.ReleasePayout(context.WithoutCancel(ctx), sp)
 	}
@@ -315,17 +296,19 @@ func (s *Store) noteError(ctx context.Context, id int64, cause error) {
 	_, _ = s.DB.Exec(context.WithoutCancel(ctx), "UPDATE payouts SET attempts = attempts + 1, last_error = ? WHERE id = ?", msg, id)
 }
 
-// broadcastSigned sends every signed payout's stored bytes and marks it broadcast.
-func (s *Store) broadcastSigned(ctx context.Context, c coin.Coin, drv chain.Driver, log *slog.Logger, r *RunReport) error {
+// broadcastSigned sends every signed payout's stored bytes and marks it broadcast. It
+// answers the payouts still signed: those the node did not take this time.
+func (s *Store) broadcastSigned(ctx context.Context, c coin.Coin, drv chain.Driver, log *slog.Logger, r *RunReport) ([]Payout, error) {
 	signed, err := s.payouts(ctx, c.Type, StatusSigned)
 	if err != nil {
-		return err
+		return nil, err
 	}
+	var left []Payout
 	for _, p := range signed {
 		txid, err := drv.Broadcast(ctx, p.Raw)
 		if errors.Is(err, chain.ErrConflict) {
 			if err := s.fail(ctx, p, StatusSigned, err.Error()); err != nil {
-				return err
+				return nil, err
 			}
 			r.Failed++
 			log.Warn("payout conflicts with the chain; its withdrawals are refunded", "coin", c.Type, "payout", p.ID, "txid", p.TxID)
@@ -334,30 +317,22 @@ func (s *Store) broadcastSigned(ctx context.Context, c coin.Coin, drv chain.Driv
 		if err != nil {
 			s.noteError(ctx, p.ID, err)
 			log.Warn("payout broadcast failed; will retry with the same bytes", "coin", c.Type, "payout", p.ID, "txid", p.TxID, "err", err)
+			left = append(left, p)
 			continue
 		}
 		if txid.String() != p.TxID {
-			return fmt.Errorf("withdraw: payout %d: the node named txid %s for stored %s", p.ID, txid, p.TxID)
+			return nil, fmt.Errorf("withdraw: payout %d: the node named txid %s for stored %s", p.ID, txid, p.TxID)
 		}
 		now := s.now().UnixMilli()
-		err = s.DB.InTx(ctx, func(tx *db.Tx) error {
-			res, err := tx.Exec(ctx, "UPDATE payouts SET status = ?, broadcast_at = ?, last_error = '' WHERE id = ? AND status = ?",
-				StatusBroadcast, now, p.ID, StatusSigned)
-			if err != nil {
-				return err
-			}
-			if n, _ := res.RowsAffected(); n == 0 {
-				return nil
-			}
-			return s.setWithdrawals(ctx, tx, p.ID, StatusBroadcast, now)
-		})
+		err = s.advance(ctx, p, StatusSigned, "status = ?, broadcast_at = ?, last_error = ''", []any{StatusBroadcast, now},
+			func(tx *db.Tx) error { return s.setWithdrawals(ctx, tx, p.ID, StatusBroadcast, now) })
 		if err != nil {
-			return fmt.Errorf("withdraw: payout %d: mark broadcast: %w", p.ID, err)
+			return nil, fmt.Errorf("withdraw: payout %d: mark broadcast: %w", p.ID, err)
 		}
 		r.Broadcast++
 		log.Info("payout broadcast", "coin", c.Type, "payout", p.ID, "txid", p.TxID, "outputs", p.Outputs)
 	}
-	return nil
+	return left, nil
 }
 
 // follow tracks broadcast payouts to their confirmations.
@@ -425,10 +400,10 @@ func (s *Store) openWithdrawals(ctx context.Context, tx *db.Tx, payoutID int64) 
 	return list, err
 }
 
-// close moves a payout from status from to its final status with the extra columns of
-// set, and hands its withdrawals that are still open to then, in one transaction. A payout
-// that has left from meanwhile (another runner closed it) changes nothing.
-func (s *Store) close(ctx context.Context, p Payout, from, set string, args []any, then func(tx *db.Tx, open []Withdrawal) error) error {
+// advance moves a payout on from status from, setting the columns of set, and runs then
+// in the same transaction. A payout that has left from meanwhile (another runner moved
+// it) changes nothing and then does not run.
+func (s *Store) advance(ctx context.Context, p Payout, from, set string, args []any, then func(tx *db.Tx) error) error {
 	return s.DB.InTx(ctx, func(tx *db.Tx) error {
 		res, err := tx.Exec(ctx, "UPDATE payouts SET "+set+" WHERE id = ? AND status = ?", append(args, p.ID, from)...)
 		if err != nil {
@@ -437,19 +412,19 @@ func (s *Store) close(ctx context.Context, p Payout, from, set string, args []an
 		if n, _ := res.RowsAffected(); n == 0 {
 			return nil
 		}
-		list, err := s.openWithdrawals(ctx, tx, p.ID)
-		if err != nil {
-			return err
-		}
-		return then(tx, list)
+		return then(tx)
 	})
 }
 
 // confirm marks a payout and its withdrawals paid and books frozen -> withdrawn.
 func (s *Store) confirm(ctx context.Context, p Payout, confirmations int64) error {
 	now := s.now()
-	return s.close(ctx, p, StatusBroadcast, "status = ?, confirmations = ?, done_at = ?", []any{StatusConfirmed, confirmations, now.UnixMilli()},
-		func(tx *db.Tx, list []Withdrawal) error {
+	return s.advance(ctx, p, StatusBroadcast, "status = ?, confirmations = ?, done_at = ?", []any{StatusConfirmed, confirmations, now.UnixMilli()},
+		func(tx *db.Tx) error {
+			list, err := s.openWithdrawals(ctx, tx, p.ID)
+			if err != nil {
+				return err
+			}
 			entries := make([]ledger.Entry, len(list))
 			for i, w := range list {
 				entries[i] = ledger.Entry{SubAccountID: w.SubAccountID, UserID: w.UserID, Coin: w.Coin, Kind: LedgerPaid,
@@ -465,8 +440,12 @@ func (s *Store) confirm(ctx context.Context, p Payout, confirmations int64) erro
 // fail marks a payout failed (from status from) and returns its withdrawals' money.
 func (s *Store) fail(ctx context.Context, p Payout, from, reason string) error {
 	now := s.now()
-	return s.close(ctx, p, from, "status = ?, last_error = ?, done_at = ?", []any{StatusFailed, reason, now.UnixMilli()},
-		func(tx *db.Tx, list []Withdrawal) error {
+	return s.advance(ctx, p, from, "status = ?, last_error = ?, done_at = ?", []any{StatusFailed, reason, now.UnixMilli()},
+		func(tx *db.Tx) error {
+			list, err := s.openWithdrawals(ctx, tx, p.ID)
+			if err != nil {
+				return err
+			}
 			return s.refund(ctx, tx, list, "payout failed: "+reason, now)
 		})
 }

@@ -89,13 +89,11 @@ type Quote struct {
 	// Max is the most a withdrawal may name: the available balance at the allowed
 	// precision (frozen money cannot be withdrawn).
 	Max int64
-	// Min is the auto-withdrawal minimum; a manual one only has to exceed the fee.
-	Min int64
 }
 
 // QuoteFor tells a sub-account's withdrawable balance of a coin.
 func (s *Store) QuoteFor(ctx context.Context, subAccountID int64, c coin.Coin) (Quote, error) {
-	q := Quote{Fee: c.WithdrawFee, Min: c.MinWithdraw}
+	q := Quote{Fee: c.WithdrawFee}
 	b, err := ledger.BalanceOf(ctx, s.DB, subAccountID, c.Type)
 	if err != nil {
 		return q, err
@@ -109,37 +107,67 @@ func (s *Store) QuoteFor(ctx context.Context, subAccountID int64, c coin.Coin) (
 // to frozen in the ledger, the withdrawal is created (processing) and spend uses up the
 // second verification. A resubmitted RequestID answers the withdrawal it made.
 func (s *Store) Withdraw(ctx context.Context, r Request, spend Spend) (Withdrawal, error) {
-	c, err := s.coinOf(ctx, r.Coin)
+	p, err := s.Prepare(ctx, r)
 	if err != nil {
 		return Withdrawal{}, err
+	}
+	return s.Book(ctx, p, spend)
+}
+
+// Prepared is a manual withdrawal read and checked as far as it can be outside the
+// booking transaction, so a malformed request is refused before its code is spent.
+type Prepared struct {
+	Request
+	Coin   coin.Coin
+	amount int64
+	remark string
+	key    string
+	// Existing is the withdrawal a resubmitted RequestID made already.
+	Existing *Withdrawal
+}
+
+// Prepare reads a request: the coin, the fields given, the amount's rules, the remark and
+// the idempotency key.
+func (s *Store) Prepare(ctx context.Context, r Request) (Prepared, error) {
+	p := Prepared{Request: r}
+	var err error
+	if p.Coin, err = s.coinOf(ctx, r.Coin); err != nil {
+		return p, err
 	}
 	if r.AddressID == 0 || strings.TrimSpace(r.Network) == "" {
-		return Withdrawal{}, httpx.Warn("withdraw.fieldsRequired", nil)
+		return p, httpx.Warn("withdraw.fieldsRequired", nil)
 	}
-	amount, err := ParseAmount(r.Amount, c)
+	if p.amount, err = ParseAmount(r.Amount, p.Coin); err != nil {
+		return p, err
+	}
+	if p.remark, err = cleanText(r.Remark, "withdraw.field.remark", MaxRemark); err != nil {
+		return p, err
+	}
+	if r.RequestID == "" {
+		p.key = fmt.Sprintf("manual:%d:%s", r.UserID, rand.Text())
+		return p, nil
+	}
+	id, err := cleanText(r.RequestID, "withdraw.field.requestId", 64)
 	if err != nil {
-		return Withdrawal{}, err
+		return p, err
 	}
-	remark, err := cleanText(r.Remark, "withdraw.field.remark", MaxRemark)
-	if err != nil {
-		return Withdrawal{}, err
+	p.key = fmt.Sprintf("manual:%d:%s", r.UserID, id)
+	w, ok, err := s.byKey(ctx, p.key)
+	if ok {
+		p.Existing = &w
 	}
-	key := ""
-	if r.RequestID != "" {
-		id, err := cleanText(r.RequestID, "withdraw.field.requestId", 64)
-		if err != nil {
-			return Withdrawal{}, err
-		}
-		key = fmt.Sprintf("manual:%d:%s", r.UserID, id)
-		if w, ok, err := s.byKey(ctx, key); err != nil || ok {
-			return w, err
-		}
-	} else {
-		key = fmt.Sprintf("manual:%d:%s", r.UserID, rand.Text())
+	return p, err
+}
+
+// Book books a prepared withdrawal (see Withdraw); one that exists already is answered.
+func (s *Store) Book(ctx context.Context, p Prepared, spend Spend) (Withdrawal, error) {
+	if p.Existing != nil {
+		return *p.Existing, nil
 	}
+	r, c, amount, remark, key := p.Request, p.Coin, p.amount, p.remark, p.key
 	now := s.now()
 	var out Withdrawal
-	err = s.DB.InTx(ctx, func(tx *db.Tx) error {
+	err := s.DB.InTx(ctx, func(tx *db.Tx) error {
 		a, err := s.address(ctx, tx, r.UserID, r.AddressID)
 		if err != nil {
 			return err

@@ -423,3 +423,41 @@ func (s *syncBuffer) String() string {
 	defer s.mu.Unlock()
 	return s.b.String()
 }
+
+// Output is one transaction output of a block as the node shows it.
+type Output struct {
+	TxID    string
+	Address string      // "" for a script without one address
+	Value   json.Number // in coins, as the node prints it
+}
+
+// BlockOutputs lists the outputs of every transaction of the node's block at height.
+func (n *Node) BlockOutputs(t testing.TB, height int64) []Output {
+	t.Helper()
+	var hash string
+	mustDecode(t, n.Call(t, "getblockhash", height), &hash)
+	var blk struct {
+		Tx []struct {
+			TxID string `json:"txid"`
+			Vout []struct {
+				Value        json.Number `json:"value"`
+				ScriptPubKey struct {
+					Address   string   `json:"address"`
+					Addresses []string `json:"addresses"` // before Core 22, litecoind 0.21 among them
+				} `json:"scriptPubKey"`
+			} `json:"vout"`
+		} `json:"tx"`
+	}
+	mustDecode(t, n.Call(t, "getblock", hash, 2), &blk)
+	var out []Output
+	for _, tx := range blk.Tx {
+		for _, o := range tx.Vout {
+			addr := o.ScriptPubKey.Address
+			if addr == "" && len(o.ScriptPubKey.Addresses) == 1 {
+				addr = o.ScriptPubKey.Addresses[0]
+			}
+			out = append(out, Output{TxID: tx.TxID, Address: addr, Value: o.Value})
+		}
+	}
+	return out
+}

@@ -90,11 +90,11 @@ export function useCloseSetting() {
   });
 }
 
-export function useWithdrawInfo(sub: string, coin: string, enabled: boolean) {
+export function useWithdrawInfo(sub: string, coin: string) {
   return useQuery({
     queryKey: withdrawKeys.info(sub, coin),
     queryFn: ({ signal }) => api.get<WithdrawInfo>('/pc/v1/customer/withdraw/info', { subAccount: sub, currencyType: coin }, { signal }),
-    enabled: enabled && sub !== '' && coin !== '',
+    enabled: sub !== '' && coin !== '',
     staleTime: 0,
   });
 }

@@ -55,7 +55,14 @@ export function useAddressBookPage() {
     retry: () => void list.refetch(),
     empty: rows.length === 0,
     /** form is the add or edit dialog: open with the entry edited (null: a new one). */
-    form: { open: adding || editing !== null, editing, add: () => setAdding(true), edit: setEditing, close: () => (setAdding(false), setEditing(null)) },
+    form: {
+      open: adding || editing !== null,
+      editing,
+      title: texts.t(editing ? 'book.edit' : 'book.add'),
+      add: () => setAdding(true),
+      edit: setEditing,
+      close: () => (setAdding(false), setEditing(null)),
+    },
     remove: { entry: removing, ask: setRemoving, close: () => setRemoving(null) },
     lockLeft,
   };
@@ -113,7 +120,6 @@ export function useAddressForm(form: FieldForm, editing: AddressEntry | null, de
       description: fieldRule(t, (s) => (s.trim().length > LIMITS.description ? 'rules.description' : null)),
       code: fieldRule(t, checkCode),
     },
-    title: t(editing ? 'book.edit' : 'book.add'),
     lockNote: t('book.lockNote'),
   };
 }

@@ -23,10 +23,10 @@ interface WithdrawValues {
 
 const newRequestId = () => (globalThis.crypto?.randomUUID?.() ?? `${Date.now()}-${Math.random()}`).slice(0, 64);
 
-/** useWithdrawForm runs the dialog for one sub-account and coin while open. */
-export function useWithdrawForm(form: FieldForm, sub: string, coin: string, open: boolean, onDone: () => void) {
+/** useWithdrawForm runs the dialog for one sub-account and coin; the layouts mount it only while the dialog is open. */
+export function useWithdrawForm(form: FieldForm, sub: string, coin: string, onDone: () => void) {
   const { t } = useWithdrawTexts();
-  const info = useWithdrawInfo(sub, coin, open);
+  const info = useWithdrawInfo(sub, coin);
   const apply = useApplyWithdrawal();
   const verify = useVerify('withdraw', form);
   const [requestId, setRequestId] = useState(newRequestId);

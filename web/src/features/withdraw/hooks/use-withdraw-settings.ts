@@ -76,7 +76,6 @@ export function useSettingForm(sub: string, setting: WithdrawSetting | null, onD
   };
   const decimals = setting?.decimals ?? 8;
   return {
-    coin,
     error,
     initial,
     pending: save.isPending,

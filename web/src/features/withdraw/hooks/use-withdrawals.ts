@@ -2,7 +2,7 @@
 // processing; hashes link nowhere yet (the explorer comes with its own issue) but copy.
 import { useEffect, useRef, useState } from 'react';
 import { useWithdrawals } from '../api/withdraw';
-import { PAGE_SIZES, type PageSize, type Withdrawal } from '../model/types';
+import type { PageSize, Withdrawal } from '../model/types';
 import { useWithdrawTexts } from '../texts';
 
 /**
@@ -30,7 +30,6 @@ export function useWithdrawalHistory(sub: string, coin = '', onSettled?: () => v
     total: data?.total ?? 0,
     page,
     size,
-    sizes: PAGE_SIZES,
     setPage: (p: number, s: PageSize = size) => {
       setPageState(s !== size ? 1 : p);
       setSize(s);

@@ -180,7 +180,7 @@ export function DesktopAddressManage() {
           ]}
         />
       )}
-      <Modal open={p.form.open} title={t(p.form.editing ? 'book.edit' : 'book.add')} onCancel={p.form.close} footer={null} destroyOnHidden width={560}>
+      <Modal open={p.form.open} title={p.form.title} onCancel={p.form.close} footer={null} destroyOnHidden width={560}>
         <AddressForm editing={p.form.editing} coins={coins} defaultCoin={p.coin || selection.coin?.type || ''} onDone={p.form.close} />
       </Modal>
       <Modal open={p.remove.entry !== null} title={t('book.deleteTitle')} onCancel={p.remove.close} footer={null} destroyOnHidden width={520}>
@@ -337,7 +337,7 @@ export function DesktopWithdrawDialog({ sub, coin, open, onClose, onDone }: { su
 function WithdrawForm({ sub, coin, onClose, onDone }: { sub: string; coin: string; onClose: () => void; onDone: () => void }) {
   const { t } = useWithdrawTexts();
   const [form] = Form.useForm();
-  const f = useWithdrawForm(form, sub, coin, true, () => {
+  const f = useWithdrawForm(form, sub, coin, () => {
     onDone();
     onClose();
   });

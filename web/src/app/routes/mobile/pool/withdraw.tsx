@@ -135,7 +135,7 @@ export function MobileAddressManage() {
           <span className="up-mpool-mono">{qr}</span>
         </div>
       </MobileDialog>
-      <MobileDialog open={p.form.open} onClose={p.form.close} title={t(p.form.editing ? 'book.edit' : 'book.add')} testId="address-dialog">
+      <MobileDialog open={p.form.open} onClose={p.form.close} title={p.form.title} testId="address-dialog">
         {p.form.open ? <MAddressForm editing={p.form.editing} coins={coins} defaultCoin={p.coin || selection.coin?.type || ''} onDone={p.form.close} /> : null}
       </MobileDialog>
       <MobileDialog open={p.remove.entry !== null} onClose={p.remove.close} title={t('book.deleteTitle')} testId="address-delete-dialog">
@@ -296,7 +296,7 @@ export function MobileWithdrawSheet({ sub, coin, open, onClose, onDone }: { sub:
 function MWithdrawForm({ sub, coin, onClose, onDone }: { sub: string; coin: string; onClose: () => void; onDone: () => void }) {
   const { t } = useWithdrawTexts();
   const [form] = Form.useForm();
-  const f = useWithdrawForm(form, sub, coin, true, () => {
+  const f = useWithdrawForm(form, sub, coin, () => {
     onDone();
     onClose();
   });
