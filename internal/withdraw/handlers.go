@@ -316,9 +316,6 @@ func (h *Handler) settingSave(w http.ResponseWriter, r *http.Request) error {
 	}
 	u := user(r)
 	ctx := r.Context()
-	if err := windowOpen(h.Store.now()); err != nil {
-		return err
-	}
 	sub, err := h.subAccount(ctx, u.ID, body.SubAccount)
 	if err != nil {
 		return err
@@ -334,9 +331,6 @@ func (h *Handler) settingClose(w http.ResponseWriter, r *http.Request) error {
 	u := user(r)
 	ctx := r.Context()
 	q := r.URL.Query()
-	if err := windowOpen(h.Store.now()); err != nil {
-		return err
-	}
 	sub, err := h.subAccount(ctx, u.ID, q.Get("subAccount"))
 	if err != nil {
 		return err
