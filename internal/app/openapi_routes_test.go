@@ -331,8 +331,15 @@ func TestOpenAPIEveryRouteAgainstARealServer(t *testing.T) {
 	if _, err := d.Exec(ctx, "UPDATE withdraw_addresses SET usable_at = 0 WHERE id = ?", entry.ID); err != nil {
 		t.Fatal(err)
 	}
-	apply["verifyType"], apply["code"] = "email", sendCode("withdraw")
-	a.call("POST", wd+"withdraw/apply", demo, apply, 200)
+	apply["verifyType"], apply["code"], apply["requestId"] = "email", sendCode("withdraw"), "route-1"
+	var made, again struct{ ID int64 }
+	a.decode(a.call("POST", wd+"withdraw/apply", demo, apply, 200), &made)
+	// The answer was lost and the client sends the same request again, its code spent: the
+	// same withdrawal comes back, and nothing more is booked.
+	a.decode(a.call("POST", wd+"withdraw/apply", demo, apply, 200), &again)
+	if again.ID != made.ID || made.ID == 0 {
+		t.Fatalf("a resubmitted request answered withdrawal %d, the first %d", again.ID, made.ID)
+	}
 	// Withdrawing is limited to 20 requests an hour per user: the 21st is refused before its
 	// verification is looked at (two above counted already; the phone is not bound, which
 	// refuses the others without counting as a wrong code).

@@ -420,6 +420,12 @@ func (h *Handler) apply(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
+	// A resubmitted request (its answer was lost) made its withdrawal already, and its
+	// code is spent: answer that withdrawal. The key is the user's own, so nothing else
+	// can be read this way, and nothing is booked.
+	if p.Existing != nil {
+		return httpx.OKMessage(w, r, "withdraw.requested", h.view(*p.Existing, p.Coin, sub.Code))
+	}
 	if err := h.limit(ctx, "apply", u.ID, WithdrawalsPerHour); err != nil {
 		return err
 	}
