@@ -170,6 +170,10 @@ type process struct {
 
 	http     *http.Server
 	httpAddr string
+	// httpLn is the HTTP listener, closed by stop itself: Shutdown closes only the
+	// listeners Serve has begun to track, and a start that fails at once can stop before
+	// the Serve goroutine has run.
+	httpLn net.Listener
 	httpErr  chan error // nil (never ready) without the api role
 
 	stopMining context.CancelFunc
@@ -288,6 +292,7 @@ func (p *process) startHTTP() error {
 		ErrorLog:          slog.NewLogLogger(p.log.Handler(), slog.LevelWarn),
 	}
 	p.httpAddr = ln.Addr().String()
+	p.httpLn = ln
 	p.httpErr = make(chan error, 1)
 	go func() { p.httpErr <- p.http.Serve(ln) }()
 	p.log.Info("api listening", "addr", p.httpAddr, "db", p.db.Dialect.String(), "version", buildinfo.Version)
@@ -363,6 +368,7 @@ func (p *process) stop(ctx context.Context) error {
 			errs = append(errs, fmt.Errorf("http shutdown: %w", err))
 			_ = p.http.Close() // requests still running lose their connections
 		}
+		_ = p.httpLn.Close() // already closed when Serve had tracked it
 	}
 	if p.mine != nil {
 		if err := p.mine.Close(shutdownCtx); err != nil {
