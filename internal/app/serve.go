@@ -173,8 +173,8 @@ type process struct {
 	// httpLn is the HTTP listener, closed by stop itself: Shutdown closes only the
 	// listeners Serve has begun to track, and a start that fails at once can stop before
 	// the Serve goroutine has run.
-	httpLn net.Listener
-	httpErr  chan error // nil (never ready) without the api role
+	httpLn  net.Listener
+	httpErr chan error // nil (never ready) without the api role
 
 	stopMining context.CancelFunc
 	mine       *miningRole
