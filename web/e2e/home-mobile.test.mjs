@@ -326,6 +326,8 @@ describe('home, coin list and coin pages on a phone', { skip: skipReason(), time
         await p.getByRole('heading', { name: home.banner.headline }).waitFor();
         await p.getByRole('heading', { name: home.coins.title }).waitFor();
         await p.getByTestId('coin-card').nth(2).getByText(CLOSED[lang]).waitFor();
+        // The quick calculator loads when it comes into view.
+        await p.getByTestId('coin-card').first().getByTestId('quick-calc').scrollIntoViewIfNeeded();
         await p.getByTestId('coin-card').first().getByTestId('calc-submit').filter({ hasText: dash.calc.calculate }).waitFor();
         // Nothing is wider than the screen.
         assert.equal(await p.evaluate(() => document.documentElement.scrollWidth), size.width);

@@ -10,7 +10,8 @@
 //   node scripts/first-visit.mjs                  starts ../bin/poold serve --demo itself
 //   node scripts/first-visit.mjs /tmp/poold-x     the same with another binary
 //   node scripts/first-visit.mjs http://host:port measures a server that is already up
-// Options: --runs N (default 3), --identity (ask for no compression: Accept-Encoding: identity).
+// Options: --runs N (default 3), --identity (ask for no compression: Accept-Encoding: identity),
+// --files (list each script of the first visit, largest first).
 //
 // Without --identity Chromium sends its own Accept-Encoding (gzip, deflate, br, zstd, also
 // to http://127.0.0.1); --identity shows what a server without compression transfers.
@@ -22,6 +23,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { CHROMIUM, DESKTOP, PHONE } from '../e2e/browser.mjs';
+import { visit as visitOnce } from '../e2e/first-visit.mjs';
 
 const webDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
@@ -33,11 +35,12 @@ const flag = (name) => {
 };
 const runs = Number(flag('--runs') ?? 3);
 const identity = args.includes('--identity');
+const listFiles = args.includes('--files');
+if (listFiles) args.splice(args.indexOf('--files'), 1);
 if (identity) args.splice(args.indexOf('--identity'), 1);
 const target = args[0] ?? path.resolve(webDir, '../bin/poold');
 const acceptEncoding = identity ? 'identity' : "Chromium's own";
 
-const CHART = /\/assets\/trend-chart-[^/]*\.js$/;
 const SLOW_4G = { offline: false, latency: 150, downloadThroughput: (1.6e6 / 8) | 0, uploadThroughput: (750e3 / 8) | 0 };
 
 function freePort() {
@@ -83,59 +86,6 @@ async function startPoold(bin) {
   };
 }
 
-/** visit loads one page in a fresh context and returns what crossed the wire. */
-async function visit(browser, url, options, throttle) {
-  const context = await browser.newContext(identity ? { ...options, extraHTTPHeaders: { 'Accept-Encoding': 'identity' } } : options);
-  await context.addInitScript(() => localStorage.setItem('lang', 'en_US'));
-  const page = await context.newPage();
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('Network.enable');
-  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
-  if (throttle) await cdp.send('Network.emulateNetworkConditions', throttle);
-  const responses = new Map();
-  cdp.on('Network.responseReceived', ({ requestId, type, response }) => {
-    const h = Object.fromEntries(Object.entries(response.headers).map(([k, v]) => [k.toLowerCase(), v]));
-    responses.set(requestId, { url: response.url, type, encoding: h['content-encoding'] ?? 'identity', wire: 0, body: 0 });
-  });
-  cdp.on('Network.dataReceived', ({ requestId, dataLength }) => {
-    const r = responses.get(requestId);
-    if (r) r.body += dataLength;
-  });
-  cdp.on('Network.loadingFinished', ({ requestId, encodedDataLength }) => {
-    const r = responses.get(requestId);
-    if (r) r.wire = encodedDataLength;
-  });
-  // The page as a first visit leaves it, without scrolling: the chart (ECharts) loads
-  // only when its box comes into view, so it is not in these bytes.
-  await page.goto(url, { waitUntil: 'networkidle', timeout: 120_000 });
-  await page.waitForTimeout(1500);
-  await page.waitForLoadState('networkidle');
-  const firstVisit = [...responses.values()].filter((r) => r.wire > 0).map((r) => ({ ...r }));
-  const fcp = await page.evaluate(() => performance.getEntriesByType('paint').find((e) => e.name === 'first-contentful-paint')?.startTime ?? NaN);
-  // Then what scrolling to the chart adds.
-  const chartLoaded = page.waitForResponse((r) => CHART.test(r.url()), { timeout: 30_000 }).catch(() => null);
-  // (A pool that has just started may have no trend point yet: then there is no chart.)
-  await page.locator('[data-testid=trend-chart-box]').first().scrollIntoViewIfNeeded({ timeout: 20_000 }).catch(() => {});
-  await chartLoaded;
-  await page.waitForLoadState('networkidle');
-  await page.waitForTimeout(500);
-  await context.close();
-  const sum = (list, key) => list.reduce((a, r) => a + r[key], 0);
-  const js = firstVisit.filter((r) => r.type === 'Script');
-  const seen = new Set(firstVisit.map((r) => r.url));
-  const onScroll = [...responses.values()].filter((r) => r.wire > 0 && r.type === 'Script' && !seen.has(r.url));
-  return {
-    fcp,
-    requests: firstVisit.length,
-    jsCount: js.length,
-    jsWire: sum(js, 'wire'),
-    jsBody: sum(js, 'body'),
-    chartWire: sum(onScroll, 'wire'),
-    allWire: sum(firstVisit, 'wire'),
-    encodings: [...new Set(js.map((r) => r.encoding))].join(','),
-  };
-}
-
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const kb = (n) => `${(n / 1000).toFixed(0)} kB`; // 1 kB = 1000 bytes, as in the issue
 
@@ -155,13 +105,14 @@ try {
       ['slow 4G', SLOW_4G],
     ]) {
       const results = [];
-      for (let i = 0; i < runs; i++) results.push(await visit(browser, server.url + page, options, throttle));
+      for (let i = 0; i < runs; i++) results.push(await visitOnce(browser, server.url + page, options, { throttle, identity }));
       const r = results[0];
       console.log(
         `${page.padEnd(8)} ${link.padEnd(8)} JS ${kb(r.jsWire)} on the wire (${r.jsCount} files, ${kb(r.jsBody)} decoded, ${r.encodings}), ` +
           `everything ${kb(r.allWire)} (${r.requests} responses); scrolling to the chart adds ${kb(r.chartWire)} of JS; ` +
           `FCP ${median(results.map((x) => x.fcp)).toFixed(0)} ms (runs: ${results.map((x) => x.fcp.toFixed(0)).join(', ')})`,
       );
+      if (listFiles && !throttle) for (const [wire, name] of r.files) console.log(`    ${kb(wire).padStart(7)}  ${name}`);
     }
   }
 } finally {

@@ -3,11 +3,12 @@
 import { useEffect, useRef, useState } from 'react';
 
 /**
- * useInView gives a ref for the box and whether at least `share` of it has been on screen.
+ * useInView gives a ref for the box and whether at least `share` of it has been on screen
+ * (the screen grown by rootMargin, to start a little before the reader gets there).
  * It stays true once seen. Where IntersectionObserver is missing (tests, old browsers) the
  * box counts as seen at once.
  */
-export function useInView<T extends Element>(share = 0.25) {
+export function useInView<T extends Element>(share = 0.25, rootMargin = '0px') {
   const ref = useRef<T>(null);
   const [seen, setSeen] = useState(() => typeof IntersectionObserver === 'undefined');
   useEffect(() => {
@@ -20,10 +21,10 @@ export function useInView<T extends Element>(share = 0.25) {
           observer.disconnect();
         }
       },
-      { threshold: [share] },
+      { threshold: [share], rootMargin },
     );
     observer.observe(el);
     return () => observer.disconnect();
-  }, [seen, share]);
+  }, [seen, share, rootMargin]);
   return { ref, seen };
 }

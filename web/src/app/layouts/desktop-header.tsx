@@ -1,5 +1,6 @@
 import { DownOutlined, GlobalOutlined, UserOutlined } from '@ant-design/icons';
-import { App, Avatar, Button, Dropdown, Menu, Space, type MenuProps } from 'antd';
+import { App, Button, Space, type MenuProps } from 'antd';
+import { cloneElement, lazy, Suspense, useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { BrandLogo } from '@/components/brand-logo';
@@ -21,6 +22,35 @@ function selectedSection(pathname: string): string {
   return '';
 }
 
+// antd's Dropdown brings its menu, popup placement and form-context code (about 40 kB on
+// the wire): it loads when a header menu is first opened, fetched ahead when the pointer or
+// focus reaches the button.
+const loadDropdown = () => import('./header-dropdown');
+const AntDropdown = lazy(loadDropdown);
+
+/**
+ * HeaderDropdown is a header button that opens a menu. The button stands alone until its
+ * first click, which mounts antd's Dropdown already open. (Mounting it earlier, on hover,
+ * would replace the button while a click is under way, and the click would be lost.)
+ */
+function HeaderDropdown({ menu, children }: { menu: MenuProps; children: ReactElement<{ onClick?: () => void; onPointerEnter?: () => void; onFocus?: () => void }> }) {
+  const [open, setOpen] = useState<boolean | null>(null);
+  if (open === null) {
+    return cloneElement(children, {
+      onPointerEnter: () => void loadDropdown(),
+      onFocus: () => void loadDropdown(),
+      onClick: () => setOpen(true),
+    });
+  }
+  return (
+    <Suspense fallback={children}>
+      <AntDropdown trigger={['click']} open={open} onOpenChange={setOpen} menu={menu}>
+        {children}
+      </AntDropdown>
+    </Suspense>
+  );
+}
+
 /** DesktopHeader is the dark top bar: logo, main menu, language and the user's menu. */
 export function DesktopHeader() {
   const { t } = useTranslation();
@@ -31,17 +61,15 @@ export function DesktopHeader() {
   const lang = useLang();
   const languages = languageMenu(useLanguageList().data);
 
-  const items: MenuProps['items'] = [
-    { key: 'home', label: <Link to={paths.home}>{t('nav.home')}</Link> },
-    {
-      key: 'account',
-      label: <Link to={token ? paths.account.orePoolDeviceOverview : paths.login}>{t('nav.account')}</Link>,
-    },
-    { key: 'observerMode', label: <Link to={paths.observerMode.observerList}>{t('nav.observerMode')}</Link> },
-    { key: 'os', label: <Link to={paths.os}>{t('nav.os')}</Link> },
-    { key: 'download', label: <Link to={paths.upload}>{t('nav.download')}</Link> },
-    { key: 'help', label: <Link to={paths.help.root}>{t('nav.help')}</Link> },
+  const items = [
+    { key: 'home', to: paths.home, label: t('nav.home') },
+    { key: 'account', to: token ? paths.account.orePoolDeviceOverview : paths.login, label: t('nav.account') },
+    { key: 'observerMode', to: paths.observerMode.observerList, label: t('nav.observerMode') },
+    { key: 'os', to: paths.os, label: t('nav.os') },
+    { key: 'download', to: paths.upload, label: t('nav.download') },
+    { key: 'help', to: paths.help.root, label: t('nav.help') },
   ];
+  const section = selectedSection(pathname);
 
   const languageItems: MenuProps['items'] = languages.map(({ lang: code, label }) => ({
     key: code,
@@ -84,17 +112,23 @@ export function DesktopHeader() {
         <BrandLogo />
       </Link>
       <nav className="up-dheader__nav" aria-label={t('nav.mainMenu')}>
-        <Menu
-          theme="dark"
-          mode="horizontal"
-          items={items}
-          selectedKeys={[selectedSection(pathname)]}
-          className="up-dheader__menu"
-        />
+        <ul className="up-dheader__menu">
+          {items.map((item) => (
+            <li key={item.key}>
+              <Link
+                to={item.to}
+                className={`up-dheader__item${item.key === section ? ' up-dheader__item--selected' : ''}`}
+                aria-current={item.key === section ? 'page' : undefined}
+                data-testid={`nav-${item.key}`}
+              >
+                {item.label}
+              </Link>
+            </li>
+          ))}
+        </ul>
       </nav>
       <Space size={12} className="up-dheader__tools">
-        <Dropdown
-          trigger={['click']}
+        <HeaderDropdown
           menu={{
             items: languageItems,
             selectable: true,
@@ -107,15 +141,18 @@ export function DesktopHeader() {
             <span>{LANG_NATIVE_NAMES[lang]}</span>
             <DownOutlined aria-hidden style={{ fontSize: 10 }} />
           </Button>
-        </Dropdown>
+        </HeaderDropdown>
         {token ? (
-          <Dropdown trigger={['click']} menu={{ items: userItems, onClick: onUserMenu }}>
+          <HeaderDropdown menu={{ items: userItems, onClick: onUserMenu }}>
             <Button type="text" className="up-dheader__tool" aria-label={t('nav.userMenu')} data-testid="user-menu">
-              <Avatar size={28} src={user?.avatarUrl || undefined} icon={<UserOutlined />} />
+              {/* A plain picture: antd's Avatar brings its group's popover and a resize observer. */}
+              <span className="up-dheader__avatar" aria-hidden="true">
+                {user?.avatarUrl ? <img src={user.avatarUrl} alt="" width={28} height={28} /> : <UserOutlined />}
+              </span>
               {name ? <span className="up-dheader__name">{name}</span> : null}
               <DownOutlined aria-hidden style={{ fontSize: 10 }} />
             </Button>
-          </Dropdown>
+          </HeaderDropdown>
         ) : (
           <Button type="primary" onClick={() => navigate(paths.login)} data-testid="login-button">
             {t('nav.login')}

@@ -1,4 +1,4 @@
-import { ConfigProvider, Skeleton, Toast } from 'antd-mobile';
+import { ConfigProvider, Skeleton } from 'antd-mobile';
 import enUS from 'antd-mobile/es/locales/en-US';
 import koKR from 'antd-mobile/es/locales/ko-KR';
 import zhCN from 'antd-mobile/es/locales/zh-CN';
@@ -17,15 +17,20 @@ import './mobile-layout.css';
 
 const mobileLocales: Record<Lang, typeof enUS> = { zh_CN: zhCN, zh_HK: zhHK, en_US: enUS, ko_KR: koKR };
 
+// Toast's code (its mask and animation library) loads with the first message, not the page.
+const loadToast = () => import('./mobile/toast').then((m) => m.Toast);
+
 function useToastNotifier() {
   useEffect(
     () =>
       setNotifier((kind, content, options) => {
-        Toast.show({
-          content,
-          icon: kind === 'success' ? 'success' : kind === 'error' ? 'fail' : undefined,
-          ...(options?.durationMs !== undefined ? { duration: options.durationMs } : {}),
-        });
+        void loadToast().then((Toast) =>
+          Toast.show({
+            content,
+            icon: kind === 'success' ? 'success' : kind === 'error' ? 'fail' : undefined,
+            ...(options?.durationMs !== undefined ? { duration: options.durationMs } : {}),
+          }),
+        );
       }),
     [],
   );

@@ -1,14 +1,17 @@
-import { ActionSheet, Avatar, Button, Dialog, Toast } from 'antd-mobile';
+import { Avatar, Button } from 'antd-mobile';
 import { CloseOutline, UnorderedListOutline } from 'antd-mobile-icons';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { BrandLogo } from '@/components/brand-logo';
 import { mobilePaths } from '@/config/paths';
-import { logOut } from '@/features/auth/api/log-out';
 import { useSession } from '@/lib/use-session';
-import { MobileMenu } from './mobile-menu';
 import { useNavMode } from './nav-visibility';
+
+// The menu panel and the user's sheet (antd-mobile's popups, their animation and gesture
+// code: about 40 kB on the wire) load when first opened, not with every page.
+const MobileMenu = lazy(() => import('./mobile-menu').then((m) => ({ default: m.MobileMenu })));
+const MobileUserSheet = lazy(() => import('./mobile-user-sheet'));
 
 /**
  * MobileHeader is the 54 px dark bar: the logo (back to /mobile), the avatar
@@ -23,21 +26,9 @@ export function MobileHeader() {
   const [menuOpen, setMenuOpen] = useState(false);
   const [userOpen, setUserOpen] = useState(false);
 
-  const confirmLogout = () => {
-    setUserOpen(false);
-    void Dialog.confirm({
-      title: t('dialog.logoutTitle'),
-      content: t('dialog.logoutBody'),
-      confirmText: t('dialog.confirm'),
-      cancelText: t('dialog.cancel'),
-      onConfirm: async () => {
-        // Leave first, so that a page behind the login gate does not see the token go.
-        navigate(mobilePaths.login, { replace: true });
-        await logOut();
-        Toast.show({ content: t('messages.logoutSuccess') });
-      },
-    });
-  };
+  // Each panel is mounted on its first opening and stays, so that it can animate out.
+  const [menuUsed, setMenuUsed] = useState(false);
+  const [userUsed, setUserUsed] = useState(false);
 
   return (
     <div className="up-mnav-slot">
@@ -60,7 +51,10 @@ export function MobileHeader() {
               className="up-mnav__icon-btn"
               aria-label={t('nav.userMenu')}
               aria-haspopup="menu"
-              onClick={() => setUserOpen(true)}
+              onClick={() => {
+                setUserUsed(true);
+                setUserOpen(true);
+              }}
               data-testid="user-menu"
             >
               <Avatar src={user?.avatarUrl ?? ''} style={{ '--size': '30px', '--border-radius': '50%' }} />
@@ -84,30 +78,26 @@ export function MobileHeader() {
             className="up-mnav__icon-btn"
             aria-label={menuOpen ? t('nav.closeMenu') : t('nav.openMenu')}
             aria-expanded={menuOpen}
-            onClick={() => setMenuOpen((open) => !open)}
+            onClick={() => {
+              setMenuUsed(true);
+              setMenuOpen((open) => !open);
+            }}
             data-testid="menu-toggle"
           >
             {menuOpen ? <CloseOutline fontSize={24} /> : <UnorderedListOutline fontSize={24} />}
           </button>
         </div>
       </header>
-      <MobileMenu open={menuOpen} onClose={() => setMenuOpen(false)} />
-      <ActionSheet
-        visible={userOpen}
-        onClose={() => setUserOpen(false)}
-        cancelText={t('dialog.cancel')}
-        actions={[
-          { key: 'basicInfo', text: t('nav.basicInfo'), onClick: () => navigate(mobilePaths.basicsInfo) },
-          // The change-password dialog lives on the basic-info page.
-          {
-            key: 'changePassword',
-            text: t('nav.changePassword'),
-            onClick: () => navigate(`${mobilePaths.basicsInfo}?dialog=password`),
-          },
-          { key: 'logout', text: t('nav.logout'), danger: true, onClick: confirmLogout },
-        ]}
-        onAction={() => setUserOpen(false)}
-      />
+      {menuUsed ? (
+        <Suspense fallback={null}>
+          <MobileMenu open={menuOpen} onClose={() => setMenuOpen(false)} />
+        </Suspense>
+      ) : null}
+      {userUsed && token ? (
+        <Suspense fallback={null}>
+          <MobileUserSheet open={userOpen} onClose={() => setUserOpen(false)} />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

@@ -7,7 +7,7 @@ import { CalcPanel } from './calc-panel';
 import { CoinAvatar } from './coin-avatar';
 
 /** CalcDialog is a coin's calculator in a dialog, basic or full (with electricity). */
-export function CalcDialog({ row, legalTender, onClose }: { row: CoinRow; legalTender: LegalTender; onClose: () => void }) {
+export default function CalcDialog({ row, legalTender, onClose }: { row: CoinRow; legalTender: LegalTender; onClose: () => void }) {
   const { t } = useDashboardTexts();
   const [variant, setVariant] = useState<CalcVariant>('basic');
   const variants: CalcVariant[] = ['basic', 'full'];

@@ -1,14 +1,17 @@
 import { LockOutlined, ReloadOutlined } from '@ant-design/icons';
 import { Alert, Button, Segmented, Skeleton } from 'antd';
-import { useMemo, useState } from 'react';
+import { lazy, useMemo, useState } from 'react';
+import { WhenVisible } from '@/components/when-visible';
 import { useTrend } from '@/features/dashboard/api/get-trend';
 import { LazyTrendChart } from '@/features/dashboard/components/lazy-trend-chart';
 import { toSeries } from '@/features/dashboard/model/trend-series';
 import type { CoinRow, LegalTender, TrendRange } from '@/features/dashboard/model/types';
 import { useDashboardTexts } from '@/features/dashboard/texts';
 import { useHomeTexts } from '@/features/home/texts';
-import { CalcPanel } from './calc-panel';
 import { DASH, groupDigits } from '@/features/dashboard/model/format';
+
+// The calculator's form code loads when the panel comes into view, not with the page.
+const CalcPanel = lazy(() => import('./calc-panel').then((m) => ({ default: m.CalcPanel })));
 
 const RANGES: readonly TrendRange[] = ['month', 'year'];
 const CHART_HEIGHT = 360;
@@ -110,7 +113,9 @@ export function CoinDetail({ row, legalTender }: { row: CoinRow; legalTender: Le
             <h3 className="up-detail-card__title">{t('calc.title')}</h3>
           </header>
           <div className="up-detail-card__body" data-testid={`inline-calc-${row.currencyType}`}>
-            <CalcPanel key={legalTender} row={row} legalTender={legalTender} variant="basic" compact />
+            <WhenVisible placeholder={<Skeleton active paragraph={{ rows: 3 }} />} minHeight={200}>
+              <CalcPanel key={legalTender} row={row} legalTender={legalTender} variant="basic" compact />
+            </WhenVisible>
           </div>
         </section>
       </div>

@@ -1,12 +1,11 @@
 import { CalculatorOutlined, DownOutlined, LockOutlined, ReadOutlined } from '@ant-design/icons';
-import { Button, Grid, Table, Tag, Tooltip } from 'antd';
-import type { ColumnsType } from 'antd/es/table';
-import { useMemo, useState, type HTMLAttributes, type MouseEvent } from 'react';
+import { Button, Tag } from 'antd';
+import { Fragment, lazy, Suspense, useMemo, useState, type MouseEvent, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { CoinRow, LegalTender } from '@/features/dashboard/model/types';
 import { useDashboardTexts } from '@/features/dashboard/texts';
 import { notify } from '@/lib/notify';
-import { CalcDialog } from './calc-dialog';
+import { useMediaQuery } from '@/lib/use-media-query';
 import { CoinAvatar } from './coin-avatar';
 import { CoinDetail } from './coin-detail';
 import { coinAmount, DASH, groupDigits, isExternal, money } from '@/features/dashboard/model/format';
@@ -70,24 +69,35 @@ function CoinCell({ row }: { row: CoinRow }) {
   );
 }
 
-type Col = ColumnsType<CoinRow>[number] & { key: string };
+/** Column is one column of the coin table: its heading, alignment and cell. */
+interface Column {
+  key: string;
+  title: string;
+  numeric?: boolean;
+  cell: (r: CoinRow) => ReactNode;
+}
 
-/** CoinTable is the pool coin table: the first row starts expanded, each row has a tutorial link and a calculator. */
+const CalcDialog = lazy(() => import('./calc-dialog'));
+
+/**
+ * CoinTable is the pool coin table: the first row starts expanded, each row has a tutorial
+ * link and a calculator. It is a plain table rather than antd's, whose code (and its
+ * pagination and locale) would be a fifth of the home page's first download.
+ */
 export function CoinTable({ rows, legalTender, switching }: { rows: CoinRow[]; legalTender: LegalTender; switching: boolean }) {
   const { t } = useDashboardTexts();
-  const screens = Grid.useBreakpoint();
-  const wide = screens.xl !== false; // 1200 px and up shows every column
+  const wide = useMediaQuery('(min-width: 1200px)'); // 1200 px and up shows every column
   const [expanded, setExpanded] = useState<string[]>(() => (rows[0] ? [rows[0].currencyType] : []));
   const [calcType, setCalcType] = useState<string | null>(null);
   const calcRow = rows.find((r) => r.currencyType === calcType) ?? null;
 
-  const columns = useMemo(() => {
-    const figures: Col[] = [
+  const figures = useMemo(() => {
+    const all: (Column & { wideOnly?: boolean })[] = [
       {
         key: 'price',
         title: t('columns.price'),
-        align: 'right',
-        render: (_, r) => (
+        numeric: true,
+        cell: (r) => (
           <span className="up-num up-num--strong" data-testid={`coin-price-${r.currencyType}`}>
             {money(r.coinPrice, legalTender)}
           </span>
@@ -96,32 +106,29 @@ export function CoinTable({ rows, legalTender, switching }: { rows: CoinRow[]; l
       {
         key: 'poolHashRate',
         title: t('columns.poolHashRate'),
-        align: 'right',
-        render: (_, r) => (
+        numeric: true,
+        cell: (r) => (
           <span className="up-num" data-testid={`coin-pool-${r.currencyType}`}>
             {groupDigits(r.poolHashRateShow)} <small>{r.poolHashRateUnit}</small>
           </span>
         ),
       },
-      ...(wide
-        ? [
-            {
-              key: 'networkHashRate',
-              title: t('columns.networkHashRate'),
-              align: 'right',
-              render: (_: unknown, r: CoinRow) => (
-                <span className="up-num">
-                  {groupDigits(r.networkHashRateShow)} <small>{r.networkHashRateUnit}</small>
-                </span>
-              ),
-            } satisfies Col,
-          ]
-        : []),
+      {
+        key: 'networkHashRate',
+        title: t('columns.networkHashRate'),
+        numeric: true,
+        wideOnly: true,
+        cell: (r) => (
+          <span className="up-num">
+            {groupDigits(r.networkHashRateShow)} <small>{r.networkHashRateUnit}</small>
+          </span>
+        ),
+      },
       {
         key: 'dayIncome',
         title: t('columns.dayIncome'),
-        align: 'right',
-        render: (_, r) => (
+        numeric: true,
+        cell: (r) => (
           <div className="up-income" data-testid={`coin-income-${r.currencyType}`}>
             <span className="up-num up-num--strong">{money(r.dayExpectIncome, legalTender)}</span>
             <span className="up-num up-income__coin">{coinAmount(r.dayExpectIncomeCoin, r.chainUnit)}</span>
@@ -132,104 +139,123 @@ export function CoinTable({ rows, legalTender, switching }: { rows: CoinRow[]; l
       {
         key: 'activeMiners',
         title: t('columns.activeMiners'),
-        align: 'right',
-        render: (_, r) => <span className="up-num">{r.activeMiners.toLocaleString('en-US')}</span>,
+        numeric: true,
+        cell: (r) => <span className="up-num">{r.activeMiners.toLocaleString('en-US')}</span>,
       },
-      { key: 'fee', title: t('columns.fee'), align: 'right', render: (_, r) => <span className="up-num">{r.rateShow || r.fee || DASH}</span> },
-      ...(wide
-        ? [
-            {
-              key: 'settlement',
-              title: t('columns.settlement'),
-              render: (_: unknown, r: CoinRow) => (
-                <span className="up-settle">
-                  <Tag className="up-coin-tag" color="green">
-                    {r.settleModel}
-                  </Tag>
-                  <span className="up-num">{r.settleTime}</span>
-                </span>
-              ),
-            } satisfies Col,
-          ]
-        : []),
-    ];
-    // A closed coin's figures give way to its message, across all the figure columns.
-    const span = figures.length;
-    const withClosed: Col[] = figures.map((c, i) => ({
-      ...c,
-      onCell: (r: CoinRow) => (r.openStatus ? {} : { colSpan: i === 0 ? span : 0 }),
-      render: (v: unknown, r: CoinRow, index: number) =>
-        r.openStatus ? c.render?.(v, r, index) : i === 0 ? (
-          <div className="up-closed-msg" data-testid={`coin-closed-${r.currencyType}`}>
-            <LockOutlined aria-hidden="true" /> <span>{r.closedMsg || t('closed')}</span>
-          </div>
-        ) : null,
-    }));
-    const all: Col[] = [
-      { key: 'coin', title: t('columns.coin'), render: (_, r) => <CoinCell row={r} />, width: wide ? 210 : 190 },
-      ...withClosed,
+      { key: 'fee', title: t('columns.fee'), numeric: true, cell: (r) => <span className="up-num">{r.rateShow || r.fee || DASH}</span> },
       {
-        key: 'actions',
-        title: t('columns.actions'),
-        align: 'right',
-        render: (_, r) => (
-          <div className="up-coin-actions">
-            <TutorialLink row={r} />
-            <Tooltip title={t('calc.title')}>
-              <Button
-                size="small"
-                className="up-coin-action up-coin-action--calc"
-                icon={<CalculatorOutlined />}
-                onClick={(e: MouseEvent) => {
-                  e.stopPropagation();
-                  setCalcType(r.currencyType);
-                }}
-                data-testid={`calc-open-${r.currencyType}`}
-              >
-                {t('calc.open')}
-              </Button>
-            </Tooltip>
-          </div>
+        key: 'settlement',
+        title: t('columns.settlement'),
+        wideOnly: true,
+        cell: (r) => (
+          <span className="up-settle">
+            <Tag className="up-coin-tag" color="green">
+              {r.settleModel}
+            </Tag>
+            <span className="up-num">{r.settleTime}</span>
+          </span>
         ),
       },
     ];
-    return all;
+    return all.filter((c) => wide || !c.wideOnly);
   }, [t, legalTender, wide]);
+
+  const toggle = (type: string) => setExpanded((open) => (open.includes(type) ? open.filter((x) => x !== type) : [...open, type]));
+  // expand, coin, the figures, actions
+  const columnCount = figures.length + 3;
 
   return (
     <>
-      <Table<CoinRow>
-        className="up-coin-table"
-        data-testid="coin-table"
-        rowKey="currencyType"
-        columns={columns}
-        dataSource={rows}
-        pagination={false}
-        loading={switching}
-        tableLayout="auto"
-        rowClassName={(r) => (r.openStatus ? 'up-coin-row' : 'up-coin-row up-coin-row--closed')}
-        onRow={(r) => ({ 'data-testid': `coin-row-${r.currencyType}`, 'data-open': String(r.openStatus) }) as HTMLAttributes<HTMLElement>}
-        expandable={{
-          expandedRowKeys: expanded,
-          onExpandedRowsChange: (keys) => setExpanded(keys.map(String)),
-          expandedRowRender: (r) => <CoinDetail row={r} legalTender={legalTender} />,
-          expandedRowClassName: () => 'up-coin-expanded',
-          columnWidth: 48,
-          expandIcon: ({ expanded: open, onExpand, record }) => (
-            <button
-              type="button"
-              className={`up-expand${open ? ' up-expand--open' : ''}`}
-              aria-expanded={open}
-              aria-label={`${record.currencyType}: ${t('trend.title')} / ${t('calc.title')}`}
-              onClick={(e) => onExpand(record, e)}
-              data-testid={`coin-expand-${record.currencyType}`}
-            >
-              <DownOutlined />
-            </button>
-          ),
-        }}
-      />
-      {calcRow ? <CalcDialog key={calcRow.currencyType} row={calcRow} legalTender={legalTender} onClose={() => setCalcType(null)} /> : null}
+      <div className={`up-coin-table${switching ? ' up-coin-table--switching' : ''}`} data-testid="coin-table" aria-busy={switching}>
+        <table>
+          <thead>
+            <tr>
+              <th className="up-coin-table__expand" aria-hidden="true" />
+              <th scope="col" style={{ width: wide ? 210 : 190 }}>
+                {t('columns.coin')}
+              </th>
+              {figures.map((c) => (
+                <th key={c.key} scope="col" className={c.numeric ? 'up-coin-table__num' : undefined}>
+                  {c.title}
+                </th>
+              ))}
+              <th scope="col" className="up-coin-table__num">
+                {t('columns.actions')}
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((r) => {
+              const open = expanded.includes(r.currencyType);
+              return (
+                <Fragment key={r.currencyType}>
+                  <tr className={r.openStatus ? 'up-coin-row' : 'up-coin-row up-coin-row--closed'} data-testid={`coin-row-${r.currencyType}`} data-open={String(r.openStatus)}>
+                    <td className="up-coin-table__expand">
+                      <button
+                        type="button"
+                        className={`up-expand${open ? ' up-expand--open' : ''}`}
+                        aria-expanded={open}
+                        aria-label={`${r.currencyType}: ${t('trend.title')} / ${t('calc.title')}`}
+                        onClick={() => toggle(r.currencyType)}
+                        data-testid={`coin-expand-${r.currencyType}`}
+                      >
+                        <DownOutlined />
+                      </button>
+                    </td>
+                    <td>
+                      <CoinCell row={r} />
+                    </td>
+                    {r.openStatus ? (
+                      figures.map((c) => (
+                        <td key={c.key} className={c.numeric ? 'up-coin-table__num' : undefined}>
+                          {c.cell(r)}
+                        </td>
+                      ))
+                    ) : (
+                      // A closed coin's figures give way to its message, across all the figure columns.
+                      <td colSpan={figures.length}>
+                        <div className="up-closed-msg" data-testid={`coin-closed-${r.currencyType}`}>
+                          <LockOutlined aria-hidden="true" /> <span>{r.closedMsg || t('closed')}</span>
+                        </div>
+                      </td>
+                    )}
+                    <td className="up-coin-table__num">
+                      <div className="up-coin-actions">
+                        <TutorialLink row={r} />
+                        <Button
+                          size="small"
+                          className="up-coin-action up-coin-action--calc"
+                          icon={<CalculatorOutlined />}
+                          title={t('calc.title')}
+                          onClick={(e: MouseEvent) => {
+                            e.stopPropagation();
+                            setCalcType(r.currencyType);
+                          }}
+                          data-testid={`calc-open-${r.currencyType}`}
+                        >
+                          {t('calc.open')}
+                        </Button>
+                      </div>
+                    </td>
+                  </tr>
+                  {open ? (
+                    <tr className="up-coin-expanded">
+                      <td colSpan={columnCount}>
+                        <CoinDetail row={r} legalTender={legalTender} />
+                      </td>
+                    </tr>
+                  ) : null}
+                </Fragment>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+      {calcRow ? (
+        <Suspense fallback={null}>
+          <CalcDialog key={calcRow.currencyType} row={calcRow} legalTender={legalTender} onClose={() => setCalcType(null)} />
+        </Suspense>
+      ) : null}
     </>
   );
 }

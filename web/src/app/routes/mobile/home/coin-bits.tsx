@@ -1,9 +1,10 @@
 // Small pieces shared by the phone's home, coin list and coin pages.
-import { Segmented, Toast } from 'antd-mobile';
+import { Segmented } from 'antd-mobile';
 import { useState, type MouseEvent, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { mobilePaths } from '@/config/paths';
 import { LEGAL_TENDERS } from '@/lib/legal-tender';
+import { notify } from '@/lib/notify';
 import type { CoinRow, LegalTender } from '@/features/dashboard/model/types';
 import { useDashboardTexts } from '@/features/dashboard/texts';
 import { mobileTutorialTarget } from './tutorial-target';
@@ -87,7 +88,7 @@ export function TutorialLink({ row, className, children }: { row: CoinRow; class
   }
   const onClick = (e: MouseEvent) => {
     e.stopPropagation();
-    if (target.kind === 'none') Toast.show({ content: t('tutorial.notOnline') });
+    if (target.kind === 'none') notify('info', t('tutorial.notOnline'));
     else navigate(target.to);
   };
   return (

@@ -1,12 +1,15 @@
-import { useId } from 'react';
+import { lazy, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CoinRow } from '@/features/dashboard/model/types';
 import { useDashboardTexts } from '@/features/dashboard/texts';
+import { WhenVisible } from '@/components/when-visible';
 import { Chevron, ClosedNote, CoinAvatar, CoinTags, DetailLink, TutorialLink } from './coin-bits';
 import { coinAmount, hashRate, money } from '@/features/dashboard/model/format';
-import { MobileCalculator } from './mobile-calculator';
 import { useMobileHomeTexts } from './texts';
 import { TrendPanel } from './trend-card';
+
+// The quick calculator sits below the chart, under the fold: its inputs load when it comes near.
+const MobileCalculator = lazy(() => import('./mobile-calculator').then((m) => ({ default: m.MobileCalculator })));
 
 /**
  * CoinCard is one coin on the phone's home page: its icon, name, price, daily income
@@ -68,7 +71,9 @@ export function CoinCard({ row, expanded, onToggle }: { row: CoinRow; expanded: 
             <TrendPanel currencyType={row.currencyType} legalTender={row.coinPriceUnit === 'CNY' ? 'CNY' : 'USD'} height={200} />
             <div className="up-mcard__calc">
               <h3 className="up-mcard__calc-title">{tm('coins.quickCalc')}</h3>
-              <MobileCalculator row={row} quick />
+              <WhenVisible minHeight={160} testId="quick-calc">
+                <MobileCalculator row={row} quick />
+              </WhenVisible>
             </div>
           </>
         ) : null}

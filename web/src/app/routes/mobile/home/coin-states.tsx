@@ -1,5 +1,10 @@
-import { Button, ErrorBlock, Skeleton } from 'antd-mobile';
-import { useDashboardTexts } from '@/features/dashboard/texts';
+import { Skeleton } from 'antd-mobile';
+import { lazy, Suspense } from 'react';
+
+const Blocks = {
+  Failed: lazy(() => import('./coin-state-blocks').then((m) => ({ default: m.CoinsFailed }))),
+  Empty: lazy(() => import('./coin-state-blocks').then((m) => ({ default: m.CoinsEmpty }))),
+};
 
 /** CoinsLoading stands in for coin cards while the table loads. */
 export function CoinsLoading({ count = 3 }: { count?: number }) {
@@ -17,18 +22,18 @@ export function CoinsLoading({ count = 3 }: { count?: number }) {
 
 /** CoinsFailed says the table did not load, with a retry. */
 export function CoinsFailed({ onRetry }: { onRetry: () => void }) {
-  const { t } = useDashboardTexts();
   return (
-    <ErrorBlock className="up-mblock" status="disconnected" title={t('loadFailed')} description="" fullPage={false}>
-      <Button color="primary" onClick={onRetry}>
-        {t('retry')}
-      </Button>
-    </ErrorBlock>
+    <Suspense fallback={<CoinsLoading count={1} />}>
+      <Blocks.Failed onRetry={onRetry} />
+    </Suspense>
   );
 }
 
 /** CoinsEmpty says no coin is listed yet. */
 export function CoinsEmpty() {
-  const { t } = useDashboardTexts();
-  return <ErrorBlock className="up-mblock" status="empty" title={t('empty')} description="" fullPage={false} />;
+  return (
+    <Suspense fallback={<CoinsLoading count={1} />}>
+      <Blocks.Empty />
+    </Suspense>
+  );
 }

@@ -1,22 +1,23 @@
 // The phone's home sections around the coin list: the banner, the services, the service
 // process and the contact form. Their texts and the contact rules are the home feature's
 // (shared with the desktop home); only the layout is the phone's.
-import { Button, Form, Input, Toast } from 'antd-mobile';
-import type { ReactNode } from 'react';
+import { Skeleton } from 'antd-mobile';
+import { lazy, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { mobilePaths } from '@/config/paths';
-import { useCreateContact } from '@/features/contact/api/create-contact';
-import { CONTACT_MAX, checkContactField, contactErrorKey, toContactMessage, type ContactField, type ContactForm } from '@/features/home/model/contact-form';
+import { WhenVisible } from '@/components/when-visible';
 import { CONTACT_ID, HOME_SERVICES, HOME_STEPS, SERVICES_ID, type HomeService } from '@/features/home/model/content';
 import { useHomeTexts } from '@/features/home/texts';
-import '../mobile-forms.css';
+
+// The contact form's code (antd-mobile's form kit) loads when the section comes into view.
+const MobileContactForm = lazy(() => import('./contact-form'));
 
 /** scrollToId brings a section into view (smoothly unless the visitor asked for less motion). */
-export function scrollToId(id: string): boolean {
+export function scrollToId(id: string, behavior: ScrollBehavior = 'smooth'): boolean {
   const el = document.getElementById(id);
   if (!el) return false;
   const reduce = typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
-  el.scrollIntoView({ behavior: reduce ? 'auto' : 'smooth', block: 'start' });
+  el.scrollIntoView({ behavior: reduce ? 'auto' : behavior, block: 'start' });
   return true;
 }
 
@@ -135,23 +136,6 @@ export function MobileProcess() {
 /** MobileContact is the contact form: name and a way to reach the visitor, checked like the server does. */
 export function MobileContact() {
   const { t } = useHomeTexts();
-  const [form] = Form.useForm<ContactForm>();
-  const send = useCreateContact();
-  const rule = (field: ContactField) => ({
-    validator: (_: unknown, value: unknown) => {
-      const problem = checkContactField(field, typeof value === 'string' ? value : '');
-      return problem ? Promise.reject(new Error(t(contactErrorKey(field, problem), { max: CONTACT_MAX[field] }))) : Promise.resolve();
-    },
-  });
-  const submit = (values: ContactForm) => {
-    send.mutate(toContactMessage({ name: values.name ?? '', contactInformation: values.contactInformation ?? '' }), {
-      onSuccess: () => {
-        form.resetFields();
-        Toast.show({ icon: 'success', content: t('contact.success'), duration: 3000 });
-      },
-      // Refusals (code 3, too many messages) are shown by the API client's toast.
-    });
-  };
   return (
     <section id={CONTACT_ID} className="up-msection up-mcontact" aria-labelledby="up-mcontact-title" data-testid="home-contact">
       <h2 id="up-mcontact-title" className="up-msection__title">
@@ -159,28 +143,9 @@ export function MobileContact() {
       </h2>
       <p className="up-msection__lead">{t('contact.lead')}</p>
       <div className="up-mcontact__card up-mform up-mform--flush">
-        <Form
-          form={form}
-          name="mcontact"
-          layout="vertical"
-          requiredMarkStyle="none"
-          validateTrigger={['onBlur', 'onChange']}
-          onFinish={submit}
-          footer={
-            <div className="up-mform__actions">
-              <Button block type="submit" color="primary" size="large" className="up-mform__submit" loading={send.isPending} data-testid="contact-submit">
-                {t('contact.submit')}
-              </Button>
-            </div>
-          }
-        >
-          <Form.Item name="name" label={t('contact.name')} rules={[rule('name')]}>
-            <Input placeholder={t('contact.namePlaceholder')} autoComplete="name" maxLength={CONTACT_MAX.name * 2} clearable />
-          </Form.Item>
-          <Form.Item name="contactInformation" label={t('contact.contactInformation')} rules={[rule('contactInformation')]}>
-            <Input placeholder={t('contact.contactPlaceholder')} autoComplete="email" maxLength={CONTACT_MAX.contactInformation * 2} clearable />
-          </Form.Item>
-        </Form>
+        <WhenVisible placeholder={<Skeleton.Paragraph lineCount={5} animated />} minHeight={220}>
+          <MobileContactForm />
+        </WhenVisible>
       </div>
     </section>
   );

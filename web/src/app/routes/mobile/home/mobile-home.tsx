@@ -1,5 +1,5 @@
 import { Skeleton } from 'antd-mobile';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
 import { mobilePaths } from '@/config/paths';
@@ -78,11 +78,31 @@ export function MobileHome() {
 
   // /mobile#contact (the footer's link) and #services land on their section once it is drawn,
   // and again whenever the same link is followed.
+  // Parts above the section can still change height after the scroll starts (the coin list
+  // arriving, the first coin's calculator loading as the scroll passes it): for two seconds
+  // the page follows the section when anything in it resizes.
+  const pageRef = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const id = decodeURIComponent(location.hash.slice(1));
     if (!ready || !id) return;
     const timer = window.setTimeout(() => scrollToId(id), 50);
-    return () => window.clearTimeout(timer);
+    const root = pageRef.current;
+    let follow: ResizeObserver | null = null;
+    if (root && typeof ResizeObserver === 'function') {
+      let first = true;
+      follow = new ResizeObserver(() => {
+        // (The observer reports once at the start: that is not a change.)
+        if (first) first = false;
+        else scrollToId(id, 'auto');
+      });
+      follow.observe(root);
+    }
+    const stop = window.setTimeout(() => follow?.disconnect(), 2000);
+    return () => {
+      window.clearTimeout(timer);
+      window.clearTimeout(stop);
+      follow?.disconnect();
+    };
   }, [ready, location.hash, location.key]);
 
   if (!ready) {
@@ -98,7 +118,7 @@ export function MobileHome() {
   }
 
   return (
-    <div className="up-mhome">
+    <div className="up-mhome" ref={pageRef}>
       <MobileBanner />
       <HomeCoins />
       <MobileServices />

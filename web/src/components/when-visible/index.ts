@@ -1,0 +1,1 @@
+export { WhenVisible } from './when-visible';
