@@ -12,6 +12,7 @@ import (
 	"github.com/uniplus-pool/pool/internal/httpx"
 	"github.com/uniplus-pool/pool/internal/i18n"
 	"github.com/uniplus-pool/pool/internal/ratelimit"
+	"github.com/uniplus-pool/pool/internal/scope"
 )
 
 // CaptchasPerClient bounds how many slider challenges one address may ask for in 10 minutes.
@@ -69,6 +70,10 @@ func (h *Handler) RequireUser(next httpx.HandlerFunc) httpx.HandlerFunc {
 		token := httpx.From(r.Context()).Token
 		if token == "" {
 			return httpx.LoginRequired("")
+		}
+		if strings.HasPrefix(token, ObserverTokenPrefix) {
+			// An observer page asking for something its link does not open.
+			return httpx.ObserverGone("")
 		}
 		u, err := h.Service.Store.SessionUser(r.Context(), token, h.Service.now())
 		if errors.Is(err, db.ErrNotFound) {
@@ -426,3 +431,19 @@ func (h *Handler) logout(w http.ResponseWriter, r *http.Request) error {
 	}
 	return httpx.OK(w, r, nil)
 }
+
+// OwnerScope wraps a session middleware (RequireUser): the request goes on with the
+// session user's whole account as its read scope (scope.Access), for the reads that an
+// observer link may also make with its own narrower scope.
+func OwnerScope(user httpx.Middleware) httpx.Middleware {
+	return func(next httpx.HandlerFunc) httpx.HandlerFunc {
+		return user(func(w http.ResponseWriter, r *http.Request) error {
+			u := mustUser(r)
+			return next(w, r.WithContext(scope.NewContext(r.Context(), scope.Access{Scope: scope.User(u.ID)})))
+		})
+	}
+}
+
+// ObserverTokenPrefix begins every observer link's token (package observer), so that a
+// call open only to sessions can tell one and answer code 5 (SPEC section 8), not code 4.
+const ObserverTokenPrefix = "ob_"

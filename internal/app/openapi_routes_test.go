@@ -291,6 +291,43 @@ func TestOpenAPIEveryRouteAgainstARealServer(t *testing.T) {
 	if csv := a.text("GET", "/api/pc/v1/earnings/audit?coin=BTC&subAccount=farm_a&day="+settledDay, demo, 200); !strings.Contains(csv, "micro = floor(") {
 		t.Fatalf("audit CSV without its formula: %.300s", csv)
 	}
+	// ------------------------------------------------------------ observer links
+	obs := "/api/pc/v1/customer/observer/link/"
+	a.call("GET", obs+"get", "", nil, 401)
+	a.call("GET", obs+"get", demo, nil, 200) // none yet
+	a.call("POST", obs+"add", demo, map[string]any{"currencyList": []string{}, "machineInfoEnabled": true, "incomeInfoEnabled": false, "note": "host"}, 400)
+	a.call("POST", obs+"add", demo, map[string]any{"currencyList": []string{"BTC"}, "machineInfoEnabled": true, "incomeInfoEnabled": false, "note": "host",
+		"subAccounts": []string{"nobody"}}, 404)
+	var link struct {
+		Token string `json:"token"`
+		ID    int64  `json:"id"`
+	}
+	a.decode(a.call("POST", obs+"add", demo, map[string]any{"currencyList": []string{"BTC"}, "machineInfoEnabled": true, "incomeInfoEnabled": true,
+		"note": "host", "subAccounts": []string{"farm_a"}, "expiresIn": 7}, 200), &link)
+	a.call("POST", obs+"edit", demo, map[string]any{"token": link.Token, "currencyList": []string{"BTC"}, "machineInfoEnabled": false, "incomeInfoEnabled": false, "note": "host"}, 400)
+	a.call("POST", obs+"edit", tokR, map[string]any{"token": link.Token, "currencyList": []string{"BTC"}, "machineInfoEnabled": true, "incomeInfoEnabled": false, "note": "x"}, 404)
+	a.call("POST", obs+"edit", demo, map[string]any{"token": link.Token, "currencyList": []string{"BTC"}, "machineInfoEnabled": true, "incomeInfoEnabled": true,
+		"note": "partner", "subAccounts": []string{"farm_a"}}, 200)
+	a.call("POST", "/api/observer/link/detail", "", nil, 403)
+	a.call("POST", "/api/observer/link/detail", link.Token, nil, 200)
+	a.call("GET", "/api/observer/link/valid?token=ob_nothing", "", nil, 403)
+	a.call("GET", "/api/observer/link/valid?token="+url.QueryEscape(link.Token), "", nil, 200)
+	// The link reads within its coins and sub-accounts, and nothing else.
+	a.call("GET", "/api/pc/v1/pool/device/overview?coin=BTC", link.Token, nil, 200)
+	a.call("GET", "/api/pc/v1/pool/device/overview?coin=BTC&subAccount=spare", link.Token, nil, 403)
+	a.rows(a.call("GET", "/api/pc/v1/earnings/summary", link.Token, nil, 200), "")
+	a.rows(a.call("GET", obs+"get", demo, nil, 200), "")
+	a.call("GET", "/api/pc/v1/assets/overview", link.Token, nil, 403)
+	a.call("POST", obs+"regenerate", demo, map[string]any{"token": ""}, 400)
+	var fresh struct {
+		Token string `json:"token"`
+	}
+	a.decode(a.call("POST", obs+"regenerate", demo, map[string]any{"token": link.Token}, 200), &fresh)
+	a.call("GET", "/api/observer/link/valid?token="+url.QueryEscape(link.Token), "", nil, 403)
+	a.call("POST", obs+"delete", demo, map[string]any{"token": link.Token}, 404)
+	a.call("POST", obs+"delete", demo, map[string]any{"id": link.ID}, 200)
+	a.call("GET", "/api/observer/link/valid", fresh.Token, nil, 403)
+
 	a.call("GET", "/api/pc/v1/assets/overview?fiat=EUR", demo, nil, 400)
 	a.rows(a.call("GET", "/api/pc/v1/assets/overview?fiat=CNY", demo, nil, 200), "")
 	a.rows(a.call("GET", "/api/pc/v1/assets/overview?subAccount=farm_a", demo, nil, 200), "")

@@ -2,6 +2,7 @@ package app
 
 import (
 	"context"
+	"crypto/rand"
 	_ "embed"
 	"encoding/json"
 	"errors"
@@ -26,6 +27,7 @@ import (
 	"github.com/uniplus-pool/pool/internal/metrics"
 	"github.com/uniplus-pool/pool/internal/mining"
 	"github.com/uniplus-pool/pool/internal/notify"
+	"github.com/uniplus-pool/pool/internal/observer"
 	"github.com/uniplus-pool/pool/internal/overclock"
 	"github.com/uniplus-pool/pool/internal/pool"
 	"github.com/uniplus-pool/pool/internal/ratelimit"
@@ -51,6 +53,10 @@ type Deps struct {
 	Now func() time.Time
 	// Chains gives coins' chain drivers (address checks); nil opens them as needed.
 	Chains withdraw.Chains
+	// SecretKey seals observer links (observer.LoadKey of --secret-key-file); nil makes a
+	// key for this router alone (tests): links then still open, but their owners' lists
+	// cannot show them again after a restart.
+	SecretKey []byte
 }
 
 // NewRouter registers every route of every domain.
@@ -71,9 +77,23 @@ func NewRouter(d Deps) *httpx.Router {
 	}
 	acct := &account.Handler{Service: accounts, Limiter: d.Limiter}
 	acct.Routes(rt)
-	(&pool.Handler{Store: pools, User: acct.RequireUser, Limiter: d.Limiter, StratumHost: d.Config.StratumHost, StratumTLS: d.Config.StratumTLSCert != ""}).Routes(rt)
+	if d.SecretKey == nil {
+		d.SecretKey = make([]byte, observer.KeySize)
+		if _, err := rand.Read(d.SecretKey); err != nil {
+			panic(err)
+		}
+	}
+	sealer, err := observer.NewSealer(d.SecretKey)
+	if err != nil {
+		panic(err) // LoadKey checked the size
+	}
+	observers := &observer.Handler{Store: &observer.Store{DB: d.DB, Sealer: sealer, Now: d.Now}, Pool: pools, Coins: &coin.Store{DB: d.DB},
+		User: acct.RequireUser, Now: d.Now}
+	observers.Routes(rt)
+	(&pool.Handler{Store: pools, User: acct.RequireUser, Reads: observers.Reads(observer.Machine), Limiter: d.Limiter,
+		StratumHost: d.Config.StratumHost, StratumTLS: d.Config.StratumTLSCert != ""}).Routes(rt)
 	(&earnings.Handler{Store: &earnings.Store{DB: d.DB}, Pool: pools, Coins: &coin.Store{DB: d.DB}, Prices: &market.Prices{DB: d.DB},
-		User: acct.RequireUser}).Routes(rt)
+		User: acct.RequireUser, Reads: observers.Reads(observer.Income)}).Routes(rt)
 	if d.Chains == nil {
 		d.Chains = newChainSet(d.Config, d.Log)
 	}
@@ -278,8 +298,13 @@ func (p *process) startHTTP() error {
 	if err != nil {
 		return fmt.Errorf("listen %s: %w", p.cfg.HTTPAddr, err)
 	}
+	key, err := observer.LoadKey(p.cfg.SecretKeyPath())
+	if err != nil {
+		ln.Close()
+		return err
+	}
 	var h http.Handler = NewRouter(Deps{Config: p.cfg, DB: p.db, Log: p.log, Limiter: p.limiter, Guard: p.guard,
-		Email: p.email, SMS: p.sms, Now: p.now, Metrics: p.metrics, Chains: p.chains})
+		Email: p.email, SMS: p.sms, Now: p.now, Metrics: p.metrics, Chains: p.chains, SecretKey: key})
 	if p.clock != nil {
 		h = p.clock.wrap(h)
 	}

@@ -44,6 +44,7 @@ type Config struct {
 	SMSURL          string
 	SMSKey          string
 	Outbox          string
+	SecretKeyFile   string
 	Redis           string
 	StratumBind     string
 	StratumHost     string
@@ -142,6 +143,7 @@ func Load(cmd string, scope Scope, args []string, getenv func(string) string, us
 		fs.StringVar(&cfg.SMSURL, "sms-url", cfg.SMSURL, "SMS gateway endpoint (HTTP JSON); empty writes SMS to the console outbox")
 		fs.StringVar(&cfg.SMSKey, "sms-key", cfg.SMSKey, "SMS gateway API key")
 		fs.StringVar(&cfg.Outbox, "outbox", cfg.Outbox, "file the console sender appends codes to (default: outbox.log beside the SQLite file, else ./data/outbox.log)")
+		fs.StringVar(&cfg.SecretKeyFile, "secret-key-file", cfg.SecretKeyFile, "32-byte key that seals observer links for their owners' lists, made at first start when missing; every api process of a pool needs the same (default: secret.key beside the SQLite file, else ./data/secret.key)")
 		fs.StringVar(&cfg.Redis, "redis", cfg.Redis, "redis:// URL for shared rate limits (optional)")
 		fs.StringVar(&cfg.StratumBind, "stratum-bind", cfg.StratumBind, "address the stratum listeners bind (ports come from the coins table)")
 		fs.StringVar(&cfg.StratumHost, "stratum-host", cfg.StratumHost, "host name miners connect to, shown in connection help (default: the site's host)")
@@ -399,6 +401,18 @@ func redact(raw string) string {
 		u.User = url.UserPassword(u.User.Username(), "xxxxx")
 	}
 	return u.String()
+}
+
+// SecretKeyPath is the secret key's file: --secret-key-file, else beside the SQLite file,
+// else ./data/secret.key.
+func (c Config) SecretKeyPath() string {
+	if c.SecretKeyFile != "" {
+		return c.SecretKeyFile
+	}
+	if c.DB != "" && !strings.Contains(c.DB, "://") {
+		return filepath.Join(filepath.Dir(c.DB), "secret.key")
+	}
+	return filepath.Join("data", "secret.key")
 }
 
 // OutboxPath is where the console sender writes: --outbox, else beside the SQLite file,

@@ -32,6 +32,10 @@ type Handler struct {
 	Coins  *coin.Store
 	Prices *market.Prices
 	User   httpx.Middleware
+	// Reads lets through the revenue reads an observer link with income info may make as
+	// well as the owner, with the reader's scope.Access in the context; nil: the owner's
+	// session only (User, with the whole account as the scope).
+	Reads httpx.Middleware
 	// Now is the clock (tests move it); nil is time.Now.
 	Now func() time.Time
 }
@@ -41,13 +45,19 @@ func (h *Handler) Routes(r *httpx.Router) {
 	if h.User == nil {
 		panic("earnings: Handler.User must be set")
 	}
-	r.Handle("GET /api/pc/v1/earnings/summary", h.summary, h.User)
-	r.Handle("GET /api/pc/v1/earnings/days", h.days, h.User)
-	r.Handle("GET /api/pc/v1/earnings/chart", h.chart, h.User)
-	r.Handle("GET /api/pc/v1/earnings/day", h.day, h.User)
-	r.Handle("GET /api/pc/v1/earnings/audit", h.audit, h.User)
-	r.Handle("GET /api/pc/v1/assets/overview", h.assetsOverview, h.User)
-	r.Handle("GET /api/pc/v1/assets/entries", h.assetEntries, h.User)
+	reads, owner := h.Reads, account.OwnerScope(h.User)
+	if reads == nil {
+		reads = owner
+	}
+	// Revenue: the owner and observer links with income info.
+	r.Handle("GET /api/pc/v1/earnings/summary", h.summary, reads)
+	r.Handle("GET /api/pc/v1/earnings/days", h.days, reads)
+	r.Handle("GET /api/pc/v1/earnings/chart", h.chart, reads)
+	r.Handle("GET /api/pc/v1/earnings/day", h.day, reads)
+	// The owner only: the share-by-share audit and the balances.
+	r.Handle("GET /api/pc/v1/earnings/audit", h.audit, owner)
+	r.Handle("GET /api/pc/v1/assets/overview", h.assetsOverview, owner)
+	r.Handle("GET /api/pc/v1/assets/entries", h.assetEntries, owner)
 }
 
 func (h *Handler) now() time.Time {
@@ -63,15 +73,13 @@ type view struct {
 	codes map[int64]string
 }
 
-// scopeOf is the caller's scope: the whole account, or the sub-account named by the
-// subAccount parameter (which must be theirs).
+// scopeOf is the caller's scope (scope.Access): the owner's whole account or an observer
+// link's coins and sub-accounts, narrowed to the sub-account named by the subAccount
+// parameter (which must be in it: not found for the owner, code 5 for an observer).
 func (h *Handler) scopeOf(r *http.Request) (view, error) {
-	u, ok := account.CurrentUser(r.Context())
-	if !ok {
-		panic("earnings: handler registered without the user middleware")
-	}
-	v := view{scope: scope.User(u.ID), codes: map[int64]string{}}
-	subs, err := h.Pool.SubAccounts(r.Context(), u.ID)
+	a := scope.MustFromContext(r.Context())
+	v := view{scope: a.Scope, codes: map[int64]string{}}
+	subs, err := h.Pool.SubAccounts(r.Context(), a.UserID)
 	if err != nil {
 		return v, err
 	}
@@ -79,11 +87,18 @@ func (h *Handler) scopeOf(r *http.Request) (view, error) {
 		v.codes[s.ID] = s.Code
 	}
 	if code := strings.TrimSpace(r.URL.Query().Get("subAccount")); code != "" {
-		a, err := h.Pool.SubAccount(r.Context(), u.ID, code)
+		sub, err := h.Pool.SubAccount(r.Context(), a.UserID, code)
+		if err != nil && a.Observer {
+			return v, httpx.ObserverGone("")
+		}
 		if err != nil {
 			return v, httpx.NotFound("pool.subAccountNotFound")
 		}
-		v.scope.SubAccounts = []int64{a.ID}
+		narrow, ok := a.Narrow(sub.ID)
+		if !ok {
+			return v, httpx.ObserverGone("")
+		}
+		v.scope = narrow
 	}
 	return v, nil
 }
@@ -103,6 +118,9 @@ func (h *Handler) scopeAndCoin(r *http.Request) (view, coin.Coin, error) {
 		return v, coin.Coin{}, err
 	}
 	c, err := h.coinOf(r.Context(), r.URL.Query().Get("coin"))
+	if err == nil && !v.scope.HasCoin(c.Type) {
+		return v, c, httpx.ObserverGone("")
+	}
 	return v, c, err
 }
 

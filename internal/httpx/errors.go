@@ -77,6 +77,16 @@ func LoginRequired(key string) *Error {
 	return &Error{Code: CodeLoginRequired, Status: http.StatusUnauthorized, Key: key}
 }
 
+// ObserverGone answers code 5 with HTTP 403: an observer link that is deleted, expired or
+// regenerated, or a call or coin outside what the link shares. The client shows the
+// message and goes to the observer list (SPEC section 8).
+func ObserverGone(key string) *Error {
+	if key == "" {
+		key = "error.observerGone"
+	}
+	return &Error{Code: CodeObserverGone, Status: http.StatusForbidden, Key: key}
+}
+
 // Forbidden answers code 3 with HTTP 403.
 func Forbidden(key string) *Error {
 	return &Error{Code: CodeWarning, Status: http.StatusForbidden, Key: key}

@@ -12,6 +12,7 @@ import (
 	"github.com/uniplus-pool/pool/internal/db"
 	"github.com/uniplus-pool/pool/internal/db/dbtest"
 	"github.com/uniplus-pool/pool/internal/pool"
+	"github.com/uniplus-pool/pool/internal/scope"
 )
 
 // fakeChain answers Block and Network from maps; the rest of chain.Driver is not used here.
@@ -227,7 +228,7 @@ func TestPoolStatsAreTheSumOfTheDevicePages(t *testing.T) {
 		}
 		userRT, userDay := 0.0, 0.0
 		for _, u := range []int64{alice.ID, bob.ID} {
-			us, err := ps.UserStats(ctx, u, "LTC", 0, now)
+			us, err := ps.UserStats(ctx, scope.User(u), "LTC", now)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -10,6 +10,7 @@ import (
 	"github.com/uniplus-pool/pool/internal/db"
 	"github.com/uniplus-pool/pool/internal/db/dbtest"
 	"github.com/uniplus-pool/pool/internal/pool"
+	"github.com/uniplus-pool/pool/internal/scope"
 )
 
 // goodReport is a report of a healthy two-GPU rig.
@@ -127,7 +128,7 @@ func TestAgentReport(t *testing.T) {
 		if !reflect.DeepEqual(before, after) {
 			t.Fatalf("bad reports changed the device:\n%+v\n%+v", before, after)
 		}
-		if _, total, _ := h.store.ListDevices(h.ctx, h.alice.ID, pool.DeviceFilter{}); total != 1 {
+		if _, total, _ := h.store.ListDevices(h.ctx, scope.User(h.alice.ID), pool.DeviceFilter{}); total != 1 {
 			t.Fatalf("bad reports made devices: %d", total)
 		}
 

@@ -16,6 +16,7 @@ import (
 	"github.com/uniplus-pool/pool/internal/db/dbtest"
 	"github.com/uniplus-pool/pool/internal/hashrate"
 	"github.com/uniplus-pool/pool/internal/pool"
+	"github.com/uniplus-pool/pool/internal/scope"
 )
 
 func TestAuthorizeWorkerRules(t *testing.T) {
@@ -46,7 +47,7 @@ func TestAuthorizeWorkerRules(t *testing.T) {
 				t.Errorf("share of %s on %s: %v, want %v", c.worker, c.coin, err, c.want)
 			}
 		}
-		if list, total, _ := h.store.ListDevices(h.ctx, h.alice.ID, pool.DeviceFilter{}); total != 0 || len(list) != 0 {
+		if list, total, _ := h.store.ListDevices(h.ctx, scope.User(h.alice.ID), pool.DeviceFilter{}); total != 0 || len(list) != 0 {
 			t.Fatalf("refused workers made %d devices", total)
 		}
 		// An authorize that passes writes nothing either: the device comes with the first
@@ -638,7 +639,7 @@ func TestConcurrentConnectionsMakeOneDevice(t *testing.T) {
 		if err != nil || dev.LastShareAt != h.clock.Now().UnixMilli() || dev.LastReportAt != dev.LastShareAt {
 			t.Fatalf("%v %+v", err, dev)
 		}
-		if _, total, _ := h.store.ListDevices(h.ctx, h.alice.ID, pool.DeviceFilter{}); total != 1 {
+		if _, total, _ := h.store.ListDevices(h.ctx, scope.User(h.alice.ID), pool.DeviceFilter{}); total != 1 {
 			t.Fatalf("%d devices", total)
 		}
 	})

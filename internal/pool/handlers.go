@@ -20,6 +20,7 @@ import (
 	"github.com/uniplus-pool/pool/internal/httpx"
 	"github.com/uniplus-pool/pool/internal/i18n"
 	"github.com/uniplus-pool/pool/internal/ratelimit"
+	"github.com/uniplus-pool/pool/internal/scope"
 )
 
 // ReportsPerMinute bounds the agent reports one Uniplus ID may send from one address.
@@ -34,6 +35,10 @@ type Handler struct {
 	// User lets only logged-in users through and puts the user in the context
 	// (account.Handler.RequireUser).
 	User httpx.Middleware
+	// Reads lets through the reads an observer link with machine info may make as well as
+	// the owner, and puts the reader's scope.Access in the context; nil: the owner's
+	// session only (User, with the whole account as the scope).
+	Reads httpx.Middleware
 	// Limiter counts agent reports (required).
 	Limiter ratelimit.Limiter
 	// StratumHost is the host miners connect to; empty means the host the request came to.
@@ -47,19 +52,23 @@ func (h *Handler) Routes(r *httpx.Router) {
 	if user == nil || h.Limiter == nil {
 		panic("pool: Handler.User and Handler.Limiter must be set")
 	}
+	reads := h.Reads
+	if reads == nil {
+		reads = account.OwnerScope(user)
+	}
 	// Sub-accounts.
 	r.Handle("POST /api/pc/v1/pool/subaccount/create", h.subCreate, user)
-	r.Handle("GET /api/pc/v1/pool/subaccount/list", h.subList, user)
-	r.Handle("GET /api/pc/v1/pool/subaccount/detail", h.subDetail, user)
+	r.Handle("GET /api/pc/v1/pool/subaccount/list", h.subList, reads)
+	r.Handle("GET /api/pc/v1/pool/subaccount/detail", h.subDetail, reads)
 	r.Handle("POST /api/pc/v1/pool/subaccount/rename", h.subRename, user)
 	r.Handle("POST /api/pc/v1/pool/subaccount/coin", h.subCoin, user)
 	r.Handle("POST /api/pc/v1/pool/subaccount/delete", h.subDelete, user)
 	r.Handle("GET /api/pc/v1/pool/subaccount/uniplus", h.uniplus, user)
 	r.Handle("POST /api/pc/v1/pool/subaccount/uniplus/regenerate", h.uniplusRegenerate, user)
 	// Devices.
-	r.Handle("GET /api/pc/v1/pool/hashrate/history", h.hashrateHistory, user)
-	r.Handle("GET /api/pc/v1/pool/device/overview", h.deviceOverview, user)
-	r.Handle("GET /api/pc/v1/pool/device/list", h.deviceList, user)
+	r.Handle("GET /api/pc/v1/pool/hashrate/history", h.hashrateHistory, reads)
+	r.Handle("GET /api/pc/v1/pool/device/overview", h.deviceOverview, reads)
+	r.Handle("GET /api/pc/v1/pool/device/list", h.deviceList, reads)
 	r.Handle("GET /api/pc/v1/pool/device/detail", h.deviceDetail, user)
 	r.Handle("GET /api/pc/v1/pool/device/hashrate", h.deviceHashrate, user)
 	r.Handle("POST /api/pc/v1/pool/device/alias", h.deviceAlias, user)
@@ -172,17 +181,18 @@ func (h *Handler) subCreate(w http.ResponseWriter, r *http.Request) error {
 }
 
 func (h *Handler) subList(w http.ResponseWriter, r *http.Request) error {
-	u := mustUser(r)
+	a := scope.MustFromContext(r.Context())
 	ctx := r.Context()
-	subs, err := h.Store.SubAccounts(ctx, u.ID)
+	all, err := h.Store.SubAccounts(ctx, a.UserID)
 	if err != nil {
 		return err
 	}
-	counts, err := h.Store.SubAccountCounts(ctx, u.ID)
+	subs := slices.DeleteFunc(all, func(s SubAccount) bool { return !a.HasSubAccount(s.ID) })
+	counts, err := h.Store.SubAccountCounts(ctx, a.Scope)
 	if err != nil {
 		return err
 	}
-	stats, err := h.Store.SubAccountStats(ctx, u.ID, h.now())
+	stats, err := h.Store.SubAccountStats(ctx, a.Scope, h.now())
 	if err != nil {
 		return err
 	}
@@ -198,17 +208,19 @@ func (h *Handler) subList(w http.ResponseWriter, r *http.Request) error {
 }
 
 func (h *Handler) subDetail(w http.ResponseWriter, r *http.Request) error {
-	u := mustUser(r)
 	ctx := r.Context()
-	a, err := h.Store.mustSub(ctx, u.ID, r.URL.Query().Get("code"))
+	sc, a, err := h.readScope(r, "code")
 	if err != nil {
 		return err
 	}
-	c, err := h.Store.DeviceCounts(ctx, u.ID, DeviceFilter{SubAccountID: a.ID})
+	if a.ID == 0 {
+		return httpx.Required("pool.field.code")
+	}
+	c, err := h.Store.DeviceCounts(ctx, sc, DeviceFilter{})
 	if err != nil {
 		return err
 	}
-	st, err := h.Store.UserStats(ctx, u.ID, a.DefaultCoin, a.ID, h.now())
+	st, err := h.Store.UserStats(ctx, sc, a.DefaultCoin, h.now())
 	if err != nil {
 		return err
 	}
@@ -324,19 +336,54 @@ func (h *Handler) uniplusRegenerate(w http.ResponseWriter, r *http.Request) erro
 	return httpx.OKMessage(w, r, "pool.uniplusRegenerated", v)
 }
 
-// filter reads the device filters shared by the overview and the list.
-func (h *Handler) filter(r *http.Request, u account.User) (DeviceFilter, error) {
-	q := r.URL.Query()
-	var f DeviceFilter
-	f.Coin = strings.TrimSpace(q.Get("coin"))
-	if code := strings.TrimSpace(q.Get("subAccount")); code != "" {
-		a, err := h.Store.mustSub(r.Context(), u.ID, code)
-		if err != nil {
-			return f, err
-		}
-		f.SubAccountID = a.ID
+// readScope is the request's read scope (scope.Access: the owner's account, or an
+// observer link's coins and sub-accounts), narrowed to the sub-account the query parameter
+// key names, if it names one, with that sub-account. A sub-account outside an observer's
+// link, or unknown to it, answers code 5; unknown to the owner, not found.
+func (h *Handler) readScope(r *http.Request, key string) (scope.Scope, SubAccount, error) {
+	a := scope.MustFromContext(r.Context())
+	code := strings.TrimSpace(r.URL.Query().Get(key))
+	if code == "" {
+		return a.Scope, SubAccount{}, nil
 	}
-	return f, nil
+	sub, err := h.Store.mustSub(r.Context(), a.UserID, code)
+	if err != nil {
+		if a.Observer {
+			return a.Scope, sub, httpx.ObserverGone("")
+		}
+		return a.Scope, sub, err
+	}
+	narrow, ok := a.Narrow(sub.ID)
+	if !ok {
+		return a.Scope, sub, httpx.ObserverGone("")
+	}
+	return narrow, sub, nil
+}
+
+// readCoin is the coin named by the coin parameter (required), which an observer's link
+// must share (code 5 otherwise).
+func (h *Handler) readCoin(r *http.Request, sc scope.Scope) (coin.Coin, error) {
+	c, err := h.coinOf(r.Context(), r.URL.Query().Get("coin"), "pool.field.coin")
+	if err != nil {
+		return c, err
+	}
+	if !sc.HasCoin(c.Type) {
+		return c, httpx.ObserverGone("")
+	}
+	return c, nil
+}
+
+// filter reads the device filters shared by the overview and the list, and the read scope
+// (narrowed to the subAccount parameter's sub-account).
+func (h *Handler) filter(r *http.Request) (DeviceFilter, scope.Scope, error) {
+	var f DeviceFilter
+	sc, sub, err := h.readScope(r, "subAccount")
+	if err != nil {
+		return f, sc, err
+	}
+	f.Coin = strings.TrimSpace(r.URL.Query().Get("coin"))
+	f.SubAccountID = sub.ID
+	return f, sc, nil
 }
 
 // overview is the device overview: counts, hashrates and 24-hour share counts on a coin.
@@ -351,23 +398,22 @@ type overview struct {
 }
 
 func (h *Handler) deviceOverview(w http.ResponseWriter, r *http.Request) error {
-	u := mustUser(r)
 	ctx := r.Context()
-	f, err := h.filter(r, u)
+	f, sc, err := h.filter(r)
 	if err != nil {
 		return err
 	}
 	// Hashrates of different algorithms do not add up: the overview is of one coin.
-	c, err := h.coinOf(ctx, f.Coin, "pool.field.coin")
+	c, err := h.readCoin(r, sc)
 	if err != nil {
 		return err
 	}
 	f.Coin = c.Type
-	counts, err := h.Store.DeviceCounts(ctx, u.ID, f)
+	counts, err := h.Store.DeviceCounts(ctx, sc, f)
 	if err != nil {
 		return err
 	}
-	st, err := h.Store.UserStats(ctx, u.ID, c.Type, f.SubAccountID, h.now())
+	st, err := h.Store.UserStats(ctx, sc, c.Type, h.now())
 	if err != nil {
 		return err
 	}
@@ -433,10 +479,9 @@ type page[T any] struct {
 }
 
 func (h *Handler) deviceList(w http.ResponseWriter, r *http.Request) error {
-	u := mustUser(r)
 	ctx := r.Context()
 	q := r.URL.Query()
-	f, err := h.filter(r, u)
+	f, sc, err := h.filter(r)
 	if err != nil {
 		return err
 	}
@@ -462,13 +507,13 @@ func (h *Handler) deviceList(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	if f.Coin != "" {
-		c, err := h.coinOf(ctx, f.Coin, "pool.field.coin")
+		c, err := h.readCoin(r, sc)
 		if err != nil {
 			return err
 		}
 		f.Coin = c.Type
 	}
-	devices, total, err := h.Store.ListDevices(ctx, u.ID, f)
+	devices, total, err := h.Store.ListDevices(ctx, sc, f)
 	if err != nil {
 		return err
 	}
@@ -642,13 +687,12 @@ func (h *Handler) deviceHashrate(w http.ResponseWriter, r *http.Request) error {
 // hashrateHistory is the hashrate of the user's devices on a coin (of one sub-account
 // with subAccount) over a range: the account and sub-account charts.
 func (h *Handler) hashrateHistory(w http.ResponseWriter, r *http.Request) error {
-	u := mustUser(r)
 	ctx := r.Context()
-	f, err := h.filter(r, u)
+	_, sc, err := h.filter(r)
 	if err != nil {
 		return err
 	}
-	c, err := h.coinOf(ctx, f.Coin, "pool.field.coin")
+	c, err := h.readCoin(r, sc)
 	if err != nil {
 		return err
 	}
@@ -656,7 +700,7 @@ func (h *Handler) hashrateHistory(w http.ResponseWriter, r *http.Request) error 
 	if err != nil {
 		return err
 	}
-	points, err := h.Store.UserHistory(ctx, u.ID, c.Type, f.SubAccountID, c.Algorithm, rng, h.now())
+	points, err := h.Store.UserHistory(ctx, sc, c.Type, c.Algorithm, rng, h.now())
 	if err != nil {
 		return err
 	}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/uniplus-pool/pool/internal/httpx"
 	"github.com/uniplus-pool/pool/internal/i18n"
+	"github.com/uniplus-pool/pool/internal/scope"
 )
 
 // Range is a hashrate chart's span (the range query parameter).
@@ -52,10 +53,9 @@ func ParseRange(v string) (Range, error) {
 // historyScope is whose shares a history sums: one device on its coin, or a user's
 // devices (of one sub-account when subAccountID is set) on a coin.
 type historyScope struct {
-	deviceID     int64
-	userID       int64
-	subAccountID int64
-	coin         string
+	deviceID int64
+	user     scope.Scope
+	coin     string
 }
 
 // table is the share table the scope reads at a grain ("minutes" or "hours"): a
@@ -74,12 +74,8 @@ func (sc historyScope) where(table string) (from, where string, args []any) {
 		return " FROM " + table + " m ", "WHERE m.device_id = ? AND m.coin = ?", []any{sc.deviceID, sc.coin}
 	}
 	from = " FROM " + table + " m JOIN sub_accounts s ON s.id = m.sub_account_id "
-	where, args = "WHERE s.user_id = ? AND m.coin = ?", []any{sc.userID, sc.coin}
-	if sc.subAccountID != 0 {
-		where += " AND s.id = ?"
-		args = append(args, sc.subAccountID)
-	}
-	return from, where, args
+	in, args := sc.user.Where("s.user_id", "s.id", "m.coin")
+	return from, "WHERE " + in + " AND m.coin = ?", append(args, sc.coin)
 }
 
 // history is the scope's hashrate in n buckets ending with the last whole bucket
@@ -139,11 +135,11 @@ func (s *Store) DeviceHistory(ctx context.Context, d Device, algo string, r Rang
 	return s.history(ctx, historyScope{deviceID: d.ID, coin: d.Coin}, algo, bucket, n, now)
 }
 
-// UserHistory is the hashrate of the user's devices on coinType over r, of one
-// sub-account when subAccountID is not 0 (removed devices count for the hours they mined).
-func (s *Store) UserHistory(ctx context.Context, userID int64, coinType string, subAccountID int64, algo string, r Range, now time.Time) ([]Point, error) {
+// UserHistory is the hashrate of the scope's devices on coinType over r (removed devices
+// count for the hours they mined).
+func (s *Store) UserHistory(ctx context.Context, sc scope.Scope, coinType string, algo string, r Range, now time.Time) ([]Point, error) {
 	bucket, n := r.shape()
-	return s.history(ctx, historyScope{userID: userID, subAccountID: subAccountID, coin: coinType}, algo, bucket, n, now)
+	return s.history(ctx, historyScope{user: sc, coin: coinType}, algo, bucket, n, now)
 }
 
 // rolledUpTo is where share_hours is complete: hours before it are rolled up (0: none).

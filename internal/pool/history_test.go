@@ -12,6 +12,7 @@ import (
 	"github.com/uniplus-pool/pool/internal/db/dbtest"
 	"github.com/uniplus-pool/pool/internal/hashrate"
 	"github.com/uniplus-pool/pool/internal/pool"
+	"github.com/uniplus-pool/pool/internal/scope"
 )
 
 func TestSubAccountDelete(t *testing.T) {
@@ -279,7 +280,7 @@ func TestHistoryRangesAndRollUp(t *testing.T) {
 		if _, err := h.store.RollUp(h.ctx, h.clock.Now()); err != nil {
 			t.Fatal(err)
 		}
-		quiet, err := h.store.UserHistory(h.ctx, h.alice.ID, "BTC", 0, "sha256d", pool.Range30d, h.clock.Now())
+		quiet, err := h.store.UserHistory(h.ctx, scope.User(h.alice.ID), "BTC", "sha256d", pool.Range30d, h.clock.Now())
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/uniplus-pool/pool/internal/db"
+	"github.com/uniplus-pool/pool/internal/scope"
 )
 
 // ShareMinute is one device's shares in one minute, as the mining engine aggregates
@@ -377,30 +378,30 @@ func (s *Store) DeviceStats(ctx context.Context, ids []int64, now time.Time) (ma
 	return out, nil
 }
 
-// UserStats sums the shares of the user's devices on coinType, of one sub-account when
-// subAccountID is not 0. Devices removed since still count for the hours they mined.
-func (s *Store) UserStats(ctx context.Context, userID int64, coinType string, subAccountID int64, now time.Time) (ShareStats, error) {
+// UserStats sums the shares of the scope's devices on coinType (a coin outside the scope
+// sums nothing). Devices removed since still count for the hours they mined.
+func (s *Store) UserStats(ctx context.Context, sc scope.Scope, coinType string, now time.Time) (ShareStats, error) {
 	to, rt, day := windows(now)
-	w := "WHERE s.user_id = ? AND m.coin = ? AND m.minute >= ? AND m.minute < ?"
-	args := []any{rt, rt, userID, coinType, day, to}
-	if subAccountID != 0 {
-		w += " AND s.id = ?"
-		args = append(args, subAccountID)
-	}
-	st, err := scanStats(s.DB.QueryRow(ctx, "SELECT "+statColumns+subStatFrom+w, args...))
+	in, scoped := sc.Where("s.user_id", "s.id", "m.coin")
+	args := append([]any{rt, rt}, scoped...)
+	args = append(args, coinType, day, to)
+	st, err := scanStats(s.DB.QueryRow(ctx, "SELECT "+statColumns+subStatFrom+"WHERE "+in+" AND m.coin = ? AND m.minute >= ? AND m.minute < ?", args...))
 	if err != nil {
-		return st, fmt.Errorf("pool: stats of user %d: %w", userID, err)
+		return st, fmt.Errorf("pool: stats of user %d: %w", sc.UserID, err)
 	}
 	return st, nil
 }
 
 // SubAccountStats sums each of the user's sub-accounts' shares on its default coin, by
 // sub-account id.
-func (s *Store) SubAccountStats(ctx context.Context, userID int64, now time.Time) (map[int64]ShareStats, error) {
+func (s *Store) SubAccountStats(ctx context.Context, sc scope.Scope, now time.Time) (map[int64]ShareStats, error) {
 	to, rt, day := windows(now)
+	in, scoped := sc.Where("s.user_id", "s.id", "m.coin")
+	args := append([]any{rt, rt}, scoped...)
+	args = append(args, day, to)
 	rows, err := s.DB.Query(ctx, "SELECT s.id, "+statColumns+subStatFrom+
-		"WHERE s.user_id = ? AND s.deleted_at IS NULL AND m.coin = s.default_coin AND m.minute >= ? AND m.minute < ? GROUP BY s.id",
-		rt, rt, userID, day, to)
+		"WHERE "+in+" AND s.deleted_at IS NULL AND m.coin = s.default_coin AND m.minute >= ? AND m.minute < ? GROUP BY s.id",
+		args...)
 	if err != nil {
 		return nil, fmt.Errorf("pool: sub-account stats: %w", err)
 	}

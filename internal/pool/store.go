@@ -18,6 +18,7 @@ import (
 	"github.com/uniplus-pool/pool/internal/db"
 	"github.com/uniplus-pool/pool/internal/httpx"
 	"github.com/uniplus-pool/pool/internal/i18n"
+	"github.com/uniplus-pool/pool/internal/scope"
 )
 
 // Store is the pool tables: sub-accounts, devices and share minutes.
@@ -942,10 +943,11 @@ func (f DeviceFilter) orderBy(dialect db.Dialect) string {
 	}
 }
 
-// where is the filter as SQL conditions (after the owner's) and their arguments.
-func (f DeviceFilter) where(userID int64) (string, []any) {
-	w := "WHERE s.user_id = ? AND s.deleted_at IS NULL AND d.removed_at IS NULL"
-	args := []any{userID}
+// where is the scope (the owner, and an observer link's sub-accounts and coins) and the
+// filter as SQL conditions, and their arguments.
+func (f DeviceFilter) where(sc scope.Scope) (string, []any) {
+	in, args := sc.Where("s.user_id", "d.sub_account_id", "d.coin")
+	w := "WHERE " + in + " AND s.deleted_at IS NULL AND d.removed_at IS NULL"
 	if f.Coin != "" {
 		w += " AND d.coin = ?"
 		args = append(args, f.Coin)
@@ -973,8 +975,8 @@ func (f DeviceFilter) where(userID int64) (string, []any) {
 
 // ListDevices answers one page of the user's live devices, by sub-account and worker,
 // and how many match in all.
-func (s *Store) ListDevices(ctx context.Context, userID int64, f DeviceFilter) ([]Device, int, error) {
-	w, args := f.where(userID)
+func (s *Store) ListDevices(ctx context.Context, sc scope.Scope, f DeviceFilter) ([]Device, int, error) {
+	w, args := f.where(sc)
 	var total int
 	if err := s.DB.QueryRow(ctx, "SELECT COUNT(*)"+deviceFrom+w, args...).Scan(&total); err != nil {
 		return nil, 0, fmt.Errorf("pool: count devices: %w", err)
@@ -1020,8 +1022,8 @@ const countColumns = `COUNT(*), COALESCE(SUM(CASE WHEN d.status = 'normal' THEN 
 	COALESCE(SUM(CASE WHEN d.bound THEN 1 ELSE 0 END), 0)`
 
 // DeviceCounts counts the user's live devices matching f (paging and keyword aside).
-func (s *Store) DeviceCounts(ctx context.Context, userID int64, f DeviceFilter) (Counts, error) {
-	w, args := f.where(userID)
+func (s *Store) DeviceCounts(ctx context.Context, sc scope.Scope, f DeviceFilter) (Counts, error) {
+	w, args := f.where(sc)
 	var c Counts
 	err := s.DB.QueryRow(ctx, "SELECT "+countColumns+deviceFrom+w, args...).Scan(&c.Total, &c.Normal, &c.Abnormal, &c.Offline, &c.Bound)
 	if err != nil {
@@ -1032,9 +1034,10 @@ func (s *Store) DeviceCounts(ctx context.Context, userID int64, f DeviceFilter) 
 }
 
 // SubAccountCounts counts each of the user's sub-accounts' live devices, by sub-account id.
-func (s *Store) SubAccountCounts(ctx context.Context, userID int64) (map[int64]Counts, error) {
+func (s *Store) SubAccountCounts(ctx context.Context, sc scope.Scope) (map[int64]Counts, error) {
+	in, args := sc.Where("s.user_id", "d.sub_account_id", "d.coin")
 	rows, err := s.DB.Query(ctx, "SELECT d.sub_account_id, "+countColumns+deviceFrom+
-		"WHERE s.user_id = ? AND s.deleted_at IS NULL AND d.removed_at IS NULL GROUP BY d.sub_account_id", userID)
+		"WHERE "+in+" AND s.deleted_at IS NULL AND d.removed_at IS NULL GROUP BY d.sub_account_id", args...)
 	if err != nil {
 		return nil, fmt.Errorf("pool: count devices by sub-account: %w", err)
 	}

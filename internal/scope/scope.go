@@ -4,7 +4,10 @@
 // read serves both without a second code path.
 package scope
 
-import "strings"
+import (
+	"context"
+	"strings"
+)
 
 // Scope is a user and, when not empty, the sub-accounts and coins within it.
 type Scope struct {
@@ -67,4 +70,45 @@ func (s Scope) Where(userCol, subCol, coinCol string) (string, []any) {
 
 func marks(n int) string {
 	return strings.TrimSuffix(strings.Repeat("?, ", n), ", ")
+}
+
+// Narrow is the scope of one of its sub-accounts; false when the sub-account is outside it
+// (its owner is checked by the caller, which looked it up by the scope's user).
+func (s Scope) Narrow(subAccountID int64) (Scope, bool) {
+	if !s.HasSubAccount(subAccountID) {
+		return s, false
+	}
+	n := s
+	n.SubAccounts = []int64{subAccountID}
+	return n, true
+}
+
+type ctxKey struct{}
+
+// Access is what a request may read: the scope, and whether it comes from an observer link
+// (whose reads are narrowed and whose writes are refused) rather than the owner's session.
+type Access struct {
+	Scope
+	Observer bool
+}
+
+// NewContext carries a request's access.
+func NewContext(ctx context.Context, a Access) context.Context {
+	return context.WithValue(ctx, ctxKey{}, a)
+}
+
+// FromContext is the access a read middleware put in the request context.
+func FromContext(ctx context.Context) (Access, bool) {
+	a, ok := ctx.Value(ctxKey{}).(Access)
+	return a, ok
+}
+
+// MustFromContext is FromContext for handlers registered behind a read middleware; it
+// panics (a wiring error, found by any test of the route) when there is none.
+func MustFromContext(ctx context.Context) Access {
+	a, ok := FromContext(ctx)
+	if !ok {
+		panic("scope: read handler registered without a scope middleware")
+	}
+	return a
 }

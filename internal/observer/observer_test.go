@@ -1,0 +1,346 @@
+package observer_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/uniplus-pool/pool/internal/account"
+	"github.com/uniplus-pool/pool/internal/account/accounttest"
+	"github.com/uniplus-pool/pool/internal/app"
+	"github.com/uniplus-pool/pool/internal/coin"
+	"github.com/uniplus-pool/pool/internal/config"
+	"github.com/uniplus-pool/pool/internal/db"
+	"github.com/uniplus-pool/pool/internal/db/dbtest"
+	"github.com/uniplus-pool/pool/internal/pool"
+	"github.com/uniplus-pool/pool/internal/ratelimit"
+)
+
+// world is a pool with two users: alice (sub-accounts farm on BTC and spare on LTC, one
+// device each) and bob (his own sub-account), served by the real router.
+type world struct {
+	t     *testing.T
+	srv   *httptest.Server
+	alice accounttest.User
+	bob   accounttest.User
+	mu    sync.Mutex
+	now   time.Time
+}
+
+func (w *world) clock() time.Time {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.now
+}
+
+func (w *world) advance(d time.Duration) {
+	w.mu.Lock()
+	w.now = w.now.Add(d)
+	w.mu.Unlock()
+}
+
+func newWorld(t *testing.T, d *db.DB) *world {
+	t.Helper()
+	ctx := context.Background()
+	w := &world{t: t, now: time.Now()}
+	cs := &coin.Store{DB: d}
+	for i, c := range []coin.Coin{
+		{Type: "BTC", Name: "Bitcoin", Algorithm: "sha256d", OpenStatus: true, MachineBindFlag: true, MachineDetailFlag: true, CurrencyChangeFlag: true, StratumPorts: []int{3333}},
+		{Type: "LTC", Name: "Litecoin", Algorithm: "scrypt", OpenStatus: true, MachineBindFlag: true, MachineDetailFlag: true, CurrencyChangeFlag: true, StratumPorts: []int{3340}},
+	} {
+		c.ChainUnit, c.AliasName, c.MinHashUnit, c.Decimals = c.Type, c.Type, "H/s", 8
+		c.SettleModel, c.SettleTime, c.Driver, c.SortOrder = coin.SettleModelPPS, "00:00", coin.DriverDevnet, i
+		if err := cs.Put(ctx, c); err != nil {
+			t.Fatal(err)
+		}
+	}
+	w.alice = accounttest.NewUser(t, d, "alice@example.com", "", w.now)
+	w.bob = accounttest.NewUser(t, d, "bob@example.com", "", w.now)
+	ps := &pool.Store{DB: d}
+	for _, s := range []struct {
+		user        int64
+		code, coin  string
+		worker, dev string
+	}{{w.alice.ID, "farm", "BTC", "farm.rig1", "BTC"}, {w.alice.ID, "spare", "LTC", "spare.rig2", "LTC"}, {w.bob.ID, "bobs", "BTC", "bobs.rig9", "BTC"}} {
+		if _, err := ps.CreateSubAccount(ctx, s.user, s.code, s.code, s.coin); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := ps.ShareDevice(ctx, s.dev, s.worker, "198.51.100.7:4000", "cpuminer"); err != nil {
+			t.Fatal(err)
+		}
+	}
+	rt := app.NewRouter(app.Deps{Config: config.Default(), DB: d, Log: slog.New(slog.NewTextHandler(io.Discard, nil)),
+		Limiter: &ratelimit.DB{DB: d}, Guard: &ratelimit.DBGuard{DB: d}, Now: w.clock})
+	w.srv = httptest.NewServer(rt)
+	t.Cleanup(w.srv.Close)
+	return w
+}
+
+// call answers the envelope's code and data (HTTP status checked against the code).
+func (w *world) call(method, path, token string, body any) (int, json.RawMessage) {
+	w.t.Helper()
+	var rd io.Reader
+	if body != nil {
+		b, _ := json.Marshal(body)
+		rd = bytes.NewReader(b)
+	}
+	req, _ := http.NewRequest(method, w.srv.URL+path, rd)
+	req.Header.Set("language", "en_US")
+	req.Header.Set("Content-Type", "application/json")
+	if token != "" {
+		req.Header.Set("x-token", token)
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		w.t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	var env struct {
+		Code int             `json:"code"`
+		Msg  string          `json:"msg"`
+		Data json.RawMessage `json:"data"`
+	}
+	if err := json.NewDecoder(resp.Body).Decode(&env); err != nil {
+		w.t.Fatalf("%s %s: %v", method, path, err)
+	}
+	if env.Code == 5 && resp.StatusCode != http.StatusForbidden {
+		w.t.Fatalf("%s %s: code 5 with HTTP %d", method, path, resp.StatusCode)
+	}
+	return env.Code, env.Data
+}
+
+type link struct {
+	ID    int64  `json:"id"`
+	Token string `json:"token"`
+	Link  string `json:"link"`
+}
+
+func (w *world) add(spec map[string]any) link {
+	w.t.Helper()
+	code, data := w.call("POST", "/api/pc/v1/customer/observer/link/add", w.alice.Token, spec)
+	if code != 0 {
+		w.t.Fatalf("add %v: code %d %s", spec, code, data)
+	}
+	var l link
+	if err := json.Unmarshal(data, &l); err != nil {
+		w.t.Fatal(err)
+	}
+	if !strings.HasPrefix(l.Token, account.ObserverTokenPrefix) || l.Link != "/observerMode/observerList?token="+l.Token {
+		w.t.Fatalf("link %+v", l)
+	}
+	return l
+}
+
+func (w *world) want(method, path, token string, body any, want int) json.RawMessage {
+	w.t.Helper()
+	code, data := w.call(method, path, token, body)
+	if code != want {
+		w.t.Errorf("%s %s: code %d, want %d (%s)", method, path, code, want, data)
+	}
+	return data
+}
+
+// workers is the worker names a device list answered.
+func workers(t *testing.T, data json.RawMessage) []string {
+	var page struct {
+		Rows []struct {
+			Code string `json:"code"`
+		} `json:"rows"`
+	}
+	if err := json.Unmarshal(data, &page); err != nil {
+		t.Fatalf("device list %s: %v", data, err)
+	}
+	var out []string
+	for _, r := range page.Rows {
+		out = append(out, r.Code)
+	}
+	return out
+}
+
+// The permission matrix: each observer-reachable read with links of each flag combination,
+// coins and sub-accounts in and out of the link, expired, regenerated and deleted links, and
+// every owner-only call and write, which an observer token never opens.
+func TestObserverPermissionMatrix(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		w := newWorld(t, d)
+		machineReads := []string{
+			"/api/pc/v1/pool/device/list?coin=BTC&page=1&pageSize=10",
+			"/api/pc/v1/pool/device/overview?coin=BTC",
+			"/api/pc/v1/pool/hashrate/history?coin=BTC&range=24h",
+			"/api/pc/v1/pool/subaccount/list",
+			"/api/pc/v1/pool/subaccount/detail?code=farm",
+		}
+		incomeReads := []string{
+			"/api/pc/v1/earnings/summary",
+			"/api/pc/v1/earnings/days?coin=BTC&page=1&pageSize=10",
+			"/api/pc/v1/earnings/chart?coin=BTC&days=7",
+		}
+		// Never open to an observer, whatever the link: owner-only reads and every write.
+		ownerOnly := []struct {
+			method, path string
+			body         any
+		}{
+			{"GET", "/api/pc/v1/assets/overview", nil},
+			{"GET", "/api/pc/v1/assets/entries?coin=BTC&page=1&pageSize=10", nil},
+			{"GET", "/api/pc/v1/earnings/audit?coin=BTC&subAccount=farm&day=2026-01-01", nil},
+			{"GET", "/api/pc/v1/pool/subaccount/uniplus?code=farm", nil},
+			{"GET", "/api/pc/v1/pool/device/detail?id=1", nil},
+			{"GET", "/api/pc/v1/customer/observer/link/get", nil},
+			{"GET", "/api/pc/v1/pool/overclock/template/list", nil},
+			{"GET", "/api/pc/v1/customer/address/list", nil},
+			{"GET", "/api/pc/v1/customer/withdraw/list", nil},
+			{"POST", "/api/pc/v1/pool/subaccount/create", map[string]any{"code": "evil", "defaultCoin": "BTC"}},
+			{"POST", "/api/pc/v1/pool/device/alias", map[string]any{"id": 1, "alias": "x"}},
+			{"POST", "/api/pc/v1/customer/observer/link/add", map[string]any{"currencyList": []string{"BTC"}, "machineInfoEnabled": true, "note": "x"}},
+			{"POST", "/api/app/v1/customer/account/logOut", nil},
+		}
+		for _, flags := range []struct {
+			name            string
+			machine, income bool
+		}{{"machine", true, false}, {"income", false, true}, {"both", true, true}} {
+			l := w.add(map[string]any{"currencyList": []string{"BTC"}, "machineInfoEnabled": flags.machine, "incomeInfoEnabled": flags.income, "note": flags.name})
+			for _, p := range machineReads {
+				w.want("GET", p, l.Token, nil, map[bool]int{true: 0, false: 5}[flags.machine])
+			}
+			for _, p := range incomeReads {
+				w.want("GET", p, l.Token, nil, map[bool]int{true: 0, false: 5}[flags.income])
+			}
+			// A coin outside the link.
+			if flags.machine {
+				w.want("GET", "/api/pc/v1/pool/device/overview?coin=LTC", l.Token, nil, 5)
+				w.want("GET", "/api/pc/v1/pool/device/list?coin=LTC&page=1&pageSize=10", l.Token, nil, 5)
+				// Without a coin, the list holds only the link's coins.
+				got := workers(t, w.want("GET", "/api/pc/v1/pool/device/list?page=1&pageSize=10", l.Token, nil, 0))
+				if len(got) != 1 || got[0] != "farm.rig1" {
+					t.Errorf("%s link lists %v, want [farm.rig1]", flags.name, got)
+				}
+			}
+			if flags.income {
+				w.want("GET", "/api/pc/v1/earnings/days?coin=LTC&page=1&pageSize=10", l.Token, nil, 5)
+			}
+			for _, c := range ownerOnly {
+				w.want(c.method, c.path, l.Token, c.body, 5)
+			}
+			w.want("POST", "/api/observer/link/detail", l.Token, nil, 0)
+		}
+
+		// Narrowed to one sub-account, on both coins.
+		narrow := w.add(map[string]any{"currencyList": []string{"BTC", "LTC"}, "machineInfoEnabled": true, "incomeInfoEnabled": true,
+			"note": "farm only", "subAccounts": []string{"farm"}})
+		got := workers(t, w.want("GET", "/api/pc/v1/pool/device/list?page=1&pageSize=10", narrow.Token, nil, 0))
+		if len(got) != 1 || got[0] != "farm.rig1" {
+			t.Errorf("narrowed link lists %v, want [farm.rig1]", got)
+		}
+		w.want("GET", "/api/pc/v1/pool/device/overview?coin=LTC&subAccount=spare", narrow.Token, nil, 5)
+		w.want("GET", "/api/pc/v1/pool/subaccount/detail?code=spare", narrow.Token, nil, 5)
+		w.want("GET", "/api/pc/v1/earnings/summary?subAccount=spare", narrow.Token, nil, 5)
+		w.want("GET", "/api/pc/v1/pool/subaccount/detail?code=bobs", narrow.Token, nil, 5) // bob's: unknown to the link
+		var subs []struct {
+			Code string `json:"code"`
+		}
+		if err := json.Unmarshal(w.want("GET", "/api/pc/v1/pool/subaccount/list", narrow.Token, nil, 0), &subs); err != nil || len(subs) != 1 || subs[0].Code != "farm" {
+			t.Errorf("narrowed sub-account list %+v (%v)", subs, err)
+		}
+
+		// Another user: bob's session reads his own account, never alice's through her link's
+		// manager, and his token opens no observer call.
+		w.want("POST", "/api/pc/v1/customer/observer/link/edit", w.bob.Token, map[string]any{"token": narrow.Token,
+			"currencyList": []string{"BTC"}, "machineInfoEnabled": true, "note": "mine"}, 3)
+		w.want("POST", "/api/pc/v1/customer/observer/link/delete", w.bob.Token, map[string]any{"id": narrow.ID}, 3)
+		w.want("POST", "/api/observer/link/detail", w.bob.Token, nil, 5)
+		w.want("GET", "/api/pc/v1/pool/device/list?subAccount=farm&page=1&pageSize=10", w.bob.Token, nil, 3)
+		w.want("GET", "/api/pc/v1/pool/device/list?page=1&pageSize=10", narrow.Token, nil, 0) // still alive
+
+		// Regenerated: the old token dies at once, the new one opens the same.
+		code, data := w.call("POST", "/api/pc/v1/customer/observer/link/regenerate", w.alice.Token, map[string]any{"token": narrow.Token})
+		var fresh link
+		if code != 0 || json.Unmarshal(data, &fresh) != nil || fresh.Token == narrow.Token || fresh.ID != narrow.ID {
+			t.Fatalf("regenerate: %d %s", code, data)
+		}
+		w.want("GET", "/api/pc/v1/pool/device/list?page=1&pageSize=10", narrow.Token, nil, 5)
+		w.want("GET", "/api/observer/link/valid?token="+narrow.Token, "", nil, 5)
+		w.want("GET", "/api/pc/v1/pool/device/list?page=1&pageSize=10", fresh.Token, nil, 0)
+
+		// Deleted: dead at once.
+		w.want("POST", "/api/pc/v1/customer/observer/link/delete", w.alice.Token, map[string]any{"token": fresh.Token}, 0)
+		w.want("GET", "/api/pc/v1/pool/device/list?page=1&pageSize=10", fresh.Token, nil, 5)
+		w.want("POST", "/api/observer/link/detail", fresh.Token, nil, 5)
+
+		// Expired: a 7-day link opens on day 6 and not after day 7.
+		week := w.add(map[string]any{"currencyList": []string{"BTC"}, "machineInfoEnabled": true, "note": "week", "expiresIn": 7})
+		w.advance(6 * 24 * time.Hour)
+		w.want("GET", "/api/pc/v1/pool/device/overview?coin=BTC", week.Token, nil, 0)
+		w.advance(25 * time.Hour)
+		w.want("GET", "/api/pc/v1/pool/device/overview?coin=BTC", week.Token, nil, 5)
+		w.want("GET", "/api/observer/link/valid?token="+week.Token, "", nil, 5)
+
+		// A token that was never issued.
+		w.want("GET", "/api/pc/v1/pool/device/overview?coin=BTC", account.ObserverTokenPrefix+"forged", nil, 5)
+	})
+}
+
+// The SPEC rules of a link, each refused with nothing saved; a duplicate is refused with
+// the SPEC message; the owner sees each link's use.
+func TestObserverLinkRules(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		w := newWorld(t, d)
+		add := "/api/pc/v1/customer/observer/link/add"
+		for _, bad := range []map[string]any{
+			{"currencyList": []string{}, "machineInfoEnabled": true, "note": "x"},
+			{"currencyList": []string{"DOGE"}, "machineInfoEnabled": true, "note": "x"},
+			{"currencyList": []string{"BTC"}, "note": "x"},
+			{"currencyList": []string{"BTC"}, "machineInfoEnabled": true, "note": " "},
+			{"currencyList": []string{"BTC"}, "machineInfoEnabled": true, "note": "eleven char"},
+			{"currencyList": []string{"BTC"}, "machineInfoEnabled": true, "note": "a\u202eb"},
+			{"currencyList": []string{"BTC"}, "machineInfoEnabled": true, "note": "x", "expiresIn": 3},
+			{"currencyList": []string{"BTC"}, "machineInfoEnabled": true, "note": "x", "subAccounts": []string{"bobs"}},
+		} {
+			w.want("POST", add, w.alice.Token, bad, 3)
+		}
+		var list []link
+		if err := json.Unmarshal(w.want("GET", "/api/pc/v1/customer/observer/link/get", w.alice.Token, nil, 0), &list); err != nil || len(list) != 0 {
+			t.Fatalf("refused links were saved: %+v", list)
+		}
+		l := w.add(map[string]any{"currencyList": []string{"btc"}, "machineInfoEnabled": true, "note": "十个字以内的备注"})
+		code, data := w.call("POST", add, w.alice.Token, map[string]any{"currencyList": []string{"BTC", "BTC"}, "machineInfoEnabled": true, "note": " 十个字以内的备注 "})
+		if code != 3 || !strings.Contains(string(data), "") {
+			t.Errorf("duplicate: code %d", code)
+		}
+		req, _ := http.NewRequest("POST", w.srv.URL+add, strings.NewReader(`{"currencyList":["BTC"],"machineInfoEnabled":true,"note":"十个字以内的备注"}`))
+		req.Header.Set("x-token", w.alice.Token)
+		req.Header.Set("language", "en_US")
+		req.Header.Set("Content-Type", "application/json")
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var env struct{ Msg string }
+		_ = json.NewDecoder(resp.Body).Decode(&env)
+		resp.Body.Close()
+		if env.Msg != "Observer link already exists." {
+			t.Errorf("duplicate message %q", env.Msg)
+		}
+		// Use is recorded at most once a minute.
+		for range 3 {
+			w.want("GET", "/api/pc/v1/pool/device/overview?coin=BTC", l.Token, nil, 0)
+		}
+		w.advance(2 * time.Minute)
+		w.want("GET", "/api/pc/v1/pool/device/overview?coin=BTC", l.Token, nil, 0)
+		var seen []struct {
+			UseCount   int64 `json:"useCount"`
+			LastUsedAt int64 `json:"lastUsedAt"`
+		}
+		if err := json.Unmarshal(w.want("GET", "/api/pc/v1/customer/observer/link/get", w.alice.Token, nil, 0), &seen); err != nil || len(seen) != 1 ||
+			seen[0].UseCount != 2 || seen[0].LastUsedAt != w.clock().UnixMilli() {
+			t.Errorf("use %+v (%v)", seen, err)
+		}
+	})
+}
