@@ -200,7 +200,7 @@ type specRequest struct {
 	MachineInfoEnabled bool     `json:"machineInfoEnabled"`
 	Note               string   `json:"note"`
 	SubAccounts        []string `json:"subAccounts"`
-	ExpiresIn          int      `json:"expiresIn"` // days: 0 (never), 1, 7 or 30
+	ExpiresIn          *int     `json:"expiresIn"` // days: 0 (never), 1, 7 or 30; absent on edit: unchanged
 }
 
 func decode(w http.ResponseWriter, r *http.Request, v any) error {
@@ -210,7 +210,10 @@ func decode(w http.ResponseWriter, r *http.Request, v any) error {
 // spec turns a request into a link spec: every coin must exist and every sub-account be
 // the user's (else not found, and nothing is saved).
 func (h *Handler) spec(ctx context.Context, userID int64, req specRequest) (Spec, error) {
-	sp := Spec{Machine: req.MachineInfoEnabled, Income: req.IncomeInfoEnabled, Note: req.Note, ExpiresIn: req.ExpiresIn}
+	sp := Spec{Machine: req.MachineInfoEnabled, Income: req.IncomeInfoEnabled, Note: req.Note, KeepExpiry: req.ExpiresIn == nil}
+	if req.ExpiresIn != nil {
+		sp.ExpiresIn = *req.ExpiresIn
+	}
 	for _, c := range req.CurrencyList {
 		c = strings.ToUpper(strings.TrimSpace(c))
 		if c == "" {

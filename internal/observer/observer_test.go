@@ -344,3 +344,38 @@ func TestObserverLinkRules(t *testing.T) {
 		}
 	})
 }
+
+// An edit without expiresIn keeps the link's end; with one, the end counts from the edit.
+func TestObserverEditKeepsOrRestartsExpiry(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		w := newWorld(t, d)
+		l := w.add(map[string]any{"currencyList": []string{"BTC"}, "machineInfoEnabled": true, "note": "one day", "expiresIn": 1})
+		ends := func() int64 {
+			var list []struct {
+				ExpiresAt int64 `json:"expiresAt"`
+			}
+			if err := json.Unmarshal(w.want("GET", "/api/pc/v1/customer/observer/link/get", w.alice.Token, nil, 0), &list); err != nil || len(list) != 1 {
+				t.Fatalf("list %+v %v", list, err)
+			}
+			return list[0].ExpiresAt
+		}
+		first := ends()
+		if first != w.clock().Add(24*time.Hour).UnixMilli() {
+			t.Fatalf("ends %d", first)
+		}
+		w.advance(time.Hour)
+		edit := "/api/pc/v1/customer/observer/link/edit"
+		w.want("POST", edit, w.alice.Token, map[string]any{"token": l.Token, "currencyList": []string{"BTC"}, "machineInfoEnabled": true, "note": "renamed"}, 0)
+		if got := ends(); got != first {
+			t.Errorf("edit without expiresIn moved the end: %d, was %d", got, first)
+		}
+		w.want("POST", edit, w.alice.Token, map[string]any{"token": l.Token, "currencyList": []string{"BTC"}, "machineInfoEnabled": true, "note": "renamed", "expiresIn": 7}, 0)
+		if got := ends(); got != w.clock().Add(7*24*time.Hour).UnixMilli() {
+			t.Errorf("edit with 7 days ends %d", got)
+		}
+		w.want("POST", edit, w.alice.Token, map[string]any{"token": l.Token, "currencyList": []string{"BTC"}, "machineInfoEnabled": true, "note": "renamed", "expiresIn": 0}, 0)
+		if got := ends(); got != 0 {
+			t.Errorf("edit with 0 ends %d, want never", got)
+		}
+	})
+}

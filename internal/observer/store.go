@@ -70,6 +70,8 @@ type Spec struct {
 	Income      bool
 	Note        string
 	ExpiresIn   int // days, one of ExpiryDays
+	// KeepExpiry leaves an edited link's end where it is (expiresIn absent on edit).
+	KeepExpiry bool
 }
 
 // Store is the observer_links table.
@@ -284,7 +286,8 @@ func (s *Store) Find(ctx context.Context, userID int64, token string, id int64) 
 	return s.byID(ctx, userID, id)
 }
 
-// Update changes what a link shares; the token stays. Changing the expiry restarts it from now.
+// Update changes what a link shares; the token stays. A new expiry counts from now; with
+// KeepExpiry the link ends when it did.
 func (s *Store) Update(ctx context.Context, l Link, sp Spec) (Link, error) {
 	if err := sp.check(); err != nil {
 		return Link{}, err
@@ -303,10 +306,14 @@ func (s *Store) Update(ctx context.Context, l Link, sp Spec) (Link, error) {
 				return httpx.Warn("observer.exists", nil)
 			}
 		}
+		ends := expiry(now, sp.ExpiresIn)
+		if sp.KeepExpiry {
+			ends = l.ExpiresAt
+		}
 		_, err = tx.Exec(ctx, `UPDATE observer_links SET coins = ?, sub_accounts = ?, machine = ?, income = ?, note = ?,
 			expires_at = ?, updated_at = ? WHERE id = ? AND user_id = ?`,
 			strings.Join(sp.Coins, ","), joinIDs(sp.SubAccounts), sp.Machine, sp.Income, sp.Note,
-			expiry(now, sp.ExpiresIn), now.UnixMilli(), l.ID, l.UserID)
+			ends, now.UnixMilli(), l.ID, l.UserID)
 		return err
 	})
 	if err != nil {

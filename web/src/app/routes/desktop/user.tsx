@@ -1,10 +1,10 @@
-import { ComingSoon } from '@/components/page-frame';
 import { DesktopBasicsInfo } from './user/basics-info';
+import { DesktopObserverLinks } from './user/observer-links';
 
 /** UserPage names the pages of this area. */
 export type UserPage = 'basicsInfo' | 'observer';
 
-/** UserArea renders the desktop basic-info page; the observer-link manager comes with its own issue. */
+/** UserArea renders the desktop basic-info page and the observer-link manager. */
 export default function UserArea({ page }: { page: UserPage }) {
-  return page === 'basicsInfo' ? <DesktopBasicsInfo key="basicsInfo" /> : <ComingSoon key="observer" titleKey="pages.observer" />;
+  return page === 'basicsInfo' ? <DesktopBasicsInfo key="basicsInfo" /> : <DesktopObserverLinks key="observer" />;
 }

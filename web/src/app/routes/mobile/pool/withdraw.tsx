@@ -21,6 +21,7 @@ import { LIMITS, type AddressEntry, type WithdrawSetting } from '@/features/with
 import { useWithdrawTexts } from '@/features/withdraw/texts';
 import { codeInput, LIMITS as INPUT_LIMITS } from '@/lib/validation';
 import { FieldInput } from '../field-input';
+import { OneOf } from '../one-of';
 import { MCopy, MLoadFailed } from './parts';
 import type { TFunction } from 'i18next';
 import '../mobile-forms.css';
@@ -48,14 +49,6 @@ function MVerifyFields({ v, t }: { v: VerifyState; t: TFunction }) {
       <MobileSliderCaptcha captcha={v.captcha} />
     </>
   );
-}
-
-/**
- * OneOf is an antd-mobile Selector for one value, as a form field: Form.Item gives it the
- * field's value and onChange, and a Selector works on arrays.
- */
-function OneOf<V extends string | number>({ value, onChange, options, columns, testId }: { value?: V; onChange?: (v: V) => void; options: { value: V; label: string; description?: string; disabled?: boolean }[]; columns?: number; testId?: string }) {
-  return <Selector<V> columns={columns} options={options} value={value === undefined || value === null ? [] : [value]} onChange={(v) => v[0] !== undefined && onChange?.(v[0])} data-testid={testId} />;
 }
 
 function MFormError({ error }: { error: string }) {

@@ -1,0 +1,146 @@
+// The observer-link manager against the real binary: a user with a sub-account makes a link
+// with machine info only (a missing note refused in the form), copies it, and the link's
+// token opens the device reads and not the revenue ones; edits it to add income, is refused
+// a duplicate with the SPEC message, regenerates it (the old token dies) and deletes it (the
+// token answers code 5). Desktop in English; the phone in Simplified Chinese with the QR code.
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { shot, waitUntil } from './accounts.mjs';
+import { DESKTOP, PHONE, launchBrowser } from './browser.mjs';
+import { loggedIn, startPool } from './pool.mjs';
+import { skipReason } from './server.mjs';
+
+describe('observer links', { skip: skipReason(), timeout: 300_000 }, () => {
+  let pool;
+  let browser;
+  const contexts = [];
+
+  const newPage = async (options, user, lang) => {
+    const context = await browser.newContext(options);
+    contexts.push(context);
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']).catch(() => {});
+    await loggedIn(context, user, lang);
+    return context.newPage();
+  };
+
+  /** code is the envelope code a call with the token answers. */
+  const code = async (token, path) => {
+    const res = await fetch(new URL(path, pool.url), { headers: { 'x-token': token, language: 'en_US' } });
+    return (await res.json()).code;
+  };
+  const tokenOf = (address) => new URL(address).searchParams.get('token');
+
+  before(async () => {
+    [pool, browser] = await Promise.all([startPool(), launchBrowser()]);
+  });
+  after(async () => {
+    for (const c of contexts) await c.close().catch(() => {});
+    await browser?.close();
+    await pool?.stop();
+  });
+
+  it('desktop: make, copy, use, edit, refuse a duplicate, regenerate and delete a link, in English', async () => {
+    const user = await pool.account(`obs.desk.${Date.now()}@example.com`);
+    await pool.api(user.token, 'POST', '/api/pc/v1/pool/subaccount/create', { code: 'obsfarm', alias: 'Farm', defaultCoin: 'MINE' });
+    const page = await newPage(DESKTOP, user, 'en_US');
+    await page.goto(`${pool.url}/observer`);
+    await page.getByTestId('links-empty').waitFor();
+    await shot(page, 'observer-desktop-empty');
+
+    // Machine info only; the note is required.
+    await page.getByTestId('link-add').click();
+    const form = page.getByTestId('link-form');
+    await form.getByText('MINE · Minecoin').waitFor(); // the coin the user mines is chosen
+    await page.getByTestId('link-save').click();
+    await form.getByText('Enter a note.').waitFor();
+    await page.getByTestId('link-note').fill('Host Li');
+    await page.getByTestId('link-save').click();
+    const row = page.getByTestId('link-row-Host Li');
+    await row.waitFor();
+    assert.equal((await row.getByTestId('link-machine-flag').textContent()).trim(), 'Yes');
+    assert.equal((await row.getByTestId('link-income-flag').textContent()).trim(), 'No');
+    await row.getByTestId('link-coin-MINE').waitFor();
+    await shot(page, 'observer-desktop-list');
+
+    // The address is this site's observer list with the token; copy puts it on the clipboard.
+    const address = await row.getByTestId('link-address').getAttribute('data-full');
+    assert.match(address, new RegExp(`^${pool.url}/observerMode/observerList\\?token=ob_[A-Za-z0-9_-]{43}$`));
+    await row.getByTestId('link-copy').click();
+    await page.getByText('Copied.').waitFor();
+    assert.equal(await page.evaluate(() => navigator.clipboard.readText()), address);
+    const token = tokenOf(address);
+    assert.equal(await code(token, '/api/pc/v1/pool/device/overview?coin=MINE'), 0);
+    assert.equal(await code(token, '/api/pc/v1/earnings/summary'), 5);
+    // Opening it counts as a use, shown in the list.
+    await page.reload();
+    assert.doesNotMatch(await page.getByTestId('link-row-Host Li').getByTestId('link-use').textContent(), /Not opened yet/);
+
+    // Edit: add income info; the same link (token) now opens revenue too.
+    await page.getByTestId('link-row-Host Li').getByTestId('link-edit').click();
+    await page.getByTestId('link-income').click();
+    await page.getByTestId('link-save').click();
+    await page.getByText('Observer link saved.').first().waitFor();
+    await waitUntil(async () => (await page.getByTestId('link-row-Host Li').getByTestId('link-income-flag').textContent()).trim() === 'Yes', { what: 'income info on' });
+    assert.equal(await code(token, '/api/pc/v1/earnings/summary'), 0);
+
+    // The same link again is refused with the SPEC message, and nothing is added.
+    await page.getByTestId('link-add').click();
+    await page.getByTestId('link-income').click();
+    await page.getByTestId('link-note').fill('Host Li');
+    await page.getByTestId('link-save').click();
+    await page.getByTestId('form-error').getByText('Observer link already exists.').waitFor();
+    await page.keyboard.press('Escape');
+    assert.equal(await page.locator('[data-testid^="link-row-"]').count(), 1);
+
+    // Regenerate: a new token; the old one answers code 5 at once.
+    await page.getByTestId('link-row-Host Li').getByTestId('link-regenerate').click();
+    await page.locator('.ant-popover', { hasText: 'Make a new link?' }).getByRole('button', { name: 'Confirm' }).click();
+    await page.getByText('A new link was made. The old one no longer opens.').first().waitFor();
+    await waitUntil(async () => (await page.getByTestId('link-row-Host Li').getByTestId('link-address').getAttribute('data-full')) !== address, { what: 'a new address' });
+    const fresh = tokenOf(await page.getByTestId('link-row-Host Li').getByTestId('link-address').getAttribute('data-full'));
+    assert.equal(await code(token, '/api/pc/v1/pool/device/overview?coin=MINE'), 5);
+    assert.equal(await code(fresh, '/api/pc/v1/pool/device/overview?coin=MINE'), 0);
+
+    // Delete, confirmed: the list is empty again and the token is dead.
+    await page.getByTestId('link-row-Host Li').getByTestId('link-delete').click();
+    await page.locator('.ant-popover', { hasText: 'Delete this observer link?' }).getByRole('button', { name: 'Confirm' }).click();
+    await page.getByTestId('links-empty').waitFor();
+    assert.equal(await code(fresh, '/api/observer/link/valid'), 5);
+  });
+
+  it('phone: make a link with both infos, show its QR code, delete it, in Simplified Chinese', async () => {
+    const user = await pool.account(`obs.phone.${Date.now()}@example.com`);
+    await pool.api(user.token, 'POST', '/api/pc/v1/pool/subaccount/create', { code: 'obsphone', alias: 'Phone farm', defaultCoin: 'MINE' });
+    const page = await newPage(PHONE, user, 'zh_CN');
+    await page.goto(`${pool.url}/mobile/observer`);
+    await page.getByTestId('links-empty').waitFor();
+    await page.getByTestId('link-add').click();
+    const dialog = page.getByTestId('link-dialog');
+    await dialog.getByText('收益信息').waitFor();
+    await page.getByTestId('link-income').click();
+    await dialog.getByText('obsphone').click(); // narrowed to the sub-account
+    await page.getByTestId('link-note').locator('input').fill('合作方');
+    await page.getByTestId('link-save').click();
+    const card = page.getByTestId('link-row-合作方');
+    await card.waitFor();
+    assert.match(await card.getByTestId('link-machine-flag').textContent(), /是/);
+    assert.match(await card.getByTestId('link-income-flag').textContent(), /是/);
+    await card.getByText('子账户: obsphone').waitFor();
+    const address = await card.getByTestId('link-address').getAttribute('data-full');
+    assert.match(address, new RegExp(`^${pool.url}/mobile/observerMode/observerList\\?token=ob_`));
+    // Nothing wider than the screen.
+    assert.equal(await page.evaluate(() => document.documentElement.scrollWidth), PHONE.viewport.width);
+    await shot(page, 'observer-phone-list');
+    await card.getByTestId('link-qr').click();
+    await page.getByTestId('link-qr-code').waitFor();
+    await shot(page, 'observer-phone-qr');
+    await page.getByTestId('link-qr-dialog').getByRole('button').first().click();
+    const token = tokenOf(address);
+    assert.equal(await code(token, '/api/pc/v1/earnings/summary?subAccount=obsphone'), 0);
+    await card.getByTestId('link-delete').click();
+    await page.getByRole('button', { name: '确定' }).click();
+    await page.getByTestId('links-empty').waitFor();
+    assert.equal(await code(token, '/api/pc/v1/earnings/summary'), 5);
+  });
+});
+
