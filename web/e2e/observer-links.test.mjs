@@ -71,6 +71,35 @@ describe('observer links', { skip: skipReason(), timeout: 300_000 }, () => {
     const token = tokenOf(address);
     assert.equal(await code(token, '/api/pc/v1/pool/device/overview?coin=MINE'), 0);
     assert.equal(await code(token, '/api/pc/v1/earnings/summary'), 5);
+
+    // A rig mines to the sub-account; in a fresh browser without a login, the link shows
+    // its devices read-only, and no revenue.
+    const rig = pool.sim({ worker: 'obsfarm.rig01' });
+    await waitUntil(async () => (await pool.api(user.token, 'GET', '/api/pc/v1/pool/device/list', { coin: 'MINE', page: 1, pageSize: 10 })).total === 1, {
+      what: 'the rig as a device',
+      timeout: 60_000,
+    });
+    const watcher = await browser.newContext(DESKTOP);
+    contexts.push(watcher);
+    await watcher.addInitScript(() => localStorage.setItem('lang', 'en_US'));
+    const obs = await watcher.newPage();
+    await obs.goto(address);
+    await obs.getByTestId('observer-entry').waitFor();
+    assert.equal(new URL(obs.url()).searchParams.get('token'), null, 'the token leaves the address bar');
+    assert.equal((await obs.getByTestId('observer-machine').textContent()).trim(), 'Shared');
+    assert.equal((await obs.getByTestId('observer-income').textContent()).trim(), 'Not shared');
+    assert.equal(await obs.getByTestId('observer-to-revenue').count(), 0);
+    await obs.getByTestId('observer-to-devices').click();
+    await obs.getByTestId('overview-cards').waitFor();
+    assert.equal(await obs.getByTestId('pool-menu-orePoolRevenueSummary').count(), 0, 'no revenue entry without income info');
+    assert.equal(await obs.getByTestId('pool-menu-orePoolAssetsOverview').count(), 0);
+    await obs.getByTestId('pool-menu-orePoolAnlageuebersicht').click();
+    await obs.getByTestId('device-name').filter({ hasText: 'obsfarm.rig01' }).waitFor();
+    assert.equal(await obs.getByTestId('bind-switch').count(), 0, 'no binding through a link');
+    assert.equal(await obs.getByTestId('device-link').count(), 0, 'no device page through a link');
+    await shot(obs, 'observer-desktop-devices');
+    await rig.stop();
+
     // Opening it counts as a use, shown in the list.
     await page.reload();
     assert.doesNotMatch(await page.getByTestId('link-row-Host Li').getByTestId('link-use').textContent(), /Not opened yet/);
@@ -82,6 +111,10 @@ describe('observer links', { skip: skipReason(), timeout: 300_000 }, () => {
     await page.getByText('Observer link saved.').first().waitFor();
     await waitUntil(async () => (await page.getByTestId('link-row-Host Li').getByTestId('link-income-flag').textContent()).trim() === 'Yes', { what: 'income info on' });
     assert.equal(await code(token, '/api/pc/v1/earnings/summary'), 0);
+    // The observer's menu now offers revenue.
+    await obs.reload();
+    await obs.getByTestId('pool-menu-orePoolRevenueSummary').click();
+    await obs.getByTestId('pool-menu-orePoolRevenueChain').waitFor();
 
     // The same link again is refused with the SPEC message, and nothing is added.
     await page.getByTestId('link-add').click();
@@ -106,9 +139,14 @@ describe('observer links', { skip: skipReason(), timeout: 300_000 }, () => {
     await page.locator('.ant-popover', { hasText: 'Delete this observer link?' }).getByRole('button', { name: 'Confirm' }).click();
     await page.getByTestId('links-empty').waitFor();
     assert.equal(await code(fresh, '/api/observer/link/valid'), 5);
+    // The observer's page meets code 5: the message, and the observer list says the link is gone.
+    await obs.goto(`${pool.url}/observerMode/observerList?token=${fresh}`);
+    await obs.getByTestId('observer-gone').waitFor();
+    await obs.goto(`${pool.url}/observerMode/orePoolAnlageuebersicht`);
+    await obs.waitForURL((u) => u.pathname === '/observerMode/observerList');
   });
 
-  it('phone: make a link with both infos, show its QR code, delete it, in Simplified Chinese', async () => {
+  it('phone: a link with machine info only shows devices and no revenue, then revenue after an edit, and code 5 once deleted; QR code; in Simplified Chinese', async () => {
     const user = await pool.account(`obs.phone.${Date.now()}@example.com`);
     await pool.api(user.token, 'POST', '/api/pc/v1/pool/subaccount/create', { code: 'obsphone', alias: 'Phone farm', defaultCoin: 'MINE' });
     const page = await newPage(PHONE, user, 'zh_CN');
@@ -117,14 +155,13 @@ describe('observer links', { skip: skipReason(), timeout: 300_000 }, () => {
     await page.getByTestId('link-add').click();
     const dialog = page.getByTestId('link-dialog');
     await dialog.getByText('收益信息').waitFor();
-    await page.getByTestId('link-income').click();
     await dialog.getByText('obsphone').click(); // narrowed to the sub-account
     await page.getByTestId('link-note').locator('input').fill('合作方');
     await page.getByTestId('link-save').click();
     const card = page.getByTestId('link-row-合作方');
     await card.waitFor();
     assert.match(await card.getByTestId('link-machine-flag').textContent(), /是/);
-    assert.match(await card.getByTestId('link-income-flag').textContent(), /是/);
+    assert.match(await card.getByTestId('link-income-flag').textContent(), /否/);
     await card.getByText('子账户: obsphone').waitFor();
     const address = await card.getByTestId('link-address').getAttribute('data-full');
     assert.match(address, new RegExp(`^${pool.url}/mobile/observerMode/observerList\\?token=ob_`));
@@ -135,12 +172,46 @@ describe('observer links', { skip: skipReason(), timeout: 300_000 }, () => {
     await page.getByTestId('link-qr-code').waitFor();
     await shot(page, 'observer-phone-qr');
     await page.getByTestId('link-qr-dialog').getByRole('button').first().click();
-    const token = tokenOf(address);
-    assert.equal(await code(token, '/api/pc/v1/earnings/summary?subAccount=obsphone'), 0);
+
+    // A fresh phone opens the link: devices, and no revenue in the menu.
+    const watcher = await browser.newContext(PHONE);
+    contexts.push(watcher);
+    await watcher.addInitScript(() => localStorage.setItem('lang', 'zh_CN'));
+    const obs = await watcher.newPage();
+    await obs.goto(address);
+    await obs.getByTestId('observer-entry').waitFor();
+    assert.equal((await obs.getByTestId('observer-income').textContent()).trim(), '未共享');
+    await obs.getByTestId('observer-to-devices').click();
+    await obs.getByTestId('overview-cards').waitFor();
+    const menu = async () => {
+      await obs.getByTestId('menu-toggle').click();
+      await obs.getByTestId('mobile-menu').getByText('观察者模式', { exact: true }).click();
+      await obs.getByTestId('mmenu-observerList').waitFor();
+    };
+    await menu();
+    await obs.getByTestId('mmenu-observerDevices').waitFor();
+    assert.equal(await obs.getByTestId('mmenu-observerRevenue').count(), 0, 'no revenue entry without income info');
+    await shot(obs, 'observer-phone-menu');
+    await obs.getByTestId('menu-toggle').click();
+
+    // The owner adds income info: the observer's menu offers revenue.
+    await card.getByTestId('link-edit').click();
+    await page.getByTestId('link-income').click();
+    await page.getByTestId('link-save').click();
+    await waitUntil(async () => /是/.test(await card.getByTestId('link-income-flag').textContent()), { what: 'income info on' });
+    await obs.reload();
+    await obs.getByTestId('overview-cards').waitFor();
+    await menu();
+    await obs.getByTestId('mmenu-observerRevenue').click();
+    await obs.waitForURL((u) => u.pathname === '/mobile/observerMode/orePoolRevenueSummary');
+
+    // Deleted: the observer's next page meets code 5 and lands on the observer list.
     await card.getByTestId('link-delete').click();
     await page.getByRole('button', { name: '确定' }).click();
     await page.getByTestId('links-empty').waitFor();
-    assert.equal(await code(token, '/api/pc/v1/earnings/summary'), 5);
+    await obs.goto(`${pool.url}/mobile/observerMode/orePoolDeviceOverview`);
+    await obs.waitForURL((u) => u.pathname === '/mobile/observerMode/observerList');
+    await obs.getByTestId('observer-gone').waitFor();
   });
 });
 

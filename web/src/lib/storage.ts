@@ -27,6 +27,8 @@ export function soloSearchListKey(chainType: string): string {
 export const sessionKeys = {
   soloSearch: 'soloSearch',
   agentInviteCode: 'agentInviteCode',
+  /** observerGone marks that the observer link this tab had stopped opening (code 5). */
+  observerGone: 'observerGone',
 } as const;
 
 /** StorageArea wraps one Web Storage with string and JSON helpers that never throw. */
@@ -129,6 +131,13 @@ export interface UserInfo {
 export interface ObserverInfo {
   machineInfoEnabled?: boolean;
   incomeInfoEnabled?: boolean;
+  /** currencyList are the coins the link shares. */
+  currencyList?: string[];
+  /** subAccounts are the codes it shares; empty: every sub-account. */
+  subAccounts?: string[];
+  note?: string;
+  /** expiresAt is Unix ms; 0 never. */
+  expiresAt?: number;
 }
 
 /** getToken gives the session token, or null when logged out. */

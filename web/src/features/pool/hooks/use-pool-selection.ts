@@ -3,7 +3,9 @@
 // localStorage (chainTypeInfo, poolSubAccount) so the next visit starts where the
 // last one ended.
 import { useCallback, useMemo } from 'react';
+import { useReadOnly } from '@/lib/read-only';
 import { useAddressParams } from '@/lib/use-address-params';
+import { useSession } from '@/lib/use-session';
 import { local, localKeys } from '@/lib/storage';
 import { useChainTypes } from '../api/get-chain-types';
 import { useSubAccounts } from '../api/get-sub-accounts';
@@ -31,7 +33,14 @@ export function usePoolSelection(): PoolSelection {
   const [params, editParams] = useAddressParams();
   const coinsQuery = useChainTypes();
   const subsQuery = useSubAccounts();
-  const coins = useMemo(() => coinsQuery.data ?? [], [coinsQuery.data]);
+  // Through an observer link, only the coins it shares.
+  const readOnly = useReadOnly();
+  const { observerInfo } = useSession();
+  const shared = readOnly ? (observerInfo.currencyList ?? []).join(',') : null;
+  const coins = useMemo(() => {
+    const all = coinsQuery.data ?? [];
+    return shared === null ? all : all.filter((c) => shared.split(',').includes(c.type));
+  }, [coinsQuery.data, shared]);
   const subAccounts = useMemo(() => subsQuery.data ?? [], [subsQuery.data]);
 
   const coin = pickCoin(coins, params.get('coin'), local.getJSON<StoredChainType>(localKeys.chainTypeInfo));

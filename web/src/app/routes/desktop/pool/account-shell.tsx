@@ -2,7 +2,10 @@ import { Menu, Select, Space } from 'antd';
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { paths } from '@/config/paths';
+import { useSharedLinkInfo } from '@/features/observer/hooks/use-observer-entry';
 import { usePoolSelection } from '@/features/pool/hooks/use-pool-selection';
+import { usePoolPath, useReadOnly } from '@/lib/read-only';
+import { useSession } from '@/lib/use-session';
 import { usePoolTexts } from '@/features/pool/texts';
 import { useTranslation } from 'react-i18next';
 import './pool.css';
@@ -20,6 +23,11 @@ const menu = [
   ['orePoolAssetsDetail', 'pages.orePoolAssetsDetail'],
 ] as const;
 
+// What an observer link opens (SPEC section 2: device pages with machine info, revenue
+// pages with income info), after the observer list.
+const machinePages = new Set(['orePoolDeviceOverview', 'orePoolAnlageuebersicht', 'orePoolDeviceSubaccount']);
+const incomePages = new Set(['orePoolRevenueSummary', 'orePoolRevenueChain']);
+
 /** DesktopAccountShell frames every desktop pool-mode page: the section menu, and the sub-account and coin switchers. */
 export function DesktopAccountShell({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
@@ -29,15 +37,31 @@ export function DesktopAccountShell({ children }: { children: ReactNode }) {
   const keep = new URLSearchParams(search);
   const carry = ['coin', 'sub'].filter((k) => keep.get(k) !== null).map((k) => `${k}=${encodeURIComponent(keep.get(k)!)}`).join('&');
   const current = pathname.split('/').pop() ?? '';
+  const readOnly = useReadOnly();
+  const { observerInfo, observerToken } = useSession();
+  useSharedLinkInfo(readOnly ? observerToken : null);
+  const pathOf = usePoolPath();
+  const entries = readOnly
+    ? [
+        ['observerList', 'pages.observerList', paths.observerMode.observerList] as const,
+        ...menu
+          .filter(([key]) => (observerInfo.machineInfoEnabled && machinePages.has(key)) || (observerInfo.incomeInfoEnabled && incomePages.has(key)))
+          .map(([key, title]) => [key, title, pathOf(key)!] as const),
+      ]
+    : menu.map(([key, title]) => [key, title, paths.account[key]] as const);
   return (
     <div className="up-pool-shell">
-      <nav className="up-pool-shell__menu" aria-label={t('nav.account')}>
+      <nav className="up-pool-shell__menu" aria-label={t(readOnly ? 'nav.observerMode' : 'nav.account')} data-testid="pool-menu">
         <Menu
           mode="inline"
           selectedKeys={[current]}
-          items={menu.map(([key, title]) => ({
+          items={entries.map(([key, title, to]) => ({
             key,
-            label: <Link to={`${paths.account[key]}${carry ? `?${carry}` : ''}`}>{t(title)}</Link>,
+            label: (
+              <Link to={`${to}${carry ? `?${carry}` : ''}`} data-testid={`pool-menu-${key}`}>
+                {t(title)}
+              </Link>
+            ),
           }))}
         />
       </nav>

@@ -5,6 +5,7 @@ import { LazyHashrateChart } from '@/components/hashrate-chart';
 import { PageFrame } from '@/components/page-frame';
 import { PoolStart } from '@/components/pool-start';
 import { paths } from '@/config/paths';
+import { usePoolPath, useReadOnly } from '@/lib/read-only';
 import { useDeviceOverview } from '@/features/pool/devices/hooks/use-device-overview';
 import type { HistoryRange } from '@/features/pool/model/types';
 import { Card, LoadFailed } from './parts';
@@ -12,9 +13,11 @@ import { Card, LoadFailed } from './parts';
 /** DesktopDeviceOverview is the account's landing page: figures, devices by status and the hashrate chart. */
 export function DesktopDeviceOverview() {
   const v = useDeviceOverview();
+  const pathOf = usePoolPath();
   const { t, tp } = v.texts;
   const navigate = useNavigate();
-  const list = (filter = '') => `${paths.account.orePoolAnlageuebersicht}${v.listQuery(filter)}`;
+  const readOnly = useReadOnly();
+  const list = (filter = '') => `${pathOf('orePoolAnlageuebersicht')}${v.listQuery(filter)}`;
   return (
     <PageFrame titleKey="pages.orePoolDeviceOverview" actions={<AutoRefresh onRefresh={v.refresh} />}>
       {v.state === 'loading' ? (
@@ -26,12 +29,14 @@ export function DesktopDeviceOverview() {
           title={tp('start.title')}
           steps={v.startSteps}
           actions={
+            readOnly ? undefined : (
             <>
               <Button type="primary" onClick={() => navigate(paths.account.orePoolSubAccountInfo)}>
                 {tp('start.create')}
               </Button>
               <Link to={paths.tutorial.page('orePoolSignIn')}>{tp('start.tutorial')}</Link>
             </>
+            )
           }
         />
       ) : (

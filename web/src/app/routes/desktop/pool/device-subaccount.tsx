@@ -4,6 +4,7 @@ import { PageFrame } from '@/components/page-frame';
 import { paths } from '@/config/paths';
 import { useDeviceTexts } from '@/features/pool/devices/texts';
 import { usePoolSelection } from '@/features/pool/hooks/use-pool-selection';
+import { usePoolPath, useReadOnly } from '@/lib/read-only';
 import type { SubAccount } from '@/features/pool/model/types';
 import { LoadFailed } from './parts';
 
@@ -11,6 +12,8 @@ import { LoadFailed } from './parts';
 export function DesktopDeviceSubaccount() {
   const { t, tp, ready } = useDeviceTexts();
   const sel = usePoolSelection();
+  const readOnly = useReadOnly();
+  const listPath = usePoolPath()('orePoolAnlageuebersicht');
   return (
     <PageFrame titleKey="pages.orePoolDeviceSubaccount">
       {!ready || sel.isLoading ? (
@@ -24,13 +27,13 @@ export function DesktopDeviceSubaccount() {
             rowKey="code"
             dataSource={sel.subAccounts}
             pagination={false}
-            locale={{ emptyText: <Link to={paths.account.orePoolSubAccountInfo}>{tp('start.create')}</Link> }}
+            locale={{ emptyText: readOnly ? undefined : <Link to={paths.account.orePoolSubAccountInfo}>{tp('start.create')}</Link> }}
             columns={[
               {
                 title: t('list.subAccount'),
                 key: 'code',
                 render: (_, s) => (
-                  <Link to={`${paths.account.orePoolAnlageuebersicht}?sub=${s.code}&coin=${s.defaultCoin}`}>{s.alias ? `${s.alias} (${s.code})` : s.code}</Link>
+                  <Link to={`${listPath}?sub=${s.code}&coin=${s.defaultCoin}`}>{s.alias ? `${s.alias} (${s.code})` : s.code}</Link>
                 ),
               },
               { title: tp('switcher.coin'), key: 'coin', render: (_, s) => s.defaultCoin },

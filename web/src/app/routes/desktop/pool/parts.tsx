@@ -5,6 +5,7 @@ import { Alert, Button, Popconfirm, Result, Switch, Table, Tag, Typography } fro
 import { QRCodeSVG } from 'qrcode.react';
 import { Link } from 'react-router-dom';
 import { paths } from '@/config/paths';
+import { useReadOnly } from '@/lib/read-only';
 import { useDeviceActions } from '@/features/pool/devices/api/devices';
 import { duration, type ListParams, type Sort } from '@/features/pool/devices/model/list-params';
 import type { DeviceRow } from '@/features/pool/devices/model/types';
@@ -139,6 +140,8 @@ export function DeviceTable({
   tp: T;
 }) {
   const actions = useDeviceActions();
+  // An observer sees the list only: no device page, no binding.
+  const readOnly = useReadOnly();
   const sortOrder = (key: Sort) => (params.sort === key ? (params.order === 'desc' ? 'descend' : 'ascend') : null);
   return (
     <Table<DeviceRow>
@@ -175,9 +178,13 @@ export function DeviceTable({
           fixed: 'left',
           render: (_, d) => (
             <>
-              <Link to={`${paths.account.orePoolMachineDetail}?id=${d.id}`} data-testid="device-link">
-                {d.code}
-              </Link>
+              {readOnly ? (
+                <span data-testid="device-name">{d.code}</span>
+              ) : (
+                <Link to={`${paths.account.orePoolMachineDetail}?id=${d.id}`} data-testid="device-link">
+                  {d.code}
+                </Link>
+              )}
               {d.alias ? <div className="up-pool-hint">{d.alias}</div> : null}
             </>
           ),
@@ -201,10 +208,13 @@ export function DeviceTable({
           render: (_, d) => new Date(d.lastUpdateTime).toLocaleString(),
         },
         { key: 'ip', title: t('list.ip'), render: (_, d) => [d.intranetIp, d.publicIp].filter(Boolean).join(' / ') || '–' },
-        {
-          key: 'bound',
+        ...(readOnly
+          ? []
+          : [
+            {
+              key: 'bound',
           title: t('list.binding'),
-          render: (_, d) =>
+          render: (_: unknown, d: DeviceRow) =>
             d.bound ? (
               <Popconfirm
                 title={t('list.unbindConfirm', { worker: d.code })}
@@ -218,6 +228,7 @@ export function DeviceTable({
               <Switch checked={false} data-testid="bind-switch" loading={actions.bind.isPending} onChange={() => actions.bind.mutate({ id: d.id, bound: true })} />
             ),
         },
+            ]),
       ]}
     />
   );

@@ -7,18 +7,19 @@ import { Link, useNavigate } from 'react-router-dom';
 import { AutoRefresh } from '@/components/auto-refresh';
 import { LazyAmountChart } from '@/components/amount-chart';
 import { PageFrame } from '@/components/page-frame';
-import { paths } from '@/config/paths';
 import { useRevenueDay } from '@/features/earnings/hooks/use-revenue-day';
 import { useRevenueDays } from '@/features/earnings/hooks/use-revenue-days';
 import { useRevenueSummary } from '@/features/earnings/hooks/use-revenue-summary';
 import { formatTime, scopeQuery } from '@/features/earnings/model/format';
 import { usePoolCodes } from '@/features/pool/hooks/use-pool-selection';
+import { usePoolPath, useReadOnly } from '@/lib/read-only';
 import { Card, LoadFailed, paging } from './parts';
 
 /** DesktopRevenueSummary: every coin's earnings, the chosen coin's 30 days and its sub-accounts. */
 export function DesktopRevenueSummary() {
   const { selection: sel, coin, subAccount: sub } = usePoolCodes();
   const navigate = useNavigate();
+  const pathOf = usePoolPath();
   const v = useRevenueSummary(coin, sub);
   const { t, lang } = v.texts;
   const c = v.current;
@@ -34,9 +35,11 @@ export function DesktopRevenueSummary() {
           title={t('summary.emptyTitle')}
           subTitle={t('summary.emptyBody')}
           extra={
-            <Button type="primary" onClick={() => navigate(paths.account.orePoolDeviceOverview)}>
-              {t('summary.toDevices')}
-            </Button>
+            pathOf('orePoolDeviceOverview') ? (
+              <Button type="primary" onClick={() => navigate(pathOf('orePoolDeviceOverview')!)}>
+                {t('summary.toDevices')}
+              </Button>
+            ) : undefined
           }
           data-testid="revenue-empty"
         />
@@ -90,7 +93,7 @@ export function DesktopRevenueSummary() {
               />
             </section>
           ) : null}
-          <Link to={`${paths.account.orePoolRevenueChain}${scopeQuery(c.coin, sub)}`}>{t('summary.toDays')}</Link>
+          <Link to={`${pathOf('orePoolRevenueChain')}${scopeQuery(c.coin, sub)}`}>{t('summary.toDays')}</Link>
         </>
       )}
     </PageFrame>
@@ -166,6 +169,8 @@ export function DesktopRevenueChain() {
 function DayDetail({ coin, day, sub }: { coin: string; day: string; sub: string }) {
   const v = useRevenueDay(coin, day, sub);
   const { t } = v.texts;
+  // The audit download is the owner's (an observer's token does not open it).
+  const readOnly = useReadOnly();
   if (v.loading) return <Skeleton active paragraph={{ rows: 6 }} />;
   if (v.failed) return <LoadFailed tp={t} retry={v.retry} />;
   return (
@@ -219,7 +224,7 @@ function DayDetail({ coin, day, sub }: { coin: string; day: string; sub: string 
               </div>
             ) : null}
           </dl>
-          {v.settled ? (
+          {v.settled && !readOnly ? (
             <>
               <Button icon={<DownloadOutlined />} loading={v.downloading === r.subAccount} onClick={() => void v.downloadAudit(r.subAccount)} data-testid="audit-download">
                 {t('day.audit')}

@@ -1,5 +1,8 @@
 import type { ReactNode } from 'react';
+import { useSharedLinkInfo } from '@/features/observer/hooks/use-observer-entry';
 import { usePoolSelection } from '@/features/pool/hooks/use-pool-selection';
+import { useReadOnly } from '@/lib/read-only';
+import { useSession } from '@/lib/use-session';
 import { usePoolTexts } from '@/features/pool/texts';
 import './pool.css';
 
@@ -7,6 +10,9 @@ import './pool.css';
 export function MobileAccountShell({ children }: { children: ReactNode }) {
   const { t: tp, ready } = usePoolTexts();
   const sel = usePoolSelection();
+  // Observer pages keep the link's flags current for the menu (an owner's edit shows at once).
+  const { observerToken } = useSession();
+  useSharedLinkInfo(useReadOnly() ? observerToken : null);
   return (
     <div className="up-mpool">
       {ready && !sel.isLoading ? (

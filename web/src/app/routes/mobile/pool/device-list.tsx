@@ -2,6 +2,7 @@ import { Button, Dialog, SearchBar, Skeleton, Switch, Tabs } from 'antd-mobile';
 import { Link } from 'react-router-dom';
 import { PageFrame } from '@/components/page-frame';
 import { mobilePaths } from '@/config/paths';
+import { useReadOnly } from '@/lib/read-only';
 import { useDeviceActions } from '@/features/pool/devices/api/devices';
 import { useDeviceListPage } from '@/features/pool/devices/hooks/use-device-list-page';
 import { duration, SORTS, type Sort } from '@/features/pool/devices/model/list-params';
@@ -16,6 +17,8 @@ export function MobileDeviceList({ search = false }: { search?: boolean }) {
   const { t, tp, ready } = useDeviceTexts();
   const { params, update, list } = useDeviceListPage({ allSubAccounts: search, anyCoin: search });
   const actions = useDeviceActions();
+  // An observer sees the list only: no device page, no binding.
+  const readOnly = useReadOnly();
   const page = list.data;
   const pages = page ? Math.max(1, Math.ceil(page.total / page.pageSize)) : 1;
   const title = search ? 'pages.orePoolDeviceSearch' : 'pages.orePoolAnlageuebersicht';
@@ -61,7 +64,7 @@ export function MobileDeviceList({ search = false }: { search?: boolean }) {
             <Button size="small" onClick={() => update({ status: '', bound: '', keyword: '' })}>
               {t('list.clear')}
             </Button>
-          ) : (
+          ) : readOnly ? null : (
             <Link to={mobilePaths.account.orePoolSubAccountInfo}>{tp('start.create')}</Link>
           )}
         </div>
@@ -71,9 +74,15 @@ export function MobileDeviceList({ search = false }: { search?: boolean }) {
           {page?.rows.map((d) => (
             <article key={d.id} className="up-mpool-device" data-testid="device-card">
               <div className="up-mpool-device__head">
-                <Link className="up-mpool-device__name" to={`${mobilePaths.account.orePoolMachineDetail}?id=${d.id}`} data-testid="device-link">
-                  {d.code}
-                </Link>
+                {readOnly ? (
+                  <span className="up-mpool-device__name" data-testid="device-name">
+                    {d.code}
+                  </span>
+                ) : (
+                  <Link className="up-mpool-device__name" to={`${mobilePaths.account.orePoolMachineDetail}?id=${d.id}`} data-testid="device-link">
+                    {d.code}
+                  </Link>
+                )}
                 <MStatus status={d.status} initialising={d.initialising} tp={tp} />
               </div>
               {d.alias ? <p className="up-mpool-hint">{d.alias}</p> : null}
@@ -89,24 +98,26 @@ export function MobileDeviceList({ search = false }: { search?: boolean }) {
                 <span>{t('list.online')}</span>
                 <span>{d.onlineDuration ? duration(d.onlineDuration) : '–'}</span>
               </div>
-              <div className="up-mpool-row">
-                <span>{t('list.binding')}</span>
-                <Switch
-                  checked={d.bound}
-                  data-testid="bind-switch"
-                  loading={actions.bind.isPending}
-                  onChange={(on) =>
-                    on
-                      ? actions.bind.mutate({ id: d.id, bound: true })
-                      : void Dialog.confirm({
-                          content: t('list.unbindConfirm', { worker: d.code }),
-                          confirmText: tp('common.confirm'),
-                          cancelText: tp('common.cancel'),
-                          onConfirm: () => actions.bind.mutate({ id: d.id, bound: false }),
-                        })
-                  }
-                />
-              </div>
+              {readOnly ? null : (
+                <div className="up-mpool-row">
+                  <span>{t('list.binding')}</span>
+                  <Switch
+                    checked={d.bound}
+                    data-testid="bind-switch"
+                    loading={actions.bind.isPending}
+                    onChange={(on) =>
+                      on
+                        ? actions.bind.mutate({ id: d.id, bound: true })
+                        : void Dialog.confirm({
+                            content: t('list.unbindConfirm', { worker: d.code }),
+                            confirmText: tp('common.confirm'),
+                            cancelText: tp('common.cancel'),
+                            onConfirm: () => actions.bind.mutate({ id: d.id, bound: false }),
+                          })
+                    }
+                  />
+                </div>
+              )}
             </article>
           ))}
           {pages > 1 ? (

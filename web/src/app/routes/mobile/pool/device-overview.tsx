@@ -4,6 +4,7 @@ import { AutoRefresh } from '@/components/auto-refresh';
 import { PageFrame } from '@/components/page-frame';
 import { PoolStart } from '@/components/pool-start';
 import { mobilePaths } from '@/config/paths';
+import { useMobilePoolPath, useReadOnly } from '@/lib/read-only';
 import { useDeviceOverview } from '@/features/pool/devices/hooks/use-device-overview';
 import { MCard, MHistoryChart, MLoadFailed } from './parts';
 
@@ -12,7 +13,9 @@ export function MobileDeviceOverview() {
   const v = useDeviceOverview();
   const { t, tp } = v.texts;
   const navigate = useNavigate();
-  const list = (filter = '') => `${mobilePaths.account.orePoolAnlageuebersicht}${v.listQuery(filter)}`;
+  const readOnly = useReadOnly();
+  const pathOf = useMobilePoolPath();
+  const list = (filter = '') => `${pathOf('orePoolAnlageuebersicht')}${v.listQuery(filter)}`;
   return (
     <PageFrame titleKey="pages.orePoolDeviceOverview" actions={<AutoRefresh onRefresh={v.refresh} />}>
       {v.state === 'loading' ? (
@@ -24,12 +27,14 @@ export function MobileDeviceOverview() {
           title={tp('start.title')}
           steps={v.startSteps}
           actions={
-            <>
-              <Button color="primary" onClick={() => navigate(mobilePaths.account.orePoolSubAccountInfo)}>
-                {tp('start.create')}
-              </Button>
-              <Link to={mobilePaths.tutorial.page('orePoolSignIn')}>{tp('start.tutorial')}</Link>
-            </>
+            readOnly ? undefined : (
+              <>
+                <Button color="primary" onClick={() => navigate(mobilePaths.account.orePoolSubAccountInfo)}>
+                  {tp('start.create')}
+                </Button>
+                <Link to={mobilePaths.tutorial.page('orePoolSignIn')}>{tp('start.tutorial')}</Link>
+              </>
+            )
           }
         />
       ) : (

@@ -2,6 +2,7 @@ import { Skeleton } from 'antd-mobile';
 import { Link } from 'react-router-dom';
 import { PageFrame } from '@/components/page-frame';
 import { mobilePaths } from '@/config/paths';
+import { useMobilePoolPath, useReadOnly } from '@/lib/read-only';
 import { useDeviceTexts } from '@/features/pool/devices/texts';
 import { usePoolSelection } from '@/features/pool/hooks/use-pool-selection';
 import { MLoadFailed } from './parts';
@@ -10,6 +11,8 @@ import { MLoadFailed } from './parts';
 export function MobileDeviceSubaccount() {
   const { t, tp, ready } = useDeviceTexts();
   const sel = usePoolSelection();
+  const readOnly = useReadOnly();
+  const listPath = useMobilePoolPath()('orePoolAnlageuebersicht');
   return (
     <PageFrame titleKey="pages.orePoolDeviceSubaccount">
       {!ready || sel.isLoading ? (
@@ -17,12 +20,12 @@ export function MobileDeviceSubaccount() {
       ) : sel.error ? (
         <MLoadFailed tp={tp} retry={sel.refetch} />
       ) : sel.subAccounts.length === 0 ? (
-        <Link to={mobilePaths.account.orePoolSubAccountInfo}>{tp('start.create')}</Link>
+        readOnly ? null : <Link to={mobilePaths.account.orePoolSubAccountInfo}>{tp('start.create')}</Link>
       ) : (
         <>
           <p className="up-mpool-hint">{t('subs.intro')}</p>
           {sel.subAccounts.map((s) => (
-            <Link key={s.code} to={`${mobilePaths.account.orePoolAnlageuebersicht}?sub=${s.code}&coin=${s.defaultCoin}`} className="up-mpool-device" style={{ display: 'block', color: 'inherit' }}>
+            <Link key={s.code} to={`${listPath}?sub=${s.code}&coin=${s.defaultCoin}`} className="up-mpool-device" style={{ display: 'block', color: 'inherit' }}>
               <div className="up-mpool-device__head">
                 <span className="up-mpool-device__name">{s.alias ? `${s.alias} (${s.code})` : s.code}</span>
                 <span>{`${s.onlineCount} / ${s.deviceCount}`}</span>

@@ -1,11 +1,12 @@
 // Phone revenue pages: orePoolRevenueSummary, orePoolRevenueChain and orePoolRevenueDetail
 // (one day). Logic lives in features/earnings; this file lays out antd-mobile widgets.
 import { Button, ErrorBlock, NoticeBar, Skeleton, Tag } from 'antd-mobile';
+import type { ReactNode } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { AutoRefresh } from '@/components/auto-refresh';
 import { LazyAmountChart } from '@/components/amount-chart';
 import { PageFrame } from '@/components/page-frame';
-import { mobilePaths } from '@/config/paths';
+import { useMobilePoolPath } from '@/lib/read-only';
 import { useRevenueDay } from '@/features/earnings/hooks/use-revenue-day';
 import { useRevenueDays } from '@/features/earnings/hooks/use-revenue-days';
 import { useRevenueSummary } from '@/features/earnings/hooks/use-revenue-summary';
@@ -14,10 +15,24 @@ import { MobilePager } from '@/features/pool/overclock/components/mobile-send-pa
 import { usePoolCodes } from '@/features/pool/hooks/use-pool-selection';
 import { MCard, MLoadFailed } from './parts';
 
+/** DayCard is a day of the list: a link to its page, or a plain card where there is none. */
+function DayCard({ to, children }: { to: string | null; children: ReactNode }) {
+  return to ? (
+    <Link to={to} className="up-mpool-device up-mearn-day" data-testid="day-card">
+      {children}
+    </Link>
+  ) : (
+    <div className="up-mpool-device up-mearn-day" data-testid="day-card">
+      {children}
+    </div>
+  );
+}
+
 /** MobileRevenueSummary: the chosen coin's earnings, 30-day chart and sub-accounts. */
 export function MobileRevenueSummary() {
   const { selection: sel, coin, subAccount: sub } = usePoolCodes();
   const navigate = useNavigate();
+  const pathOf = useMobilePoolPath();
   const v = useRevenueSummary(coin, sub);
   const { t, lang } = v.texts;
   const c = v.current;
@@ -29,9 +44,11 @@ export function MobileRevenueSummary() {
         <MLoadFailed tp={t} retry={v.retry} />
       ) : v.state === 'empty' || !c ? (
         <ErrorBlock status="empty" title={t('summary.emptyTitle')} description={t('summary.emptyBody')} fullPage={false} data-testid="revenue-empty">
-          <Button color="primary" size="small" onClick={() => navigate(mobilePaths.account.orePoolDeviceOverview)}>
-            {t('summary.toDevices')}
-          </Button>
+          {pathOf('orePoolDeviceOverview') ? (
+            <Button color="primary" size="small" onClick={() => navigate(pathOf('orePoolDeviceOverview')!)}>
+              {t('summary.toDevices')}
+            </Button>
+          ) : null}
         </ErrorBlock>
       ) : (
         <>
@@ -84,7 +101,7 @@ export function MobileRevenueSummary() {
               ))}
             </section>
           ) : null}
-          <Link to={`${mobilePaths.account.orePoolRevenueChain}${scopeQuery(c.coin, sub)}`}>{t('summary.toDays')}</Link>
+          <Link to={`${pathOf('orePoolRevenueChain')}${scopeQuery(c.coin, sub)}`}>{t('summary.toDays')}</Link>
         </>
       )}
     </PageFrame>
@@ -96,6 +113,8 @@ export function MobileRevenueChain() {
   const { coin, subAccount: sub } = usePoolCodes();
   const v = useRevenueDays(coin, sub);
   const { t } = v.texts;
+  // An observer has no day page (SPEC: observer mode lists summary and days only).
+  const dayPath = useMobilePoolPath()('orePoolRevenueDetail');
   return (
     <PageFrame titleKey="pages.orePoolRevenueChain" actions={<AutoRefresh onRefresh={v.refresh} />}>
       {v.loading ? (
@@ -113,7 +132,7 @@ export function MobileRevenueChain() {
             </Button>
           </div>
           {v.rows.map((r) => (
-            <Link key={r.day} to={`${mobilePaths.account.orePoolRevenueDetail}?coin=${coin}&day=${r.day}${sub ? `&sub=${sub}` : ''}`} className="up-mpool-device up-mearn-day" data-testid="day-card">
+            <DayCard key={r.day} to={dayPath ? `${dayPath}?coin=${coin}&day=${r.day}${sub ? `&sub=${sub}` : ''}` : null}>
               <div className="up-mpool-device__head">
                 <strong data-testid="day-cell">{r.day}</strong>
                 {r.settling ? (
@@ -140,7 +159,7 @@ export function MobileRevenueChain() {
                   <span>{v.time(r.settledAt)}</span>
                 </div>
               ) : null}
-            </Link>
+            </DayCard>
           ))}
           {v.total > v.size ? <MobilePager page={v.page} pageSize={v.size} total={v.total} onPage={(p) => v.setPage(p)} onSize={(s) => v.setPage(1, s)} /> : null}
         </>

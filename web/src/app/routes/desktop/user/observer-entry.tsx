@@ -1,0 +1,59 @@
+// /observerMode/observerList on the desktop: where an observer link lands. Logic lives in
+// features/observer; this file lays out antd widgets.
+import { Alert, Button, Descriptions, Result, Skeleton, Space, Tag } from 'antd';
+import { useNavigate } from 'react-router-dom';
+import { PageFrame } from '@/components/page-frame';
+import { paths } from '@/config/paths';
+import { useObserverEntry } from '@/features/observer/hooks/use-observer-entry';
+
+/** DesktopObserverEntry shows what the link shares and leads to its pages. */
+export function DesktopObserverEntry() {
+  const e = useObserverEntry();
+  const { t } = e.texts;
+  const navigate = useNavigate();
+  return (
+    <PageFrame titleKey="pages.observerList">
+      {e.state === 'loading' ? (
+        <Skeleton active paragraph={{ rows: 4 }} />
+      ) : e.state === 'none' || e.state === 'gone' ? (
+        <div data-testid={`observer-${e.state}`}>
+          <Result status={e.state === 'gone' ? 'warning' : 'info'} title={t(`entry.${e.state}`)} />
+        </div>
+      ) : e.info ? (
+        <div data-testid="observer-entry">
+          <Alert type="info" showIcon message={t('entry.readOnly')} style={{ marginBottom: 16 }} />
+          <Descriptions bordered column={1} title={t('entry.shares')} size="middle">
+            {e.info.note ? <Descriptions.Item label={t('entry.note')}>{e.info.note}</Descriptions.Item> : null}
+            <Descriptions.Item label={t('entry.coins')}>
+              {(e.info.currencyList ?? []).map((c) => (
+                <Tag key={c} data-testid={`observer-coin-${c}`}>
+                  {c}
+                </Tag>
+              ))}
+            </Descriptions.Item>
+            <Descriptions.Item label={t('entry.machine')}>
+              <span data-testid="observer-machine">{t(e.info.machineInfoEnabled ? 'entry.yes' : 'entry.no')}</span>
+            </Descriptions.Item>
+            <Descriptions.Item label={t('entry.income')}>
+              <span data-testid="observer-income">{t(e.info.incomeInfoEnabled ? 'entry.yes' : 'entry.no')}</span>
+            </Descriptions.Item>
+            <Descriptions.Item label={t('entry.subAccounts')}>{e.info.subAccounts?.length ? e.info.subAccounts.join(', ') : t('entry.all')}</Descriptions.Item>
+            <Descriptions.Item label={t('entry.until')}>{e.info.expiresAt ? new Date(e.info.expiresAt).toLocaleString() : t('entry.never')}</Descriptions.Item>
+          </Descriptions>
+          <Space style={{ marginTop: 16 }}>
+            {e.info.machineInfoEnabled ? (
+              <Button type="primary" onClick={() => navigate(paths.observerMode.orePoolDeviceOverview)} data-testid="observer-to-devices">
+                {t('entry.toDevices')}
+              </Button>
+            ) : null}
+            {e.info.incomeInfoEnabled ? (
+              <Button type={e.info.machineInfoEnabled ? 'default' : 'primary'} onClick={() => navigate(paths.observerMode.orePoolRevenueSummary)} data-testid="observer-to-revenue">
+                {t('entry.toRevenue')}
+              </Button>
+            ) : null}
+          </Space>
+        </div>
+      ) : null}
+    </PageFrame>
+  );
+}

@@ -1,0 +1,57 @@
+// /mobile/observerMode/observerList: where an observer link lands on a phone. Logic lives in
+// features/observer; this file lays out antd-mobile widgets.
+import { Button, ErrorBlock, List, NoticeBar, Skeleton, Tag } from 'antd-mobile';
+import { useNavigate } from 'react-router-dom';
+import { PageFrame } from '@/components/page-frame';
+import { mobilePaths } from '@/config/paths';
+import { useObserverEntry } from '@/features/observer/hooks/use-observer-entry';
+
+/** MobileObserverEntry shows what the link shares and leads to its pages. */
+export function MobileObserverEntry() {
+  const e = useObserverEntry();
+  const { t } = e.texts;
+  const navigate = useNavigate();
+  return (
+    <PageFrame titleKey="pages.observerList">
+      {e.state === 'loading' ? (
+        <Skeleton.Paragraph lineCount={6} animated />
+      ) : e.state === 'none' || e.state === 'gone' ? (
+        <div data-testid={`observer-${e.state}`}>
+          <ErrorBlock status={e.state === 'gone' ? 'disconnected' : 'empty'} title={t(`entry.${e.state}`)} description="" fullPage={false} />
+        </div>
+      ) : e.info ? (
+        <div data-testid="observer-entry">
+          <NoticeBar content={t('entry.readOnly')} color="info" wrap />
+          <List header={t('entry.shares')}>
+            {e.info.note ? <List.Item extra={e.info.note}>{t('entry.note')}</List.Item> : null}
+            <List.Item
+              extra={(e.info.currencyList ?? []).map((c) => (
+                <Tag key={c} color="primary" fill="outline" style={{ marginLeft: 4 }} data-testid={`observer-coin-${c}`}>
+                  {c}
+                </Tag>
+              ))}
+            >
+              {t('entry.coins')}
+            </List.Item>
+            <List.Item extra={<span data-testid="observer-machine">{t(e.info.machineInfoEnabled ? 'entry.yes' : 'entry.no')}</span>}>{t('entry.machine')}</List.Item>
+            <List.Item extra={<span data-testid="observer-income">{t(e.info.incomeInfoEnabled ? 'entry.yes' : 'entry.no')}</span>}>{t('entry.income')}</List.Item>
+            <List.Item extra={e.info.subAccounts?.length ? e.info.subAccounts.join(', ') : t('entry.all')}>{t('entry.subAccounts')}</List.Item>
+            <List.Item extra={e.info.expiresAt ? new Date(e.info.expiresAt).toLocaleString() : t('entry.never')}>{t('entry.until')}</List.Item>
+          </List>
+          <div style={{ display: 'grid', gap: 12, marginTop: 16 }}>
+            {e.info.machineInfoEnabled ? (
+              <Button block color="primary" onClick={() => navigate(mobilePaths.observerMode.orePoolDeviceOverview)} data-testid="observer-to-devices">
+                {t('entry.toDevices')}
+              </Button>
+            ) : null}
+            {e.info.incomeInfoEnabled ? (
+              <Button block color={e.info.machineInfoEnabled ? 'default' : 'primary'} onClick={() => navigate(mobilePaths.observerMode.orePoolRevenueSummary)} data-testid="observer-to-revenue">
+                {t('entry.toRevenue')}
+              </Button>
+            ) : null}
+          </div>
+        </div>
+      ) : null}
+    </PageFrame>
+  );
+}
