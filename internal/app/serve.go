@@ -88,7 +88,7 @@ func NewRouter(d Deps) *httpx.Router {
 		panic(err) // LoadKey checked the size
 	}
 	observers := &observer.Handler{Store: &observer.Store{DB: d.DB, Sealer: sealer, Now: d.Now}, Pool: pools, Coins: &coin.Store{DB: d.DB},
-		User: acct.RequireUser, Now: d.Now}
+		User: acct.RequireUser, Limiter: d.Limiter, Now: d.Now}
 	observers.Routes(rt)
 	(&pool.Handler{Store: pools, User: acct.RequireUser, Reads: observers.Reads(observer.Machine), Limiter: d.Limiter,
 		StratumHost: d.Config.StratumHost, StratumTLS: d.Config.StratumTLSCert != ""}).Routes(rt)

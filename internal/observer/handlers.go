@@ -5,6 +5,7 @@ import (
 	"errors"
 	"net/http"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -14,8 +15,13 @@ import (
 	"github.com/uniplus-pool/pool/internal/httpx"
 	"github.com/uniplus-pool/pool/internal/i18n"
 	"github.com/uniplus-pool/pool/internal/pool"
+	"github.com/uniplus-pool/pool/internal/ratelimit"
 	"github.com/uniplus-pool/pool/internal/scope"
 )
+
+// DefaultReadsPerMinute is how many requests one observer link may make a minute: an observer
+// page polls a few calls every minute, so this is room for many viewers of one link.
+const DefaultReadsPerMinute = 600
 
 // Need is what a read asks of an observer link.
 type Need int
@@ -35,6 +41,11 @@ type Handler struct {
 	Coins *coin.Store
 	// User lets only logged-in users through (account.Handler.RequireUser).
 	User httpx.Middleware
+	// Limiter counts observer requests per link (nil: none counted); ReadsPerMinute is the
+	// limit (0: DefaultReadsPerMinute). Tokens cannot be guessed; this bounds the load a
+	// shared link can put on the pool.
+	Limiter        ratelimit.Limiter
+	ReadsPerMinute int
 	// Now is the clock; nil is time.Now.
 	Now func() time.Time
 }
@@ -113,6 +124,19 @@ func (h *Handler) resolve(ctx context.Context, token string) (Link, error) {
 	}
 	if err != nil {
 		return l, err
+	}
+	if h.Limiter != nil {
+		limit := h.ReadsPerMinute
+		if limit <= 0 {
+			limit = DefaultReadsPerMinute
+		}
+		ok, err := h.Limiter.Allow(ctx, "observer:"+strconv.FormatInt(l.ID, 10), limit, time.Minute)
+		if err != nil {
+			return l, err
+		}
+		if !ok {
+			return l, httpx.TooManyRequests("")
+		}
 	}
 	if err := h.Store.Touch(ctx, l, now); err != nil {
 		return l, err

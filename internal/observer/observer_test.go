@@ -20,6 +20,8 @@ import (
 	"github.com/uniplus-pool/pool/internal/config"
 	"github.com/uniplus-pool/pool/internal/db"
 	"github.com/uniplus-pool/pool/internal/db/dbtest"
+	"github.com/uniplus-pool/pool/internal/httpx"
+	"github.com/uniplus-pool/pool/internal/observer"
 	"github.com/uniplus-pool/pool/internal/pool"
 	"github.com/uniplus-pool/pool/internal/ratelimit"
 )
@@ -376,6 +378,62 @@ func TestObserverEditKeepsOrRestartsExpiry(t *testing.T) {
 		w.want("POST", edit, w.alice.Token, map[string]any{"token": l.Token, "currencyList": []string{"BTC"}, "machineInfoEnabled": true, "note": "renamed", "expiresIn": 0}, 0)
 		if got := ends(); got != 0 {
 			t.Errorf("edit with 0 ends %d, want never", got)
+		}
+	})
+}
+
+// One link's requests are bounded per minute (429, code 3), whichever calls they are; the
+// next minute opens again, and another link is counted on its own.
+func TestObserverReadsAreRateLimitedPerLink(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		w := newWorld(t, d)
+		key, err := observer.LoadKey(t.TempDir() + "/secret.key")
+		if err != nil {
+			t.Fatal(err)
+		}
+		sealer, err := observer.NewSealer(key)
+		if err != nil {
+			t.Fatal(err)
+		}
+		store := &observer.Store{DB: d, Sealer: sealer, Now: w.clock}
+		h := &observer.Handler{Store: store, User: func(next httpx.HandlerFunc) httpx.HandlerFunc { return next },
+			Limiter: &ratelimit.DB{DB: d, Now: w.clock}, ReadsPerMinute: 3, Now: w.clock}
+		rt := httpx.NewRouter(slog.New(slog.NewTextHandler(io.Discard, nil)), httpx.Options{DefaultLang: "en_US"})
+		rt.Handle("GET /api/read", func(rw http.ResponseWriter, r *http.Request) error { return httpx.OK(rw, r, true) }, h.Reads(observer.Machine))
+		srv := httptest.NewServer(rt)
+		defer srv.Close()
+		a, err := store.Add(context.Background(), w.alice.ID, observer.Spec{Coins: []string{"BTC"}, Machine: true, Note: "a"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := store.Add(context.Background(), w.alice.ID, observer.Spec{Coins: []string{"BTC"}, Machine: true, Note: "b"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		status := func(token string) int {
+			req, _ := http.NewRequest("GET", srv.URL+"/api/read", nil)
+			req.Header.Set("x-token", token)
+			resp, err := http.DefaultClient.Do(req)
+			if err != nil {
+				t.Fatal(err)
+			}
+			resp.Body.Close()
+			return resp.StatusCode
+		}
+		for i := range 3 {
+			if got := status(a.Token); got != 200 {
+				t.Fatalf("read %d: %d", i+1, got)
+			}
+		}
+		if got := status(a.Token); got != http.StatusTooManyRequests {
+			t.Fatalf("fourth read in a minute: %d, want 429", got)
+		}
+		if got := status(b.Token); got != 200 {
+			t.Fatalf("another link: %d", got)
+		}
+		w.advance(time.Minute)
+		if got := status(a.Token); got != 200 {
+			t.Fatalf("next minute: %d", got)
 		}
 	})
 }

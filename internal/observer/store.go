@@ -363,6 +363,11 @@ func (s *Store) Resolve(ctx context.Context, token string, now time.Time) (Link,
 // Touch records a use of the link: its last use and use count move at most once a minute,
 // so an observer page that polls does not write on every request.
 func (s *Store) Touch(ctx context.Context, l Link, now time.Time) error {
+	// The row was just read: most reads of a polling page need no statement at all (on
+	// SQLite even an UPDATE that matches nothing takes the write lock).
+	if l.LastUsedAt >= now.Add(-touchEvery).UnixMilli() {
+		return nil
+	}
 	_, err := s.DB.Exec(ctx, "UPDATE observer_links SET last_used_at = ?, use_count = use_count + 1 WHERE id = ? AND last_used_at < ?",
 		now.UnixMilli(), l.ID, now.Add(-touchEvery).UnixMilli())
 	return err
