@@ -169,18 +169,24 @@ const ObserverPath = "/observerMode/observerList?token="
 func (h *Handler) view(l Link, codes map[int64]string, now time.Time) linkView {
 	v := linkView{
 		ID: l.ID, CurrencyList: l.Coins, MachineInfoEnabled: l.Machine, IncomeInfoEnabled: l.Income, Note: l.Note,
-		Token: l.Token, SubAccounts: []string{}, ExpiresAt: l.ExpiresAt, Expired: l.ExpiresAt != 0 && now.UnixMilli() >= l.ExpiresAt,
+		Token: l.Token, SubAccounts: subNames(l, codes), ExpiresAt: l.ExpiresAt, Expired: l.ExpiresAt != 0 && now.UnixMilli() >= l.ExpiresAt,
 		CreateTime: l.CreatedAt, LastUsedAt: l.LastUsedAt, UseCount: l.UseCount,
 	}
 	if l.Token != "" {
 		v.Link = ObserverPath + l.Token
 	}
+	return v
+}
+
+// subNames are the codes of the sub-accounts a link is narrowed to (empty: every one).
+func subNames(l Link, codes map[int64]string) []string {
+	out := []string{}
 	for _, id := range l.SubAccounts {
 		if c, ok := codes[id]; ok {
-			v.SubAccounts = append(v.SubAccounts, c)
+			out = append(out, c)
 		}
 	}
-	return v
+	return out
 }
 
 // subCodes names the user's sub-accounts by id.
@@ -332,13 +338,18 @@ type tokenRequest struct {
 	ID    int64  `json:"id"`
 }
 
-func (h *Handler) delete(w http.ResponseWriter, r *http.Request) error {
+// named is the caller's link a tokenRequest body names.
+func (h *Handler) named(w http.ResponseWriter, r *http.Request) (Link, error) {
 	var req tokenRequest
 	if err := decode(w, r, &req); err != nil {
-		return err
+		return Link{}, err
 	}
 	u, _ := account.CurrentUser(r.Context())
-	l, err := h.target(r.Context(), u.ID, req.Token, req.ID)
+	return h.target(r.Context(), u.ID, req.Token, req.ID)
+}
+
+func (h *Handler) delete(w http.ResponseWriter, r *http.Request) error {
+	l, err := h.named(w, r)
 	if err != nil {
 		return err
 	}
@@ -349,12 +360,7 @@ func (h *Handler) delete(w http.ResponseWriter, r *http.Request) error {
 }
 
 func (h *Handler) regenerate(w http.ResponseWriter, r *http.Request) error {
-	var req tokenRequest
-	if err := decode(w, r, &req); err != nil {
-		return err
-	}
-	u, _ := account.CurrentUser(r.Context())
-	l, err := h.target(r.Context(), u.ID, req.Token, req.ID)
+	l, err := h.named(w, r)
 	if err != nil {
 		return err
 	}
@@ -382,10 +388,9 @@ func (h *Handler) detail(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	v := h.view(l, codes, h.now())
 	return httpx.OK(w, r, observerInfo{
 		MachineInfoEnabled: l.Machine, IncomeInfoEnabled: l.Income, CurrencyList: l.Coins,
-		SubAccounts: v.SubAccounts, Note: l.Note, ExpiresAt: l.ExpiresAt,
+		SubAccounts: subNames(l, codes), Note: l.Note, ExpiresAt: l.ExpiresAt,
 	})
 }
 

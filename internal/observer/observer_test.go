@@ -9,7 +9,6 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -33,26 +32,16 @@ type world struct {
 	srv   *httptest.Server
 	alice accounttest.User
 	bob   accounttest.User
-	mu    sync.Mutex
-	now   time.Time
+	clk   *accounttest.Clock
 }
 
-func (w *world) clock() time.Time {
-	w.mu.Lock()
-	defer w.mu.Unlock()
-	return w.now
-}
-
-func (w *world) advance(d time.Duration) {
-	w.mu.Lock()
-	w.now = w.now.Add(d)
-	w.mu.Unlock()
-}
+func (w *world) clock() time.Time        { return w.clk.Now() }
+func (w *world) advance(d time.Duration) { w.clk.Add(d) }
 
 func newWorld(t *testing.T, d *db.DB) *world {
 	t.Helper()
 	ctx := context.Background()
-	w := &world{t: t, now: time.Now()}
+	w := &world{t: t, clk: accounttest.NewClock(time.Now())}
 	cs := &coin.Store{DB: d}
 	for i, c := range []coin.Coin{
 		{Type: "BTC", Name: "Bitcoin", Algorithm: "sha256d", OpenStatus: true, MachineBindFlag: true, MachineDetailFlag: true, CurrencyChangeFlag: true, StratumPorts: []int{3333}},
@@ -64,8 +53,8 @@ func newWorld(t *testing.T, d *db.DB) *world {
 			t.Fatal(err)
 		}
 	}
-	w.alice = accounttest.NewUser(t, d, "alice@example.com", "", w.now)
-	w.bob = accounttest.NewUser(t, d, "bob@example.com", "", w.now)
+	w.alice = accounttest.NewUser(t, d, "alice@example.com", "", w.clock())
+	w.bob = accounttest.NewUser(t, d, "bob@example.com", "", w.clock())
 	ps := &pool.Store{DB: d}
 	for _, s := range []struct {
 		user        int64

@@ -100,6 +100,15 @@ func newToken() (string, error) {
 	return account.ObserverTokenPrefix + base64.RawURLEncoding.EncodeToString(b), nil
 }
 
+// mint makes a new token and its sealed copy for storage.
+func (s *Store) mint() (token, sealed string, err error) {
+	if token, err = newToken(); err != nil {
+		return "", "", err
+	}
+	sealed, err = s.Sealer.seal(token)
+	return token, sealed, err
+}
+
 func hashToken(token string) string {
 	sum := sha256.Sum256([]byte(token))
 	return hex.EncodeToString(sum[:])
@@ -232,33 +241,19 @@ func (s *Store) Add(ctx context.Context, userID int64, sp Spec) (Link, error) {
 	if err := sp.check(); err != nil {
 		return Link{}, err
 	}
-	token, err := newToken()
-	if err != nil {
-		return Link{}, err
-	}
-	sealed, err := s.Sealer.seal(token)
+	token, sealed, err := s.mint()
 	if err != nil {
 		return Link{}, err
 	}
 	now := s.now()
 	var id int64
 	err = s.DB.InTx(ctx, func(tx *db.Tx) error {
-		// The user's row orders concurrent adds (PostgreSQL), so the duplicate and count
-		// checks see each other.
-		if err := (&account.Store{DB: s.DB}).LockUser(ctx, tx, userID); err != nil {
-			return err
-		}
-		links, err := s.list(ctx, tx, userID)
+		links, err := s.lockedLinks(ctx, tx, userID, 0, sp)
 		if err != nil {
 			return err
 		}
 		if len(links) >= MaxLinksPerUser {
 			return httpx.Warn("observer.tooMany", i18n.Params{"max": strconv.Itoa(MaxLinksPerUser)})
-		}
-		for _, l := range links {
-			if l.same(sp) {
-				return httpx.Warn("observer.exists", nil)
-			}
 		}
 		return tx.QueryRow(ctx, `INSERT INTO observer_links (user_id, token_hash, token_sealed, coins, sub_accounts, machine,
 			income, note, expires_at, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
@@ -269,6 +264,25 @@ func (s *Store) Add(ctx context.Context, userID int64, sp Spec) (Link, error) {
 		return Link{}, err
 	}
 	return s.byID(ctx, userID, id)
+}
+
+// lockedLinks locks the user's row and answers their links, refusing sp when a link other
+// than except (0: none) already shares exactly that. The lock orders concurrent adds and
+// edits (PostgreSQL), so the duplicate and count checks see each other.
+func (s *Store) lockedLinks(ctx context.Context, tx *db.Tx, userID, except int64, sp Spec) ([]Link, error) {
+	if err := (&account.Store{DB: s.DB}).LockUser(ctx, tx, userID); err != nil {
+		return nil, err
+	}
+	links, err := s.list(ctx, tx, userID)
+	if err != nil {
+		return nil, err
+	}
+	for _, l := range links {
+		if l.ID != except && l.same(sp) {
+			return nil, httpx.Warn("observer.exists", nil)
+		}
+	}
+	return links, nil
 }
 
 func (s *Store) byID(ctx context.Context, userID, id int64) (Link, error) {
@@ -294,23 +308,14 @@ func (s *Store) Update(ctx context.Context, l Link, sp Spec) (Link, error) {
 	}
 	now := s.now()
 	err := s.DB.InTx(ctx, func(tx *db.Tx) error {
-		if err := (&account.Store{DB: s.DB}).LockUser(ctx, tx, l.UserID); err != nil {
+		if _, err := s.lockedLinks(ctx, tx, l.UserID, l.ID, sp); err != nil {
 			return err
-		}
-		links, err := s.list(ctx, tx, l.UserID)
-		if err != nil {
-			return err
-		}
-		for _, o := range links {
-			if o.ID != l.ID && o.same(sp) {
-				return httpx.Warn("observer.exists", nil)
-			}
 		}
 		ends := expiry(now, sp.ExpiresIn)
 		if sp.KeepExpiry {
 			ends = l.ExpiresAt
 		}
-		_, err = tx.Exec(ctx, `UPDATE observer_links SET coins = ?, sub_accounts = ?, machine = ?, income = ?, note = ?,
+		_, err := tx.Exec(ctx, `UPDATE observer_links SET coins = ?, sub_accounts = ?, machine = ?, income = ?, note = ?,
 			expires_at = ?, updated_at = ? WHERE id = ? AND user_id = ?`,
 			strings.Join(sp.Coins, ","), joinIDs(sp.SubAccounts), sp.Machine, sp.Income, sp.Note,
 			ends, now.UnixMilli(), l.ID, l.UserID)
@@ -331,11 +336,7 @@ func (s *Store) Delete(ctx context.Context, l Link) error {
 // Regenerate gives a link a new token; the old one stops opening anything at once (the
 // hash is replaced in the same statement).
 func (s *Store) Regenerate(ctx context.Context, l Link) (Link, error) {
-	token, err := newToken()
-	if err != nil {
-		return Link{}, err
-	}
-	sealed, err := s.Sealer.seal(token)
+	token, sealed, err := s.mint()
 	if err != nil {
 		return Link{}, err
 	}

@@ -28,6 +28,7 @@ export function useLinkManager({ mobile }: { mobile: boolean }) {
   const pages = Math.max(1, Math.ceil(all.length / pageSize));
   const current = Math.min(page, pages);
 
+  const address = (l: ObserverLink) => fullLink(l, window.location.origin, mobile);
   const act = async (run: () => Promise<{ msg: string }>, done: string) => {
     try {
       const answer = await run();
@@ -53,9 +54,9 @@ export function useLinkManager({ mobile }: { mobile: boolean }) {
       change: (p: number, size: number) => (setPage(size === pageSize ? p : 1), setPageSize(size)),
     },
     /** address is the link to share, on this site ('' when its token cannot be shown). */
-    address: (l: ObserverLink) => fullLink(l, window.location.origin, mobile),
+    address,
     copy: async (l: ObserverLink) => {
-      const ok = await copyText(fullLink(l, window.location.origin, mobile));
+      const ok = await copyText(address(l));
       notify(ok ? 'success' : 'error', t(ok ? 'common.copied' : 'common.copyFailed'));
     },
     remove: (l: ObserverLink) => act(() => del.mutateAsync(refOf(l)), 'list.deleted'),

@@ -5,6 +5,7 @@ import { QRCodeSVG } from 'qrcode.react';
 import type { TFunction } from 'i18next';
 import { Link } from 'react-router-dom';
 import { LazyHashrateChart } from '@/components/hashrate-chart';
+import { MobileDialog } from '@/components/mobile-dialog';
 import { mobilePaths } from '@/config/paths';
 import type { HistoryChart } from '@/features/pool/hooks/use-history-chart';
 import { useUniplus } from '@/features/pool/sub-accounts/api/sub-accounts';
@@ -128,5 +129,17 @@ export function MHistoryChart({ chart, tp }: { chart: HistoryChart; tp: T }) {
       </div>
       {chart.failed ? <MLoadFailed tp={tp} retry={chart.retry} /> : <LazyHashrateChart points={chart.points} label={chart.label} compact height={200} />}
     </>
+  );
+}
+
+/** MQrDialog shows text (an address, a link) as a QR code for another phone to scan, while text is not ''. */
+export function MQrDialog({ text, title, onClose, testId, codeTestId }: { text: string; title: string; onClose: () => void; testId: string; codeTestId: string }) {
+  return (
+    <MobileDialog open={text !== ''} onClose={onClose} title={title} position="center" testId={testId}>
+      <div style={{ display: 'grid', justifyItems: 'center', gap: 12 }}>
+        <QRCodeSVG value={text || ' '} size={200} data-testid={codeTestId} />
+        <span className="up-mpool-mono">{text}</span>
+      </div>
+    </MobileDialog>
   );
 }

@@ -2,7 +2,6 @@
 // history of assetsOverview. Logic lives in features/withdraw; this file lays out
 // antd-mobile widgets.
 import { Button, Dialog, ErrorBlock, Form, Input, NoticeBar, Radio, Selector, Skeleton, Space, Switch, Tag } from 'antd-mobile';
-import { QRCodeSVG } from 'qrcode.react';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { MobileDialog } from '@/components/mobile-dialog';
@@ -22,7 +21,7 @@ import { useWithdrawTexts } from '@/features/withdraw/texts';
 import { codeInput, LIMITS as INPUT_LIMITS } from '@/lib/validation';
 import { FieldInput } from '../field-input';
 import { OneOf } from '../one-of';
-import { MCopy, MLoadFailed } from './parts';
+import { MCopy, MLoadFailed, MQrDialog } from './parts';
 import type { TFunction } from 'i18next';
 import '../mobile-forms.css';
 
@@ -122,12 +121,7 @@ export function MobileAddressManage() {
           </article>
         ))
       )}
-      <MobileDialog open={qr !== ''} onClose={() => setQr('')} title={t('common.qr')} position="center" testId="address-qr-dialog">
-        <div style={{ display: 'grid', justifyItems: 'center', gap: 12 }}>
-          <QRCodeSVG value={qr || ' '} size={200} data-testid="address-qr" />
-          <span className="up-mpool-mono">{qr}</span>
-        </div>
-      </MobileDialog>
+      <MQrDialog text={qr} title={t('common.qr')} onClose={() => setQr('')} testId="address-qr-dialog" codeTestId="address-qr" />
       <MobileDialog open={p.form.open} onClose={p.form.close} title={p.form.title} testId="address-dialog">
         {p.form.open ? <MAddressForm editing={p.form.editing} coins={coins} defaultCoin={p.coin || selection.coin?.type || ''} onDone={p.form.close} /> : null}
       </MobileDialog>

@@ -2,7 +2,6 @@
 // (a partner's phone scans it). Logic lives in features/observer; this file lays out
 // antd-mobile widgets.
 import { Button, Dialog, ErrorBlock, Form, Input, NoticeBar, Selector, Skeleton, Switch, Tag } from 'antd-mobile';
-import { QRCodeSVG } from 'qrcode.react';
 import { useState } from 'react';
 import { MobileDialog } from '@/components/mobile-dialog';
 import { PageFrame } from '@/components/page-frame';
@@ -11,6 +10,7 @@ import { EXPIRY_DAYS, KEEP_EXPIRY, NOTE_MAX, type ObserverLink } from '@/feature
 import { useChainTypes } from '@/features/pool/api/get-chain-types';
 import { useSubAccounts } from '@/features/pool/api/get-sub-accounts';
 import { OneOf } from '../one-of';
+import { MQrDialog } from '../pool/parts';
 import type { TFunction } from 'i18next';
 import '../mobile-forms.css';
 import '../pool/pool.css';
@@ -131,7 +131,7 @@ export function MobileObserverLinks() {
             <p className="up-mpool-hint">{`${t('list.subAccounts')}: ${l.subAccounts.length ? l.subAccounts.join(', ') : t('list.all')}`}</p>
             <p className="up-mpool-hint" data-testid="link-use">{`${t('list.use')}: ${m.use(l, dateTime)}`}</p>
             {l.link ? (
-              <div className="up-mpool-mono" data-testid="link-address" data-full={m.address(l)} style={{ wordBreak: 'break-all' }}>
+              <div className="up-mpool-mono" data-testid="link-address" data-full={m.address(l)}>
                 {m.address(l)}
               </div>
             ) : (
@@ -157,14 +157,7 @@ export function MobileObserverLinks() {
           </article>
         ))
       )}
-      <MobileDialog open={qr !== ''} onClose={() => setQr('')} title={t('list.link')} position="center" testId="link-qr-dialog">
-        <div style={{ display: 'grid', justifyItems: 'center', gap: 12 }}>
-          <QRCodeSVG value={qr || ' '} size={200} data-testid="link-qr-code" />
-          <span className="up-mpool-mono" style={{ wordBreak: 'break-all' }}>
-            {qr}
-          </span>
-        </div>
-      </MobileDialog>
+      <MQrDialog text={qr} title={t('list.link')} onClose={() => setQr('')} testId="link-qr-dialog" codeTestId="link-qr-code" />
       <MobileDialog open={m.form.open} onClose={m.form.close} title={m.form.title} testId="link-dialog">
         {m.form.open ? <MLinkForm editing={m.form.editing} onDone={m.form.close} t={t} coins={coins} subs={subs} defaultCoin={defaultCoin} /> : null}
       </MobileDialog>
