@@ -86,21 +86,8 @@ func (h *Handler) scopeOf(r *http.Request) (view, error) {
 	for _, s := range subs {
 		v.codes[s.ID] = s.Code
 	}
-	if code := strings.TrimSpace(r.URL.Query().Get("subAccount")); code != "" {
-		sub, err := h.Pool.SubAccount(r.Context(), a.UserID, code)
-		if err != nil && a.Observer {
-			return v, httpx.ObserverGone("")
-		}
-		if err != nil {
-			return v, httpx.NotFound("pool.subAccountNotFound")
-		}
-		narrow, ok := a.Narrow(sub.ID)
-		if !ok {
-			return v, httpx.ObserverGone("")
-		}
-		v.scope = narrow
-	}
-	return v, nil
+	v.scope, _, err = h.Pool.ReadScope(r.Context(), a, r.URL.Query().Get("subAccount"))
+	return v, err
 }
 
 // code names a sub-account; a removed one keeps its earnings under its number.

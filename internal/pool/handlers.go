@@ -336,28 +336,10 @@ func (h *Handler) uniplusRegenerate(w http.ResponseWriter, r *http.Request) erro
 	return httpx.OKMessage(w, r, "pool.uniplusRegenerated", v)
 }
 
-// readScope is the request's read scope (scope.Access: the owner's account, or an
-// observer link's coins and sub-accounts), narrowed to the sub-account the query parameter
-// key names, if it names one, with that sub-account. A sub-account outside an observer's
-// link, or unknown to it, answers code 5; unknown to the owner, not found.
+// readScope is the request's read scope narrowed to the sub-account the query parameter
+// key names (Store.ReadScope).
 func (h *Handler) readScope(r *http.Request, key string) (scope.Scope, SubAccount, error) {
-	a := scope.MustFromContext(r.Context())
-	code := strings.TrimSpace(r.URL.Query().Get(key))
-	if code == "" {
-		return a.Scope, SubAccount{}, nil
-	}
-	sub, err := h.Store.mustSub(r.Context(), a.UserID, code)
-	if err != nil {
-		if a.Observer {
-			return a.Scope, sub, httpx.ObserverGone("")
-		}
-		return a.Scope, sub, err
-	}
-	narrow, ok := a.Narrow(sub.ID)
-	if !ok {
-		return a.Scope, sub, httpx.ObserverGone("")
-	}
-	return narrow, sub, nil
+	return h.Store.ReadScope(r.Context(), scope.MustFromContext(r.Context()), r.URL.Query().Get(key))
 }
 
 // readCoin is the coin named by the coin parameter (required), which an observer's link

@@ -242,6 +242,28 @@ func (s *Store) mustSub(ctx context.Context, userID int64, code string) (SubAcco
 	return a, err
 }
 
+// ReadScope is a read's scope (the owner's account, or an observer link's coins and
+// sub-accounts) narrowed to the sub-account with code when code is not empty, with that
+// sub-account. A sub-account outside an observer's link, or unknown to it, answers code 5;
+// unknown to the owner, not found.
+func (s *Store) ReadScope(ctx context.Context, a scope.Access, code string) (scope.Scope, SubAccount, error) {
+	if code = strings.TrimSpace(code); code == "" {
+		return a.Scope, SubAccount{}, nil
+	}
+	sub, err := s.mustSub(ctx, a.UserID, code)
+	if err != nil {
+		if a.Observer {
+			return a.Scope, sub, httpx.ObserverGone("")
+		}
+		return a.Scope, sub, err
+	}
+	narrow, ok := a.Narrow(sub.ID)
+	if !ok {
+		return a.Scope, sub, httpx.ObserverGone("")
+	}
+	return narrow, sub, nil
+}
+
 // RenameSubAccount sets the alias of the user's sub-account.
 func (s *Store) RenameSubAccount(ctx context.Context, userID int64, code, alias string) (SubAccount, error) {
 	alias, err := checkAlias(alias)
