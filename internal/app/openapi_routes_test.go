@@ -324,6 +324,27 @@ func TestOpenAPIEveryRouteAgainstARealServer(t *testing.T) {
 	}
 	a.decode(a.call("POST", obs+"regenerate", demo, map[string]any{"token": link.Token}, 200), &fresh)
 	a.call("GET", "/api/observer/link/valid?token="+url.QueryEscape(link.Token), "", nil, 403)
+	// Observer messages: the link's own, with its read marks.
+	msgs := "/api/pc/v1/helpPage/observer/message/"
+	a.call("GET", msgs+"list?pageSize=7", fresh.Token, nil, 400)
+	a.call("GET", msgs+"list", demo, nil, 403)
+	var feed struct {
+		Rows []struct {
+			ID string `json:"id"`
+		} `json:"rows"`
+	}
+	a.decode(a.call("GET", msgs+"list?page=1&pageSize=10", fresh.Token, nil, 200), &feed)
+	if len(feed.Rows) == 0 {
+		t.Fatal("the demo link has no messages (announcements at least)")
+	}
+	a.call("GET", msgs+"detail", fresh.Token, nil, 400)
+	a.call("GET", msgs+"detail?messageid=device-x", fresh.Token, nil, 400)
+	a.call("GET", msgs+"detail?messageid=device-999999", fresh.Token, nil, 404)
+	a.call("GET", msgs+"detail?messageid="+feed.Rows[0].ID, fresh.Token, nil, 200)
+	a.call("GET", msgs+"info?showContent=true", fresh.Token, nil, 200)
+	a.call("GET", msgs+"info", link.Token, nil, 403)
+	a.call("POST", msgs+"readAll", link.Token, nil, 403)
+	a.call("POST", msgs+"readAll", fresh.Token, nil, 200)
 	a.call("POST", obs+"delete", demo, map[string]any{"token": link.Token}, 404)
 	a.call("POST", obs+"delete", demo, map[string]any{"id": link.ID}, 200)
 	a.call("GET", "/api/observer/link/valid", fresh.Token, nil, 403)

@@ -88,7 +88,8 @@ func NewRouter(d Deps) *httpx.Router {
 		panic(err) // LoadKey checked the size
 	}
 	observers := &observer.Handler{Store: &observer.Store{DB: d.DB, Sealer: sealer, Now: d.Now}, Pool: pools, Coins: &coin.Store{DB: d.DB},
-		User: acct.RequireUser, Limiter: d.Limiter, Now: d.Now}
+		Messages: &observer.Messages{Pool: pools, Earnings: &earnings.Store{DB: d.DB}, Help: &helpcenter.Store{DB: d.DB}, Coins: &coin.Store{DB: d.DB}},
+		User:     acct.RequireUser, Limiter: d.Limiter, Now: d.Now}
 	observers.Routes(rt)
 	(&pool.Handler{Store: pools, User: acct.RequireUser, Reads: observers.Reads(observer.Machine), Limiter: d.Limiter,
 		StratumHost: d.Config.StratumHost, StratumTLS: d.Config.StratumTLSCert != ""}).Routes(rt)

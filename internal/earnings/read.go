@@ -376,3 +376,37 @@ func HoldsMoney(ctx context.Context, q db.Querier, subAccountID int64) (bool, er
 	}
 	return false, nil
 }
+
+// SettledDay is one coin's day as settled for a scope: what observer messages announce.
+type SettledDay struct {
+	Coin        string
+	Day         Day
+	Amount      int64
+	SubAccounts int
+	SettledAt   int64 // Unix ms: the latest settlement of the day's rows in scope
+}
+
+// SettledSince lists the coin days in scope settled at or after since, newest settlement
+// first. Days before since's Beijing day are not looked at (the index serves the rest), so
+// a late catch-up of an older day is not among them.
+func (s *Store) SettledSince(ctx context.Context, sc scope.Scope, since time.Time) ([]SettledDay, error) {
+	where, args := sc.Where("user_id", "sub_account_id", "coin")
+	rows, err := s.DB.Query(ctx, `SELECT coin, day, SUM(amount), COUNT(*), MAX(settled_at) FROM earnings
+		WHERE `+where+` AND day >= ? AND settled_at >= ? GROUP BY coin, day ORDER BY MAX(settled_at) DESC, coin, day DESC`,
+		append(args, string(DayOf(since).Prev()), since.UnixMilli())...)
+	if err != nil {
+		return nil, fmt.Errorf("earnings: settled days: %w", err)
+	}
+	defer rows.Close()
+	out := []SettledDay{}
+	for rows.Next() {
+		var d SettledDay
+		var day string
+		if err := rows.Scan(&d.Coin, &day, &d.Amount, &d.SubAccounts, &d.SettledAt); err != nil {
+			return nil, fmt.Errorf("earnings: settled days: %w", err)
+		}
+		d.Day = Day(day)
+		out = append(out, d)
+	}
+	return out, rows.Err()
+}

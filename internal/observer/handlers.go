@@ -39,6 +39,8 @@ type Handler struct {
 	Store *Store
 	Pool  *pool.Store
 	Coins *coin.Store
+	// Messages makes the observer's messages.
+	Messages *Messages
 	// User lets only logged-in users through (account.Handler.RequireUser).
 	User httpx.Middleware
 	// Limiter counts observer requests per link (nil: none counted); ReadsPerMinute is the
@@ -59,8 +61,8 @@ func (h *Handler) now() time.Time {
 
 // Routes registers the calls (SPEC section 7 "Observer").
 func (h *Handler) Routes(r *httpx.Router) {
-	if h.User == nil || h.Store == nil || h.Store.Sealer == nil {
-		panic("observer: Handler.User, Store and Store.Sealer must be set")
+	if h.User == nil || h.Store == nil || h.Store.Sealer == nil || h.Messages == nil {
+		panic("observer: Handler.User, Store, Store.Sealer and Messages must be set")
 	}
 	base := "/api/pc/v1/customer/observer/link/"
 	r.Handle("GET "+base+"get", h.list, h.User)
@@ -71,6 +73,12 @@ func (h *Handler) Routes(r *httpx.Router) {
 	// The observer's own: what the link shares, and whether it still opens.
 	r.Handle("POST /api/observer/link/detail", h.detail, h.linkOnly)
 	r.Handle("GET /api/observer/link/valid", h.valid)
+	// Observer messages (SPEC section 7), read marks per link.
+	msgs := "/api/pc/v1/helpPage/observer/message/"
+	r.Handle("GET "+msgs+"list", h.messageList, h.linkOnly)
+	r.Handle("GET "+msgs+"detail", h.messageDetail, h.linkOnly)
+	r.Handle("GET "+msgs+"info", h.messageInfo, h.linkOnly)
+	r.Handle("POST "+msgs+"readAll", h.messageReadAll, h.linkOnly)
 }
 
 // Reads is the middleware of the reads an observer link may make as well as the owner: a

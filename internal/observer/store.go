@@ -55,6 +55,8 @@ type Link struct {
 	UpdatedAt   int64
 	LastUsedAt  int64
 	UseCount    int64
+	// ReadThrough is the link's read mark for messages: those up to it are read (Unix ms).
+	ReadThrough int64
 }
 
 // Scope is what the link lets its holder read.
@@ -183,13 +185,13 @@ func splitIDs(s string) []int64 {
 }
 
 const linkColumns = `id, user_id, token_sealed, coins, sub_accounts, machine, income, note, expires_at,
-	created_at, updated_at, last_used_at, use_count`
+	created_at, updated_at, last_used_at, use_count, read_through`
 
 func (s *Store) scan(row interface{ Scan(...any) error }) (Link, error) {
 	var l Link
 	var sealed, coins, subs string
 	err := row.Scan(&l.ID, &l.UserID, &sealed, &coins, &subs, &l.Machine, &l.Income, &l.Note, &l.ExpiresAt,
-		&l.CreatedAt, &l.UpdatedAt, &l.LastUsedAt, &l.UseCount)
+		&l.CreatedAt, &l.UpdatedAt, &l.LastUsedAt, &l.UseCount, &l.ReadThrough)
 	if errors.Is(err, sql.ErrNoRows) {
 		return l, db.ErrNotFound
 	}
@@ -256,9 +258,9 @@ func (s *Store) Add(ctx context.Context, userID int64, sp Spec) (Link, error) {
 			return httpx.Warn("observer.tooMany", i18n.Params{"max": strconv.Itoa(MaxLinksPerUser)})
 		}
 		return tx.QueryRow(ctx, `INSERT INTO observer_links (user_id, token_hash, token_sealed, coins, sub_accounts, machine,
-			income, note, expires_at, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+			income, note, expires_at, created_at, updated_at, read_through) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
 			userID, hashToken(token), sealed, strings.Join(sp.Coins, ","), joinIDs(sp.SubAccounts), sp.Machine, sp.Income,
-			sp.Note, expiry(now, sp.ExpiresIn), now.UnixMilli(), now.UnixMilli()).Scan(&id)
+			sp.Note, expiry(now, sp.ExpiresIn), now.UnixMilli(), now.UnixMilli(), now.UnixMilli()).Scan(&id)
 	})
 	if err != nil {
 		return Link{}, err
@@ -329,8 +331,17 @@ func (s *Store) Update(ctx context.Context, l Link, sp Spec) (Link, error) {
 
 // Delete removes a link; its token stops opening anything at once.
 func (s *Store) Delete(ctx context.Context, l Link) error {
-	_, err := s.DB.Exec(ctx, "DELETE FROM observer_links WHERE id = ? AND user_id = ?", l.ID, l.UserID)
-	return err
+	return s.DB.InTx(ctx, func(tx *db.Tx) error {
+		res, err := tx.Exec(ctx, "DELETE FROM observer_links WHERE id = ? AND user_id = ?", l.ID, l.UserID)
+		if err != nil {
+			return err
+		}
+		if n, _ := res.RowsAffected(); n == 0 {
+			return nil
+		}
+		_, err = tx.Exec(ctx, "DELETE FROM observer_message_reads WHERE link_id = ?", l.ID)
+		return err
+	})
 }
 
 // Regenerate gives a link a new token; the old one stops opening anything at once (the
@@ -372,4 +383,45 @@ func (s *Store) Touch(ctx context.Context, l Link, now time.Time) error {
 	_, err := s.DB.Exec(ctx, "UPDATE observer_links SET last_used_at = ?, use_count = use_count + 1 WHERE id = ? AND last_used_at < ?",
 		now.UnixMilli(), l.ID, now.Add(-touchEvery).UnixMilli())
 	return err
+}
+
+// ReadMarks is the ids of the messages opened through the link since its read mark.
+func (s *Store) ReadMarks(ctx context.Context, linkID int64) (map[string]bool, error) {
+	rows, err := s.DB.Query(ctx, "SELECT message_id FROM observer_message_reads WHERE link_id = ?", linkID)
+	if err != nil {
+		return nil, fmt.Errorf("observer: read marks: %w", err)
+	}
+	defer rows.Close()
+	out := map[string]bool{}
+	for rows.Next() {
+		var id string
+		if err := rows.Scan(&id); err != nil {
+			return nil, fmt.Errorf("observer: read marks: %w", err)
+		}
+		out[id] = true
+	}
+	return out, rows.Err()
+}
+
+// MarkRead records that the link opened a message (again is fine).
+func (s *Store) MarkRead(ctx context.Context, linkID int64, messageID string, now time.Time) error {
+	_, err := s.DB.Exec(ctx, `INSERT INTO observer_message_reads (link_id, message_id, read_at) VALUES (?, ?, ?)
+		ON CONFLICT (link_id, message_id) DO NOTHING`, linkID, messageID, now.UnixMilli())
+	if err != nil {
+		return fmt.Errorf("observer: mark message read: %w", err)
+	}
+	return nil
+}
+
+// ReadAll moves the link's read mark to now: every message so far is read. The single
+// marks are all below it then, so they go.
+func (s *Store) ReadAll(ctx context.Context, linkID int64, now time.Time) error {
+	return s.DB.InTx(ctx, func(tx *db.Tx) error {
+		if _, err := tx.Exec(ctx, "UPDATE observer_links SET read_through = ? WHERE id = ? AND read_through < ?",
+			now.UnixMilli(), linkID, now.UnixMilli()); err != nil {
+			return fmt.Errorf("observer: read all: %w", err)
+		}
+		_, err := tx.Exec(ctx, "DELETE FROM observer_message_reads WHERE link_id = ?", linkID)
+		return err
+	})
 }

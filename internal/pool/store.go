@@ -812,31 +812,48 @@ func placeholders(n int) string {
 func (s *Store) SweepDevices(ctx context.Context, now time.Time) (offlined, removed int, err error) {
 	ms := now.UnixMilli()
 	quiet := ms - OfflineAfter.Milliseconds()
-	res, err := s.DB.Exec(ctx, `UPDATE devices SET status = ?, online_since = NULL, updated_at = ?
-		WHERE removed_at IS NULL AND status <> ? AND last_seen_at < ?`, StatusOffline, ms, StatusOffline, quiet)
+	// One transaction: a status change and the device event that observer messages read
+	// from it are written together or not at all.
+	err = s.DB.InTx(ctx, func(tx *db.Tx) error {
+		if err := noteComebacks(ctx, tx, ms); err != nil {
+			return err
+		}
+		rows, err := tx.Query(ctx, `UPDATE devices SET status = ?, online_since = NULL, updated_at = ?
+			WHERE removed_at IS NULL AND status <> ? AND last_seen_at < ? RETURNING id`, StatusOffline, ms, StatusOffline, quiet)
+		if err != nil {
+			return fmt.Errorf("pool: sweep offline: %w", err)
+		}
+		ids, err := scanIDs(rows)
+		if err != nil {
+			return fmt.Errorf("pool: sweep offline: %w", err)
+		}
+		offlined = len(ids)
+		if err := noteOffline(ctx, tx, ids, ms); err != nil {
+			return err
+		}
+		res, err := tx.Exec(ctx, `UPDATE devices SET removed_at = ?, updated_at = ?
+			WHERE removed_at IS NULL AND status = ? AND last_seen_at < ?`, ms, ms, StatusOffline, quiet-RemoveAfter.Milliseconds())
+		if err != nil {
+			return fmt.Errorf("pool: sweep removed: %w", err)
+		}
+		n, _ := res.RowsAffected()
+		removed = int(n)
+		_, err = tx.Exec(ctx, `UPDATE devices SET status = ?, updated_at = ?
+			WHERE removed_at IS NULL AND status = ? AND (last_share_at IS NULL OR last_share_at < ?)`,
+			StatusAbnormal, ms, StatusNormal, quiet)
+		if err != nil {
+			return fmt.Errorf("pool: sweep without accepted shares: %w", err)
+		}
+		_, err = tx.Exec(ctx, `UPDATE devices SET status = ?, updated_at = ?
+			WHERE removed_at IS NULL AND status = ? AND (last_report_at IS NULL OR last_report_at < ?) AND last_share_at >= ?`,
+			StatusNormal, ms, StatusAbnormal, quiet, quiet)
+		if err != nil {
+			return fmt.Errorf("pool: sweep abnormal: %w", err)
+		}
+		return pruneEvents(ctx, tx, now)
+	})
 	if err != nil {
-		return 0, 0, fmt.Errorf("pool: sweep offline: %w", err)
-	}
-	n, _ := res.RowsAffected()
-	offlined = int(n)
-	res, err = s.DB.Exec(ctx, `UPDATE devices SET removed_at = ?, updated_at = ?
-		WHERE removed_at IS NULL AND status = ? AND last_seen_at < ?`, ms, ms, StatusOffline, quiet-RemoveAfter.Milliseconds())
-	if err != nil {
-		return offlined, 0, fmt.Errorf("pool: sweep removed: %w", err)
-	}
-	n, _ = res.RowsAffected()
-	removed = int(n)
-	_, err = s.DB.Exec(ctx, `UPDATE devices SET status = ?, updated_at = ?
-		WHERE removed_at IS NULL AND status = ? AND (last_share_at IS NULL OR last_share_at < ?)`,
-		StatusAbnormal, ms, StatusNormal, quiet)
-	if err != nil {
-		return offlined, removed, fmt.Errorf("pool: sweep without accepted shares: %w", err)
-	}
-	_, err = s.DB.Exec(ctx, `UPDATE devices SET status = ?, updated_at = ?
-		WHERE removed_at IS NULL AND status = ? AND (last_report_at IS NULL OR last_report_at < ?) AND last_share_at >= ?`,
-		StatusNormal, ms, StatusAbnormal, quiet, quiet)
-	if err != nil {
-		return offlined, removed, fmt.Errorf("pool: sweep abnormal: %w", err)
+		return 0, 0, err
 	}
 	return offlined, removed, nil
 }
