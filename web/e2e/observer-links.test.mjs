@@ -8,7 +8,10 @@ import { after, before, describe, it } from 'node:test';
 import { shot, waitUntil } from './accounts.mjs';
 import { DESKTOP, PHONE, launchBrowser } from './browser.mjs';
 import { loggedIn, startPool } from './pool.mjs';
-import { skipReason } from './server.mjs';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { runPoold, skipReason } from './server.mjs';
 
 describe('observer links', { skip: skipReason(), timeout: 300_000 }, () => {
   let pool;
@@ -29,6 +32,21 @@ describe('observer links', { skip: skipReason(), timeout: 300_000 }, () => {
     return (await res.json()).code;
   };
   const tokenOf = (address) => new URL(address).searchParams.get('token');
+
+  /** announce publishes an announcement with `poold admin` while the pool runs: every link is told. */
+  let announced = 0;
+  const announce = async (title, body) => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'obs-ann-'));
+    try {
+      const file = path.join(dir, 'body.md');
+      await writeFile(file, body);
+      await runPoold(['admin', '--db', pool.db, 'announcement', 'add', '--lang', 'en_US', '--title', title, '--file', file]);
+      announced += 1; // ids count from 1 in the test's own database
+      await runPoold(['admin', '--db', pool.db, 'announcement', 'publish', String(announced)]);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  };
 
   before(async () => {
     [pool, browser] = await Promise.all([startPool(), launchBrowser()]);
@@ -99,6 +117,24 @@ describe('observer links', { skip: skipReason(), timeout: 300_000 }, () => {
     assert.equal(await obs.getByTestId('device-link').count(), 0, 'no device page through a link');
     await shot(obs, 'observer-desktop-devices');
     await rig.stop();
+
+    // Messages: an announcement published now is unread for the link, marked in its menu;
+    // opening it reads it, and the marker goes.
+    await announce('Maintenance tonight', 'The pool pauses **10 minutes** at 02:00 UTC.');
+    await obs.reload();
+    await waitUntil(async () => (await obs.getByTestId('message-badge').count()) === 1, { what: 'the unread marker', timeout: 70_000 });
+    assert.equal((await obs.getByTestId('message-badge').textContent()).trim(), '1');
+    await obs.getByTestId('pool-menu-infoList').click();
+    const unreadRow = obs.getByTestId('message-row').filter({ hasText: 'Maintenance tonight' });
+    assert.equal(await unreadRow.getAttribute('data-read'), 'false');
+    await obs.getByTestId('message-unread-count').waitFor();
+    await shot(obs, 'observer-desktop-messages');
+    await unreadRow.click();
+    await obs.getByTestId('message-detail').getByText('10 minutes').waitFor();
+    await shot(obs, 'observer-desktop-message');
+    await obs.getByTestId('message-back').click();
+    await waitUntil(async () => (await obs.getByTestId('message-row').first().getAttribute('data-read')) === 'true', { what: 'the message read' });
+    await waitUntil(async () => (await obs.getByTestId('message-badge').count()) === 0, { what: 'the marker gone' });
 
     // Opening it counts as a use, shown in the list.
     await page.reload();
@@ -194,12 +230,37 @@ describe('observer links', { skip: skipReason(), timeout: 300_000 }, () => {
     await shot(obs, 'observer-phone-menu');
     await obs.getByTestId('menu-toggle').click();
 
+    // Messages entry with the red marker: a new announcement is unread for this link (the
+    // desktop link read its own; read marks are per link). Mark all as read clears it.
+    await announce('Kaspa is open', 'Kaspa mining opens today.');
+    await obs.reload();
+    await obs.getByTestId('overview-cards').waitFor();
+    await menu();
+    const entry = obs.getByTestId('mmenu-observerMessages');
+    await waitUntil(async () => (await entry.locator('.adm-badge').count()) === 1, { what: 'the red marker', timeout: 70_000 });
+    await shot(obs, 'observer-phone-marker');
+    await entry.click();
+    await obs.waitForURL((u) => u.pathname === '/mobile/observerMode/help/helplist' && u.searchParams.get('type') === 'infoList');
+    const rows = obs.getByTestId('message-row');
+    await rows.filter({ hasText: 'Kaspa is open' }).waitFor();
+    assert.equal(await rows.filter({ hasText: 'Kaspa is open' }).getAttribute('data-read'), 'false');
+    // The desktop's announcement came before this link existed: history, read.
+    assert.equal(await rows.filter({ hasText: 'Maintenance tonight' }).getAttribute('data-read'), 'true');
+    assert.equal(await obs.evaluate(() => document.documentElement.scrollWidth), PHONE.viewport.width);
+    await shot(obs, 'observer-phone-messages');
+    await obs.getByTestId('message-read-all').click();
+    await obs.getByText('所有消息已标为已读。').first().waitFor();
+    await waitUntil(async () => (await obs.getByTestId('message-row').filter({ hasText: 'Kaspa is open' }).getAttribute('data-read')) === 'true', { what: 'all read' });
+    await rows.filter({ hasText: 'Kaspa is open' }).click();
+    await obs.getByTestId('message-detail').getByText('Kaspa mining opens today.').waitFor();
+    await shot(obs, 'observer-phone-message');
+
     // The owner adds income info: the observer's menu offers revenue.
     await card.getByTestId('link-edit').click();
     await page.getByTestId('link-income').click();
     await page.getByTestId('link-save').click();
     await waitUntil(async () => /是/.test(await card.getByTestId('link-income-flag').textContent()), { what: 'income info on' });
-    await obs.reload();
+    await obs.goto(`${pool.url}/mobile/observerMode/orePoolDeviceOverview`);
     await obs.getByTestId('overview-cards').waitFor();
     await menu();
     await obs.getByTestId('mmenu-observerRevenue').click();

@@ -4,11 +4,10 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
 import { Navigate } from 'react-router-dom';
-import { ComingSoon } from '@/components/page-frame';
 import { paths } from '@/config/paths';
 import { ReadOnlyContext } from '@/lib/read-only';
 import { useSession } from '@/lib/use-session';
-import { createQueryClient } from '../../providers';
+import { observerQueries } from '../observer-queries';
 import { observerModeTitles } from '../shared-titles';
 import { DesktopAccountShell } from './pool/account-shell';
 import { DesktopDeviceList } from './pool/device-list';
@@ -16,11 +15,10 @@ import { DesktopDeviceOverview } from './pool/device-overview';
 import { DesktopDeviceSubaccount } from './pool/device-subaccount';
 import { DesktopRevenueChain, DesktopRevenueSummary } from './pool/revenue';
 import { DesktopObserverEntry } from './user/observer-entry';
+import { DesktopMessageDetail, DesktopMessageList } from './user/observer-messages';
 
 /** ObserverModePage names the pages of this area. */
 export type ObserverModePage = keyof typeof observerModeTitles;
-
-const observerQueries = createQueryClient();
 
 const shared: Partial<Record<ObserverModePage, ComponentType>> = {
   orePoolDeviceOverview: DesktopDeviceOverview,
@@ -29,10 +27,16 @@ const shared: Partial<Record<ObserverModePage, ComponentType>> = {
   orePoolRevenueSummary: DesktopRevenueSummary,
   orePoolRevenueChain: DesktopRevenueChain,
 };
+// The messages need no sub-account or coin switcher.
+const messagePages: Partial<Record<ObserverModePage, ComponentType>> = {
+  infoList: DesktopMessageList,
+  infoDetail: DesktopMessageDetail,
+};
 
 /** ObserverModeArea renders the observer list and the shared pages inside the read-only shell. */
 export default function ObserverModeArea({ page }: { page: ObserverModePage }) {
   const Page = shared[page];
+  const Messages = messagePages[page];
   const { observerToken } = useSession();
   // Without a link there is nothing to show but the observer list, which says so.
   if (page !== 'observerList' && !observerToken) return <Navigate to={paths.observerMode.observerList} replace />;
@@ -45,9 +49,11 @@ export default function ObserverModeArea({ page }: { page: ObserverModePage }) {
           <DesktopAccountShell>
             <Page key={page} />
           </DesktopAccountShell>
-        ) : (
-          <ComingSoon key={page} titleKey={observerModeTitles[page]} />
-        )}
+        ) : Messages ? (
+          <DesktopAccountShell switchers={false}>
+            <Messages key={page} />
+          </DesktopAccountShell>
+        ) : null}
       </ReadOnlyContext.Provider>
     </QueryClientProvider>
   );

@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '@/app/providers';
 import { i18n } from '@/lib/i18n';
 import { local, localKeys } from '@/lib/storage';
+import { observerQueries } from '../observer-queries';
 import MobileHelpArea, { type MobileHelpPage } from './help';
 
 type Answer = { code: number; msg?: string; data: unknown };
@@ -32,6 +33,7 @@ function renderAt(path: string) {
       { path: '/mobile/help/helplist', element: page('helplist') },
       { path: '/mobile/help/helpdetail', element: page('helpdetail') },
       { path: '/mobile/observerMode/help/helplist', element: page('helplist') },
+      { path: '/mobile/observerMode/help/helpdetail', element: page('helpdetail') },
       { path: '*', element: <p>elsewhere</p> },
     ],
     { initialEntries: [path], future: { v7_relativeSplatPath: true } },
@@ -59,7 +61,12 @@ beforeEach(() => {
   // Chromium's scrollTo answers a promise: an effect must not hand it to React as its cleanup.
   vi.spyOn(window, 'scrollTo').mockImplementation((() => Promise.resolve()) as never);
 });
-afterEach(() => vi.restoreAllMocks());
+afterEach(() => {
+  vi.restoreAllMocks();
+  observerQueries.clear();
+  local.remove(localKeys.observerToken);
+  local.remove(localKeys.unReadCount);
+});
 
 describe('mobile help area', () => {
   it('sends a visitor from the notice list to the mobile login', async () => {
@@ -101,10 +108,44 @@ describe('mobile help area', () => {
     expect(calls.filter((c) => c.includes('helpPage'))).toEqual([]);
   });
 
-  it('keeps the observer messages (type=infoList) for observer mode', async () => {
+  it('sends the observer messages (type=infoList) to observer mode, and without a link to the observer list', async () => {
     serve({});
+    const router = renderAt('/mobile/help/helplist?type=infoList');
+    await screen.findByText('elsewhere');
+    expect(router.state.location.pathname).toBe('/mobile/observerMode/observerList');
+  });
+
+  it('lists the link\'s messages with unread marks, and "mark all as read" clears them', async () => {
+    local.set(localKeys.observerToken, 'ob_test');
+    let unread = 1;
+    const msg = (id: string, title: string, read: boolean) => ({ id, kind: 'devicesOffline', coin: 'LTC', title, summary: 'LTC, sub-account farm', publishedAt: Date.UTC(2026, 10, 20), lang: 'en_US', read });
+    const calls = serve({});
+    vi.mocked(globalThis.fetch).mockImplementation(async (input, init) => {
+      const url = new URL(String(input), 'http://localhost');
+      calls.push(url.pathname);
+      const headers = new Headers(init?.headers);
+      if (headers.get('x-token') !== 'ob_test') return new Response(JSON.stringify({ code: 5, msg: 'gone', data: null }));
+      let data: unknown = null;
+      if (url.pathname.endsWith('/observer/message/list'))
+        data = { total: 2, page: 1, pageSize: 20, unReadCount: unread, rows: [msg('device-2', 'farm.rig1 is offline', unread === 0), msg('device-1', 'farm.rig2 is offline', true)] };
+      if (url.pathname.endsWith('/observer/message/info')) data = { unReadCount: unread };
+      if (url.pathname.endsWith('/observer/message/readAll')) {
+        unread = 0;
+        return new Response(JSON.stringify({ code: 0, msg: 'All messages are marked read.', data: { unReadCount: 0 } }));
+      }
+      return new Response(JSON.stringify({ code: 0, msg: '', data }));
+    });
+    // The API client sends the observer token on observer pages, by the window's address.
+    window.history.pushState({}, '', '/mobile/observerMode/help/helplist?type=infoList');
     renderAt('/mobile/observerMode/help/helplist?type=infoList');
-    await screen.findByText('This page is being built and will be available soon.');
+    await screen.findByText('farm.rig1 is offline');
+    expect(screen.getAllByTestId('unread-dot')).toHaveLength(1);
+    await waitFor(() => expect(local.get(localKeys.unReadCount)).toBe('1'));
+    screen.getByTestId('message-read-all').click();
+    await waitFor(() => expect(screen.queryAllByTestId('unread-dot')).toHaveLength(0));
+    expect(local.get(localKeys.unReadCount)).toBe('0');
+    expect(calls).toContain('/api/pc/v1/helpPage/observer/message/readAll');
+    window.history.pushState({}, '', '/');
   });
 
   it('shows "not found" for a malformed id without a call, and for an id the server does not know', async () => {

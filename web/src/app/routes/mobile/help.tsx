@@ -1,11 +1,17 @@
+import { QueryClientProvider } from '@tanstack/react-query';
 import { Navigate, useLocation, useSearchParams } from 'react-router-dom';
-import { ComingSoon } from '@/components/page-frame';
 import { isObserverPath, mobilePaths } from '@/config/paths';
 import { needsLogin, parseHelpType } from '@/features/help-center/model/params';
 import { LoginGate } from '../../guards/login-gate';
 import { MobileHelpCenter, UnknownSection } from './help/help-center';
 import { MobileHelpDetail } from './help/help-detail';
 import { MobileHelpList } from './help/help-list';
+import { MobileMessageDetail } from './help/message-detail';
+import { MobileMessageList } from './help/message-list';
+import { MessageMarker } from '@/features/observer/components/message-marker';
+import { ReadOnlyContext } from '@/lib/read-only';
+import { useSession } from '@/lib/use-session';
+import { observerQueries } from '../observer-queries';
 
 /** MobileHelpPage names the pages of this area. */
 export type MobileHelpPage = 'helpcenter' | 'helplist' | 'helpdetail';
@@ -13,7 +19,8 @@ export type MobileHelpPage = 'helpcenter' | 'helplist' | 'helpdetail';
 /**
  * MobileHelpArea shows the help centre, and the list and detail chosen by
  * ?type=. Notices need login (the gate warns and opens /mobile/login); the
- * observer's messages (type=infoList) come with observer mode.
+ * observer's messages (type=infoList) open under /mobile/observerMode with an observer
+ * link only, in the observer pages' own query cache.
  */
 export default function MobileHelpArea({ page }: { page: MobileHelpPage }) {
   const [query] = useSearchParams();
@@ -22,7 +29,11 @@ export default function MobileHelpArea({ page }: { page: MobileHelpPage }) {
 
   const parsed = parseHelpType(query.get('type'));
   if (parsed.kind === 'infoList') {
-    return <ComingSoon key={`${page}-infoList`} titleKey={page === 'helplist' ? 'pages.infoList' : 'pages.infoDetail'} />;
+    if (!isObserverPath(pathname)) {
+      const id = query.get('id');
+      return <Navigate replace to={page === 'helplist' || !id ? mobilePaths.observerMode.helplist('infoList') : mobilePaths.observerMode.helpdetail('infoList', id)} />;
+    }
+    return <ObserverMessages key={`${page}-infoList`} page={page} />;
   }
   if (parsed.kind === 'unknown') return <UnknownSection key={`${page}-unknown`} />;
 
@@ -36,4 +47,18 @@ export default function MobileHelpArea({ page }: { page: MobileHelpPage }) {
     page === 'helplist' ? <MobileHelpList key={`list-${type}`} type={type} /> : <MobileHelpDetail key={`detail-${type}`} type={type} />;
   // The router gates ?type=notice too; the page does it again so that no other way in skips it.
   return needsLogin(type) ? <LoginGate>{content}</LoginGate> : content;
+}
+
+/** ObserverMessages is the messages list or one message, for an open observer link. */
+function ObserverMessages({ page }: { page: 'helplist' | 'helpdetail' }) {
+  const { observerToken } = useSession();
+  if (!observerToken) return <Navigate replace to={mobilePaths.observerMode.observerList} />;
+  return (
+    <QueryClientProvider client={observerQueries}>
+      <ReadOnlyContext.Provider value>
+        <MessageMarker />
+        {page === 'helplist' ? <MobileMessageList /> : <MobileMessageDetail />}
+      </ReadOnlyContext.Provider>
+    </QueryClientProvider>
+  );
 }

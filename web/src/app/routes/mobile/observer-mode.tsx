@@ -5,9 +5,10 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
 import { Navigate } from 'react-router-dom';
 import { mobilePaths } from '@/config/paths';
+import { MessageMarker } from '@/features/observer/components/message-marker';
 import { ReadOnlyContext } from '@/lib/read-only';
 import { useSession } from '@/lib/use-session';
-import { createQueryClient } from '../../providers';
+import { observerQueries } from '../observer-queries';
 import { observerModeTitles } from '../shared-titles';
 import { MobileAccountShell } from './pool/account-shell';
 import { MobileDeviceList } from './pool/device-list';
@@ -19,8 +20,6 @@ import { MobileObserverEntry } from './user/observer-entry';
 const { infoList: _infoList, infoDetail: _infoDetail, ...titles } = observerModeTitles;
 /** MobileObserverModePage names the pages of this area (messages live under help/). */
 export type MobileObserverModePage = keyof typeof titles;
-
-const observerQueries = createQueryClient();
 
 const shared: Record<Exclude<MobileObserverModePage, 'observerList'>, ComponentType> = {
   orePoolDeviceOverview: MobileDeviceOverview,
@@ -39,6 +38,7 @@ export default function MobileObserverModeArea({ page }: { page: MobileObserverM
   return (
     <QueryClientProvider client={observerQueries}>
       <ReadOnlyContext.Provider value>
+        {observerToken ? <MessageMarker /> : null}
         {Page ? (
           <MobileAccountShell>
             <Page key={page} />
@@ -50,3 +50,5 @@ export default function MobileObserverModeArea({ page }: { page: MobileObserverM
     </QueryClientProvider>
   );
 }
+
+/** MessageMarker keeps the menu's unread count fresh while an observer page is open. */

@@ -56,7 +56,7 @@ export function lastPage(total: number, pageSize: number): number {
  * pageAfterLoad is the page to move to when a loaded page is past the end (an
  * old link, or articles withdrawn since): the last page; null when page is fine.
  */
-export function pageAfterLoad(page: number, data: Pick<HelpListPage, 'total' | 'pageSize' | 'rows'>): number | null {
+export function pageAfterLoad(page: number, data: Pick<HelpListPage, 'total' | 'pageSize'> & { rows: readonly unknown[] }): number | null {
   if (data.rows.length > 0 || page <= 1) return null;
   const last = lastPage(data.total, data.pageSize);
   return page > last ? last : null;

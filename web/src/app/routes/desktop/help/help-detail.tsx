@@ -1,5 +1,5 @@
 import { ArrowLeftOutlined, CalendarOutlined, LeftOutlined, RightOutlined } from '@ant-design/icons';
-import { Alert, Button, Result, Tag } from 'antd';
+import { Alert, Result, Tag } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams } from 'react-router-dom';
@@ -10,9 +10,9 @@ import { useHelpTexts } from '@/features/help-center/hooks/use-help-texts';
 import { useReader } from '@/features/help-center/hooks/use-reader';
 import { formatHelpDateTime, isoDate } from '@/features/help-center/model/format-date';
 import { detailTitleKey, parseArticleId } from '@/features/help-center/model/params';
-import { errorMessage } from '@/lib/api-client';
 import { LANG_NATIVE_NAMES, isLang } from '@/lib/language';
 import { useDocumentTitle } from '@/lib/use-document-title';
+import { CardLoadFailed } from './list-card';
 import { HelpCardSkeleton, HelpShell, sectionIcons } from './help-shell';
 import type { ListState } from './help-list';
 
@@ -52,13 +52,7 @@ export function DesktopHelpDetail({ kind }: { kind: HelpKind }) {
       </div>
     );
   } else if (detail.isError || !article) {
-    body = (
-      <div className="up-help-card up-help-card--pad up-help-state" role="alert">
-        <p>{th('detail.loadFailed')}</p>
-        <p className="up-help-state__detail">{errorMessage(detail.error)}</p>
-        <Button onClick={() => void detail.refetch()}>{t('common.retry')}</Button>
-      </div>
-    );
+    body = <CardLoadFailed title={th('detail.loadFailed')} error={detail.error} onRetry={() => void detail.refetch()} />;
   } else {
     const stateForNeighbour: ListState = { listSearch };
     body = (

@@ -1,7 +1,8 @@
-import { Menu, Select, Space } from 'antd';
+import { Badge, Menu, Select, Space } from 'antd';
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { paths } from '@/config/paths';
+import { useMessageMarker } from '@/features/observer/hooks/use-messages';
 import { useSharedLinkInfo } from '@/features/observer/hooks/use-observer-entry';
 import { usePoolSelection } from '@/features/pool/hooks/use-pool-selection';
 import { usePoolPath, useReadOnly } from '@/lib/read-only';
@@ -28,22 +29,30 @@ const menu = [
 const machinePages = new Set(['orePoolDeviceOverview', 'orePoolAnlageuebersicht', 'orePoolDeviceSubaccount']);
 const incomePages = new Set(['orePoolRevenueSummary', 'orePoolRevenueChain']);
 
-/** DesktopAccountShell frames every desktop pool-mode page: the section menu, and the sub-account and coin switchers. */
-export function DesktopAccountShell({ children }: { children: ReactNode }) {
+/**
+ * DesktopAccountShell frames every desktop pool-mode page: the section menu, and the
+ * sub-account and coin switchers (switchers false: a page without them, the observer's
+ * messages).
+ */
+export function DesktopAccountShell({ children, switchers = true }: { children: ReactNode; switchers?: boolean }) {
   const { t } = useTranslation();
   const { t: tp, ready } = usePoolTexts();
   const sel = usePoolSelection();
   const { pathname, search } = useLocation();
   const keep = new URLSearchParams(search);
   const carry = ['coin', 'sub'].filter((k) => keep.get(k) !== null).map((k) => `${k}=${encodeURIComponent(keep.get(k)!)}`).join('&');
-  const current = pathname.split('/').pop() ?? '';
+  const last = pathname.split('/').pop() ?? '';
+  // A message belongs under the messages entry.
+  const current = last === 'infoDetail' ? 'infoList' : last;
   const readOnly = useReadOnly();
   const { observerInfo, observerToken } = useSession();
   useSharedLinkInfo(readOnly ? observerToken : null);
+  const unread = useMessageMarker(readOnly);
   const pathOf = usePoolPath();
   const entries = readOnly
     ? [
         ['observerList', 'pages.observerList', paths.observerMode.observerList] as const,
+        ['infoList', 'pages.infoList', paths.observerMode.infoList] as const,
         ...menu
           .filter(([key]) => (observerInfo.machineInfoEnabled && machinePages.has(key)) || (observerInfo.incomeInfoEnabled && incomePages.has(key)))
           .map(([key, title]) => [key, title, pathOf(key)!] as const),
@@ -58,15 +67,24 @@ export function DesktopAccountShell({ children }: { children: ReactNode }) {
           items={entries.map(([key, title, to]) => ({
             key,
             label: (
-              <Link to={`${to}${carry ? `?${carry}` : ''}`} data-testid={`pool-menu-${key}`}>
+              <Link to={`${to}${carry && key !== 'infoList' ? `?${carry}` : ''}`} data-testid={`pool-menu-${key}`}>
                 {t(title)}
+                {key === 'infoList' && unread > 0 ? (
+                  <Badge
+                    count={unread}
+                    overflowCount={99}
+                    style={{ marginInlineStart: 8 }}
+                    aria-label={t('nav.unreadMessages', { count: unread })}
+                    data-testid="message-badge"
+                  />
+                ) : null}
               </Link>
             ),
           }))}
         />
       </nav>
       <div className="up-pool-shell__main">
-        {ready ? (
+        {ready && switchers ? (
           <Space className="up-pool-shell__bar" size={16} wrap>
             <label>
               <span className="up-pool-shell__label">{tp('switcher.subAccount')}</span>

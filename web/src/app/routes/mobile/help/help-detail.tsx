@@ -1,4 +1,4 @@
-import { Button, ErrorBlock, NoticeBar, Skeleton } from 'antd-mobile';
+import { Button, ErrorBlock, NoticeBar } from 'antd-mobile';
 import { LeftOutline, RightOutline } from 'antd-mobile-icons';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,7 +14,7 @@ import { errorMessage } from '@/lib/api-client';
 import { LANG_NATIVE_NAMES, isLang } from '@/lib/language';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import type { FromList } from './help-list';
-import { SubHeader, sectionIcons } from './shared';
+import { DetailSkeleton, LoadFailed, SubHeader, sectionIcons } from './shared';
 
 /** MobileHelpDetail is /mobile/help/helpdetail?type=&id=: one article, its neighbours and the way back. */
 export function MobileHelpDetail({ type }: { type: HelpKind }) {
@@ -42,12 +42,7 @@ export function MobileHelpDetail({ type }: { type: HelpKind }) {
 
   let body;
   if (!ready || (id !== null && detail.isPending)) {
-    body = (
-      <div className="up-mhelp-article" aria-busy="true">
-        <Skeleton.Title animated />
-        <Skeleton.Paragraph lineCount={8} animated />
-      </div>
-    );
+    body = <DetailSkeleton />;
   } else if (id === null || (detail.isError && isNotFound(detail.error))) {
     body = (
       <div className="up-mhelp-state" data-testid="help-not-found">
@@ -59,15 +54,7 @@ export function MobileHelpDetail({ type }: { type: HelpKind }) {
       </div>
     );
   } else if (detail.isError || !article) {
-    body = (
-      <div className="up-mhelp-state" role="alert">
-        <ErrorBlock status="default" title={th('detail.loadFailed')} description={errorMessage(detail.error)} fullPage={false}>
-          <Button color="primary" onClick={() => void detail.refetch()}>
-            {t('common.retry')}
-          </Button>
-        </ErrorBlock>
-      </div>
-    );
+    body = <LoadFailed title={th('detail.loadFailed')} detail={errorMessage(detail.error)} onRetry={() => void detail.refetch()} />;
   } else {
     body = (
       <article className="up-mhelp-article" data-testid="help-detail" aria-labelledby="up-mhelp-title">

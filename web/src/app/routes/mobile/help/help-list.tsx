@@ -1,5 +1,5 @@
-import { Button, DotLoading, ErrorBlock, InfiniteScroll, Toast } from 'antd-mobile';
-import { CheckOutline, RightOutline } from 'antd-mobile-icons';
+import { Toast } from 'antd-mobile';
+import { RightOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { MobileTabs } from '@/components/mobile-tabs';
@@ -14,7 +14,7 @@ import { formatHelpDate, isNew, isoDate } from '@/features/help-center/model/for
 import { MOBILE_PAGE_SIZE } from '@/features/help-center/model/paging';
 import { SECTION_ORDER, langTag, listTitleKey } from '@/features/help-center/model/params';
 import { useDocumentTitle } from '@/lib/use-document-title';
-import { ListSkeleton, SubHeader, useLoginPrompt } from './shared';
+import { EndlessList, ReadAllBar, SubHeader, useLoginPrompt } from './shared';
 
 /** FromList marks a detail opened from the list, so "back" returns to the same scroll position. */
 export interface FromList {
@@ -54,79 +54,49 @@ export function MobileHelpList({ type }: { type: HelpKind }) {
   const total = list.data?.pages[0]?.total ?? 0;
   const fromList: FromList = { fromList: true };
 
-  let body;
-  if (!ready || list.isPending) {
-    body = <ListSkeleton />;
-  } else if (list.isError && rows.length === 0) {
-    body = (
-      <div className="up-mhelp-state" role="alert">
-        <ErrorBlock status="default" title={th('list.loadFailed')} description="" fullPage={false}>
-          <Button color="primary" onClick={() => void list.refetch()}>
-            {t('common.retry')}
-          </Button>
-        </ErrorBlock>
-      </div>
-    );
-  } else if (rows.length === 0) {
-    body = (
-      <div className="up-mhelp-state">
-        <ErrorBlock status="empty" title={th(`list.empty.${type}`)} description="" fullPage={false} />
-      </div>
-    );
-  } else {
-    body = (
-      <>
-        <ul className="up-mhelp-rows" data-testid="help-list">
-          {rows.map((row) => {
-            const unreadRow = type === 'notice' && row.read === false;
-            return (
-              <li key={row.id}>
-                <Link
-                  to={mobilePaths.help.helpdetail(type, row.id)}
-                  state={fromList}
-                  className={`up-mhelp-row${unreadRow ? ' up-mhelp-row--unread' : ''}`}
-                  data-testid="help-row"
-                  data-read={type === 'notice' ? String(!unreadRow) : undefined}
-                >
-                  <span className="up-mhelp-row__title">
-                    {unreadRow ? <UnreadDot label={th('list.unread')} /> : null}
-                    <span lang={langTag(row.lang)}>{row.title}</span>
-                  </span>
-                  {row.summary ? <span className="up-mhelp-row__summary">{row.summary}</span> : null}
-                  <span className="up-mhelp-row__meta">
-                    {type !== 'faq' && isNew(row.publishedAt) ? <span className="up-mhelp-new">{th('list.new')}</span> : null}
-                    {type === 'faq' ? null : <time dateTime={isoDate(row.publishedAt)}>{formatHelpDate(row.publishedAt, reader.lang)}</time>}
-                    <RightOutline className="up-mhelp-row__go" aria-hidden="true" />
-                  </span>
-                </Link>
-              </li>
-            );
-          })}
-        </ul>
-        <InfiniteScroll
-          loadMore={async () => {
-            await list.fetchNextPage({ cancelRefetch: false });
-          }}
-          hasMore={list.hasNextPage && !list.isFetchNextPageError}
-          threshold={200}
-        >
-          <span className="up-mhelp-more" data-testid="help-list-end">
-            {list.isFetchNextPageError ? (
-              <Button size="small" onClick={() => void list.fetchNextPage()}>
-                {t('common.retry')}
-              </Button>
-            ) : list.hasNextPage ? (
-              <>
-                {th('list.loading')} <DotLoading />
-              </>
-            ) : (
-              th('list.end')
-            )}
-          </span>
-        </InfiniteScroll>
-      </>
-    );
-  }
+  const body = (
+    <EndlessList
+      loading={!ready || list.isPending}
+      failed={list.isError && rows.length === 0 ? { title: th('list.loadFailed'), onRetry: () => void list.refetch() } : null}
+      empty={rows.length === 0 ? th(`list.empty.${type}`) : null}
+      more={{
+        hasMore: list.hasNextPage,
+        failed: list.isFetchNextPageError,
+        load: () => list.fetchNextPage({ cancelRefetch: false }),
+        retry: () => void list.fetchNextPage(),
+        loading: th('list.loading'),
+        end: th('list.end'),
+      }}
+    >
+      <ul className="up-mhelp-rows" data-testid="help-list">
+        {rows.map((row) => {
+          const unreadRow = type === 'notice' && row.read === false;
+          return (
+            <li key={row.id}>
+              <Link
+                to={mobilePaths.help.helpdetail(type, row.id)}
+                state={fromList}
+                className={`up-mhelp-row${unreadRow ? ' up-mhelp-row--unread' : ''}`}
+                data-testid="help-row"
+                data-read={type === 'notice' ? String(!unreadRow) : undefined}
+              >
+                <span className="up-mhelp-row__title">
+                  {unreadRow ? <UnreadDot label={th('list.unread')} /> : null}
+                  <span lang={langTag(row.lang)}>{row.title}</span>
+                </span>
+                {row.summary ? <span className="up-mhelp-row__summary">{row.summary}</span> : null}
+                <span className="up-mhelp-row__meta">
+                  {type !== 'faq' && isNew(row.publishedAt) ? <span className="up-mhelp-new">{th('list.new')}</span> : null}
+                  {type === 'faq' ? null : <time dateTime={isoDate(row.publishedAt)}>{formatHelpDate(row.publishedAt, reader.lang)}</time>}
+                  <RightOutline className="up-mhelp-row__go" aria-hidden="true" />
+                </span>
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </EndlessList>
+  );
 
   return (
     <div className="up-mhelp up-mhelp--page">
@@ -142,24 +112,15 @@ export function MobileHelpList({ type }: { type: HelpKind }) {
         <div className="up-mhelp-toolbar">
           <span data-testid="help-total">{th('list.total', { count: total })}</span>
           {type === 'notice' ? (
-            <span className="up-mhelp-toolbar__actions">
-              {unread > 0 ? (
-                <span className="up-mhelp-toolbar__unread" data-testid="help-unread-count">
-                  {th('list.unreadCount', { count: unread })}
-                </span>
-              ) : null}
-              <Button
-                size="small"
-                fill="outline"
-                color="primary"
-                onClick={markAllRead}
-                loading={readAll.isPending}
-                disabled={unread === 0 && !rows.some((r) => r.read === false)}
-                data-testid="help-read-all"
-              >
-                <CheckOutline aria-hidden="true" /> {th('list.markAllRead')}
-              </Button>
-            </span>
+            <ReadAllBar
+              prefix="help"
+              unread={unread}
+              unreadLabel={th('list.unreadCount', { count: unread })}
+              label={th('list.markAllRead')}
+              onClick={markAllRead}
+              pending={readAll.isPending}
+              disabled={unread === 0 && !rows.some((r) => r.read === false)}
+            />
           ) : null}
         </div>
       ) : null}

@@ -1,5 +1,5 @@
-import { Dialog, Skeleton } from 'antd-mobile';
-import { BellOutline, LeftOutline, QuestionCircleOutline, SoundOutline } from 'antd-mobile-icons';
+import { Button, Dialog, DotLoading, ErrorBlock, InfiniteScroll, Skeleton } from 'antd-mobile';
+import { BellOutline, CheckOutline, LeftOutline, QuestionCircleOutline, SoundOutline } from 'antd-mobile-icons';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
@@ -72,5 +72,118 @@ export function ListSkeleton({ rows = 5 }: { rows?: number }) {
         </div>
       ))}
     </div>
+  );
+}
+
+/** DetailSkeleton fills an article or message while it loads. */
+export function DetailSkeleton() {
+  return (
+    <div className="up-mhelp-article" aria-busy="true">
+      <Skeleton.Title animated />
+      <Skeleton.Paragraph lineCount={8} animated />
+    </div>
+  );
+}
+
+/** LoadFailed says a list or an article could not be loaded, with a retry. */
+export function LoadFailed({ title, detail = '', onRetry }: { title: string; detail?: string; onRetry: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <div className="up-mhelp-state" role="alert">
+      <ErrorBlock status="default" title={title} description={detail} fullPage={false}>
+        <Button color="primary" onClick={onRetry}>
+          {t('common.retry')}
+        </Button>
+      </ErrorBlock>
+    </div>
+  );
+}
+
+/** EndlessList is a list loaded page after page as the reader scrolls, with its states. */
+export function EndlessList({
+  loading,
+  failed,
+  empty,
+  emptyTestId,
+  more,
+  children,
+}: {
+  /** loading shows the skeleton; failed the error with a retry (nothing loaded). */
+  loading: boolean;
+  failed: { title: string; onRetry: () => void } | null;
+  /** empty is said when nothing is listed (null: there are rows). */
+  empty: string | null;
+  emptyTestId?: string;
+  more: { hasMore: boolean; failed: boolean; load: () => Promise<unknown>; retry: () => void; loading: string; end: string };
+  children: ReactNode;
+}) {
+  const { t } = useTranslation();
+  if (loading) return <ListSkeleton />;
+  if (failed) return <LoadFailed title={failed.title} onRetry={failed.onRetry} />;
+  if (empty !== null) {
+    return (
+      <div className="up-mhelp-state" data-testid={emptyTestId}>
+        <ErrorBlock status="empty" title={empty} description="" fullPage={false} />
+      </div>
+    );
+  }
+  return (
+    <>
+      {children}
+      <InfiniteScroll
+        loadMore={async () => {
+          await more.load();
+        }}
+        hasMore={more.hasMore && !more.failed}
+        threshold={200}
+      >
+        <span className="up-mhelp-more" data-testid="help-list-end">
+          {more.failed ? (
+            <Button size="small" onClick={more.retry}>
+              {t('common.retry')}
+            </Button>
+          ) : more.hasMore ? (
+            <>
+              {more.loading} <DotLoading />
+            </>
+          ) : (
+            more.end
+          )}
+        </span>
+      </InfiniteScroll>
+    </>
+  );
+}
+
+/** ReadAllBar is the unread count and "mark all as read" of a list with read marks. */
+export function ReadAllBar({
+  unread,
+  unreadLabel,
+  label,
+  onClick,
+  pending,
+  disabled,
+  prefix,
+}: {
+  unread: number;
+  unreadLabel: string;
+  label: string;
+  onClick: () => void;
+  pending: boolean;
+  disabled: boolean;
+  /** prefix names the parts for tests (prefix-unread-count, prefix-read-all). */
+  prefix: string;
+}) {
+  return (
+    <span className="up-mhelp-toolbar__actions">
+      {unread > 0 ? (
+        <span className="up-mhelp-toolbar__unread" data-testid={`${prefix}-unread-count`}>
+          {unreadLabel}
+        </span>
+      ) : null}
+      <Button size="small" fill="outline" color="primary" onClick={onClick} loading={pending} disabled={disabled} data-testid={`${prefix}-read-all`}>
+        <CheckOutline aria-hidden="true" /> {label}
+      </Button>
+    </span>
   );
 }

@@ -1,0 +1,251 @@
+// /observerMode/infoList and /observerMode/infoDetail on the desktop: the observer link's
+// messages. Data, read marks and the marker live in features/observer (use-messages); this
+// file lays out antd widgets in the help centre's list and article styles.
+import { LeftOutlined, RightOutlined } from '@ant-design/icons';
+import { App, Button, Result, Table, Tag } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { paths } from '@/config/paths';
+import { HelpArticle } from '@/features/help-center/components/help-article';
+import { UnreadDot } from '@/features/help-center/components/unread-dot';
+import { formatHelpDateTime, isNew, isoDate } from '@/features/help-center/model/format-date';
+import { readPaging } from '@/features/help-center/model/paging';
+import { langTag } from '@/features/help-center/model/params';
+import { isMessageGone, useMessage, useMessagePage, useReadAllMessages } from '@/features/observer/hooks/use-messages';
+import { parseMessageId, type MessageDetail } from '@/features/observer/model/messages';
+import { useObserverTexts } from '@/features/observer/texts';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { HelpCardSkeleton } from '../help/help-shell';
+import { CardLoadFailed, ListCard, useUrlPaging } from '../help/list-card';
+import '../help/help.css';
+
+const detailPath = (id: string) => `${paths.observerMode.infoDetail}?id=${encodeURIComponent(id)}`;
+
+interface ListState {
+  listSearch?: string;
+}
+
+/** DesktopMessageList is /observerMode/infoList: one page of the link's messages, unread marked. */
+export function DesktopMessageList() {
+  const { t, i18n } = useTranslation();
+  const { t: to, ready } = useObserverTexts();
+  const { message } = App.useApp();
+  const [query] = useSearchParams();
+  const first = readPaging(query);
+  const list = useMessagePage(first.page, first.pageSize);
+  const { paging, goTo, listSearch } = useUrlPaging(list.data, list.isPlaceholderData);
+  const readAll = useReadAllMessages();
+  useDocumentTitle(t('pages.infoList'));
+  const markAllRead = () =>
+    readAll.mutate(undefined, { onSuccess: (answer) => void message.success(answer.msg || t('messages.operateSuccess')) });
+  const listState: ListState = { listSearch };
+  const data = list.data;
+  const unread = data?.unReadCount ?? 0;
+
+  let body;
+  if (!ready || (list.isPending && !data)) {
+    body = <HelpCardSkeleton />;
+  } else if (list.isError && !data) {
+    body = <CardLoadFailed title={to('messages.loadFailed')} error={list.error} onRetry={() => void list.refetch()} />;
+  } else {
+    const rows = data?.rows ?? [];
+    const total = data?.total ?? 0;
+    body = (
+      <ListCard
+        testId="message-list"
+        prefix="message"
+        busy={list.isFetching}
+        totalLabel={to('messages.total', { count: total })}
+        total={total}
+        paging={paging}
+        onPage={goTo}
+        empty={rows.length === 0 ? to('messages.empty') : null}
+        marks={{
+          unread,
+          unreadLabel: to('messages.unreadCount', { count: unread }),
+          markAllLabel: to('messages.markAllRead'),
+          onMarkAll: markAllRead,
+          pending: readAll.isPending,
+          disabled: unread === 0,
+        }}
+      >
+        {rows.map((row) => (
+          <li key={row.id}>
+            <Link
+              to={detailPath(row.id)}
+              state={listState}
+              className={`up-help-row${row.read ? '' : ' up-help-row--unread'}`}
+              data-testid="message-row"
+              data-kind={row.kind}
+              data-read={String(row.read)}
+            >
+              <div className="up-help-row__main">
+                <h2 className="up-help-row__title">
+                  {row.read ? null : <UnreadDot label={to('messages.unread')} />}
+                  <Tag bordered={false}>{to(`messages.kinds.${row.kind}`)}</Tag>
+                  <span lang={langTag(row.lang)}>{row.title}</span>
+                  {isNew(row.publishedAt) && !row.read ? (
+                    <Tag color="green" bordered={false} className="up-help-row__new">
+                      {to('messages.new')}
+                    </Tag>
+                  ) : null}
+                </h2>
+                {row.summary ? <p className="up-help-row__summary">{row.summary}</p> : null}
+              </div>
+              <time className="up-help-row__date" dateTime={isoDate(row.publishedAt)}>
+                {formatHelpDateTime(row.publishedAt, i18n.language)}
+              </time>
+              <RightOutlined className="up-help-row__go" aria-hidden="true" />
+            </Link>
+          </li>
+        ))}
+      </ListCard>
+    );
+  }
+
+  return (
+    <div className="up-observer-messages">
+      <header className="up-help-head">
+        <h1 className="up-help-head__title">{t('pages.infoList')}</h1>
+        {ready ? <p className="up-help-head__lead">{to('messages.lead')}</p> : null}
+      </header>
+      {body}
+    </div>
+  );
+}
+
+/** MessageBody is what a message is about: its devices, its settled day or its text. */
+function MessageBody({ msg, lang }: { msg: MessageDetail; lang: string }) {
+  const { t: to } = useObserverTexts();
+  if (msg.devices) {
+    const since = msg.kind === 'devicesOnline' ? 'messages.detail.backSince' : 'messages.detail.lastSeen';
+    return (
+      <Table
+        data-testid="message-devices"
+        size="small"
+        pagination={msg.devices.length > 20 ? { pageSize: 20 } : false}
+        rowKey="worker"
+        dataSource={msg.devices}
+        columns={[
+          { title: to('messages.detail.worker'), dataIndex: 'worker' },
+          { title: to('messages.detail.subAccount'), dataIndex: 'subAccount' },
+          { title: to(since), dataIndex: 'since', render: (v: number) => formatHelpDateTime(v, lang) },
+        ]}
+      />
+    );
+  }
+  if (msg.earnings) {
+    const e = msg.earnings;
+    return (
+      <Table
+        data-testid="message-earnings"
+        size="small"
+        pagination={false}
+        rowKey="subAccount"
+        dataSource={e.rows}
+        columns={[
+          { title: to('messages.detail.subAccount'), dataIndex: 'subAccount' },
+          { title: to('messages.detail.hashRate'), key: 'hashRate', render: (_: unknown, r) => `${r.hashRate.show} ${r.hashRate.unit}` },
+          { title: to('messages.detail.amount'), key: 'amount', align: 'right', render: (_: unknown, r) => `${r.amount} ${e.unit}` },
+        ]}
+        summary={() => (
+          <Table.Summary.Row>
+            <Table.Summary.Cell index={0} colSpan={2}>
+              {to('messages.detail.total')} ({e.day})
+            </Table.Summary.Cell>
+            <Table.Summary.Cell index={2} align="right">
+              <strong data-testid="message-earnings-total">
+                {e.amount} {e.unit}
+              </strong>
+            </Table.Summary.Cell>
+          </Table.Summary.Row>
+        )}
+      />
+    );
+  }
+  return msg.html ? <HelpArticle html={msg.html} lang={msg.lang} /> : null;
+}
+
+/** DesktopMessageDetail is /observerMode/infoDetail?id=: one message (opening it marks it read). */
+export function DesktopMessageDetail() {
+  const { t, i18n } = useTranslation();
+  const { t: to, ready } = useObserverTexts();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [query] = useSearchParams();
+  const id = parseMessageId(query.get('id'));
+  const detail = useMessage(id);
+  const msg = detail.data;
+  useDocumentTitle(msg?.title ?? t('pages.infoDetail'));
+  const listSearch = (location.state as ListState | null)?.listSearch;
+  const backToList = () => navigate(`${paths.observerMode.infoList}${listSearch ? `?${listSearch}` : ''}`);
+  const neighbour = (to: string | null) => {
+    if (to) navigate(detailPath(to), { replace: true, state: location.state });
+  };
+
+  let body;
+  if (!ready || (id !== null && detail.isPending)) {
+    body = <HelpCardSkeleton />;
+  } else if (id === null || (detail.isError && isMessageGone(detail.error))) {
+    body = (
+      <div className="up-help-card up-help-card--pad" data-testid="message-not-found">
+        <Result
+          status="404"
+          title={to('messages.detail.notFoundTitle')}
+          subTitle={to('messages.detail.notFoundBody')}
+          extra={<Button onClick={backToList}>{to('messages.detail.back')}</Button>}
+        />
+      </div>
+    );
+  } else if (detail.isError || !msg) {
+    body = <CardLoadFailed title={to('messages.detail.loadFailed')} error={detail.error} onRetry={() => void detail.refetch()} />;
+  } else {
+    body = (
+      <article className="up-help-card up-help-detail" data-testid="message-detail" data-kind={msg.kind} aria-labelledby="up-message-title">
+        <header className="up-help-detail__head">
+          <Tag bordered={false} className="up-help-detail__kind">
+            {to(`messages.kinds.${msg.kind}`)}
+          </Tag>
+          <h1 id="up-message-title" className="up-help-detail__title" lang={langTag(msg.lang)}>
+            {msg.title}
+          </h1>
+          <p className="up-help-detail__meta">
+            <time dateTime={isoDate(msg.publishedAt)}>{formatHelpDateTime(msg.publishedAt, i18n.language)}</time>
+          </p>
+        </header>
+        <div className="up-help-detail__body">
+          {msg.summary && !msg.html ? <p>{msg.summary}</p> : null}
+          <MessageBody msg={msg} lang={i18n.language} />
+        </div>
+        <footer className="up-help-detail__foot">
+          <Button icon={<LeftOutlined />} onClick={backToList} data-testid="message-back">
+            {to('messages.detail.back')}
+          </Button>
+          <nav className="up-help-detail__pager" aria-label={t('pages.infoDetail')}>
+            {msg.prevId ? (
+              <Button type="link" onClick={() => neighbour(msg.prevId)} data-testid="message-prev">
+                <LeftOutlined aria-hidden="true" /> {to('messages.detail.previous')}
+              </Button>
+            ) : null}
+            {msg.nextId ? (
+              <Button type="link" onClick={() => neighbour(msg.nextId)} data-testid="message-next">
+                {to('messages.detail.next')} <RightOutlined aria-hidden="true" />
+              </Button>
+            ) : null}
+          </nav>
+        </footer>
+      </article>
+    );
+  }
+  const shows = ready && id !== null && Boolean(msg) && !detail.isError;
+  return (
+    <div className="up-observer-messages">
+      {shows ? null : (
+        <header className="up-help-head">
+          <h1 className="up-help-head__title">{t('pages.infoDetail')}</h1>
+        </header>
+      )}
+      {body}
+    </div>
+  );
+}
