@@ -221,6 +221,14 @@ func TestObserverPermissionMatrix(t *testing.T) {
 				w.want(c.method, c.path, l.Token, c.body, 5)
 			}
 			w.want("POST", "/api/observer/link/detail", l.Token, nil, 0)
+			// Messages are every link's own, whatever its flags (TestObserverMessages: which).
+			w.want("GET", "/api/pc/v1/helpPage/observer/message/list?page=1&pageSize=10", l.Token, nil, 0)
+			w.want("GET", "/api/pc/v1/helpPage/observer/message/info", l.Token, nil, 0)
+		}
+		// A session token opens no observer messages, the owner's included.
+		for _, token := range []string{w.alice.Token, w.bob.Token, ""} {
+			w.want("GET", "/api/pc/v1/helpPage/observer/message/list?page=1&pageSize=10", token, nil, 5)
+			w.want("POST", "/api/pc/v1/helpPage/observer/message/readAll", token, nil, 5)
 		}
 
 		// Narrowed to one sub-account, on both coins.
@@ -258,12 +266,14 @@ func TestObserverPermissionMatrix(t *testing.T) {
 		}
 		w.want("GET", "/api/pc/v1/pool/device/list?page=1&pageSize=10", narrow.Token, nil, 5)
 		w.want("GET", "/api/observer/link/valid?token="+narrow.Token, "", nil, 5)
+		w.want("GET", "/api/pc/v1/helpPage/observer/message/info", narrow.Token, nil, 5)
 		w.want("GET", "/api/pc/v1/pool/device/list?page=1&pageSize=10", fresh.Token, nil, 0)
 
 		// Deleted: dead at once.
 		w.want("POST", "/api/pc/v1/customer/observer/link/delete", w.alice.Token, map[string]any{"token": fresh.Token}, 0)
 		w.want("GET", "/api/pc/v1/pool/device/list?page=1&pageSize=10", fresh.Token, nil, 5)
 		w.want("POST", "/api/observer/link/detail", fresh.Token, nil, 5)
+		w.want("GET", "/api/pc/v1/helpPage/observer/message/list?page=1&pageSize=10", fresh.Token, nil, 5)
 
 		// Expired: a 7-day link opens on day 6 and not after day 7.
 		week := w.add(map[string]any{"currencyList": []string{"BTC"}, "machineInfoEnabled": true, "note": "week", "expiresIn": 7})
@@ -272,6 +282,7 @@ func TestObserverPermissionMatrix(t *testing.T) {
 		w.advance(25 * time.Hour)
 		w.want("GET", "/api/pc/v1/pool/device/overview?coin=BTC", week.Token, nil, 5)
 		w.want("GET", "/api/observer/link/valid?token="+week.Token, "", nil, 5)
+		w.want("GET", "/api/pc/v1/helpPage/observer/message/info", week.Token, nil, 5)
 
 		// A token that was never issued.
 		w.want("GET", "/api/pc/v1/pool/device/overview?coin=BTC", account.ObserverTokenPrefix+"forged", nil, 5)

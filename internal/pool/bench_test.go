@@ -106,6 +106,15 @@ func BenchmarkTenThousandDevices(b *testing.B) {
 					}
 				}
 			})
+			// The device sweep every minute, in the steady state (its first run takes the
+			// fleet's quiet devices offline and notes them; later ones find their open events).
+			b.Run("sweep", func(b *testing.B) {
+				for b.Loop() {
+					if _, _, err := store.SweepDevices(context.Background(), now); err != nil {
+						b.Fatal(err)
+					}
+				}
+			})
 			for _, call := range []struct{ name, path string }{
 				{"overview", "/api/pc/v1/pool/device/overview?coin=BTC"},
 				{"overview_sub", "/api/pc/v1/pool/device/overview?coin=BTC&subAccount=farm03"},

@@ -43,6 +43,9 @@
 //     known only by its agent's reports. Accepted shares (Touch) bring an offline
 //     device, or an abnormal one without a fresh report, back to normal at once; while
 //     an agent reports, its next report decides, seeing the shares.
+//   - The sweep notes each device it takes offline, and each that is back, in device_events
+//     in the transaction that changes the status (events.go); observer messages read them.
+//     Nothing in the share path writes them.
 //   - Hashrate windows are whole minutes before the current one (which the engine may
 //     still be adding to): real-time is the 15 before, 24 h the 1440 before. The pool's
 //     figures per coin (CoinStats, what the engine stores in pool_stats) use the same

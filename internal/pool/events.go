@@ -51,7 +51,7 @@ func noteComebacks(ctx context.Context, tx *db.Tx, ms int64) error {
 		_, err := tx.Exec(ctx, `INSERT INTO device_events (user_id, sub_account_id, coin, device_id, worker, kind, since, noticed_at, open)
 			SELECT e.user_id, d.sub_account_id, d.coin, d.id, d.worker, ?, COALESCE(d.online_since, ?), ?, ?
 			FROM device_events e JOIN devices d ON d.id = e.device_id
-			WHERE d.removed_at IS NULL AND d.status <> ? AND e.id IN (`+placeholders(len(ids))+`)`,
+			WHERE d.removed_at IS NULL AND d.status <> ? AND e.id IN (`+placeholders(len(ids))+`) ORDER BY d.id`,
 			append([]any{EventOnline, ms, ms, false, StatusOffline}, ids...)...)
 		if err != nil {
 			return fmt.Errorf("pool: note devices back online: %w", err)
@@ -65,7 +65,7 @@ func noteOffline(ctx context.Context, tx *db.Tx, deviceIDs []int64, ms int64) er
 	return inBatches(deviceIDs, func(ids []any) error {
 		_, err := tx.Exec(ctx, `INSERT INTO device_events (user_id, sub_account_id, coin, device_id, worker, kind, since, noticed_at, open)
 			SELECT s.user_id, d.sub_account_id, d.coin, d.id, d.worker, ?, d.last_seen_at, ?, ?
-			FROM devices d JOIN sub_accounts s ON s.id = d.sub_account_id WHERE d.id IN (`+placeholders(len(ids))+`)`,
+			FROM devices d JOIN sub_accounts s ON s.id = d.sub_account_id WHERE d.id IN (`+placeholders(len(ids))+`) ORDER BY d.id`,
 			append([]any{EventOffline, ms, true}, ids...)...)
 		if err != nil {
 			return fmt.Errorf("pool: note devices offline: %w", err)
