@@ -23,6 +23,7 @@ import (
 	"github.com/uniplus-pool/pool/internal/earnings"
 	"github.com/uniplus-pool/pool/internal/mining"
 	"github.com/uniplus-pool/pool/internal/pool"
+	"github.com/uniplus-pool/pool/internal/solo"
 	"github.com/uniplus-pool/pool/internal/stratum"
 )
 
@@ -217,7 +218,7 @@ func startMining(ctx context.Context, cfg config.Config, d *db.DB, chains *chain
 	ports := 0
 	for _, c := range coins {
 		if c.OpenStatus {
-			ports += len(c.StratumPorts)
+			ports += len(c.StratumPorts) + len(c.SoloPorts)
 		}
 	}
 	perPort := perPortCap(cfg.StratumMaxPerPort, fileLimit, ports)
@@ -231,8 +232,9 @@ func startMining(ctx context.Context, cfg config.Config, d *db.DB, chains *chain
 	}
 	store := &pool.Store{DB: d, MaxDevicesPerSubAccount: cfg.MaxDevicesPerSubAccount}
 	blocks := &mining.Blocks{DB: d}
+	soloShares := &solo.Store{DB: d}
 	for _, c := range coins {
-		if !c.OpenStatus || len(c.StratumPorts) == 0 {
+		if !c.OpenStatus || len(c.StratumPorts)+len(c.SoloPorts) == 0 {
 			continue
 		}
 		drv, err := chains.Start(ctx, c)
@@ -250,51 +252,86 @@ func startMining(ctx context.Context, cfg config.Config, d *db.DB, chains *chain
 			return role, fmt.Errorf("coin %s: payout address %q is not usable: %v", c.Type, payout, err)
 		}
 		agg := &mining.Aggregator{Sink: poolSink{store, log}, Log: log}
-		eng := &mining.Engine{Coin: c.Type, Algorithm: c.Algorithm, Driver: drv, Workers: poolWorkers{store},
-			Shares: agg, Blocks: blocks, Log: log, Maturity: maturityOf(c), FeeBps: c.FeeBps, PPSTxFees: c.PPSTxFees,
-			Builder: mining.NewBuilder(c.Algorithm, addr.Script, 8, "/uniplus/")}
-		srv, err := stratum.NewServer(stratum.Config{Extranonce1Size: 4, Extranonce2Size: 4, Logger: log,
-			InitialDifficulty: initialDifficulty(c), MinDifficulty: minDifficulty(c), TargetShareInterval: shareInterval(c),
-			TLSConfig: tlsConfig, MaxPerAddress: cfg.StratumMaxPerAddress, MaxPerListener: perPort}, eng)
-		if err != nil {
-			return role, err
+		// The pool's ports: pay-per-share into the pool's wallet. The solo ports: each
+		// miner's block to the miner's address, the solo fee to the pool's (docs/solo.md).
+		// Found blocks and the coin's statistics are followed once per coin.
+		follow := true
+		if len(c.StratumPorts) > 0 {
+			eng := &mining.Engine{Coin: c.Type, Algorithm: c.Algorithm, Driver: drv, Workers: poolWorkers{store},
+				Shares: agg, Blocks: blocks, Log: log, Maturity: maturityOf(c), FeeBps: c.FeeBps, PPSTxFees: c.PPSTxFees,
+				Builder: mining.NewBuilder(c.Algorithm, addr.Script, 8, "/uniplus/")}
+			if err := role.serve(ctx, cfg, c, eng, c.StratumPorts, c.Type, follow, tlsConfig, perPort, log, stdout); err != nil {
+				return role, err
+			}
+			follow = false
+			role.wg.Add(1)
+			go func() { defer role.wg.Done(); agg.Run(ctx, 10*time.Second) }()
 		}
-		eng.Attach(srv)
-		for _, port := range c.StratumPorts {
-			ln, err := net.Listen("tcp", net.JoinHostPort(cfg.StratumBind, strconv.Itoa(port)))
-			if err != nil {
-				return role, fmt.Errorf("coin %s: stratum port %d: %w", c.Type, port, err)
+		if len(c.SoloPorts) > 0 {
+			builder := mining.NewBuilder(c.Algorithm, addr.Script, 8, "/uniplus-solo/")
+			builder.Solo = &mining.SoloPayouts{Driver: drv, FeeScript: addr.Script, FeeBps: c.SoloFeeBps}
+			shares := &mining.SoloShares{Sink: soloShares, Log: log}
+			eng := &mining.Engine{Coin: c.Type, Algorithm: c.Algorithm, Driver: drv, Shares: agg, SoloShares: shares, Blocks: blocks,
+				Log: log, Maturity: maturityOf(c), Builder: builder}
+			if err := role.serve(ctx, cfg, c, eng, c.SoloPorts, c.Type+"/solo", follow, tlsConfig, perPort, log, stdout); err != nil {
+				return role, err
 			}
-			go func() { _ = srv.Serve(ln) }()
-			stdout(fmt.Sprintf("poold: stratum for %s (%s) on %s", c.Type, drv.Name(), ln.Addr()))
+			role.wg.Add(1)
+			go func() { defer role.wg.Done(); shares.Run(ctx, 5*time.Second) }()
 		}
-		role.servers = append(role.servers, srv)
-		role.metrics.Add(c.Type, srv, eng)
-		role.wg.Add(3)
-		go func() {
-			defer role.wg.Done()
-			if err := eng.Run(ctx); err != nil {
-				log.Error("mining engine stopped", "coin", c.Type, "err", err)
-			}
-		}()
-		go func() { defer role.wg.Done(); agg.Run(ctx, 10*time.Second) }()
-		go func() {
-			defer role.wg.Done()
-			tick := time.NewTicker(30 * time.Second)
-			defer tick.Stop()
-			for {
-				if err := eng.Follow(ctx); err != nil && ctx.Err() == nil {
-					log.Warn("follow blocks and stats", "coin", c.Type, "err", err)
-				}
-				select {
-				case <-ctx.Done():
-					return
-				case <-tick.C:
-				}
-			}
-		}()
 	}
 	return role, nil
+}
+
+// serve starts a stratum server for eng on ports, and the engine; with follow, it also
+// follows the coin's found blocks and statistics every 30 seconds. name labels the
+// server in the log and the metrics.
+func (m *miningRole) serve(ctx context.Context, cfg config.Config, c coin.Coin, eng *mining.Engine, ports []int, name string, follow bool,
+	tlsConfig *tls.Config, perPort int, log *slog.Logger, stdout func(string)) error {
+	srv, err := stratum.NewServer(stratum.Config{Extranonce1Size: 4, Extranonce2Size: 4, Logger: log,
+		InitialDifficulty: initialDifficulty(c), MinDifficulty: minDifficulty(c), TargetShareInterval: shareInterval(c),
+		TLSConfig: tlsConfig, MaxPerAddress: cfg.StratumMaxPerAddress, MaxPerListener: perPort}, eng)
+	if err != nil {
+		return err
+	}
+	eng.Attach(srv)
+	for _, port := range ports {
+		ln, err := net.Listen("tcp", net.JoinHostPort(cfg.StratumBind, strconv.Itoa(port)))
+		if err != nil {
+			return fmt.Errorf("coin %s: stratum port %d: %w", c.Type, port, err)
+		}
+		go func() { _ = srv.Serve(ln) }()
+		stdout(fmt.Sprintf("poold: stratum for %s (%s) on %s", name, eng.Driver.Name(), ln.Addr()))
+	}
+	m.servers = append(m.servers, srv)
+	m.metrics.Add(name, srv, eng)
+	m.wg.Add(1)
+	go func() {
+		defer m.wg.Done()
+		if err := eng.Run(ctx); err != nil {
+			log.Error("mining engine stopped", "coin", name, "err", err)
+		}
+	}()
+	if !follow {
+		return nil
+	}
+	m.wg.Add(1)
+	go func() {
+		defer m.wg.Done()
+		tick := time.NewTicker(30 * time.Second)
+		defer tick.Stop()
+		for {
+			if err := eng.Follow(ctx); err != nil && ctx.Err() == nil {
+				log.Warn("follow blocks and stats", "coin", c.Type, "err", err)
+			}
+			select {
+			case <-ctx.Done():
+				return
+			case <-tick.C:
+			}
+		}
+	}()
+	return nil
 }
 
 // initialDifficulty is the coin's driver config "start_difficulty", else 1 on real chains

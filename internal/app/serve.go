@@ -32,6 +32,7 @@ import (
 	"github.com/uniplus-pool/pool/internal/pool"
 	"github.com/uniplus-pool/pool/internal/ratelimit"
 	"github.com/uniplus-pool/pool/internal/sim"
+	"github.com/uniplus-pool/pool/internal/solo"
 	"github.com/uniplus-pool/pool/internal/withdraw"
 	"github.com/uniplus-pool/pool/web"
 )
@@ -514,6 +515,7 @@ func runJobs(ctx context.Context, d *db.DB, log *slog.Logger, now func() time.Ti
 			run("account_sweep", func() error { return accounts.SweepExpired(ctx, t) })
 			run("share_rollup", func() error { _, err := devices.RollUp(ctx, time.Now()); return err })
 			run("earnings_prune", func() error { _, err := earn.Prune(ctx, time.Now()); return err })
+			run("solo_prune", func() error { _, err := (&solo.Store{DB: d}).Prune(ctx, time.Now()); return err })
 		}
 	}
 }

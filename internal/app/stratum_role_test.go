@@ -24,6 +24,7 @@ import (
 
 	"github.com/uniplus-pool/pool/internal/account"
 	"github.com/uniplus-pool/pool/internal/chain"
+	"github.com/uniplus-pool/pool/internal/chain/devnet"
 	"github.com/uniplus-pool/pool/internal/db"
 	"github.com/uniplus-pool/pool/internal/mining"
 	"github.com/uniplus-pool/pool/internal/pool"
@@ -216,16 +217,12 @@ func TestSimCommandMinesAgainstServe(t *testing.T) {
 		t.Fatal(err)
 	}
 	var accepted int
-	for _, line := range strings.Split(out.String(), "\n") {
-		f := strings.Fields(line)
-		if len(f) == 6 && strings.HasPrefix(f[0], "farm1.sim") {
-			n := 0
-			fmt.Sscan(f[3], &n)
-			if n == 0 {
-				t.Fatalf("%s accepted nothing:\n%s", f[0], out.String())
-			}
-			accepted += n
+	for _, w := range []string{"farm1.sim01", "farm1.sim02"} {
+		n := simAccepted(out.String(), w)
+		if n == 0 {
+			t.Fatalf("%s accepted nothing:\n%s", w, out.String())
 		}
+		accepted += n
 	}
 	if accepted == 0 {
 		t.Fatalf("no miner lines:\n%s", out.String())
@@ -324,4 +321,85 @@ func TestSimReplay(t *testing.T) {
 	if len(f) != 8 || f[0] != "farm1.load1" || f[1] != "40" || f[3] != "40" || f[4] != "0" || f[5] != "0" {
 		t.Fatalf("replay output:\n%s", out.String())
 	}
+}
+
+// poold serve with a solo port: `poold sim` mines with a wallet address as its worker
+// name, and every accepted share is kept one row for that address and rig after a
+// graceful stop; a pool worker name is refused there.
+func TestSimMinesToTheSoloPort(t *testing.T) {
+	soloPort := freePort(t)
+	p := startDevnetPoolWith(t, []string{"--driver-config", "start_difficulty=0.000002", "--driver-config", "min_difficulty=0.000001",
+		"--solo-ports", fmt.Sprint(soloPort), "--solo-fee-bps", "100"})
+	chainForAddress, err := devnet.New(devnet.DefaultConfig("BTC", chain.SHA256d))
+	if err != nil {
+		t.Fatal(err)
+	}
+	address, _ := chainForAddress.NewAddress(context.Background())
+	soloAddr := fmt.Sprintf("127.0.0.1:%d", soloPort)
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		c, err := net.Dial("tcp", soloAddr)
+		if err == nil {
+			c.Close()
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("solo port: %v", err)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	c, err := stratum.Dial(ctx, soloAddr, stratum.ClientOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := c.Subscribe(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if err := c.Authorize(ctx, "farm1.rig1", "x"); err == nil {
+		t.Fatal("a pool worker name was authorized on the solo port")
+	}
+	c.Close()
+
+	var out strings.Builder
+	err = Run(context.Background(), []string{"sim", "--stratum", soloAddr, "--workers", address + ".rig1",
+		"--rate", "0", "--duration", "1500ms", "--report", "1h"}, noEnv, nil, &out, io.Discard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	accepted := simAccepted(out.String(), address+".rig1")
+	if accepted == 0 {
+		t.Fatalf("the solo miner accepted nothing:\n%s", out.String())
+	}
+	if err := p.stop(); err != nil {
+		t.Fatal(err)
+	}
+	d, err := db.Open(context.Background(), p.dbPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer d.Close()
+	var rows, others, minutes int
+	if err := d.QueryRow(context.Background(), "SELECT COUNT(*) FROM solo_shares WHERE coin = 'BTC' AND address = ? AND worker = 'rig1' AND height > 0", address).Scan(&rows); err != nil {
+		t.Fatal(err)
+	}
+	_ = d.QueryRow(context.Background(), "SELECT COUNT(*) FROM solo_shares WHERE address <> ?", address).Scan(&others)
+	_ = d.QueryRow(context.Background(), "SELECT COUNT(*) FROM share_minutes").Scan(&minutes)
+	if rows != accepted || others != 0 || minutes != 0 {
+		t.Fatalf("solo shares %d (others %d, pool minutes %d), the miner had %d accepted", rows, others, minutes, accepted)
+	}
+}
+
+// simAccepted is the accepted shares `poold sim` reported for worker (its table's fourth
+// column), 0 when it has no line.
+func simAccepted(out, worker string) int {
+	for _, line := range strings.Split(out, "\n") {
+		if f := strings.Fields(line); len(f) == 6 && f[0] == worker {
+			n := 0
+			fmt.Sscan(f[3], &n)
+			return n
+		}
+	}
+	return 0
 }

@@ -145,8 +145,37 @@ func CoinbaseParts(t *Template, payoutScript []byte, extranonceSize int, tag str
 	if t == nil {
 		return nil, nil, errors.New("chain: coinbase: no template")
 	}
-	if len(payoutScript) == 0 {
-		return nil, nil, errors.New("chain: coinbase: empty payout script")
+	return CoinbasePartsTo(t, []CoinbaseOutput{{Value: t.CoinbaseValue, Script: payoutScript}}, extranonceSize, tag)
+}
+
+// CoinbaseOutput is one output of a coinbase: value in minor units to a script.
+type CoinbaseOutput struct {
+	Value  int64
+	Script []byte
+}
+
+// CoinbasePartsTo is CoinbaseParts with the coinbase value split between outputs (a solo
+// miner's address and the pool's fee): each has a script and a value from 0, and together
+// they pay no more than CoinbaseValue.
+func CoinbasePartsTo(t *Template, outs []CoinbaseOutput, extranonceSize int, tag string) (coinb1, coinb2 []byte, err error) {
+	if t == nil {
+		return nil, nil, errors.New("chain: coinbase: no template")
+	}
+	if len(outs) == 0 {
+		return nil, nil, errors.New("chain: coinbase: no output")
+	}
+	var total int64
+	for _, o := range outs {
+		if len(o.Script) == 0 {
+			return nil, nil, errors.New("chain: coinbase: empty payout script")
+		}
+		if o.Value < 0 {
+			return nil, nil, fmt.Errorf("chain: coinbase: negative output %d", o.Value)
+		}
+		total += o.Value
+	}
+	if total > t.CoinbaseValue {
+		return nil, nil, fmt.Errorf("chain: coinbase: outputs pay %d of %d", total, t.CoinbaseValue)
 	}
 	if extranonceSize < 0 || extranonceSize > MaxExtranonceSize {
 		return nil, nil, fmt.Errorf("chain: coinbase: extranonce size %d out of 0..%d", extranonceSize, MaxExtranonceSize)
@@ -183,12 +212,14 @@ func CoinbaseParts(t *Template, payoutScript []byte, extranonceSize int, tag str
 
 	coinb2 = append(coinb2, tail...)
 	coinb2 = binary.LittleEndian.AppendUint32(coinb2, 0xffffffff) // sequence
-	outputs := uint64(1)
+	outputs := uint64(len(outs))
 	if len(t.WitnessCommitment) > 0 {
 		outputs++
 	}
 	coinb2 = AppendVarInt(coinb2, outputs)
-	coinb2 = appendOutput(coinb2, t.CoinbaseValue, payoutScript)
+	for _, o := range outs {
+		coinb2 = appendOutput(coinb2, o.Value, o.Script)
+	}
 	if len(t.WitnessCommitment) > 0 {
 		coinb2 = appendOutput(coinb2, 0, t.WitnessCommitment)
 	}

@@ -335,3 +335,32 @@ func mustDecodeHex(t testing.TB, s string) []byte {
 	}
 	return b
 }
+
+// A solo coinbase splits the value between the miner and the pool's fee, beside the
+// witness commitment; outputs that pay more than the value, or to no script, are refused.
+func TestCoinbasePartsToSplitsTheValue(t *testing.T) {
+	tmpl := testTemplate(t, 7, true)
+	miner, fee := []byte{0x76, 0xa9, 0x14, 1}, []byte{0x00, 0x14, 2}
+	coinb1, coinb2, err := CoinbasePartsTo(tmpl, []CoinbaseOutput{{Value: tmpl.CoinbaseValue - 100, Script: miner}, {Value: 100, Script: fee}}, 8, "/solo/")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tx, _, err := ParseTx(append(append(append([]byte{}, coinb1...), make([]byte, 8)...), coinb2...))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(tx.Outputs) != 3 || !bytes.Equal(tx.Outputs[0].Script, miner) || tx.Outputs[0].Value != tmpl.CoinbaseValue-100 ||
+		!bytes.Equal(tx.Outputs[1].Script, fee) || tx.Outputs[1].Value != 100 || tx.Outputs[2].Value != 0 {
+		t.Fatalf("outputs %+v", tx.Outputs)
+	}
+	for _, bad := range [][]CoinbaseOutput{
+		{{Value: tmpl.CoinbaseValue, Script: miner}, {Value: 1, Script: fee}},
+		{{Value: 1, Script: nil}},
+		{{Value: -1, Script: miner}},
+		{},
+	} {
+		if _, _, err := CoinbasePartsTo(tmpl, bad, 8, ""); err == nil {
+			t.Errorf("outputs %+v accepted", bad)
+		}
+	}
+}

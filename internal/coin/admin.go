@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 	"text/tabwriter"
@@ -21,6 +22,7 @@ const AdminUsage = `  coin list
              --open=true|false --closed-msg LANG=TEXT (repeatable) --fee-bps N
              --settle-time HH:MM --pps-tx-fees=true|false --min-withdraw MINOR --withdraw-fee MINOR
              --payout-confirmations N --withdraw-review-above MINOR --ports 3333,3334
+             --solo-ports 4333 --solo-fee-bps N (solo mining: the worker is the miner's address)
              --tutorial URL --driver bitcoind|devnet --driver-config KEY=VALUE (repeatable)
              --bind --detail --overclock --switchable (capability flags, =false to clear) --sort N
 `
@@ -81,6 +83,8 @@ func coinFlags(c *Coin, out io.Writer) *flag.FlagSet {
 	fs.IntVar(&c.PayoutConfirmations, "payout-confirmations", c.PayoutConfirmations, "confirmations before a payout is paid (0: 6)")
 	fs.Int64Var(&c.WithdrawReviewAbove, "withdraw-review-above", c.WithdrawReviewAbove, "withdrawals above this many minor units wait for an operator (0: none)")
 	fs.Var(portsFlag{&c.StratumPorts}, "ports", "stratum ports, comma-separated")
+	fs.Var(portsFlag{&c.SoloPorts}, "solo-ports", "solo stratum ports, comma-separated")
+	fs.IntVar(&c.SoloFeeBps, "solo-fee-bps", c.SoloFeeBps, "pool's part of a solo block in basis points")
 	fs.StringVar(&c.TutorialURL, "tutorial", c.TutorialURL, "tutorial URL")
 	fs.StringVar(&c.Driver, "driver", c.Driver, "bitcoind or devnet")
 	fs.Var(kvFlag{&c.DriverConfig}, "driver-config", "KEY=VALUE driver setting")
@@ -141,7 +145,7 @@ func (s *Store) Admin(ctx context.Context, args []string, out io.Writer) error {
 		if err != nil {
 			return err
 		}
-		for _, p := range c.StratumPorts {
+		for _, p := range append(slices.Clone(c.StratumPorts), c.SoloPorts...) {
 			if other, ok := used[p]; ok && other != c.Type {
 				return fmt.Errorf("stratum port %d is used by %s", p, other)
 			}

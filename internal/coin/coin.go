@@ -55,12 +55,16 @@ type Coin struct {
 	PayoutConfirmations int               // confirmations before a payout counts as paid (0: DefaultPayoutConfirmations)
 	WithdrawReviewAbove int64             // withdrawals above this wait for an operator (0: none)
 	StratumPorts        []int             // one listener per port
-	TutorialURL         string            // "" shows the "not online yet" warning
-	Driver              string            // bitcoind or devnet
-	DriverConfig        map[string]string // driver settings (RPC URL, wallet, ...)
-	SortOrder           int
-	CreatedAt           int64
-	UpdatedAt           int64
+	// SoloPorts are the coin's solo listeners (docs/solo.md): the worker name is the
+	// miner's address and a block pays it, less SoloFeeBps to the pool.
+	SoloPorts    []int
+	SoloFeeBps   int
+	TutorialURL  string            // "" shows the "not online yet" warning
+	Driver       string            // bitcoind or devnet
+	DriverConfig map[string]string // driver settings (RPC URL, wallet, ...)
+	SortOrder    int
+	CreatedAt    int64
+	UpdatedAt    int64
 }
 
 // ClosedMessage is the closed message in lang, falling back to en_US, then any.
@@ -140,7 +144,7 @@ func (c Coin) Validate() error {
 		bad("withdrawal fee %d must be below the minimum %d", c.WithdrawFee, c.MinWithdraw)
 	}
 	seen := map[int]bool{}
-	for _, p := range c.StratumPorts {
+	for _, p := range append(slices.Clone(c.StratumPorts), c.SoloPorts...) {
 		if p < 1 || p > 65535 {
 			bad("stratum port %d out of range", p)
 		}
@@ -148,6 +152,9 @@ func (c Coin) Validate() error {
 			bad("stratum port %d listed twice", p)
 		}
 		seen[p] = true
+	}
+	if c.SoloFeeBps < 0 || c.SoloFeeBps > 10000 {
+		bad("solo fee %d bps must be 0-10000", c.SoloFeeBps)
 	}
 	for _, u := range []struct{ name, v string }{{"icon", c.IconURL}, {"logo", c.LogoURL}, {"tutorial", c.TutorialURL}} {
 		if u.v != "" && !strings.HasPrefix(u.v, "/") {
@@ -178,15 +185,15 @@ type Store struct {
 const columns = `type, name, alias_name, algorithm, chain_unit, min_hash_unit, decimals, icon_url, logo_url,
 	currency_change_flag, machine_bind_flag, machine_detail_flag, gpu_overclocking_flag, open_status, closed_msg,
 	fee_bps, settle_model, settle_time, min_withdraw, withdraw_fee, stratum_ports, tutorial_url, driver, driver_config,
-	sort_order, created_at, updated_at, pps_tx_fees, payout_confirmations, withdraw_review_above`
+	sort_order, created_at, updated_at, pps_tx_fees, payout_confirmations, withdraw_review_above, solo_ports, solo_fee_bps`
 
 func scan(row interface{ Scan(...any) error }) (Coin, error) {
 	var c Coin
-	var closed, ports, cfg string
+	var closed, ports, soloPorts, cfg string
 	err := row.Scan(&c.Type, &c.Name, &c.AliasName, &c.Algorithm, &c.ChainUnit, &c.MinHashUnit, &c.Decimals, &c.IconURL, &c.LogoURL,
 		&c.CurrencyChangeFlag, &c.MachineBindFlag, &c.MachineDetailFlag, &c.GPUOverclockingFlag, &c.OpenStatus, &closed,
 		&c.FeeBps, &c.SettleModel, &c.SettleTime, &c.MinWithdraw, &c.WithdrawFee, &ports, &c.TutorialURL, &c.Driver, &cfg,
-		&c.SortOrder, &c.CreatedAt, &c.UpdatedAt, &c.PPSTxFees, &c.PayoutConfirmations, &c.WithdrawReviewAbove)
+		&c.SortOrder, &c.CreatedAt, &c.UpdatedAt, &c.PPSTxFees, &c.PayoutConfirmations, &c.WithdrawReviewAbove, &soloPorts, &c.SoloFeeBps)
 	if errors.Is(err, sql.ErrNoRows) {
 		return c, db.ErrNotFound
 	}
@@ -199,17 +206,36 @@ func scan(row interface{ Scan(...any) error }) (Coin, error) {
 	if err := json.Unmarshal([]byte(cfg), &c.DriverConfig); err != nil {
 		return c, fmt.Errorf("coin %s: driver_config: %w", c.Type, err)
 	}
-	for _, p := range strings.Split(ports, ",") {
+	if c.StratumPorts, err = parsePorts(ports); err != nil {
+		return c, fmt.Errorf("coin %s: stratum_ports: %w", c.Type, err)
+	}
+	if c.SoloPorts, err = parsePorts(soloPorts); err != nil {
+		return c, fmt.Errorf("coin %s: solo_ports: %w", c.Type, err)
+	}
+	return c, nil
+}
+
+func parsePorts(s string) ([]int, error) {
+	var out []int
+	for _, p := range strings.Split(s, ",") {
 		if p == "" {
 			continue
 		}
 		n, err := strconv.Atoi(p)
 		if err != nil {
-			return c, fmt.Errorf("coin %s: stratum_ports: %w", c.Type, err)
+			return nil, err
 		}
-		c.StratumPorts = append(c.StratumPorts, n)
+		out = append(out, n)
 	}
-	return c, nil
+	return out, nil
+}
+
+func joinPorts(ports []int) string {
+	out := make([]string, len(ports))
+	for i, p := range ports {
+		out[i] = strconv.Itoa(p)
+	}
+	return strings.Join(out, ",")
 }
 
 // Get answers one coin or db.ErrNotFound.
@@ -252,12 +278,8 @@ func (s *Store) Put(ctx context.Context, c Coin) error {
 	}
 	closed, _ := json.Marshal(c.ClosedMsg)
 	cfg, _ := json.Marshal(c.DriverConfig)
-	ports := make([]string, len(c.StratumPorts))
-	for i, p := range c.StratumPorts {
-		ports[i] = strconv.Itoa(p)
-	}
 	now := db.NowMillis()
-	_, err := s.DB.Exec(ctx, `INSERT INTO coins (`+columns+`) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+	_, err := s.DB.Exec(ctx, `INSERT INTO coins (`+columns+`) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
 		ON CONFLICT (type) DO UPDATE SET name = excluded.name, alias_name = excluded.alias_name, algorithm = excluded.algorithm,
 		chain_unit = excluded.chain_unit, min_hash_unit = excluded.min_hash_unit, decimals = excluded.decimals,
 		icon_url = excluded.icon_url, logo_url = excluded.logo_url, currency_change_flag = excluded.currency_change_flag,
@@ -267,11 +289,12 @@ func (s *Store) Put(ctx context.Context, c Coin) error {
 		min_withdraw = excluded.min_withdraw, withdraw_fee = excluded.withdraw_fee, stratum_ports = excluded.stratum_ports,
 		tutorial_url = excluded.tutorial_url, driver = excluded.driver, driver_config = excluded.driver_config,
 		sort_order = excluded.sort_order, updated_at = excluded.updated_at, pps_tx_fees = excluded.pps_tx_fees,
-		payout_confirmations = excluded.payout_confirmations, withdraw_review_above = excluded.withdraw_review_above`,
+		payout_confirmations = excluded.payout_confirmations, withdraw_review_above = excluded.withdraw_review_above,
+		solo_ports = excluded.solo_ports, solo_fee_bps = excluded.solo_fee_bps`,
 		c.Type, c.Name, c.AliasName, c.Algorithm, c.ChainUnit, c.MinHashUnit, c.Decimals, c.IconURL, c.LogoURL,
 		c.CurrencyChangeFlag, c.MachineBindFlag, c.MachineDetailFlag, c.GPUOverclockingFlag, c.OpenStatus, string(closed),
-		c.FeeBps, c.SettleModel, c.SettleTime, c.MinWithdraw, c.WithdrawFee, strings.Join(ports, ","), c.TutorialURL, c.Driver, string(cfg),
-		c.SortOrder, now, now, c.PPSTxFees, c.PayoutConfirmations, c.WithdrawReviewAbove)
+		c.FeeBps, c.SettleModel, c.SettleTime, c.MinWithdraw, c.WithdrawFee, joinPorts(c.StratumPorts), c.TutorialURL, c.Driver, string(cfg),
+		c.SortOrder, now, now, c.PPSTxFees, c.PayoutConfirmations, c.WithdrawReviewAbove, joinPorts(c.SoloPorts), c.SoloFeeBps)
 	if err != nil {
 		return fmt.Errorf("coin: put %s: %w", c.Type, err)
 	}
@@ -286,7 +309,7 @@ func (s *Store) PortsInUse(ctx context.Context) (map[int]string, error) {
 	}
 	out := map[int]string{}
 	for _, c := range list {
-		for _, p := range c.StratumPorts {
+		for _, p := range append(slices.Clone(c.StratumPorts), c.SoloPorts...) {
 			out[p] = c.Type
 		}
 	}

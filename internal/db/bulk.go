@@ -35,8 +35,8 @@ const bulkRowsPostgres = 50_000
 // unnest: 4 parameters for 50,000 rows instead of 200,000, which parse, plan and bind in a
 // fraction of the time (docs/performance.md "Daily settlement"). Elsewhere rows go
 // as multi-row VALUES under SQLite's parameter limit. pgTypes are the columns' PostgreSQL
-// types (bigint, text, integer, double precision); a row's values must be int64, int,
-// string or float64 to match.
+// types (bigint, text, integer, double precision, boolean); a row's values must be int64,
+// int, string, float64 or bool to match.
 func BulkInsert(d Dialect, head string, pgTypes []string, rows [][]any, tail string) ([]Statement, error) {
 	width := len(pgTypes)
 	var out []Statement
@@ -93,6 +93,16 @@ func column(t string, rows [][]any, c int) (any, error) {
 			default:
 				return nil, bad(v)
 			}
+		}
+		return col, nil
+	case "boolean":
+		col := make([]bool, len(rows))
+		for i, r := range rows {
+			v, ok := r[c].(bool)
+			if !ok {
+				return nil, bad(r[c])
+			}
+			col[i] = v
 		}
 		return col, nil
 	case "text":

@@ -143,18 +143,24 @@ func (a *Aggregator) Flush(ctx context.Context) error {
 // Run flushes every interval until ctx ends, then flushes once more with a fresh context so
 // that a graceful stop loses nothing.
 func (a *Aggregator) Run(ctx context.Context, interval time.Duration) {
+	flushEvery(ctx, interval, a.Flush, a.Log, "shares", a.Pending)
+}
+
+// flushEvery calls flush every interval until ctx ends, then once more with a fresh context
+// (10 seconds at most) so that a graceful stop loses nothing; pending says what is left.
+func flushEvery(ctx context.Context, interval time.Duration, flush func(context.Context) error, log *slog.Logger, what string, pending func() int) {
 	t := time.NewTicker(interval)
 	defer t.Stop()
 	for {
 		select {
 		case <-t.C:
-			if err := a.Flush(ctx); err != nil && a.Log != nil {
-				a.Log.Warn("mining: flush shares", "err", err, "pending", a.Pending())
+			if err := flush(ctx); err != nil && log != nil {
+				log.Warn("mining: flush "+what, "err", err, "pending", pending())
 			}
 		case <-ctx.Done():
 			final, cancel := context.WithTimeout(context.WithoutCancel(ctx), 10*time.Second)
-			if err := a.Flush(final); err != nil && a.Log != nil {
-				a.Log.Error("mining: final flush lost shares", "err", err, "pending", a.Pending())
+			if err := flush(final); err != nil && log != nil {
+				log.Error("mining: final flush lost "+what, "err", err, "pending", pending())
 			}
 			cancel()
 			return

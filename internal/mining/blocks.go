@@ -22,13 +22,16 @@ const (
 
 // FoundBlock is a block the pool found.
 type FoundBlock struct {
-	ID            int64
-	Coin          string
-	Height        int64
-	Hash          string
-	Reward        int64
-	DeviceID      int64
-	Worker        string
+	ID       int64
+	Coin     string
+	Height   int64
+	Hash     string
+	Reward   int64
+	DeviceID int64
+	Worker   string
+	// Solo: found on a solo port; Worker is then "<address>[.<rig>]" and the coinbase paid
+	// the address.
+	Solo          bool
 	Status        string
 	Confirmations int64
 	RejectReason  string
@@ -51,9 +54,9 @@ func (b *Blocks) Record(ctx context.Context, f FoundBlock) error {
 	if f.DeviceID != 0 {
 		device = f.DeviceID
 	}
-	_, err := b.DB.Exec(ctx, `INSERT INTO found_blocks (coin, height, hash, reward, device_id, worker, status, confirmations,
-		reject_reason, found_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (coin, hash) DO NOTHING`,
-		f.Coin, f.Height, f.Hash, f.Reward, device, f.Worker, f.Status, f.Confirmations, f.RejectReason, f.FoundAt, now)
+	_, err := b.DB.Exec(ctx, `INSERT INTO found_blocks (coin, height, hash, reward, device_id, worker, solo, status, confirmations,
+		reject_reason, found_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (coin, hash) DO NOTHING`,
+		f.Coin, f.Height, f.Hash, f.Reward, device, f.Worker, f.Solo, f.Status, f.Confirmations, f.RejectReason, f.FoundAt, now)
 	if err != nil {
 		return fmt.Errorf("mining: record block %s %s: %w", f.Coin, f.Hash, err)
 	}
@@ -62,7 +65,7 @@ func (b *Blocks) Record(ctx context.Context, f FoundBlock) error {
 
 // List answers a coin's found blocks, newest first, at most limit.
 func (b *Blocks) List(ctx context.Context, coin string, limit int) ([]FoundBlock, error) {
-	rows, err := b.DB.Query(ctx, `SELECT id, coin, height, hash, reward, COALESCE(device_id, 0), worker, status, confirmations,
+	rows, err := b.DB.Query(ctx, `SELECT id, coin, height, hash, reward, COALESCE(device_id, 0), worker, solo, status, confirmations,
 		reject_reason, found_at, updated_at FROM found_blocks WHERE coin = ? ORDER BY height DESC, id DESC LIMIT ?`, coin, limit)
 	if err != nil {
 		return nil, fmt.Errorf("mining: list blocks %s: %w", coin, err)
@@ -71,7 +74,7 @@ func (b *Blocks) List(ctx context.Context, coin string, limit int) ([]FoundBlock
 	var out []FoundBlock
 	for rows.Next() {
 		var f FoundBlock
-		if err := rows.Scan(&f.ID, &f.Coin, &f.Height, &f.Hash, &f.Reward, &f.DeviceID, &f.Worker, &f.Status, &f.Confirmations,
+		if err := rows.Scan(&f.ID, &f.Coin, &f.Height, &f.Hash, &f.Reward, &f.DeviceID, &f.Worker, &f.Solo, &f.Status, &f.Confirmations,
 			&f.RejectReason, &f.FoundAt, &f.UpdatedAt); err != nil {
 			return nil, err
 		}

@@ -67,6 +67,9 @@ type Engine struct {
 	// from the coin row when the stratum role starts.
 	FeeBps    int
 	PPSTxFees bool
+	// SoloShares keeps a solo port's shares (with Builder.Solo set: the engine of a solo
+	// port, whose workers are wallet addresses and have no devices).
+	SoloShares *SoloShares
 
 	server *stratum.Server
 	book   *jobBook
@@ -207,6 +210,9 @@ func (e *Engine) publish(t *chain.Template, clean bool) error {
 // and the connection remembers the worker.
 func (e *Engine) Authorize(ctx context.Context, s *stratum.SessionInfo, name, password string) error {
 	e.init()
+	if e.solo() {
+		return e.authorizeSolo(ctx, s, name)
+	}
 	if err := e.Workers.AuthorizeWorker(ctx, e.Coin, name); err != nil {
 		var se *stratum.Error
 		if errors.As(err, &se) {
@@ -217,6 +223,12 @@ func (e *Engine) Authorize(ctx context.Context, s *stratum.SessionInfo, name, pa
 	}
 	e.mu.Lock()
 	defer e.mu.Unlock()
+	e.rememberLocked(s, name)
+	return nil
+}
+
+// rememberLocked keeps an authorized worker of the connection.
+func (e *Engine) rememberLocked(s *stratum.SessionInfo, name string) {
 	m := e.workers[s.ID]
 	if m == nil {
 		m = map[string]*worker{}
@@ -225,7 +237,6 @@ func (e *Engine) Authorize(ctx context.Context, s *stratum.SessionInfo, name, pa
 	if m[name] == nil {
 		m[name] = &worker{ref: DeviceRef{Worker: name}}
 	}
-	return nil
 }
 
 // worker answers the connection's authorized worker name and its device so far (ID 0
@@ -317,6 +328,9 @@ func (e *Engine) Submit(ctx context.Context, s *stratum.SessionInfo, sh stratum.
 		e.count(ref, sh.ReceivedAt, Rejected)
 		return stratum.SubmitResult{Err: stratum.ErrLowDifficulty}
 	}
+	if e.solo() {
+		return e.acceptSolo(ctx, w, v, sh)
+	}
 	ref, refusal := e.device(ctx, s, wk)
 	credit := sh.Difficulty
 	if v.IsBlock {
@@ -375,7 +389,7 @@ func (e *Engine) submitBlock(ctx context.Context, w *Work, v Verdict, ref Device
 	defer cancel()
 	hash := chain.DoubleSHA256(v.Header)
 	f := FoundBlock{Coin: e.Coin, Height: w.Template.Height, Hash: hash.String(), Reward: w.Template.CoinbaseValue,
-		DeviceID: ref.ID, Worker: ref.Worker, Status: BlockPending}
+		DeviceID: ref.ID, Worker: ref.Worker, Status: BlockPending, Solo: e.solo()}
 	if err := e.Driver.SubmitBlock(subCtx, block); err != nil {
 		e.blocksRejected.Add(1)
 		f.Status, f.RejectReason, f.Confirmations = BlockRejected, err.Error(), -1
@@ -392,6 +406,47 @@ func (e *Engine) submitBlock(ctx context.Context, w *Work, v Verdict, ref Device
 	if err := e.Blocks.Record(subCtx, f); err != nil {
 		e.Log.Error("mining: record block", "coin", e.Coin, "hash", f.Hash, "err", err)
 	}
+}
+
+func (e *Engine) solo() bool { return e.Builder != nil && e.Builder.Solo != nil }
+
+// authorizeSolo checks a solo worker name (the address, by the chain driver, and the rig
+// suffix); every worker of a connection must name the same address, since its jobs pay
+// the first one's.
+func (e *Engine) authorizeSolo(ctx context.Context, s *stratum.SessionInfo, name string) error {
+	if _, err := e.Builder.Solo.Check(ctx, name); err != nil {
+		var se *stratum.Error
+		if errors.As(err, &se) && !errors.Is(err, errSoloUnchecked) {
+			return se
+		}
+		e.Log.Warn("mining: solo address check", "coin", e.Coin, "worker", name, "err", err)
+		return errSoloUnchecked
+	}
+	address, _ := SplitSoloWorker(name)
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	m := e.workers[s.ID]
+	for other := range m {
+		if a, _ := SplitSoloWorker(other); a != address {
+			return ErrSoloOneAddress
+		}
+	}
+	e.rememberLocked(s, name)
+	return nil
+}
+
+// acceptSolo takes a solo share that met its target (or the network's): a block goes to
+// the node paying the miner's address, and the share is kept one row.
+func (e *Engine) acceptSolo(ctx context.Context, w *Work, v Verdict, sh stratum.Share) stratum.SubmitResult {
+	if v.IsBlock {
+		e.submitBlock(ctx, w, v, DeviceRef{Worker: sh.Worker})
+	}
+	address, suffix := SplitSoloWorker(sh.Worker)
+	if e.SoloShares != nil {
+		e.SoloShares.Add(SoloShare{Coin: e.Coin, Address: address, Worker: suffix, Difficulty: sh.Difficulty, Actual: v.Difficulty,
+			Height: w.Template.Height, NetDiff: w.Template.Difficulty, Block: v.IsBlock, At: sh.ReceivedAt})
+	}
+	return stratum.SubmitResult{Accepted: true, Block: v.IsBlock}
 }
 
 // Rejected implements stratum.RejectObserver: stale and invalid shares count per device

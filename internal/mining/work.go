@@ -27,6 +27,9 @@ type Work struct {
 	Coinbase2  []byte
 	Branch     []chain.Hash
 	ExtraNonce int // extranonce1 + extranonce2 bytes reserved in the coinbase
+	// solo is set on a solo port's work: each address has its own coinbase (partsFor), and
+	// Coinbase1 and Coinbase2 are empty.
+	solo *soloWork
 }
 
 // Subsidy is the block's reward without its transactions' fees, in minor units: what a
@@ -46,8 +49,11 @@ type Builder struct {
 	PayoutScript []byte
 	ExtraNonce   int    // total extranonce bytes (stratum extranonce1 + extranonce2)
 	Tag          string // coinbase tag, e.g. "/uniplus/"
-	prefix       string
-	seq          atomic.Uint64
+	// Solo makes solo work: the coinbase pays each connection's address (PayoutScript is
+	// unused).
+	Solo   *SoloPayouts
+	prefix string
+	seq    atomic.Uint64
 }
 
 // NewBuilder returns a Builder whose job ids start with a random prefix, so two stratum
@@ -61,9 +67,13 @@ func NewBuilder(algo string, payoutScript []byte, extraNonce int, tag string) *B
 
 // Build turns a template into work; clean says earlier jobs are void (a new block).
 func (b *Builder) Build(t *chain.Template, clean bool, now time.Time) (*Work, error) {
-	c1, c2, err := chain.CoinbaseParts(t, b.PayoutScript, b.ExtraNonce, b.Tag)
-	if err != nil {
-		return nil, fmt.Errorf("mining: coinbase at height %d: %w", t.Height, err)
+	var c1, c2 []byte
+	if b.Solo == nil {
+		var err error
+		c1, c2, err = chain.CoinbaseParts(t, b.PayoutScript, b.ExtraNonce, b.Tag)
+		if err != nil {
+			return nil, fmt.Errorf("mining: coinbase at height %d: %w", t.Height, err)
+		}
 	}
 	branch := chain.MerkleBranch(t.TxIDs())
 	sb := make([][32]byte, len(branch))
@@ -92,8 +102,13 @@ func (b *Builder) Build(t *chain.Template, clean bool, now time.Time) (*Work, er
 	if algo == "" {
 		algo = b.Algorithm
 	}
-	return &Work{Job: job, Template: t, NetTarget: t.Target, Algorithm: algo, Coinbase1: c1, Coinbase2: c2,
-		Branch: branch, ExtraNonce: b.ExtraNonce}, nil
+	w := &Work{Job: job, Template: t, NetTarget: t.Target, Algorithm: algo, Coinbase1: c1, Coinbase2: c2,
+		Branch: branch, ExtraNonce: b.ExtraNonce}
+	if b.Solo != nil {
+		w.solo = &soloWork{payouts: b.Solo, tag: b.Tag, parts: map[string][2][]byte{}}
+		job.PerWorker = w.partsFor
+	}
+	return w, nil
 }
 
 // Verdict is what a share's proof of work says.
@@ -113,11 +128,18 @@ func (w *Work) Check(sh stratum.Share) (Verdict, error) {
 	if len(sh.Extranonce1)+len(sh.Extranonce2) != w.ExtraNonce {
 		return Verdict{}, fmt.Errorf("mining: extranonce is %d bytes, job reserves %d", len(sh.Extranonce1)+len(sh.Extranonce2), w.ExtraNonce)
 	}
-	coinbase := make([]byte, 0, len(w.Coinbase1)+w.ExtraNonce+len(w.Coinbase2))
-	coinbase = append(coinbase, w.Coinbase1...)
+	c1, c2 := w.Coinbase1, w.Coinbase2
+	if w.solo != nil {
+		var ok bool
+		if c1, c2, ok = w.partsFor(sh.Worker); !ok {
+			return Verdict{}, fmt.Errorf("mining: no solo coinbase for worker %q", sh.Worker)
+		}
+	}
+	coinbase := make([]byte, 0, len(c1)+w.ExtraNonce+len(c2))
+	coinbase = append(coinbase, c1...)
 	coinbase = append(coinbase, sh.Extranonce1...)
 	coinbase = append(coinbase, sh.Extranonce2...)
-	coinbase = append(coinbase, w.Coinbase2...)
+	coinbase = append(coinbase, c2...)
 	root := chain.MerkleRootFromBranch(chain.DoubleSHA256(coinbase), w.Branch)
 	header := chain.Header(int32(sh.Version), w.Template.PrevHash, root, sh.NTime, w.Template.Bits, sh.Nonce)
 	h, err := chain.PowHash(w.Algorithm, header)

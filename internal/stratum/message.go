@@ -171,14 +171,19 @@ func appendSetDifficulty(dst []byte, d float64) []byte {
 // appendNotify appends a mining.notify for j under the job id the miner will see:
 // [job_id, prevhash, coinb1, coinb2, [merkle branch], version, nbits, ntime, clean_jobs].
 func appendNotify(dst []byte, j *Job, wireID string, clean bool) []byte {
+	return appendNotifyWith(dst, j, wireID, clean, j.Coinb1, j.Coinb2)
+}
+
+// appendNotifyWith is appendNotify with the connection's own coinbase parts (Job.PerWorker).
+func appendNotifyWith(dst []byte, j *Job, wireID string, clean bool, coinb1, coinb2 []byte) []byte {
 	dst = append(dst, `{"id":null,"method":"mining.notify","params":[`...)
 	dst = appendJSONString(dst, wireID)
 	dst = append(dst, `,"`...)
 	dst = append(dst, EncodePrevHash(j.PrevHash)...)
 	dst = append(dst, `","`...)
-	dst = appendHexBytes(dst, j.Coinb1)
+	dst = appendHexBytes(dst, coinb1)
 	dst = append(dst, `","`...)
-	dst = appendHexBytes(dst, j.Coinb2)
+	dst = appendHexBytes(dst, coinb2)
 	dst = append(dst, `",[`...)
 	for i := range j.MerkleBranch {
 		if i > 0 {

@@ -47,6 +47,11 @@ type Job struct {
 	NTime        uint32
 	CleanJobs    bool // earlier jobs are void: miners drop them, the server answers their shares stale
 	CreatedAt    time.Time
+	// PerWorker, when set, gives each connection its own coinbase, by the first worker it
+	// authorized (a solo port pays each miner's block to the miner's address): the job goes
+	// out with those parts instead of Coinb1 and Coinb2, and a connection for which it
+	// answers false gets no job.
+	PerWorker func(worker string) (coinb1, coinb2 []byte, ok bool)
 }
 
 // Share is a mining.submit that passed the protocol checks, for Handler.Submit to judge.

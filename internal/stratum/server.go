@@ -235,7 +235,10 @@ func (s *Server) Broadcast(j *Job) {
 	defer s.broadcastMu.Unlock()
 	book := s.book.Load().with(j, s.cfg.JobHistory)
 	s.book.Store(book)
-	msg := appendNotify(nil, j, j.ID, j.CleanJobs)
+	var msg []byte // a job with a coinbase per worker is written per connection
+	if j.PerWorker == nil {
+		msg = appendNotify(nil, j, j.ID, j.CleanJobs)
+	}
 	for _, ss := range s.liveSessions() {
 		ss.broadcast(book, j, msg)
 	}

@@ -9,6 +9,7 @@ import (
 	"crypto/tls"
 	"crypto/x509"
 	"crypto/x509/pkix"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"math/big"
@@ -829,5 +830,65 @@ func TestIdleConnectionsHoldOneGoroutine(t *testing.T) {
 	}
 	if g := settled(); g > n+20 {
 		t.Fatalf("%d goroutines after the broadcasts: writers did not end", g)
+	}
+}
+
+// A job with a coinbase per worker reaches each connection with the coinbase of the first
+// worker it authorized (a solo port pays each miner's block to the miner), on broadcast
+// and when a connection becomes ready; a worker without one gets no job.
+func TestPerWorkerJobs(t *testing.T) {
+	ts := startServer(t, Config{}, nil)
+	job := func(id string) *Job {
+		j := testJob(id, true, nowNTime())
+		j.PerWorker = func(worker string) ([]byte, []byte, bool) {
+			if worker == "nobody" {
+				return nil, nil, false
+			}
+			return []byte("c1:" + worker), []byte("c2:" + worker), true
+		}
+		return j
+	}
+	ts.Broadcast(job("a1"))
+	coinbase := func(m wireMsg) string {
+		t.Helper()
+		if m.Method != "mining.notify" {
+			t.Fatalf("got %s, want mining.notify", m.Method)
+		}
+		c1, _ := hex.DecodeString(m.Params[2].(string))
+		c2, _ := hex.DecodeString(m.Params[3].(string))
+		return string(c1) + "|" + string(c2)
+	}
+	next := func(w *wire) wireMsg {
+		for {
+			if m := w.note(); m.Method == "mining.notify" {
+				return m
+			}
+		}
+	}
+	alice, bob, nobody := dialWire(t, ts.addr), dialWire(t, ts.addr), dialWire(t, ts.addr)
+	alice.handshake("addrA.rig1")
+	bob.handshake("addrB")
+	nobody.handshake("nobody")
+	if got := coinbase(next(alice)); got != "c1:addrA.rig1|c2:addrA.rig1" {
+		t.Errorf("alice's first job: %q", got)
+	}
+	if got := coinbase(next(bob)); got != "c1:addrB|c2:addrB" {
+		t.Errorf("bob's first job: %q", got)
+	}
+	ts.Broadcast(job("a2"))
+	if got := coinbase(next(alice)); got != "c1:addrA.rig1|c2:addrA.rig1" {
+		t.Errorf("alice's broadcast job: %q", got)
+	}
+	if got := coinbase(next(bob)); got != "c1:addrB|c2:addrB" {
+		t.Errorf("bob's broadcast job: %q", got)
+	}
+	for {
+		m, err := nobody.tryRead(300 * time.Millisecond)
+		if err != nil {
+			break // nothing more: no job
+		}
+		if m.Method == "mining.notify" {
+			t.Fatalf("a worker without a coinbase got a job: %v", m.Params)
+		}
 	}
 }

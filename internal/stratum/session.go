@@ -466,6 +466,13 @@ func (ss *session) broadcast(book *jobBook, j *Job, msg []byte) {
 // share for it is worth that difficulty, whatever has changed since, because that is the
 // difficulty the miner was working to.
 func (ss *session) sendJobLocked(book *jobBook, j *Job, wireID string, clean bool, msg []byte) {
+	if msg == nil && j.PerWorker != nil {
+		c1, c2, ok := j.PerWorker(ss.info.Worker)
+		if !ok {
+			return
+		}
+		msg = appendNotifyWith(nil, j, wireID, clean, c1, c2)
+	}
 	if msg == nil {
 		msg = appendNotify(nil, j, wireID, clean)
 	}

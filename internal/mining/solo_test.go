@@ -1,0 +1,157 @@
+package mining_test
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/uniplus-pool/pool/internal/chain"
+	"github.com/uniplus-pool/pool/internal/mining"
+	"github.com/uniplus-pool/pool/internal/stratum"
+)
+
+// submitted keeps the blocks the engine sends to the node.
+type submitted struct {
+	chain.Driver
+	mu     sync.Mutex
+	blocks [][]byte
+}
+
+func (s *submitted) SubmitBlock(ctx context.Context, block []byte) error {
+	s.mu.Lock()
+	s.blocks = append(s.blocks, append([]byte(nil), block...))
+	s.mu.Unlock()
+	return s.Driver.SubmitBlock(ctx, block)
+}
+
+type soloSink struct {
+	mu   sync.Mutex
+	rows []mining.SoloShare
+}
+
+func (s *soloSink) AddSoloShares(_ context.Context, rows []mining.SoloShare) error {
+	s.mu.Lock()
+	s.rows = append(s.rows, rows...)
+	s.mu.Unlock()
+	return nil
+}
+
+// On a solo port the worker name is the miner's address: a bad address, a bad rig name and a
+// second address on one connection are refused; jobs pay the miner's address; a block found
+// there pays it the coinbase less the solo fee (a second output to the pool), is recorded
+// as solo with its finder, and every share is kept one row with its height, network
+// difficulty and the difficulty it met. Another miner's jobs pay the other address.
+func TestSoloPortPaysTheMinersAddress(t *testing.T) {
+	d, poolScript := quietDevnet(t, 1<<16)
+	node := &submitted{Driver: d}
+	ctx := context.Background()
+	minerAddr, _ := d.NewAddress(ctx) // any devnet address; the pool does not own it
+	otherAddr, _ := d.NewAddress(ctx)
+	minerScript, _ := d.ValidateAddress(ctx, minerAddr)
+	otherScript, _ := d.ValidateAddress(ctx, otherAddr)
+	sink := &soloSink{}
+	r := startRig(t, "BTC", chain.SHA256d, node, poolScript, 1.0/4096, func(e *mining.Engine) {
+		e.Builder.Solo = &mining.SoloPayouts{Driver: node, FeeScript: poolScript, FeeBps: 150}
+		e.SoloShares = &mining.SoloShares{Sink: sink}
+	})
+
+	dctx, cancel := context.WithTimeout(ctx, 20*time.Second)
+	defer cancel()
+	c, err := stratum.Dial(dctx, r.addr, stratum.ClientOptions{UserAgent: "cpuminer/2.5.1"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	if _, _, err := c.Subscribe(dctx); err != nil {
+		t.Fatal(err)
+	}
+	var se *stratum.Error
+	for _, bad := range []string{"acct1.rig", "notanaddress", minerAddr + ".way-too-long-rig-name", minerAddr + ".bad name"} {
+		if err := c.Authorize(dctx, bad, "x"); !errors.As(err, &se) || se.Code != stratum.CodeUnauthorized {
+			t.Errorf("authorize %q: %v", bad, err)
+		}
+	}
+	if err := c.Authorize(dctx, minerAddr+".rig1", "x"); err != nil {
+		t.Fatal(err)
+	}
+	if err := c.Authorize(dctx, minerAddr+".rig2", "x"); err != nil {
+		t.Fatalf("a second rig of the same address: %v", err)
+	}
+	if err := c.Authorize(dctx, otherAddr, "x"); !errors.Is(err, mining.ErrSoloOneAddress) && (!errors.As(err, &se) || se.Message != mining.ErrSoloOneAddress.Message) {
+		t.Errorf("a second address on the connection: %v", err)
+	}
+	job := <-c.Jobs()
+	if !bytes.Contains(job.Coinb2, minerScript.Script) {
+		t.Fatal("the job's coinbase does not pay the miner's address")
+	}
+	c.Close()
+	// Another miner's connection gets its own coinbase.
+	other := dialMiner(t, dctx, r, otherAddr)
+	if !bytes.Contains(other.job.Coinb2, otherScript.Script) || bytes.Contains(other.job.Coinb2, minerScript.Script) {
+		t.Fatal("the other miner's job does not pay the other address")
+	}
+	other.c.Close()
+
+	accepted := mine(t, r, minerAddr+".rig1", chain.SHA256d, 1, 20*time.Second)
+	list, _ := r.blocks.List(ctx, "BTC", 10)
+	if len(list) == 0 || !list[0].Solo || list[0].Worker != minerAddr+".rig1" || list[0].DeviceID != 0 {
+		t.Fatalf("found blocks %+v", list)
+	}
+	node.mu.Lock()
+	block := node.blocks[len(node.blocks)-1]
+	node.mu.Unlock()
+	_, cb, err := chain.ParseBlockCoinbase(block)
+	if err != nil {
+		t.Fatal(err)
+	}
+	value := cb.OutputValue()
+	fee := mining.SoloFee(value, 150)
+	if fee == 0 || len(cb.Outputs) < 2 ||
+		!bytes.Equal(cb.Outputs[0].Script, minerScript.Script) || cb.Outputs[0].Value != value-fee ||
+		!bytes.Equal(cb.Outputs[1].Script, poolScript) || cb.Outputs[1].Value != fee {
+		t.Fatalf("coinbase outputs %+v of %d (fee %d)", cb.Outputs, value, fee)
+	}
+	if err := r.engine.SoloShares.Flush(ctx); err != nil {
+		t.Fatal(err)
+	}
+	sink.mu.Lock()
+	defer sink.mu.Unlock()
+	if len(sink.rows) != accepted {
+		t.Fatalf("%d solo shares kept, %d accepted", len(sink.rows), accepted)
+	}
+	blocks := 0
+	for _, s := range sink.rows {
+		if s.Address != minerAddr || s.Worker != "rig1" || s.Coin != "BTC" || s.Height < 1 || s.NetDiff <= 0 ||
+			s.Difficulty <= 0 || s.Actual < s.Difficulty && !s.Block || s.At.IsZero() {
+			t.Fatalf("solo share %+v", s)
+		}
+		if s.Block {
+			blocks++
+		}
+	}
+	if blocks == 0 {
+		t.Fatal("the block's share is not marked")
+	}
+	// Nothing accrues pay-per-share on a solo port.
+	if err := r.engine.Shares.Flush(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if r.sink.accepted != 0 || r.sink.ratio != 0 {
+		t.Fatalf("solo shares accrued: %+v", r.sink)
+	}
+}
+
+func TestSoloFee(t *testing.T) {
+	for _, c := range []struct {
+		value int64
+		bps   int
+		want  int64
+	}{{625_000_000, 150, 9_375_000}, {625_000_000, 0, 0}, {9_999, 1, 0}, {10_000, 1, 1}, {1 << 62, 10_000, 1 << 62}, {7, 10_000, 7}} {
+		if got := mining.SoloFee(c.value, c.bps); got != c.want {
+			t.Errorf("SoloFee(%d, %d) = %d, want %d", c.value, c.bps, got, c.want)
+		}
+	}
+}
