@@ -30,6 +30,13 @@ const (
 	demoPassword = "demo-pool-2026"
 )
 
+// demoSoloAddress is the wallet the demo's solo miner mines Bitcoin to on the solo port
+// (printed at start, named in the README): a visitor searches it on the solo pages.
+var demoSoloAddress = devnet.EncodeAddress([20]byte{0x50, 0x10, 0x0d, 0xe0})
+
+// demoSoloPort is the demo Bitcoin's solo port, its solo fee 1%.
+const demoSoloPort = 1238
+
 // demoCoin is a coin of SPEC section 1 as the demo runs it on devnet. Coins whose proof
 // of work the pool does not implement yet are hashed with sha256d by devnet (DESIGN.md
 // "Chains": their own drivers come later); the home table says "devnet" for all of them.
@@ -75,12 +82,14 @@ func demoCoins() []demoCoin {
 		"zh_HK": "萊特幣挖礦將在合併挖礦升級後開放，開放日期請留意公告。",
 		"ko_KR": "라이트코인 채굴은 병합 채굴 업그레이드 후에 열립니다. 날짜는 공지사항을 확인하세요.",
 	}
+	btc := tutorial(base("BTC", "Bitcoin", "sha256d", "H/s", 8, 312_500_000, 1237, 4), "/tutorial/btc")
+	btc.SoloPorts, btc.SoloFeeBps = []int{demoSoloPort}, 100
 	return []demoCoin{
 		{tutorial(base("ALEO", "Aleo", "aleo", "H/s", 6, 4_000_000, 1234, 1), "/tutorial/deviceAccess"), 20_000, 2, 0.21},
 		{tutorial(base("IRON", "Iron Fish", "blake3", "H/s", 8, 2_000_000_000, 1235, 2), "/ironFish"), 20_000, 2, 0.38},
 		// Kaspa has no tutorial yet: its row says so when the link is clicked.
 		{base("KAS", "Kaspa", "kheavyhash", "H/s", 8, 5_500_000_000, 1236, 3), 20_000, 2, 0.071},
-		{tutorial(base("BTC", "Bitcoin", "sha256d", "H/s", 8, 312_500_000, 1237, 4), "/tutorial/btc"), 20_000, 2, 96_500},
+		{btc, 20_000, 2, 96_500},
 		{ltc, 0, 0, 88.5},
 	}
 }
@@ -104,6 +113,12 @@ func seedDemo(ctx context.Context, d *db.DB) error {
 			}
 		case err != nil:
 			return err
+		case len(c.SoloPorts) == 0 && len(dc.SoloPorts) > 0:
+			// A demo database from before solo mining: its Bitcoin gets the solo port.
+			c.SoloPorts, c.SoloFeeBps = dc.SoloPorts, dc.SoloFeeBps
+			if err := coins.Put(ctx, c); err != nil {
+				return fmt.Errorf("demo coin %s: %w", dc.Type, err)
+			}
 		case c.DriverConfig["premine"] == "" && dc.DriverConfig["premine"] != "":
 			// A demo database from before withdrawals: its wallet gets the premine too.
 			c.DriverConfig["premine"] = dc.DriverConfig["premine"]
@@ -255,6 +270,13 @@ func demoFleet(ctx context.Context, d *db.DB, bind, apiURL string, log *slog.Log
 				Addr: net.JoinHostPort(host, strconv.Itoa(c.StratumPorts[0])), Worker: fmt.Sprintf("%s.%s-rig%02d", sa, strings.ToLower(dc.Type), i),
 				Algorithm: "sha256d", RateLimit: dc.fleetRate, UserAgent: "uniplus-sim/1.0", Coin: dc.Type, Log: log,
 				AgentURL: apiURL, UniplusID: ids[sa], AgentEvery: time.Minute,
+			})
+		}
+		// One solo miner, with its own wallet address as its worker name.
+		if len(c.SoloPorts) > 0 && dc.Type == "BTC" {
+			f.Miners = append(f.Miners, &sim.Miner{
+				Addr: net.JoinHostPort(host, strconv.Itoa(c.SoloPorts[0])), Worker: demoSoloAddress + ".solo-rig01",
+				Algorithm: "sha256d", RateLimit: dc.fleetRate, UserAgent: "uniplus-sim/1.0", Coin: dc.Type, Log: log,
 			})
 		}
 	}

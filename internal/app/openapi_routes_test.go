@@ -30,6 +30,7 @@ import (
 	"github.com/uniplus-pool/pool/internal/notify"
 	"github.com/uniplus-pool/pool/internal/pool"
 	"github.com/uniplus-pool/pool/internal/ratelimit"
+	"github.com/uniplus-pool/pool/internal/solo"
 	"github.com/uniplus-pool/pool/internal/withdraw"
 )
 
@@ -291,6 +292,22 @@ func TestOpenAPIEveryRouteAgainstARealServer(t *testing.T) {
 	if csv := a.text("GET", "/api/pc/v1/earnings/audit?coin=BTC&subAccount=farm_a&day="+settledDay, demo, 200); !strings.Contains(csv, "micro = floor(") {
 		t.Fatalf("audit CSV without its formula: %.300s", csv)
 	}
+	// ------------------------------------------------------------ solo
+	if err := (&solo.Store{DB: d}).AddSoloShares(ctx, []mining.SoloShare{
+		{Coin: "BTC", Address: demoSoloAddress, Worker: "solo-rig01", Difficulty: 0.001, Actual: 0.004, Height: 812, NetDiff: 2.5, At: time.Now().Add(-time.Minute)},
+		{Coin: "BTC", Address: demoSoloAddress, Worker: "", Difficulty: 0.001, Actual: 3, Height: 813, NetDiff: 2.5, Block: true, At: time.Now().Add(-30 * time.Second)},
+	}); err != nil {
+		t.Fatal(err)
+	}
+	soloQ := "?coin=BTC&address=" + demoSoloAddress
+	a.call("GET", "/api/pc/v1/solo/search"+soloQ, "", nil, 200)
+	a.call("GET", "/api/pc/v1/solo/search?coin=BTC&address=", "", nil, 400)
+	a.call("GET", "/api/pc/v1/solo/search?coin=KAS&address="+demoSoloAddress, "", nil, 400)
+	for _, p := range []string{"summary", "workers", "shares", "hashrate"} {
+		a.call("GET", "/api/pc/v1/solo/"+p+soloQ, "", nil, 200)
+		a.call("GET", "/api/pc/v1/solo/"+p+"?coin=BTC&address=nobody", "", nil, 404)
+	}
+	a.call("GET", "/api/pc/v1/solo/shares"+soloQ+"&pageSize=7", "", nil, 400)
 	// ------------------------------------------------------------ observer links
 	obs := "/api/pc/v1/customer/observer/link/"
 	a.call("GET", obs+"get", "", nil, 401)

@@ -108,6 +108,7 @@ func NewRouter(d Deps) *httpx.Router {
 			return u.ID, ok
 		}, StratumHost: d.Config.StratumHost, StratumTLS: d.Config.StratumTLSCert != ""}).Routes(rt)
 	(&helpcenter.Handler{Store: &helpcenter.Store{DB: d.DB}, User: acct.RequireUser}).Routes(rt)
+	(&solo.Handler{Store: &solo.Store{DB: d.DB}, Coins: &coin.Store{DB: d.DB}, Stats: &mining.Blocks{DB: d.DB}, Limiter: d.Limiter, Now: d.Now}).Routes(rt)
 	(&market.Handler{Coins: &coin.Store{DB: d.DB}, Stats: &mining.Blocks{DB: d.DB}, Prices: &market.Prices{DB: d.DB}, TableTTL: market.TableTTL}).Routes(rt)
 	(&market.TrendHandler{Trends: &market.Trends{DB: d.DB}, Coins: &coin.Store{DB: d.DB}}).Routes(rt)
 
@@ -350,6 +351,7 @@ func (p *process) startStratum(ctx context.Context) error {
 		}
 		p.fleet = startDemoFleet(miningCtx, p.db, p.cfg.StratumBind, apiURL, p.log)
 		fmt.Fprintf(p.stdout, "poold: demo: %d simulated miners hashing over stratum; log in as %s / %s\n", len(p.fleet.Miners), demoEmail, demoPassword)
+		fmt.Fprintf(p.stdout, "poold: demo: a solo miner mines BTC to %s (search it on /account/soloSearch)\n", demoSoloAddress)
 	}
 	return nil
 }
