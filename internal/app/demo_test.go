@@ -137,7 +137,7 @@ func TestDemoFleetUsesTheCoinTable(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	btc.StratumPorts = []int{45678}
+	btc.StratumPorts, btc.SoloPorts = []int{45678}, []int{45679}
 	kas, err := coins.Get(ctx, "KAS")
 	if err != nil {
 		t.Fatal(err)
@@ -153,8 +153,14 @@ func TestDemoFleetUsesTheCoinTable(t *testing.T) {
 	for _, m := range f.Miners {
 		byCoin[m.Coin] = append(byCoin[m.Coin], m.Addr)
 	}
-	if got := byCoin["BTC"]; len(got) != 2 || got[0] != "127.0.0.1:45678" || got[1] != "127.0.0.1:45678" {
+	// Two pool rigs and the solo miner, which mines to the demo's solo address.
+	if got := byCoin["BTC"]; len(got) != 3 || got[0] != "127.0.0.1:45678" || got[1] != "127.0.0.1:45678" || got[2] != "127.0.0.1:45679" {
 		t.Fatalf("BTC miners on %v", got)
+	}
+	for _, m := range f.Miners {
+		if m.Addr == "127.0.0.1:45679" && m.Worker != demoSoloAddress+".solo-rig01" {
+			t.Fatalf("the solo miner mines as %s", m.Worker)
+		}
 	}
 	if len(byCoin["KAS"]) != 0 || len(byCoin["LTC"]) != 0 {
 		t.Fatalf("closed coins have miners: %v", byCoin)
