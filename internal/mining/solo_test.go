@@ -3,12 +3,16 @@ package mining_test
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
+	"math"
 	"sync"
 	"testing"
 	"time"
 
 	"github.com/uniplus-pool/pool/internal/chain"
+	"github.com/uniplus-pool/pool/internal/chain/bitcoind"
+	"github.com/uniplus-pool/pool/internal/chain/chaintest"
 	"github.com/uniplus-pool/pool/internal/mining"
 	"github.com/uniplus-pool/pool/internal/stratum"
 )
@@ -153,5 +157,104 @@ func TestSoloFee(t *testing.T) {
 		if got := mining.SoloFee(c.value, c.bps); got != c.want {
 			t.Errorf("SoloFee(%d, %d) = %d, want %d", c.value, c.bps, got, c.want)
 		}
+	}
+}
+
+// On litecoind regtest: a miner mines to the solo port with an address of node B's wallet;
+// the block our stratum finds pays that address the coinbase less the solo fee, the pool's
+// wallet the fee, and node B sees it (the block's coinbase and its own wallet's immature
+// balance); every share is kept, the block marked.
+func TestSoloBlockPaysNodeBsAddressOnLitecoind(t *testing.T) {
+	pair := chaintest.StartLitecoinPair(t)
+	d, err := bitcoind.New(bitcoind.Config{URL: pair.URL, User: pair.User, Password: pair.Password, Wallet: pair.Wallet,
+		Algorithm: chain.Scrypt, Rules: []string{"mweb", "segwit"}, Decimals: 8, PollInterval: 200 * time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	poolAddr, err := d.NewAddress(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	poolScript, err := d.ValidateAddress(ctx, poolAddr)
+	if err != nil || !poolScript.Valid {
+		t.Fatalf("pool address: %v %+v", err, poolScript)
+	}
+	pair.B.Call(t, "createwallet", "solo")
+	pair.B.Client.Wallet = "solo"
+	var minerAddr string
+	if err := json.Unmarshal(pair.B.CallWallet(t, "getnewaddress"), &minerAddr); err != nil {
+		t.Fatal(err)
+	}
+	sink := &soloSink{}
+	r := startRig(t, "LTC", chain.Scrypt, d, poolScript.Script, 1.0/65536, func(e *mining.Engine) {
+		e.Builder.Solo = &mining.SoloPayouts{Driver: d, FeeScript: poolScript.Script, FeeBps: 200}
+		e.SoloShares = &mining.SoloShares{Sink: sink}
+	})
+	accepted := mine(t, r, minerAddr+".rig01", chain.Scrypt, 1, 60*time.Second)
+	list, err := r.blocks.List(ctx, "LTC", 10)
+	if err != nil || len(list) == 0 {
+		t.Fatalf("no block after %d shares (%v)", accepted, err)
+	}
+	found := list[len(list)-1]
+	if !found.Solo || found.Worker != minerAddr+".rig01" || found.Status != mining.BlockPending {
+		t.Fatalf("found %+v", found)
+	}
+	pair.Sync(t)
+	// Node B has the block; its coinbase pays B's address first and the pool the fee.
+	var block struct {
+		Tx []struct {
+			Vout []struct {
+				Value        float64 `json:"value"`
+				ScriptPubKey struct {
+					Address   string   `json:"address"`
+					Addresses []string `json:"addresses"`
+				} `json:"scriptPubKey"`
+			} `json:"vout"`
+		} `json:"tx"`
+	}
+	if err := json.Unmarshal(pair.B.Call(t, "getblock", found.Hash, 2), &block); err != nil || len(block.Tx) == 0 {
+		t.Fatalf("block %s on node B: %v", found.Hash, err)
+	}
+	out := block.Tx[0].Vout
+	payee := func(i int) string {
+		if a := out[i].ScriptPubKey.Address; a != "" {
+			return a
+		}
+		if len(out[i].ScriptPubKey.Addresses) > 0 {
+			return out[i].ScriptPubKey.Addresses[0]
+		}
+		return ""
+	}
+	total := int64(0)
+	for _, o := range out {
+		total += int64(math.Round(o.Value * 1e8))
+	}
+	fee := mining.SoloFee(total, 200)
+	if len(out) < 2 || payee(0) != minerAddr || int64(math.Round(out[0].Value*1e8)) != total-fee || payee(1) != poolAddr || int64(math.Round(out[1].Value*1e8)) != fee {
+		t.Fatalf("coinbase outputs %+v, want %s %d and %s %d", out, minerAddr, total-fee, poolAddr, fee)
+	}
+	var wallet struct {
+		Immature float64 `json:"immature_balance"`
+	}
+	if err := json.Unmarshal(pair.B.CallWallet(t, "getwalletinfo"), &wallet); err != nil || int64(math.Round(wallet.Immature*1e8)) < total-fee {
+		t.Fatalf("node B's wallet: immature %v (%v), want at least %d", wallet.Immature, err, total-fee)
+	}
+	if err := r.engine.SoloShares.Flush(ctx); err != nil {
+		t.Fatal(err)
+	}
+	sink.mu.Lock()
+	defer sink.mu.Unlock()
+	blocks := 0
+	for _, s := range sink.rows {
+		if s.Address != minerAddr || s.Worker != "rig01" || s.Coin != "LTC" {
+			t.Fatalf("share %+v", s)
+		}
+		if s.Block {
+			blocks++
+		}
+	}
+	if len(sink.rows) != accepted || blocks < 1 {
+		t.Fatalf("%d shares kept (%d blocks), %d accepted", len(sink.rows), blocks, accepted)
 	}
 }

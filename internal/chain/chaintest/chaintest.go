@@ -38,7 +38,7 @@ const MaturedBlocks = 101
 const startTimeout = 60 * time.Second
 
 // Pair is two litecoind -regtest nodes connected to each other. A has a funded wallet;
-// B has no wallet and is there because getblocktemplate refuses to work without a peer
+// B loads no wallet (a test may make one) and is there because getblocktemplate refuses to work without a peer
 // (and to mine competing blocks).
 type Pair struct {
 	A, B *Node
@@ -207,7 +207,9 @@ func StartLitecoinPair(t testing.TB) *Pair {
 	var wg sync.WaitGroup
 	wg.Add(2)
 	go func() { defer wg.Done(); a, errA = startNode(t, bin, "A", true) }()
-	go func() { defer wg.Done(); b, errB = startNode(t, bin, "B", false) }()
+	// B can hold wallets (none loaded at start): a test may make one for an address of
+	// someone other than the pool, such as a solo miner's.
+	go func() { defer wg.Done(); b, errB = startNode(t, bin, "B", true) }()
 	wg.Wait()
 	if err := errors.Join(errA, errB); err != nil {
 		t.Fatal(err)
