@@ -58,6 +58,10 @@ type ChainType struct {
 	// StratumURLs are the addresses to mine the coin at, main pool first, then backups;
 	// tutorials and connection help show them.
 	StratumURLs []string `json:"stratumUrls"`
+	// SoloURLs are the coin's solo ports (empty: no solo mining); SoloFeeRate is the
+	// pool's part of a solo block, 0..1.
+	SoloURLs    []string `json:"soloUrls"`
+	SoloFeeRate float64  `json:"soloFeeRate"`
 }
 
 func (h *Handler) chainType(r *http.Request, c Coin) ChainType {
@@ -69,7 +73,8 @@ func (h *Handler) chainType(r *http.Request, c Coin) ChainType {
 		MinHashUnit: c.MinHashUnit, IconURL: c.IconURL, LogoURL: c.LogoURL, Status: status, Label: c.Name, Value: c.Type,
 		Driver: c.Driver, CurrencyChangeFlag: c.CurrencyChangeFlag, MachineBindFlag: c.MachineBindFlag,
 		MachineDetailFlag: c.MachineDetailFlag, GPUOverclockingFlag: c.GPUOverclockingFlag, CreatedAt: c.CreatedAt, UpdatedAt: c.UpdatedAt,
-		StratumURLs: StratumURLs(StratumHost(h.StratumHost, r), h.StratumTLS, c)}
+		StratumURLs: StratumURLs(StratumHost(h.StratumHost, r), h.StratumTLS, c),
+		SoloURLs:    SoloURLs(StratumHost(h.StratumHost, r), h.StratumTLS, c), SoloFeeRate: float64(c.SoloFeeBps) / 10000}
 }
 
 func (h *Handler) list(w http.ResponseWriter, r *http.Request) error {

@@ -27,12 +27,22 @@ func StratumHost(configured string, r *http.Request) string {
 // StratumURLs lists the addresses miners use for the coin, one per stratum port in the
 // coin's order: the first is the main pool, the rest are backups.
 func StratumURLs(host string, tls bool, c Coin) []string {
+	return urls(host, tls, c.StratumPorts)
+}
+
+// SoloURLs lists the addresses solo miners use for the coin (docs/solo.md), one per solo
+// port; none for a coin without solo mining.
+func SoloURLs(host string, tls bool, c Coin) []string {
+	return urls(host, tls, c.SoloPorts)
+}
+
+func urls(host string, tls bool, ports []int) []string {
 	scheme := "stratum+tcp://"
 	if tls {
 		scheme = "stratum+ssl://"
 	}
-	out := make([]string, 0, len(c.StratumPorts))
-	for _, p := range c.StratumPorts {
+	out := make([]string, 0, len(ports))
+	for _, p := range ports {
 		out = append(out, scheme+host+":"+strconv.Itoa(p))
 	}
 	return out
