@@ -17,9 +17,12 @@ import { POOLD_BIN, freePort, startPoold } from './server.mjs';
  * and LOCK (open, every capability flag off), each on its own free stratum port;
  * mineFlags add `coin add` flags to MINE.
  */
-export async function startPool({ args = [], testClock = false, mineFlags = [] } = {}) {
+export async function startPool({ args = [], testClock = false, mineFlags = [], solo = false } = {}) {
   const minePort = await freePort();
   const lockPort = await freePort();
+  // solo: MINE also has a solo port (docs/solo.md), 1% fee.
+  const soloPort = solo ? await freePort() : 0;
+  const soloFlags = solo ? ['--solo-ports', String(soloPort), '--solo-fee-bps', '100'] : [];
   const coin = (type, name, port, flags) => [
     'admin', 'coin', 'add', type, '--name', name, '--algorithm', 'sha256d', '--unit', type, '--decimals', '8',
     '--driver', 'devnet', '--ports', String(port), '--open=true',
@@ -32,7 +35,7 @@ export async function startPool({ args = [], testClock = false, mineFlags = [] }
   const server = await startPoold({
     testClock,
     setup: [
-      coin('MINE', 'Minecoin', minePort, ['--bind', '--detail', '--overclock', '--switchable', ...mineFlags]),
+      coin('MINE', 'Minecoin', minePort, ['--bind', '--detail', '--overclock', '--switchable', ...soloFlags, ...mineFlags]),
       coin('LOCK', 'Lockcoin', lockPort, ['--bind=false', '--detail=false', '--overclock=false', '--switchable=false']),
     ],
     args: ({ dir }) => ['--stratum-bind', '127.0.0.1', '--outbox', `${dir}/outbox.log`, ...args],
@@ -54,7 +57,7 @@ export async function startPool({ args = [], testClock = false, mineFlags = [] }
 
   return {
     ...server,
-    ports: { MINE: minePort, LOCK: lockPort },
+    ports: { MINE: minePort, LOCK: lockPort, SOLO: soloPort },
     api,
     /** account registers and logs in an email account; it answers {email, password, token, user}. */
     async account(email) {
@@ -67,8 +70,9 @@ export async function startPool({ args = [], testClock = false, mineFlags = [] }
      * sim runs `poold sim` mining to one worker on the coin's port; with uniplusId it
      * also reports as the device agent (GPUs, miner) to this pool. stop() ends it.
      */
-    sim({ worker, coin = 'MINE', uniplusId = '', extra = [] }) {
-      const simArgs = ['sim', '--stratum', `127.0.0.1:${coin === 'LOCK' ? lockPort : minePort}`, '--workers', worker, '--report', '1h', ...extra];
+    sim({ worker, coin = 'MINE', uniplusId = '', extra = [], solo = false }) {
+      const port = solo ? soloPort : coin === 'LOCK' ? lockPort : minePort;
+      const simArgs = ['sim', '--stratum', `127.0.0.1:${port}`, '--workers', worker, '--report', '1h', ...extra];
       if (uniplusId) simArgs.push('--agent-url', server.url, '--uniplus-id', uniplusId, '--coin', coin);
       const child = spawn(POOLD_BIN, simArgs, { stdio: ['ignore', 'pipe', 'pipe'] });
       const logs = [];

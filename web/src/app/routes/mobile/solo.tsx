@@ -1,6 +1,295 @@
-import { placeholderArea } from '../placeholders';
-import { soloTitles } from '../shared-titles';
+// Solo mode on a phone (/mobile/account/soloSearch, soloSummary, soloEquipment): no login.
+// Data, state and the search's submit live in features/solo; this file lays out antd-mobile.
+import { Button, DotLoading, ErrorBlock, Form, InfiniteScroll, Input, List, Selector, Skeleton, Tag } from 'antd-mobile';
+import { CloseOutline } from 'antd-mobile-icons';
+import type { ReactNode } from 'react';
+import { Link, Navigate } from 'react-router-dom';
+import { LazyHashrateChart } from '@/components/hashrate-chart';
+import { PageFrame } from '@/components/page-frame';
+import { mobilePaths } from '@/config/paths';
+import { isRefused, useSoloSearch, useSoloSharesFeed, useSoloSummary, useSoloTarget, useSoloWorkers, type SoloPaths } from '@/features/solo/hooks/use-solo';
+import { formatChance, formatDifficulty, formatWait } from '@/features/solo/model/format';
+import { targetQuery } from '@/features/solo/model/search';
+import type { SoloTarget } from '@/features/solo/model/types';
+import { useSoloTexts } from '@/features/solo/texts';
+import { errorMessage } from '@/lib/api-client';
+import type { soloTitles } from '../shared-titles';
+import { MCard, MCopy } from './pool/parts';
+import './pool/pool.css';
+import './solo.css';
 
 /** SoloPage names the pages of this area. */
 export type SoloPage = keyof typeof soloTitles;
-export default placeholderArea(soloTitles);
+
+const soloPaths: SoloPaths = {
+  search: mobilePaths.account.soloSearch,
+  summary: mobilePaths.account.soloSummary,
+  equipment: mobilePaths.account.soloEquipment,
+};
+
+const when = (ms: number, lang: string) => (ms > 0 ? new Date(ms).toLocaleString(lang.replace('_', '-')) : '—');
+
+function MobileSoloSearch() {
+  const s = useSoloSearch(soloPaths);
+  const { t, ready } = s.texts;
+  if (!ready || s.pending) {
+    return (
+      <PageFrame titleKey="pages.soloSearch">
+        <Skeleton.Paragraph lineCount={6} animated />
+      </PageFrame>
+    );
+  }
+  return (
+    <PageFrame titleKey="pages.soloSearch">
+      <p className="up-msolo-lead">{t('search.lead')}</p>
+      {s.failed ? (
+        <ErrorBlock status="default" title={t('search.loadFailed')} description="">
+          <Button color="primary" size="small" onClick={s.retry}>
+            {t('search.submit')}
+          </Button>
+        </ErrorBlock>
+      ) : !s.coin ? (
+        <ErrorBlock status="empty" title={t('search.none')} description="" />
+      ) : (
+        <>
+          <Form
+            layout="vertical"
+            onFinish={s.search}
+            data-testid="solo-search"
+            footer={
+              <Button block type="submit" color="primary" loading={s.busy} data-testid="solo-submit">
+                {t('search.submit')}
+              </Button>
+            }
+          >
+            <Form.Item label={t('search.coin')}>
+              <Selector
+                columns={3}
+                value={[s.coin.type]}
+                onChange={(v) => v[0] && s.setCoin(v[0])}
+                options={s.coins.map((c) => ({ value: c.type, label: c.type }))}
+                data-testid="solo-coin"
+              />
+            </Form.Item>
+            <Form.Item label={t('search.address')} description={s.error ? <span className="up-msolo-error" role="alert" data-testid="solo-error">{s.error}</span> : undefined}>
+              <Input
+                value={s.address}
+                onChange={s.setAddress}
+                placeholder={t('search.placeholder')}
+                clearable
+                maxLength={128}
+                onEnterPress={s.search}
+                data-testid="solo-address"
+              />
+            </Form.Item>
+          </Form>
+          {s.recent.length > 0 ? (
+            <List header={t('search.recent')} data-testid="solo-recent">
+              {s.recent.map((a) => (
+                <List.Item
+                  key={a}
+                  onClick={() => s.pick(a)}
+                  extra={
+                    <button
+                      type="button"
+                      className="up-msolo-forget"
+                      aria-label={t('search.forget', { address: a })}
+                      onClick={(e) => {
+                        e.stopPropagation();
+                        s.forget(a);
+                      }}
+                    >
+                      <CloseOutline />
+                    </button>
+                  }
+                >
+                  <span className="up-mpool-mono">{a}</span>
+                </List.Item>
+              ))}
+            </List>
+          ) : null}
+          <List header={t('search.connect')} data-testid="solo-connect">
+            <List.Item description={s.coin.soloUrls.map((u) => <MCopy key={u} text={u} tp={t} testId="solo-url" />)}>{t('search.url')}</List.Item>
+            <List.Item description={t('search.workerHint')}>{t('search.worker')}</List.Item>
+            <List.Item extra={formatChance(s.coin.soloFeeRate)}>{t('search.fee')}</List.Item>
+          </List>
+        </>
+      )}
+    </PageFrame>
+  );
+}
+
+function MobileSoloFrame({ page, target, children }: { page: 'soloSummary' | 'soloEquipment'; target: SoloTarget; children: ReactNode }) {
+  const { t } = useSoloTexts();
+  const other = page === 'soloSummary' ? 'soloEquipment' : 'soloSummary';
+  return (
+    <PageFrame titleKey={`pages.${page}`}>
+      <div className="up-msolo-head">
+        <Tag color="primary">{target.coin}</Tag>
+        <MCopy text={target.address} tp={t} testId="solo-target" />
+        <div className="up-msolo-links">
+          <Link to={mobilePaths.account[other] + targetQuery(target)} data-testid={`solo-to-${other}`}>
+            {t(other === 'soloEquipment' ? 'summary.equipment' : 'summary.overview')}
+          </Link>
+          <Link to={mobilePaths.account.soloSearch} data-testid="solo-change">
+            {t('summary.change')}
+          </Link>
+        </div>
+      </div>
+      {children}
+    </PageFrame>
+  );
+}
+
+function MRefused({ error, retry }: { error: unknown; retry: () => void }) {
+  const { t } = useSoloTexts();
+  return (
+    <ErrorBlock
+      status={isRefused(error) ? 'empty' : 'default'}
+      title={isRefused(error) ? errorMessage(error) : t('summary.loadFailed')}
+      description={isRefused(error) ? t('summary.notFound') : errorMessage(error)}
+      data-testid="solo-refused"
+    >
+      {isRefused(error) ? (
+        <Link to={mobilePaths.account.soloSearch}>{t('summary.change')}</Link>
+      ) : (
+        <Button size="small" color="primary" onClick={retry}>
+          {t('search.submit')}
+        </Button>
+      )}
+    </ErrorBlock>
+  );
+}
+
+function MobileSoloSummary({ target }: { target: SoloTarget }) {
+  const { t, lang, ready } = useSoloTexts();
+  const v = useSoloSummary(target);
+  const feed = useSoloSharesFeed(target);
+  const s = v.summary.data;
+  const l = lang.replace('_', '-');
+  let body: ReactNode;
+  if (!ready || v.summary.isPending) body = <Skeleton.Paragraph lineCount={8} animated />;
+  else if (v.summary.isError || !s) body = <MRefused error={v.summary.error} retry={() => void v.summary.refetch()} />;
+  else {
+    const c = s.chance;
+    const rows = feed.data?.pages.flatMap((p) => p.rows) ?? [];
+    body = (
+      <>
+        <div className="up-mpool-cards" data-testid="solo-cards">
+          <MCard label={t('summary.hashrate10m')} value={s.hashRate10m.show} unit={s.hashRate10m.unit} />
+          <MCard label={t('summary.hashrate1h')} value={s.hashRate1h.show} unit={s.hashRate1h.unit} />
+          <MCard label={t('summary.hashrate24h')} value={s.hashRate24h.show} unit={s.hashRate24h.unit} />
+          <MCard label={t('summary.workersOnline')} value={t('summary.workersOf', { online: s.workersOnline, total: s.workers })} />
+          <MCard label={t('summary.bestSession')} value={formatDifficulty(s.bestShareSession)} />
+          <MCard label={t('summary.bestDay')} value={formatDifficulty(s.bestShareDay)} />
+          <MCard label={t('summary.bestEver')} value={formatDifficulty(s.bestShareEver)} />
+          <MCard label={t('summary.blocks')} value={String(s.blocksFound)} />
+        </div>
+        <List header={t('summary.chanceTitle')} data-testid="solo-chance">
+          {c.expectedSeconds > 0 ? (
+            <>
+              <List.Item extra={formatWait(c.expectedSeconds, l)}>{t('summary.expected')}</List.Item>
+              <List.Item extra={formatChance(c.day, l)}>{t('summary.chanceDay')}</List.Item>
+              <List.Item extra={formatChance(c.month, l)}>{t('summary.chanceMonth')}</List.Item>
+              <List.Item extra={formatChance(c.year, l)}>{t('summary.chanceYear')}</List.Item>
+            </>
+          ) : (
+            <List.Item>{t('summary.noHashrate')}</List.Item>
+          )}
+        </List>
+        <p className="up-msolo-note">
+          {t('summary.chanceNote', { difficulty: formatDifficulty(s.networkDifficulty) })} {t('summary.lastShare')}: {when(s.lastShareAt, lang)}.
+        </p>
+        <section className="up-msolo-panel">
+          <h2>{t('summary.chart')}</h2>
+          {v.chartFailed ? (
+            <Button size="small" onClick={v.retryChart}>
+              {t('search.submit')}
+            </Button>
+          ) : (
+            <LazyHashrateChart points={v.points} label={t('summary.hashrate10m')} compact height={200} />
+          )}
+        </section>
+        <List header={t('summary.shares')} data-testid="solo-shares">
+          {rows.length === 0 && !feed.isPending ? <List.Item>{t('shares.empty')}</List.Item> : null}
+          {rows.map((r) => (
+            <List.Item
+              key={r.id}
+              description={`${t('shares.height')} ${r.blockHeight} · ${t('shares.met')} ${formatDifficulty(r.shareDifficulty)}`}
+              extra={
+                <span className="up-msolo-share-extra">
+                  {r.worker || t('workers.bare')}
+                  {r.block ? <Tag color="warning">{t('shares.yes')}</Tag> : null}
+                </span>
+              }
+            >
+              {when(r.submitTime, lang)}
+            </List.Item>
+          ))}
+        </List>
+        <InfiniteScroll loadMore={async () => void (await feed.fetchNextPage())} hasMore={!!feed.hasNextPage && !feed.isFetchNextPageError}>
+          {feed.hasNextPage ? (
+            <span>
+              {t('shares.loading')} <DotLoading />
+            </span>
+          ) : (
+            <span>{t('shares.end')}</span>
+          )}
+        </InfiniteScroll>
+      </>
+    );
+  }
+  return (
+    <MobileSoloFrame page="soloSummary" target={target}>
+      {body}
+    </MobileSoloFrame>
+  );
+}
+
+function MobileSoloEquipment({ target }: { target: SoloTarget }) {
+  const { t, lang, ready } = useSoloTexts();
+  const q = useSoloWorkers(target);
+  return (
+    <MobileSoloFrame page="soloEquipment" target={target}>
+      {!ready || q.isPending ? (
+        <Skeleton.Paragraph lineCount={6} animated />
+      ) : q.isError ? (
+        <MRefused error={q.error} retry={() => void q.refetch()} />
+      ) : q.data.length === 0 ? (
+        <ErrorBlock status="empty" title={t('workers.empty')} description="" />
+      ) : (
+        <div className="up-msolo-workers" data-testid="solo-workers">
+          {q.data.map((w) => (
+            <section key={w.worker} className="up-msolo-panel" data-testid="solo-worker">
+              <h2>
+                {w.worker || t('workers.bare')} <Tag color={w.online ? 'success' : 'default'}>{t(w.online ? 'workers.online' : 'workers.offline')}</Tag>
+              </h2>
+              <dl className="up-msolo-dl">
+                <dt>{t('summary.hashrate10m')}</dt>
+                <dd>{`${w.hashRate10m.show} ${w.hashRate10m.unit}`}</dd>
+                <dt>{t('summary.hashrate24h')}</dt>
+                <dd>{`${w.hashRate24h.show} ${w.hashRate24h.unit}`}</dd>
+                <dt>{t('workers.best')}</dt>
+                <dd>{formatDifficulty(w.bestShare)}</dd>
+                <dt>{t('workers.last')}</dt>
+                <dd>{when(w.lastShareAt, lang)}</dd>
+              </dl>
+            </section>
+          ))}
+        </div>
+      )}
+    </MobileSoloFrame>
+  );
+}
+
+/** MobileSoloArea renders the search, and the summary and rigs of the searched address. */
+export default function MobileSoloArea({ page }: { page: SoloPage }) {
+  const target = useSoloTarget();
+  if (page === 'soloSearch') return <MobileSoloSearch />;
+  if (!target) return <Navigate to={mobilePaths.account.soloSearch} replace />;
+  return page === 'soloSummary' ? (
+    <MobileSoloSummary key={`${target.coin}:${target.address}`} target={target} />
+  ) : (
+    <MobileSoloEquipment key={`${target.coin}:${target.address}`} target={target} />
+  );
+}

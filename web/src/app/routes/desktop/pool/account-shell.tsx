@@ -6,6 +6,7 @@ import { useMessageMarker } from '@/features/observer/hooks/use-messages';
 import { useSharedLinkInfo } from '@/features/observer/hooks/use-observer-entry';
 import { usePoolSelection } from '@/features/pool/hooks/use-pool-selection';
 import { usePoolPath, useReadOnly } from '@/lib/read-only';
+import { session, sessionKeys } from '@/lib/storage';
 import { useSession } from '@/lib/use-session';
 import { usePoolTexts } from '@/features/pool/texts';
 import { useTranslation } from 'react-i18next';
@@ -22,12 +23,18 @@ const menu = [
   ['orePoolRevenueChain', 'pages.orePoolRevenueChain'],
   ['orePoolAssetsOverview', 'pages.orePoolAssetsOverview'],
   ['orePoolAssetsDetail', 'pages.orePoolAssetsDetail'],
+  ['soloSearch', 'pages.soloSearch'],
 ] as const;
 
 // What an observer link opens (SPEC section 2: device pages with machine info, revenue
 // pages with income info), after the observer list.
 const machinePages = new Set(['orePoolDeviceOverview', 'orePoolAnlageuebersicht', 'orePoolDeviceSubaccount']);
 const incomePages = new Set(['orePoolRevenueSummary', 'orePoolRevenueChain']);
+
+/** soloEntry is where the solo entry goes (SPEC section 2): the searched address's summary, else the search. */
+function soloEntry(): string {
+  return session.get(sessionKeys.soloSearch) ? paths.account.soloSummary : paths.account.soloSearch;
+}
 
 /**
  * DesktopAccountShell frames every desktop pool-mode page: the section menu, and the
@@ -57,7 +64,7 @@ export function DesktopAccountShell({ children, switchers = true }: { children: 
           .filter(([key]) => (observerInfo.machineInfoEnabled && machinePages.has(key)) || (observerInfo.incomeInfoEnabled && incomePages.has(key)))
           .map(([key, title]) => [key, title, pathOf(key)!] as const),
       ]
-    : menu.map(([key, title]) => [key, title, paths.account[key]] as const);
+    : menu.map(([key, title]) => [key, title, key === 'soloSearch' ? soloEntry() : paths.account[key]] as const);
   return (
     <div className="up-pool-shell">
       <nav className="up-pool-shell__menu" aria-label={t(readOnly ? 'nav.observerMode' : 'nav.account')} data-testid="pool-menu">
