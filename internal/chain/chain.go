@@ -61,6 +61,9 @@ type Driver interface {
 	// Block tells where a block stands: confirmations (-1 = orphaned, not in the main
 	// chain), height and coinbase value; ErrNotFound when the node does not know it.
 	Block(ctx context.Context, hash Hash) (BlockInfo, error)
+	// BlockHash is the main chain's block at height (getblockhash); ErrNotFound above the
+	// tip. Found blocks are judged by it: the chain at their height, not a wallet's view.
+	BlockHash(ctx context.Context, height int64) (Hash, error)
 	// ValidateAddress checks an address and gives its output script.
 	ValidateAddress(ctx context.Context, addr string) (Address, error)
 

@@ -83,38 +83,50 @@ func (b *Blocks) List(ctx context.Context, coin string, limit int) ([]FoundBlock
 	return out, rows.Err()
 }
 
-// Follow asks the chain about every pending block of coin: confirmations, orphaned (not in
-// the main chain) or confirmed once maturity confirmations are reached. It is idempotent.
+// RevisitOrphans is how long after it was found an orphaned block is still looked at: a
+// reorganisation can put it back on the main chain.
+const RevisitOrphans = 24 * time.Hour
+
+// Follow judges coin's pending blocks, and its orphaned ones of the last RevisitOrphans, by
+// the main chain at their height (getblockhash), not by what a wallet or an index says of
+// the block alone: our hash there is on the chain (confirmed at maturity confirmations),
+// anything else there (or nothing, the chain being shorter) is orphaned. An orphaned block
+// whose hash is back at its height is pending again. It is idempotent.
 func (b *Blocks) Follow(ctx context.Context, coin string, d chain.Driver, maturity int64) (changed int, err error) {
-	pending, err := b.pending(ctx, coin)
+	tracked, err := b.tracked(ctx, coin, time.Now().Add(-RevisitOrphans))
 	if err != nil {
 		return 0, err
 	}
-	for _, f := range pending {
+	tip := int64(-1)
+	for _, f := range tracked {
 		h, err := chain.ParseHash(f.Hash)
 		if err != nil {
 			return changed, fmt.Errorf("mining: block %d: %w", f.ID, err)
 		}
-		info, err := d.Block(ctx, h)
-		status := BlockPending
-		conf := f.Confirmations
-		switch {
-		case errors.Is(err, chain.ErrNotFound):
-			status, conf = BlockOrphaned, -1
-		case err != nil:
+		at, err := d.BlockHash(ctx, f.Height)
+		if err != nil && !errors.Is(err, chain.ErrNotFound) {
 			return changed, fmt.Errorf("mining: follow block %s: %w", f.Hash, err)
-		case info.Confirmations < 0:
-			status, conf = BlockOrphaned, -1
-		case info.Confirmations >= maturity:
-			status, conf = BlockConfirmed, info.Confirmations
-		default:
-			conf = info.Confirmations
+		}
+		status, conf := BlockOrphaned, int64(-1)
+		if err == nil && at == h {
+			if tip < 0 {
+				net, err := d.Network(ctx)
+				if err != nil {
+					return changed, fmt.Errorf("mining: follow blocks of %s: %w", coin, err)
+				}
+				tip = net.Height
+			}
+			conf = max(1, tip-f.Height+1)
+			status = BlockPending
+			if conf >= maturity {
+				status = BlockConfirmed
+			}
 		}
 		if status == f.Status && conf == f.Confirmations {
 			continue
 		}
 		if _, err := b.DB.Exec(ctx, "UPDATE found_blocks SET status = ?, confirmations = ?, updated_at = ? WHERE id = ? AND status = ?",
-			status, conf, db.NowMillis(), f.ID, BlockPending); err != nil {
+			status, conf, db.NowMillis(), f.ID, f.Status); err != nil {
 			return changed, fmt.Errorf("mining: update block %d: %w", f.ID, err)
 		}
 		changed++
@@ -122,8 +134,10 @@ func (b *Blocks) Follow(ctx context.Context, coin string, d chain.Driver, maturi
 	return changed, nil
 }
 
-func (b *Blocks) pending(ctx context.Context, coin string) ([]FoundBlock, error) {
-	rows, err := b.DB.Query(ctx, `SELECT id, hash, status, confirmations FROM found_blocks WHERE coin = ? AND status = ? ORDER BY id`, coin, BlockPending)
+// tracked is coin's pending blocks and its orphaned ones found since.
+func (b *Blocks) tracked(ctx context.Context, coin string, since time.Time) ([]FoundBlock, error) {
+	rows, err := b.DB.Query(ctx, `SELECT id, hash, height, status, confirmations FROM found_blocks
+		WHERE coin = ? AND (status = ? OR (status = ? AND found_at >= ?)) ORDER BY id`, coin, BlockPending, BlockOrphaned, since.UnixMilli())
 	if err != nil {
 		return nil, fmt.Errorf("mining: pending blocks %s: %w", coin, err)
 	}
@@ -131,7 +145,7 @@ func (b *Blocks) pending(ctx context.Context, coin string) ([]FoundBlock, error)
 	var out []FoundBlock
 	for rows.Next() {
 		f := FoundBlock{Coin: coin}
-		if err := rows.Scan(&f.ID, &f.Hash, &f.Status, &f.Confirmations); err != nil {
+		if err := rows.Scan(&f.ID, &f.Hash, &f.Height, &f.Status, &f.Confirmations); err != nil {
 			return nil, err
 		}
 		out = append(out, f)

@@ -15,10 +15,12 @@ import (
 	"github.com/uniplus-pool/pool/internal/scope"
 )
 
-// fakeChain answers Block and Network from maps; the rest of chain.Driver is not used here.
+// fakeChain answers Block (what a node's index or wallet says of a block), BlockHash (the
+// main chain by height) and Network from maps; the rest of chain.Driver is not used here.
 type fakeChain struct {
 	chain.Driver
 	conf map[string]int64
+	main map[int64]string
 	net  chain.NetworkInfo
 }
 
@@ -30,6 +32,13 @@ func (f *fakeChain) Block(_ context.Context, h chain.Hash) (chain.BlockInfo, err
 	}
 	return chain.BlockInfo{Hash: h, Confirmations: c}, nil
 }
+func (f *fakeChain) BlockHash(_ context.Context, height int64) (chain.Hash, error) {
+	s, ok := f.main[height]
+	if !ok {
+		return chain.Hash{}, chain.ErrNotFound
+	}
+	return chain.ParseHash(s)
+}
 func (f *fakeChain) Network(context.Context) (chain.NetworkInfo, error) { return f.net, nil }
 
 func hashOf(b byte) string {
@@ -38,9 +47,11 @@ func hashOf(b byte) string {
 	return h.String()
 }
 
-// Found blocks move from pending to confirmed at maturity and to orphaned when the chain
-// no longer has them; following twice changes nothing more; pool statistics come from
-// share_minutes over 15 minutes.
+// Found blocks are judged by the main chain at their height, both ways: confirmed at
+// maturity, orphaned when another block is there even though the node's index still answers
+// for ours, on the chain though the index does not know it, and back from orphaned when a
+// reorganisation returns it; following twice changes nothing more; pool statistics come
+// from share_minutes over 15 minutes.
 func TestBlocksFollowAndStats(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		ctx := context.Background()
@@ -53,21 +64,47 @@ func TestBlocksFollowAndStats(t *testing.T) {
 		if err := b.Record(ctx, FoundBlock{Coin: "LTC", Height: 100, Hash: hashOf(1), Status: BlockPending}); err != nil {
 			t.Fatal("recording a hash twice should change nothing, not fail:", err)
 		}
-		fc := &fakeChain{conf: map[string]int64{hashOf(1): 100, hashOf(2): 5}, net: chain.NetworkInfo{Difficulty: 7, HashRate: 1e9, Height: 102, BlockReward: 625_000_000}}
-		n, err := b.Follow(ctx, "LTC", fc, 100)
+		// Block 3's index entry says 5 confirmations, but the chain has another block at
+		// 102; block 2 is on the chain though the index does not know it.
+		fc := &fakeChain{conf: map[string]int64{hashOf(1): 3, hashOf(3): 5},
+			main: map[int64]string{100: hashOf(1), 101: hashOf(2), 102: hashOf(9)},
+			net:  chain.NetworkInfo{Difficulty: 7, HashRate: 1e9, Height: 102, BlockReward: 625_000_000}}
+		statuses := func() map[string]string {
+			list, _ := b.List(ctx, "LTC", 10)
+			got := map[string]string{}
+			for _, f := range list {
+				got[f.Hash] = f.Status
+			}
+			return got
+		}
+		n, err := b.Follow(ctx, "LTC", fc, 3)
 		if err != nil || n != 3 {
 			t.Fatalf("follow: %d %v", n, err)
 		}
-		if n, _ := b.Follow(ctx, "LTC", fc, 100); n != 0 {
+		if n, _ := b.Follow(ctx, "LTC", fc, 3); n != 0 {
 			t.Fatalf("second follow changed %d", n)
 		}
-		list, _ := b.List(ctx, "LTC", 10)
-		got := map[string]string{}
-		for _, f := range list {
-			got[f.Hash] = f.Status
-		}
-		if got[hashOf(1)] != BlockConfirmed || got[hashOf(2)] != BlockPending || got[hashOf(3)] != BlockOrphaned {
+		if got := statuses(); got[hashOf(1)] != BlockConfirmed || got[hashOf(2)] != BlockPending || got[hashOf(3)] != BlockOrphaned {
 			t.Fatalf("statuses %v", got)
+		}
+		// A reorganisation puts block 3 back at 102: pending again, and then confirmed.
+		fc.main[102] = hashOf(3)
+		if n, _ := b.Follow(ctx, "LTC", fc, 3); n != 1 || statuses()[hashOf(3)] != BlockPending {
+			t.Fatalf("back on the chain: %d %v", n, statuses())
+		}
+		fc.net.Height = 104
+		fc.main[103], fc.main[104] = hashOf(7), hashOf(8)
+		if _, err := b.Follow(ctx, "LTC", fc, 3); err != nil || statuses()[hashOf(3)] != BlockConfirmed || statuses()[hashOf(2)] != BlockConfirmed {
+			t.Fatalf("matured: %v %v", statuses(), err)
+		}
+		// An orphan older than RevisitOrphans is final.
+		if err := b.Record(ctx, FoundBlock{Coin: "LTC", Height: 50, Hash: hashOf(4), Status: BlockOrphaned, Confirmations: -1,
+			FoundAt: time.Now().Add(-RevisitOrphans - time.Hour).UnixMilli()}); err != nil {
+			t.Fatal(err)
+		}
+		fc.main[50] = hashOf(4)
+		if _, err := b.Follow(ctx, "LTC", fc, 3); err != nil || statuses()[hashOf(4)] != BlockOrphaned {
+			t.Fatalf("an old orphan was revisited: %v %v", statuses(), err)
 		}
 
 		now := time.Date(2026, 6, 1, 12, 0, 0, 0, time.UTC)
@@ -83,7 +120,7 @@ func TestBlocksFollowAndStats(t *testing.T) {
 		}
 		// 900 difficulty in 15 minutes on scrypt: 900 * 2^16 / 900 s = 65536 H/s; device 3 is older.
 		// The day window also has device 3's 1000: 1900 * 2^16 / 86400 s.
-		if st.PoolHashRate != 65536 || st.PoolHashRate24h != 1900*65536.0/86400 || st.ActiveMiners != 2 || st.LastBlockHeight != 101 || st.NetworkDifficulty != 7 || st.Driver != "fake" {
+		if st.PoolHashRate != 65536 || st.PoolHashRate24h != 1900*65536.0/86400 || st.ActiveMiners != 2 || st.LastBlockHeight != 102 || st.NetworkDifficulty != 7 || st.Driver != "fake" {
 			t.Fatalf("stats %+v", st)
 		}
 		if err := b.SaveStats(ctx, st); err != nil {

@@ -502,6 +502,19 @@ func (c *Client) Block(ctx context.Context, hash chain.Hash) (chain.BlockInfo, e
 	}, nil
 }
 
+// BlockHash implements chain.Driver: getblockhash (an out-of-range height is ErrNotFound).
+func (c *Client) BlockHash(ctx context.Context, height int64) (chain.Hash, error) {
+	var s string
+	if err := c.node(ctx, "getblockhash", &s, height); err != nil {
+		var rpcErr *RPCError
+		if errors.As(err, &rpcErr) && rpcErr.Code == -8 {
+			return chain.Hash{}, fmt.Errorf("bitcoind: getblockhash %d: %w", height, chain.ErrNotFound)
+		}
+		return chain.Hash{}, err
+	}
+	return chain.ParseHash(s)
+}
+
 // notFound turns the node's "not found" (-5) into chain.ErrNotFound, keeping the message.
 func notFound(err error) error {
 	var rpcErr *RPCError

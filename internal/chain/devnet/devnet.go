@@ -531,6 +531,19 @@ func (c *Chain) Block(ctx context.Context, hash chain.Hash) (chain.BlockInfo, er
 	}, nil
 }
 
+// BlockHash implements chain.Driver: the main chain's block at height.
+func (c *Chain) BlockHash(ctx context.Context, height int64) (chain.Hash, error) {
+	if err := ctx.Err(); err != nil {
+		return chain.Hash{}, fmt.Errorf("devnet: block at %d: %w", height, err)
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if height < 0 || height >= int64(len(c.main)) {
+		return chain.Hash{}, fmt.Errorf("devnet: block at %d: %w", height, chain.ErrNotFound)
+	}
+	return c.main[height].Hash, nil
+}
+
 func (c *Chain) tip() *block { return c.main[len(c.main)-1] }
 
 // inMainLocked tells whether b is on the main chain.
