@@ -64,6 +64,9 @@ type Driver interface {
 	// BlockHash is the main chain's block at height (getblockhash); ErrNotFound above the
 	// tip. Found blocks are judged by it: the chain at their height, not a wallet's view.
 	BlockHash(ctx context.Context, height int64) (Hash, error)
+	// BlockDetail is a block as the explorer shows it: header fields, size and its
+	// transactions' ids (the coinbase first); ErrNotFound when the node does not know it.
+	BlockDetail(ctx context.Context, hash Hash) (BlockDetail, error)
 	// ValidateAddress checks an address and gives its output script.
 	ValidateAddress(ctx context.Context, addr string) (Address, error)
 
@@ -260,6 +263,22 @@ type BlockInfo struct {
 	// CoinbaseValue is the sum of the coinbase outputs in minor units.
 	CoinbaseValue int64
 }
+
+// BlockDetail is a block for the explorer.
+type BlockDetail struct {
+	BlockInfo
+	Prev Hash // zero for the genesis block
+	// Next is the main chain's next block; zero at the tip or off the main chain.
+	Next          Hash
+	Size          int64 // bytes; 0 when the node does not say
+	Difficulty    float64
+	TxIDs         []Hash // the coinbase first
+	MaxTxIDsShown int    // TxIDs holds at most this many; TxCount counts them all
+	TxCount       int
+}
+
+// MaxBlockTxIDs bounds the transaction ids a block detail carries.
+const MaxBlockTxIDs = 1000
 
 // Address is a checked address.
 type Address struct {

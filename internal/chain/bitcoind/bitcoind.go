@@ -515,6 +515,51 @@ func (c *Client) BlockHash(ctx context.Context, height int64) (chain.Hash, error
 	return chain.ParseHash(s)
 }
 
+// BlockDetail implements chain.Driver: getblock at verbosity 1 (the ids, not every
+// transaction), and the coinbase value from the raw block's first transaction.
+func (c *Client) BlockDetail(ctx context.Context, hash chain.Hash) (chain.BlockDetail, error) {
+	var b struct {
+		Height        int64    `json:"height"`
+		Confirmations int64    `json:"confirmations"`
+		Time          int64    `json:"time"`
+		Size          int64    `json:"size"`
+		Bits          string   `json:"bits"`
+		Tx            []string `json:"tx"`
+		NTx           int      `json:"nTx"`
+		Prev          string   `json:"previousblockhash"`
+		Next          string   `json:"nextblockhash"`
+	}
+	if err := c.node(ctx, "getblock", &b, hash.String(), 1); err != nil {
+		return chain.BlockDetail{}, notFound(err)
+	}
+	info, err := c.Block(ctx, hash)
+	if err != nil {
+		return chain.BlockDetail{}, err
+	}
+	out := chain.BlockDetail{BlockInfo: info, Size: b.Size, TxCount: max(b.NTx, len(b.Tx)), MaxTxIDsShown: chain.MaxBlockTxIDs}
+	if bits, err := strconv.ParseUint(b.Bits, 16, 32); err == nil {
+		out.Difficulty = chain.TargetToDifficulty(chain.CompactToTarget(uint32(bits)), c.cfg.Algorithm)
+	}
+	for _, h := range []struct {
+		s   string
+		dst *chain.Hash
+	}{{b.Prev, &out.Prev}, {b.Next, &out.Next}} {
+		if h.s != "" {
+			if *h.dst, err = chain.ParseHash(h.s); err != nil {
+				return chain.BlockDetail{}, fmt.Errorf("bitcoind: getblock %s: %w", hash, err)
+			}
+		}
+	}
+	for _, id := range b.Tx[:min(len(b.Tx), chain.MaxBlockTxIDs)] {
+		h, err := chain.ParseHash(id)
+		if err != nil {
+			return chain.BlockDetail{}, fmt.Errorf("bitcoind: getblock %s: %w", hash, err)
+		}
+		out.TxIDs = append(out.TxIDs, h)
+	}
+	return out, nil
+}
+
 // notFound turns the node's "not found" (-5) into chain.ErrNotFound, keeping the message.
 func notFound(err error) error {
 	var rpcErr *RPCError

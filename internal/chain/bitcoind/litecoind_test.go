@@ -500,3 +500,44 @@ func TestLitecoinHoldOnlyAndConflict(t *testing.T) {
 		t.Fatalf("broadcast b: %s %v", txid, err)
 	}
 }
+
+// Block details for the explorer on litecoind regtest: header fields, size, the coinbase
+// first among the transaction ids (a wallet payment among the rest), the previous and next
+// blocks on the main chain, and the chain at a height; unknown blocks and heights are
+// chain.ErrNotFound.
+func TestLitecoinBlockDetail(t *testing.T) {
+	p := chaintest.StartLitecoinPair(t)
+	d := driverFor(t, p, false)
+	ctx := context.Background()
+	txid, err := d.Send(ctx, p.MineAddress, 50_000_000, "explorer")
+	if err != nil {
+		t.Fatal(err)
+	}
+	mined := p.Generate(t, p.A, 2)
+	first, _ := chain.ParseHash(mined[0])
+	second, _ := chain.ParseHash(mined[1])
+	b, err := d.BlockDetail(ctx, first)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b.Hash != first || b.Next != second || b.Prev == (chain.Hash{}) || b.Confirmations != 2 || b.Size <= 0 || b.Time == 0 ||
+		b.TxCount != 2 || len(b.TxIDs) != 2 || b.TxIDs[1] != txid || b.CoinbaseValue <= 0 || b.Difficulty <= 0 {
+		t.Fatalf("block detail %+v (payment %s)", b, txid)
+	}
+	at, err := d.BlockHash(ctx, b.Height)
+	if err != nil || at != first {
+		t.Fatalf("block at %d: %s %v", b.Height, at, err)
+	}
+	tip, err := d.BlockDetail(ctx, second)
+	if err != nil || tip.Next != (chain.Hash{}) || tip.Prev != first {
+		t.Fatalf("tip %+v %v", tip, err)
+	}
+	if _, err := d.BlockHash(ctx, b.Height+100); !errors.Is(err, chain.ErrNotFound) {
+		t.Fatalf("above the tip: %v", err)
+	}
+	var unknown chain.Hash
+	unknown[0] = 1
+	if _, err := d.BlockDetail(ctx, unknown); !errors.Is(err, chain.ErrNotFound) {
+		t.Fatalf("unknown block: %v", err)
+	}
+}

@@ -544,6 +544,26 @@ func (c *Chain) BlockHash(ctx context.Context, height int64) (chain.Hash, error)
 	return c.main[height].Hash, nil
 }
 
+// BlockDetail implements chain.Driver. Devnet blocks carry no size; their transactions
+// are the coinbase (its id is the block's own, devnet keeping no coinbase bytes) and the
+// other transactions' ids.
+func (c *Chain) BlockDetail(ctx context.Context, hash chain.Hash) (chain.BlockDetail, error) {
+	info, err := c.Block(ctx, hash)
+	if err != nil {
+		return chain.BlockDetail{}, err
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	b := c.blocks[hash]
+	out := chain.BlockDetail{BlockInfo: info, Prev: b.Prev, TxCount: 1 + len(b.TxIDs), MaxTxIDsShown: chain.MaxBlockTxIDs,
+		Difficulty: chain.TargetToDifficulty(chain.CompactToTarget(c.bits), c.powAlgo)}
+	if c.inMainLocked(b) && b.Height+1 < int64(len(c.main)) {
+		out.Next = c.main[b.Height+1].Hash
+	}
+	out.TxIDs = append([]chain.Hash{b.Hash}, b.TxIDs[:min(len(b.TxIDs), chain.MaxBlockTxIDs-1)]...)
+	return out, nil
+}
+
 func (c *Chain) tip() *block { return c.main[len(c.main)-1] }
 
 // inMainLocked tells whether b is on the main chain.

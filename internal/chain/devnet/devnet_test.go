@@ -527,3 +527,34 @@ func TestConcurrent(t *testing.T) {
 		t.Errorf("height %d after the run", h)
 	}
 }
+
+// Block details and the chain by height: the previous and next blocks, the coinbase first
+// among the ids; above the tip and unknown blocks are chain.ErrNotFound.
+func TestBlockDetailAndBlockHash(t *testing.T) {
+	c, _ := newTestChain(t, chain.SHA256d, nil)
+	_, script := payout(t, c)
+	first := mine(t, c, script)
+	second := mine(t, c, script)
+	ctx := context.Background()
+	b, err := c.BlockDetail(ctx, first)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b.Hash != first || b.Next != second || b.Prev == (chain.Hash{}) || b.TxCount < 1 || len(b.TxIDs) != b.TxCount || b.TxIDs[0] != first || b.Difficulty <= 0 {
+		t.Fatalf("detail %+v", b)
+	}
+	if at, err := c.BlockHash(ctx, b.Height); err != nil || at != first {
+		t.Fatalf("at %d: %s %v", b.Height, at, err)
+	}
+	if tip, err := c.BlockDetail(ctx, second); err != nil || tip.Next != (chain.Hash{}) {
+		t.Fatalf("tip %+v %v", tip, err)
+	}
+	if _, err := c.BlockHash(ctx, b.Height+10); !errors.Is(err, chain.ErrNotFound) {
+		t.Fatalf("above the tip: %v", err)
+	}
+	var unknown chain.Hash
+	unknown[1] = 7
+	if _, err := c.BlockDetail(ctx, unknown); !errors.Is(err, chain.ErrNotFound) {
+		t.Fatalf("unknown: %v", err)
+	}
+}
