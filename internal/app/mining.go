@@ -184,18 +184,6 @@ func openDriver(c coin.Coin, cfg config.Config, log *slog.Logger, observe func(m
 	return nil, nil, fmt.Errorf("coin %s: unknown driver %q", c.Type, c.Driver)
 }
 
-// maturityOf is how many confirmations confirm a found block: the driver config's
-// "maturity", else 100 on a real chain (coinbase maturity) and devnet's own default.
-func maturityOf(c coin.Coin) int64 {
-	if m, err := strconv.ParseInt(c.DriverConfig["maturity"], 10, 64); err == nil && m > 0 {
-		return m
-	}
-	if c.Driver == coin.DriverDevnet {
-		return devnet.DefaultMaturity
-	}
-	return 100
-}
-
 // miningRole runs the stratum role: for every open coin with stratum ports, a chain
 // driver, an engine and one listener per port.
 type miningRole struct {
@@ -258,7 +246,7 @@ func startMining(ctx context.Context, cfg config.Config, d *db.DB, chains *chain
 		follow := true
 		if len(c.StratumPorts) > 0 {
 			eng := &mining.Engine{Coin: c.Type, Algorithm: c.Algorithm, Driver: drv, Workers: poolWorkers{store},
-				Shares: agg, Blocks: blocks, Log: log, Maturity: maturityOf(c), FeeBps: c.FeeBps, PPSTxFees: c.PPSTxFees,
+				Shares: agg, Blocks: blocks, Log: log, Maturity: mining.MaturityOf(c), FeeBps: c.FeeBps, PPSTxFees: c.PPSTxFees,
 				Builder: mining.NewBuilder(c.Algorithm, addr.Script, 8, "/uniplus/")}
 			if err := role.serve(ctx, cfg, c, eng, c.StratumPorts, c.Type, follow, tlsConfig, perPort, log, stdout); err != nil {
 				return role, err
@@ -272,7 +260,7 @@ func startMining(ctx context.Context, cfg config.Config, d *db.DB, chains *chain
 			builder.Solo = &mining.SoloPayouts{Driver: drv, FeeScript: addr.Script, FeeBps: c.SoloFeeBps}
 			shares := &mining.SoloShares{Sink: soloShares, Log: log}
 			eng := &mining.Engine{Coin: c.Type, Algorithm: c.Algorithm, Driver: drv, Shares: agg, SoloShares: shares, Blocks: blocks,
-				Log: log, Maturity: maturityOf(c), Builder: builder}
+				Log: log, Maturity: mining.MaturityOf(c), Builder: builder}
 			if err := role.serve(ctx, cfg, c, eng, c.SoloPorts, c.Type+"/solo", follow, tlsConfig, perPort, log, stdout); err != nil {
 				return role, err
 			}

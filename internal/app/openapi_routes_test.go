@@ -308,6 +308,15 @@ func TestOpenAPIEveryRouteAgainstARealServer(t *testing.T) {
 		a.call("GET", "/api/pc/v1/solo/"+p+"?coin=BTC&address=nobody", "", nil, 404)
 	}
 	a.call("GET", "/api/pc/v1/solo/shares"+soloQ+"&pageSize=7", "", nil, 400)
+	// ------------------------------------------------------------ explorer
+	a.call("GET", "/api/pc/v1/explorer/overview?coin=BTC", "", nil, 200)
+	a.call("GET", "/api/pc/v1/explorer/overview?coin=DOGE", "", nil, 400)
+	a.call("GET", "/api/pc/v1/explorer/blocks?coin=BTC&page=1&pageSize=10", "", nil, 200)
+	a.call("GET", "/api/pc/v1/explorer/blocks?coin=BTC&pageSize=7", "", nil, 400)
+	a.call("GET", "/api/pc/v1/explorer/block?coin=BTC&height=0", "", nil, 200)
+	a.call("GET", "/api/pc/v1/explorer/block?coin=BTC&height=999999", "", nil, 404)
+	a.call("GET", "/api/pc/v1/explorer/search?coin=BTC&q=0", "", nil, 200)
+	a.call("GET", "/api/pc/v1/explorer/search?coin=BTC&q=", "", nil, 400)
 	// ------------------------------------------------------------ observer links
 	obs := "/api/pc/v1/customer/observer/link/"
 	a.call("GET", obs+"get", "", nil, 401)

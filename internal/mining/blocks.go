@@ -32,6 +32,7 @@ type FoundBlock struct {
 	// Solo: found on a solo port; Worker is then "<address>[.<rig>]" and the coinbase paid
 	// the address.
 	Solo          bool
+	NetDiff       float64 // the network difficulty it was mined at (0 before it was kept)
 	Status        string
 	Confirmations int64
 	RejectReason  string
@@ -54,19 +55,29 @@ func (b *Blocks) Record(ctx context.Context, f FoundBlock) error {
 	if f.DeviceID != 0 {
 		device = f.DeviceID
 	}
-	_, err := b.DB.Exec(ctx, `INSERT INTO found_blocks (coin, height, hash, reward, device_id, worker, solo, status, confirmations,
-		reject_reason, found_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (coin, hash) DO NOTHING`,
-		f.Coin, f.Height, f.Hash, f.Reward, device, f.Worker, f.Solo, f.Status, f.Confirmations, f.RejectReason, f.FoundAt, now)
+	_, err := b.DB.Exec(ctx, `INSERT INTO found_blocks (coin, height, hash, reward, device_id, worker, solo, net_diff, status, confirmations,
+		reject_reason, found_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (coin, hash) DO NOTHING`,
+		f.Coin, f.Height, f.Hash, f.Reward, device, f.Worker, f.Solo, f.NetDiff, f.Status, f.Confirmations, f.RejectReason, f.FoundAt, now)
 	if err != nil {
 		return fmt.Errorf("mining: record block %s %s: %w", f.Coin, f.Hash, err)
 	}
 	return nil
 }
 
+// foundColumns are a FoundBlock's columns, in scanFound's order.
+const foundColumns = `id, coin, height, hash, reward, COALESCE(device_id, 0), worker, solo, net_diff, status, confirmations,
+	reject_reason, found_at, updated_at`
+
+func scanFound(row interface{ Scan(...any) error }) (FoundBlock, error) {
+	var f FoundBlock
+	err := row.Scan(&f.ID, &f.Coin, &f.Height, &f.Hash, &f.Reward, &f.DeviceID, &f.Worker, &f.Solo, &f.NetDiff, &f.Status, &f.Confirmations,
+		&f.RejectReason, &f.FoundAt, &f.UpdatedAt)
+	return f, err
+}
+
 // List answers a coin's found blocks, newest first, at most limit.
 func (b *Blocks) List(ctx context.Context, coin string, limit int) ([]FoundBlock, error) {
-	rows, err := b.DB.Query(ctx, `SELECT id, coin, height, hash, reward, COALESCE(device_id, 0), worker, solo, status, confirmations,
-		reject_reason, found_at, updated_at FROM found_blocks WHERE coin = ? ORDER BY height DESC, id DESC LIMIT ?`, coin, limit)
+	rows, err := b.DB.Query(ctx, `SELECT `+foundColumns+` FROM found_blocks WHERE coin = ? ORDER BY height DESC, id DESC LIMIT ?`, coin, limit)
 	if err != nil {
 		return nil, fmt.Errorf("mining: list blocks %s: %w", coin, err)
 	}
@@ -74,8 +85,8 @@ func (b *Blocks) List(ctx context.Context, coin string, limit int) ([]FoundBlock
 	var out []FoundBlock
 	for rows.Next() {
 		var f FoundBlock
-		if err := rows.Scan(&f.ID, &f.Coin, &f.Height, &f.Hash, &f.Reward, &f.DeviceID, &f.Worker, &f.Solo, &f.Status, &f.Confirmations,
-			&f.RejectReason, &f.FoundAt, &f.UpdatedAt); err != nil {
+		f, err := scanFound(rows)
+		if err != nil {
 			return nil, err
 		}
 		out = append(out, f)
@@ -223,4 +234,67 @@ func (b *Blocks) Stats(ctx context.Context, coin string) (PoolStats, error) {
 		return st, fmt.Errorf("mining: stats %s: %w", coin, err)
 	}
 	return st, nil
+}
+
+// shownStatuses are the found blocks the explorer lists: a block the node refused never
+// was one.
+var shownStatuses = []any{BlockPending, BlockConfirmed, BlockOrphaned}
+
+// Page lists a coin's found blocks the node took, newest first, with their total.
+func (b *Blocks) Page(ctx context.Context, coin string, page, size int) ([]FoundBlock, int, error) {
+	var total int
+	if err := b.DB.QueryRow(ctx, `SELECT COUNT(*) FROM found_blocks WHERE coin = ? AND status IN (?, ?, ?)`,
+		append([]any{coin}, shownStatuses...)...).Scan(&total); err != nil {
+		return nil, 0, fmt.Errorf("mining: count blocks %s: %w", coin, err)
+	}
+	rows, err := b.DB.Query(ctx, `SELECT `+foundColumns+` FROM found_blocks WHERE coin = ? AND status IN (?, ?, ?)
+		ORDER BY height DESC, id DESC LIMIT ? OFFSET ?`, append(append([]any{coin}, shownStatuses...), size, (page-1)*size)...)
+	if err != nil {
+		return nil, 0, fmt.Errorf("mining: blocks %s: %w", coin, err)
+	}
+	defer rows.Close()
+	var out []FoundBlock
+	for rows.Next() {
+		f, err := scanFound(rows)
+		if err != nil {
+			return nil, 0, err
+		}
+		out = append(out, f)
+	}
+	return out, total, rows.Err()
+}
+
+// ByHash is a coin's found block by hash (any status); db.ErrNotFound when it is not ours.
+func (b *Blocks) ByHash(ctx context.Context, coin, hash string) (FoundBlock, error) {
+	f, err := scanFound(b.DB.QueryRow(ctx, `SELECT `+foundColumns+` FROM found_blocks WHERE coin = ? AND hash = ?`, coin, hash))
+	if errors.Is(err, sql.ErrNoRows) {
+		return f, db.ErrNotFound
+	}
+	return f, err
+}
+
+// Previous is the found block before f that its effort counts from: the pool's previous
+// block for a pool block, the same address's for a solo one (refused blocks aside);
+// db.ErrNotFound for the first.
+func (b *Blocks) Previous(ctx context.Context, f FoundBlock) (FoundBlock, error) {
+	q := `SELECT ` + foundColumns + ` FROM found_blocks WHERE coin = ? AND status IN (?, ?, ?) AND solo = ? AND (found_at < ? OR (found_at = ? AND id < ?))`
+	args := append(append([]any{f.Coin}, shownStatuses...), f.Solo, f.FoundAt, f.FoundAt, f.ID)
+	if f.Solo {
+		address, _ := SplitSoloWorker(f.Worker)
+		q += ` AND (worker = ? OR substr(worker, 1, ?) = ?)`
+		args = append(args, address, len(address)+1, address+".")
+	}
+	prev, err := scanFound(b.DB.QueryRow(ctx, q+` ORDER BY found_at DESC, id DESC LIMIT 1`, args...))
+	if errors.Is(err, sql.ErrNoRows) {
+		return prev, db.ErrNotFound
+	}
+	return prev, err
+}
+
+// FoundSince counts a coin's blocks the node took since t.
+func (b *Blocks) FoundSince(ctx context.Context, coin string, t time.Time) (int, error) {
+	var n int
+	err := b.DB.QueryRow(ctx, `SELECT COUNT(*) FROM found_blocks WHERE coin = ? AND status IN (?, ?, ?) AND found_at >= ?`,
+		append(append([]any{coin}, shownStatuses...), t.UnixMilli())...).Scan(&n)
+	return n, err
 }

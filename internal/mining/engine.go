@@ -389,7 +389,7 @@ func (e *Engine) submitBlock(ctx context.Context, w *Work, v Verdict, ref Device
 	defer cancel()
 	hash := chain.DoubleSHA256(v.Header)
 	f := FoundBlock{Coin: e.Coin, Height: w.Template.Height, Hash: hash.String(), Reward: w.Template.CoinbaseValue,
-		DeviceID: ref.ID, Worker: ref.Worker, Status: BlockPending, Solo: e.solo()}
+		DeviceID: ref.ID, Worker: ref.Worker, Status: BlockPending, Solo: e.solo(), NetDiff: w.Template.Difficulty}
 	if err := e.Driver.SubmitBlock(subCtx, block); err != nil {
 		e.blocksRejected.Add(1)
 		f.Status, f.RejectReason, f.Confirmations = BlockRejected, err.Error(), -1

@@ -456,3 +456,16 @@ type Point struct {
 func (s *Store) History(ctx context.Context, d Device, algo string, hours int, now time.Time) ([]Point, error) {
 	return s.history(ctx, historyScope{deviceID: d.ID, coin: d.Coin}, algo, HistoryBucket, hours*int(time.Hour/HistoryBucket), now)
 }
+
+// CoinDiffBetween sums the accepted share difficulty of a coin's devices in the minutes from
+// from up to to (both rounded down to their minute, to's minute included): the work behind a
+// found block since the one before it (its effort).
+func (s *Store) CoinDiffBetween(ctx context.Context, coinType string, from, to time.Time) (float64, error) {
+	var sum float64
+	err := s.DB.QueryRow(ctx, `SELECT COALESCE(SUM(diff_sum), 0) FROM share_minutes WHERE coin = ? AND minute >= ? AND minute <= ?`,
+		coinType, from.Truncate(time.Minute).UnixMilli(), to.Truncate(time.Minute).UnixMilli()).Scan(&sum)
+	if err != nil {
+		return 0, fmt.Errorf("pool: difficulty of coin %s: %w", coinType, err)
+	}
+	return sum, nil
+}

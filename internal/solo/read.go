@@ -239,3 +239,15 @@ func ChanceOf(hs, netDiff float64, algo string) Chance {
 	c.Day, c.Month, c.Year = p(24*time.Hour), p(30*24*time.Hour), p(365*24*time.Hour)
 	return c
 }
+
+// DiffBetween sums an address's share difficulty after from up to and including to: the
+// work behind its solo block since its previous one (the block's effort).
+func (s *Store) DiffBetween(ctx context.Context, coin, address string, from, to time.Time) (float64, error) {
+	var sum float64
+	err := s.DB.QueryRow(ctx, `SELECT COALESCE(SUM(difficulty), 0) FROM solo_shares WHERE `+byAddress+` AND submitted_at > ? AND submitted_at <= ?`,
+		coin, address, from.UnixMilli(), to.UnixMilli()).Scan(&sum)
+	if err != nil {
+		return 0, fmt.Errorf("solo: difficulty %s: %w", coin, err)
+	}
+	return sum, nil
+}
