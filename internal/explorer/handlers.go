@@ -47,14 +47,8 @@ func (h *Handler) Routes(r *httpx.Router) {
 // coinOf is the request's coin (open, with a chain), limited per client.
 func (h *Handler) coinOf(r *http.Request) (coin.Coin, error) {
 	ctx := r.Context()
-	if h.Limiter != nil {
-		ok, err := h.Limiter.Allow(ctx, "explorer:"+httpx.From(ctx).ClientAddr, ReadsPerMinute, time.Minute)
-		if err != nil {
-			return coin.Coin{}, err
-		}
-		if !ok {
-			return coin.Coin{}, httpx.TooManyRequests("")
-		}
+	if err := httpx.LimitClient(r, h.Limiter, "explorer", ReadsPerMinute); err != nil {
+		return coin.Coin{}, err
 	}
 	typ := strings.TrimSpace(r.URL.Query().Get("coin"))
 	if typ == "" {
@@ -307,4 +301,3 @@ func (h *Handler) search(w http.ResponseWriter, r *http.Request) error {
 		return httpx.OK(w, r, map[string]any{"kind": "block", "height": b.Height, "hash": hash.String()})
 	}
 }
-

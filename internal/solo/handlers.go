@@ -53,14 +53,8 @@ func (h *Handler) Routes(r *httpx.Router) {
 // target is the coin (with solo ports) and address of a request, limited per client.
 func (h *Handler) target(r *http.Request, mustKnow bool) (coin.Coin, string, error) {
 	ctx := r.Context()
-	if h.Limiter != nil {
-		ok, err := h.Limiter.Allow(ctx, "solo:"+httpx.From(ctx).ClientAddr, ReadsPerMinute, time.Minute)
-		if err != nil {
-			return coin.Coin{}, "", err
-		}
-		if !ok {
-			return coin.Coin{}, "", httpx.TooManyRequests("")
-		}
+	if err := httpx.LimitClient(r, h.Limiter, "solo", ReadsPerMinute); err != nil {
+		return coin.Coin{}, "", err
 	}
 	q := r.URL.Query()
 	typ := strings.TrimSpace(q.Get("coin"))
