@@ -317,6 +317,18 @@ func TestOpenAPIEveryRouteAgainstARealServer(t *testing.T) {
 	a.call("GET", "/api/pc/v1/explorer/block?coin=BTC&height=999999", "", nil, 404)
 	a.call("GET", "/api/pc/v1/explorer/search?coin=BTC&q=0", "", nil, 200)
 	a.call("GET", "/api/pc/v1/explorer/search?coin=BTC&q=", "", nil, 400)
+	var ranking struct {
+		Rows []struct {
+			ID string `json:"id"`
+		} `json:"rows"`
+	}
+	a.decode(a.call("GET", "/api/pc/v1/explorer/ranking?coin=BTC", "", nil, 200), &ranking)
+	if len(ranking.Rows) == 0 {
+		t.Fatal("no ranked BTC miner in the route test's data")
+	}
+	a.call("GET", "/api/pc/v1/explorer/ranking/detail?coin=BTC&id="+ranking.Rows[0].ID, "", nil, 200)
+	a.call("GET", "/api/pc/v1/explorer/ranking?coin=BTC&by=luck", "", nil, 400)
+	a.call("GET", "/api/pc/v1/explorer/ranking/detail?coin=BTC&id=0000000000000000", "", nil, 404)
 	// ------------------------------------------------------------ observer links
 	obs := "/api/pc/v1/customer/observer/link/"
 	a.call("GET", obs+"get", "", nil, 401)

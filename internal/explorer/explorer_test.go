@@ -3,15 +3,18 @@ package explorer_test
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"log/slog"
 	"math"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
+	"strings"
 	"testing"
 	"time"
 
+	"github.com/uniplus-pool/pool/internal/account/accounttest"
 	"github.com/uniplus-pool/pool/internal/chain"
 	"github.com/uniplus-pool/pool/internal/chain/devnet"
 	"github.com/uniplus-pool/pool/internal/coin"
@@ -210,5 +213,126 @@ func TestExplorerCalls(t *testing.T) {
 		if _, env := get("/api/pc/v1/explorer/overview?coin=DOGE", nil); env.Code != 3 {
 			t.Errorf("unknown coin: %+v", env)
 		}
+	})
+}
+
+// The ranking: miners by 24-hour hashrate or by blocks of the last 30 days, masked, with an
+// id that names no one; a miner's detail has its chart and blocks; another coin's work and
+// solo blocks do not count.
+func TestExplorerRanking(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		ctx := context.Background()
+		cs := &coin.Store{DB: d}
+		for _, c := range []coin.Coin{
+			{Type: "BTC", Name: "Bitcoin", Algorithm: "sha256d", ChainUnit: "BTC", Decimals: 8, OpenStatus: true, SettleModel: coin.SettleModelPPS,
+				SettleTime: "00:00", Driver: coin.DriverDevnet, StratumPorts: []int{3333}},
+			{Type: "LTC", Name: "Litecoin", Algorithm: "scrypt", ChainUnit: "LTC", Decimals: 8, OpenStatus: true, SettleModel: coin.SettleModelPPS,
+				SettleTime: "00:00", Driver: coin.DriverDevnet, StratumPorts: []int{3334}},
+		} {
+			if err := cs.Put(ctx, c); err != nil {
+				t.Fatal(err)
+			}
+		}
+		u := accounttest.NewUser(t, d, "rank@example.com", "", time.Now())
+		ps := &pool.Store{DB: d}
+		now := time.Now()
+		minute := now.Add(-10 * time.Minute)
+		devs := map[string]int64{}
+		for _, s := range []struct{ code, coin string }{{"bigfarm", "BTC"}, {"smallrig", "BTC"}, {"lucky1", "BTC"}, {"ltconly", "LTC"}} {
+			if _, err := ps.CreateSubAccount(ctx, u.ID, s.code, s.code, s.coin); err != nil {
+				t.Fatal(err)
+			}
+			dev, err := ps.ShareDevice(ctx, s.coin, s.code+".r1", "198.51.100.1:1", "")
+			if err != nil {
+				t.Fatal(err)
+			}
+			devs[s.code] = dev.ID
+		}
+		if err := pool.AddShareMinutes(ctx, d, []pool.ShareMinute{
+			{DeviceID: devs["bigfarm"], Coin: "BTC", Minute: minute, DiffSum: 9000, Accepted: 9},
+			{DeviceID: devs["smallrig"], Coin: "BTC", Minute: minute, DiffSum: 1000, Accepted: 1},
+			{DeviceID: devs["ltconly"], Coin: "LTC", Minute: minute, DiffSum: 99999, Accepted: 9},
+		}); err != nil {
+			t.Fatal(err)
+		}
+		blocks := &mining.Blocks{DB: d}
+		for i, f := range []mining.FoundBlock{
+			{Worker: "lucky1.r1", DeviceID: devs["lucky1"]}, {Worker: "lucky1.r1", DeviceID: devs["lucky1"]}, {Worker: "smallrig.r1", DeviceID: devs["smallrig"]},
+			{Worker: "dvn1solo.r1", Solo: true},
+		} {
+			f.Coin, f.Height, f.Hash, f.Status, f.FoundAt = "BTC", int64(10+i), fmt.Sprintf("%064x", i+1), mining.BlockConfirmed, now.Add(-time.Hour).UnixMilli()
+			if err := blocks.Record(ctx, f); err != nil {
+				t.Fatal(err)
+			}
+		}
+		rt := httpx.NewRouter(slog.New(slog.NewTextHandler(io.Discard, nil)), httpx.Options{DefaultLang: "en_US"})
+		(&explorer.Handler{Explorer: &explorer.Explorer{Blocks: blocks, Pool: ps, Solo: &solo.Store{DB: d}}, Coins: cs, Now: func() time.Time { return now }}).Routes(rt)
+		srv := httptest.NewServer(rt)
+		defer srv.Close()
+		type row struct {
+			Rank        int
+			ID, Miner   string
+			HashRate24h struct{ HashRate float64 }
+			Share       float64
+			Blocks30d   int
+		}
+		rank := func(by string) []row {
+			t.Helper()
+			resp, err := http.Get(srv.URL + "/api/pc/v1/explorer/ranking?coin=BTC&by=" + by)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer resp.Body.Close()
+			var env struct {
+				Code int
+				Data struct{ Rows []row }
+			}
+			if err := json.NewDecoder(resp.Body).Decode(&env); err != nil || env.Code != 0 {
+				t.Fatalf("ranking by %s: %+v %v", by, env, err)
+			}
+			return env.Data.Rows
+		}
+		byRate := rank("hashrate")
+		if len(byRate) != 3 || byRate[0].Miner != "bi***m" || byRate[1].Miner != "sm***g" || byRate[2].Miner != "lu***1" ||
+			math.Abs(byRate[0].Share-0.9) > 1e-9 || byRate[1].Blocks30d != 1 {
+			t.Fatalf("by hashrate %+v", byRate)
+		}
+		want := 9000 * chain.HashesPerDifficulty("sha256d") / 86400
+		if math.Abs(byRate[0].HashRate24h.HashRate-want) > 1e-6*want {
+			t.Errorf("hashrate %g, want %g", byRate[0].HashRate24h.HashRate, want)
+		}
+		if byBlocks := rank("blocks"); byBlocks[0].Miner != "lu***1" || byBlocks[0].Blocks30d != 2 || byBlocks[1].Miner != "sm***g" {
+			t.Fatalf("by blocks %+v", byBlocks)
+		}
+		ids := map[string]bool{}
+		for _, r := range byRate {
+			if strings.Contains(r.ID, "bigfarm") || len(r.ID) != 16 || ids[r.ID] {
+				t.Errorf("id %q", r.ID)
+			}
+			ids[r.ID] = true
+		}
+		resp, err := http.Get(srv.URL + "/api/pc/v1/explorer/ranking/detail?coin=BTC&id=" + byRate[1].ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var detail struct {
+			Code int
+			Data struct {
+				Miner  string
+				Rank   int
+				Chart  []struct{ HashRate struct{ HashRate float64 } }
+				Blocks []struct{ Finder string }
+			}
+		}
+		if err := json.NewDecoder(resp.Body).Decode(&detail); err != nil || detail.Code != 0 || detail.Data.Miner != "sm***g" || detail.Data.Rank != 2 ||
+			len(detail.Data.Chart) == 0 || len(detail.Data.Blocks) != 1 || detail.Data.Blocks[0].Finder != "sm***g" {
+			t.Fatalf("detail %+v %v", detail, err)
+		}
+		resp.Body.Close()
+		resp, err = http.Get(srv.URL + "/api/pc/v1/explorer/ranking/detail?coin=BTC&id=0000000000000000")
+		if err != nil || resp.StatusCode != 404 {
+			t.Fatalf("unknown miner: %v %v", resp.StatusCode, err)
+		}
+		resp.Body.Close()
 	})
 }

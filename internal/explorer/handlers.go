@@ -42,6 +42,8 @@ func (h *Handler) Routes(r *httpx.Router) {
 	r.Handle("GET "+base+"blocks", h.blocks)
 	r.Handle("GET "+base+"block", h.block)
 	r.Handle("GET "+base+"search", h.search)
+	r.Handle("GET "+base+"ranking", h.ranking)
+	r.Handle("GET "+base+"ranking/detail", h.rankingDetail)
 }
 
 // coinOf is the request's coin (open, with a chain), limited per client.

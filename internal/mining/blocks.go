@@ -298,3 +298,56 @@ func (b *Blocks) FoundSince(ctx context.Context, coin string, t time.Time) (int,
 		append(append([]any{coin}, shownStatuses...), t.UnixMilli())...).Scan(&n)
 	return n, err
 }
+
+// SubAccountBlocks is how many blocks a sub-account's devices found.
+type SubAccountBlocks struct {
+	SubAccountID int64
+	UserID       int64
+	Code         string
+	Blocks       int
+}
+
+// BlocksBySubAccount counts a coin's pool blocks (not solo, not refused) found since t,
+// by the sub-account of the device that found them.
+func (b *Blocks) BlocksBySubAccount(ctx context.Context, coin string, t time.Time) ([]SubAccountBlocks, error) {
+	rows, err := b.DB.Query(ctx, `SELECT s.id, s.user_id, s.code, COUNT(*) FROM found_blocks f JOIN devices d ON d.id = f.device_id
+		JOIN sub_accounts s ON s.id = d.sub_account_id WHERE f.coin = ? AND NOT f.solo AND f.status IN (?, ?, ?) AND f.found_at >= ?
+		GROUP BY s.id, s.user_id, s.code`, append(append([]any{coin}, shownStatuses...), t.UnixMilli())...)
+	if err != nil {
+		return nil, fmt.Errorf("mining: blocks by sub-account %s: %w", coin, err)
+	}
+	defer rows.Close()
+	var out []SubAccountBlocks
+	for rows.Next() {
+		var x SubAccountBlocks
+		if err := rows.Scan(&x.SubAccountID, &x.UserID, &x.Code, &x.Blocks); err != nil {
+			return nil, err
+		}
+		out = append(out, x)
+	}
+	return out, rows.Err()
+}
+
+// SubAccountFound lists a coin's pool blocks found by a sub-account's devices, newest first.
+func (b *Blocks) SubAccountFound(ctx context.Context, coin string, subAccountID int64, limit int) ([]FoundBlock, error) {
+	rows, err := b.DB.Query(ctx, `SELECT `+prefixedFound+` FROM found_blocks f JOIN devices d ON d.id = f.device_id
+		WHERE f.coin = ? AND d.sub_account_id = ? AND NOT f.solo AND f.status IN (?, ?, ?) ORDER BY f.found_at DESC, f.id DESC LIMIT ?`,
+		append(append([]any{coin, subAccountID}, shownStatuses...), limit)...)
+	if err != nil {
+		return nil, fmt.Errorf("mining: blocks of sub-account %d: %w", subAccountID, err)
+	}
+	defer rows.Close()
+	var out []FoundBlock
+	for rows.Next() {
+		f, err := scanFound(rows)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, f)
+	}
+	return out, rows.Err()
+}
+
+// prefixedFound is foundColumns on the alias f.
+const prefixedFound = `f.id, f.coin, f.height, f.hash, f.reward, COALESCE(f.device_id, 0), f.worker, f.solo, f.net_diff, f.status,
+	f.confirmations, f.reject_reason, f.found_at, f.updated_at`

@@ -469,3 +469,33 @@ func (s *Store) CoinDiffBetween(ctx context.Context, coinType string, from, to t
 	}
 	return sum, nil
 }
+
+// SubAccountWork is one sub-account's accepted share difficulty on a coin over a window.
+type SubAccountWork struct {
+	SubAccountID int64
+	UserID       int64
+	Code         string
+	DiffSum      float64
+}
+
+// DayWork lists the sub-accounts with accepted shares on a coin in the day window before
+// now (the 24-hour hashrate's window), from the per-sub-account minutes.
+func (s *Store) DayWork(ctx context.Context, coinType string, now time.Time) ([]SubAccountWork, error) {
+	to, _, day := windows(now)
+	rows, err := s.DB.Query(ctx, `SELECT m.sub_account_id, s.user_id, s.code, SUM(m.diff_sum) FROM sub_account_minutes m
+		JOIN sub_accounts s ON s.id = m.sub_account_id WHERE m.coin = ? AND m.minute >= ? AND m.minute < ?
+		GROUP BY m.sub_account_id, s.user_id, s.code HAVING SUM(m.diff_sum) > 0`, coinType, day, to)
+	if err != nil {
+		return nil, fmt.Errorf("pool: day work of %s: %w", coinType, err)
+	}
+	defer rows.Close()
+	var out []SubAccountWork
+	for rows.Next() {
+		var w SubAccountWork
+		if err := rows.Scan(&w.SubAccountID, &w.UserID, &w.Code, &w.DiffSum); err != nil {
+			return nil, err
+		}
+		out = append(out, w)
+	}
+	return out, rows.Err()
+}
