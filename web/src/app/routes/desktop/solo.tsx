@@ -139,17 +139,18 @@ function SoloFrame({ page, target, children }: { page: 'soloSummary' | 'soloEqui
 function Refused({ error, retry }: { error: unknown; retry: () => void }) {
   const { t } = useSoloTexts();
   return isRefused(error) ? (
-    <Result
-      status="404"
-      title={errorMessage(error)}
-      subTitle={t('summary.notFound')}
-      extra={
-        <Link to={paths.account.soloSearch}>
-          <Button type="primary">{t('summary.change')}</Button>
-        </Link>
-      }
-      data-testid="solo-refused"
-    />
+    <div data-testid="solo-refused">
+      <Result
+        status="404"
+        title={errorMessage(error)}
+        subTitle={t('summary.notFound')}
+        extra={
+          <Link to={paths.account.soloSearch}>
+            <Button type="primary">{t('summary.change')}</Button>
+          </Link>
+        }
+      />
+    </div>
   ) : (
     <Result status="warning" title={t('summary.loadFailed')} subTitle={errorMessage(error)} extra={<Button onClick={retry}>{t('search.submit')}</Button>} />
   );

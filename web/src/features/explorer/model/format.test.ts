@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { confirmationsOf, formatEffort, formatShare, parseHeight, shortHash } from './format';
+
+describe('explorer formats', () => {
+  it('effort, share and confirmations', () => {
+    expect(formatEffort(0)).toBe('—');
+    expect(formatEffort(1.5)).toBe('150.0%');
+    expect(formatEffort(0.05)).toBe('5.00%');
+    expect(formatShare(0)).toBe('0%');
+    expect(formatShare(0.00001)).toBe('<0.01%');
+    expect(formatShare(0.0029)).toBe('0.29%');
+    expect(formatShare(0.25)).toBe('25.0%');
+    expect(confirmationsOf(3, 10)).toBe('3/10');
+    expect(confirmationsOf(12, 10)).toBe('10/10');
+    expect(confirmationsOf(-1, 10)).toBe('—');
+  });
+  it('hashes and heights', () => {
+    expect(shortHash('a'.repeat(64))).toBe(`${'a'.repeat(10)}…${'a'.repeat(10)}`);
+    expect(parseHeight('123')).toBe(123);
+    expect(parseHeight('12a')).toBeNull();
+    expect(parseHeight(undefined)).toBeNull();
+  });
+});

@@ -1,0 +1,31 @@
+// How the explorer writes what it shows.
+
+/** formatEffort writes an effort as a percentage of a block's average work: 1.5 is "150%". */
+export function formatEffort(effort: number): string {
+  if (!Number.isFinite(effort) || effort <= 0) return '—';
+  return `${(effort * 100).toFixed(effort < 0.1 ? 2 : 1)}%`;
+}
+
+/** formatShare writes the pool's share of the network. */
+export function formatShare(p: number): string {
+  if (!Number.isFinite(p) || p <= 0) return '0%';
+  if (p < 0.0001) return '<0.01%';
+  return `${(p * 100).toFixed(p < 0.01 ? 2 : 1)}%`;
+}
+
+/** confirmationsOf writes a pool block's progress: "3/10", or "—" once orphaned. */
+export function confirmationsOf(confirmations: number, maturity: number): string {
+  if (confirmations < 0) return '—';
+  return `${Math.min(confirmations, maturity)}/${maturity}`;
+}
+
+/** shortHash keeps a hash's ends. */
+export function shortHash(h: string, keep = 10): string {
+  return h.length <= keep * 2 + 1 ? h : `${h.slice(0, keep)}…${h.slice(-keep)}`;
+}
+
+/** parseHeight reads a block height from an address (digits only), or null. */
+export function parseHeight(raw: string | undefined): number | null {
+  if (!raw || !/^\d{1,12}$/.test(raw)) return null;
+  return Number(raw);
+}
