@@ -107,9 +107,11 @@ func (e *Explorer) poolBlock(ctx context.Context, f mining.FoundBlock, c coin.Co
 	return PoolBlock{FoundBlock: f, Maturity: mining.MaturityOf(c), Effort: eff, Finder: Finder(f)}, nil
 }
 
-// ChainBlock is one of the node's blocks in a list; Pool says whether it is ours.
+// ChainBlock is one of the node's blocks; Found is the pool's record of it (nil when it is
+// not ours), Pool and Finder what a list shows of that.
 type ChainBlock struct {
 	chain.BlockDetail
+	Found  *mining.FoundBlock
 	Pool   bool
 	Finder string
 }
@@ -143,7 +145,7 @@ func (e *Explorer) block(ctx context.Context, c coin.Coin, d chain.Driver, hash 
 	f, err := e.Blocks.ByHash(ctx, c.Type, hash.String())
 	switch {
 	case err == nil:
-		out.Pool, out.Finder = true, Finder(f)
+		out.Found, out.Pool, out.Finder = &f, true, Finder(f)
 	case !errors.Is(err, db.ErrNotFound):
 		return ChainBlock{}, err
 	}

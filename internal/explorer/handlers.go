@@ -1,6 +1,7 @@
 package explorer
 
 import (
+	"context"
 	"errors"
 	"net/http"
 	"strconv"
@@ -81,6 +82,19 @@ func viewPoolBlock(b PoolBlock, c coin.Coin) poolBlockView {
 		Finder: b.Finder, Solo: b.Solo, Reward: chain.FormatAmount(b.Reward, c.Decimals), FoundAt: b.FoundAt}
 }
 
+// poolBlockViews shows the pool's blocks with their effort and masked finder.
+func (h *Handler) poolBlockViews(ctx context.Context, found []mining.FoundBlock, c coin.Coin) ([]poolBlockView, error) {
+	out := make([]poolBlockView, 0, len(found))
+	for _, f := range found {
+		b, err := h.Explorer.poolBlock(ctx, f, c)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, viewPoolBlock(b, c))
+	}
+	return out, nil
+}
+
 type chainBlockView struct {
 	Height  int64  `json:"height"`
 	Hash    string `json:"hash"`
@@ -140,13 +154,9 @@ func (h *Handler) overview(w http.ResponseWriter, r *http.Request) error {
 	for i, b := range latest {
 		chainBlocks[i] = viewChainBlock(b, c)
 	}
-	poolBlocks := make([]poolBlockView, 0, len(own))
-	for _, f := range own {
-		b, err := h.Explorer.poolBlock(ctx, f, c)
-		if err != nil {
-			return err
-		}
-		poolBlocks = append(poolBlocks, viewPoolBlock(b, c))
+	poolBlocks, err := h.poolBlockViews(ctx, own, c)
+	if err != nil {
+		return err
 	}
 	out["latestBlocks"], out["poolBlocks"] = chainBlocks, poolBlocks
 	return httpx.OK(w, r, out)
@@ -166,13 +176,9 @@ func (h *Handler) blocks(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	rows := make([]poolBlockView, 0, len(list))
-	for _, f := range list {
-		b, err := h.Explorer.poolBlock(r.Context(), f, c)
-		if err != nil {
-			return err
-		}
-		rows = append(rows, viewPoolBlock(b, c))
+	rows, err := h.poolBlockViews(r.Context(), list, c)
+	if err != nil {
+		return err
 	}
 	return httpx.OK(w, r, map[string]any{"total": total, "page": page, "pageSize": size, "rows": rows})
 }
@@ -238,17 +244,12 @@ func (h *Handler) block(w http.ResponseWriter, r *http.Request) error {
 	for i, id := range b.TxIDs {
 		out.TxIDs[i] = id.String()
 	}
-	if b.Pool {
-		f, err := h.Explorer.Blocks.ByHash(ctx, c.Type, hash.String())
+	if b.Found != nil {
+		views, err := h.poolBlockViews(ctx, []mining.FoundBlock{*b.Found}, c)
 		if err != nil {
 			return err
 		}
-		pb, err := h.Explorer.poolBlock(ctx, f, c)
-		if err != nil {
-			return err
-		}
-		v := viewPoolBlock(pb, c)
-		out.PoolBlock = &v
+		out.PoolBlock = &views[0]
 	}
 	return httpx.OK(w, r, out)
 }

@@ -167,13 +167,9 @@ func (h *Handler) rankingDetail(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	blocks := make([]poolBlockView, 0, len(found))
-	for _, f := range found {
-		b, err := h.Explorer.poolBlock(ctx, f, c)
-		if err != nil {
-			return err
-		}
-		blocks = append(blocks, viewPoolBlock(b, c))
+	blocks, err := h.poolBlockViews(ctx, found, c)
+	if err != nil {
+		return err
 	}
 	return httpx.OK(w, r, map[string]any{"id": id, "miner": Mask(x.Code), "rank": i + 1, "hashRate24h": hashrate.New(x.HashRate24h),
 		"blocks30d": x.Blocks, "chart": chart, "blocks": blocks})

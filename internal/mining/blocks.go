@@ -281,8 +281,9 @@ func (b *Blocks) Previous(ctx context.Context, f FoundBlock) (FoundBlock, error)
 	args := append(append([]any{f.Coin}, shownStatuses...), f.Solo, f.FoundAt, f.FoundAt, f.ID)
 	if f.Solo {
 		address, _ := SplitSoloWorker(f.Worker)
-		q += ` AND (worker = ? OR substr(worker, 1, ?) = ?)`
-		args = append(args, address, len(address)+1, address+".")
+		cond, condArgs := SoloWorkerOf(address)
+		q += ` AND ` + cond
+		args = append(args, condArgs...)
 	}
 	prev, err := scanFound(b.DB.QueryRow(ctx, q+` ORDER BY found_at DESC, id DESC LIMIT 1`, args...))
 	if errors.Is(err, sql.ErrNoRows) {

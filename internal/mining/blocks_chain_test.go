@@ -4,10 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"testing"
-	"time"
 
-	"github.com/uniplus-pool/pool/internal/chain"
-	"github.com/uniplus-pool/pool/internal/chain/bitcoind"
 	"github.com/uniplus-pool/pool/internal/chain/chaintest"
 	"github.com/uniplus-pool/pool/internal/db/dbtest"
 	"github.com/uniplus-pool/pool/internal/mining"
@@ -17,11 +14,7 @@ import (
 // node A switches to a competing branch, pending again when A switches back to it.
 func TestFollowJudgesBlocksByTheChainOnLitecoind(t *testing.T) {
 	pair := chaintest.StartLitecoinPair(t)
-	d, err := bitcoind.New(bitcoind.Config{URL: pair.URL, User: pair.User, Password: pair.Password, Wallet: pair.Wallet,
-		Algorithm: chain.Scrypt, Rules: []string{"mweb", "segwit"}, Decimals: 8, PollInterval: 200 * time.Millisecond})
-	if err != nil {
-		t.Fatal(err)
-	}
+	d := litecoinDriver(t, pair)
 	ctx := context.Background()
 	blocks := &mining.Blocks{DB: dbtest.SQLite(t)}
 	ours := pair.Generate(t, pair.A, 1)[0]

@@ -210,15 +210,22 @@ func mine(t *testing.T, r *rig, worker, algo string, wantBlocks int, deadline ti
 	}
 }
 
-// Blocks mined through our stratum server reach litecoind (regtest) and are accepted by
-// both nodes; found blocks are recorded and followed to maturity.
-func TestMiningThroughStratumReachesLitecoind(t *testing.T) {
-	pair := chaintest.StartLitecoinPair(t)
+// litecoinDriver is the bitcoind driver on node A of a litecoind regtest pair, with its wallet.
+func litecoinDriver(t *testing.T, pair *chaintest.Pair) *bitcoind.Client {
+	t.Helper()
 	d, err := bitcoind.New(bitcoind.Config{URL: pair.URL, User: pair.User, Password: pair.Password, Wallet: pair.Wallet,
 		Algorithm: chain.Scrypt, Rules: []string{"mweb", "segwit"}, Decimals: 8, PollInterval: 200 * time.Millisecond})
 	if err != nil {
 		t.Fatal(err)
 	}
+	return d
+}
+
+// Blocks mined through our stratum server reach litecoind (regtest) and are accepted by
+// both nodes; found blocks are recorded and followed to maturity.
+func TestMiningThroughStratumReachesLitecoind(t *testing.T) {
+	pair := chaintest.StartLitecoinPair(t)
+	d := litecoinDriver(t, pair)
 	ctx := context.Background()
 	payoutAddr, err := d.NewAddress(ctx)
 	if err != nil {

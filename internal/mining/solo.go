@@ -31,6 +31,12 @@ func SplitSoloWorker(worker string) (address, suffix string) {
 	return address, suffix
 }
 
+// SoloWorkerOf is the SQL condition (on a column named worker) and its arguments that
+// match the solo worker names of address: the bare address, or the address and a rig.
+func SoloWorkerOf(address string) (string, []any) {
+	return "(worker = ? OR substr(worker, 1, ?) = ?)", []any{address, len(address) + 1, address + "."}
+}
+
 // Solo refusals, sent to the miner.
 var (
 	ErrSoloAddress    = &stratum.Error{Code: stratum.CodeUnauthorized, Message: "worker name must be your wallet address, optionally .rig"}

@@ -11,7 +11,6 @@ import (
 	"time"
 
 	"github.com/uniplus-pool/pool/internal/chain"
-	"github.com/uniplus-pool/pool/internal/chain/bitcoind"
 	"github.com/uniplus-pool/pool/internal/chain/chaintest"
 	"github.com/uniplus-pool/pool/internal/mining"
 	"github.com/uniplus-pool/pool/internal/stratum"
@@ -166,11 +165,7 @@ func TestSoloFee(t *testing.T) {
 // balance); every share is kept, the block marked.
 func TestSoloBlockPaysNodeBsAddressOnLitecoind(t *testing.T) {
 	pair := chaintest.StartLitecoinPair(t)
-	d, err := bitcoind.New(bitcoind.Config{URL: pair.URL, User: pair.User, Password: pair.Password, Wallet: pair.Wallet,
-		Algorithm: chain.Scrypt, Rules: []string{"mweb", "segwit"}, Decimals: 8, PollInterval: 200 * time.Millisecond})
-	if err != nil {
-		t.Fatal(err)
-	}
+	d := litecoinDriver(t, pair)
 	ctx := context.Background()
 	poolAddr, err := d.NewAddress(ctx)
 	if err != nil {

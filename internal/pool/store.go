@@ -786,17 +786,12 @@ func (s *Store) TouchRejected(ctx context.Context, deviceIDs []int64, at time.Ti
 
 // touch runs update (which ends with "id IN ") with args for deviceIDs, 500 at a time.
 func (s *Store) touch(ctx context.Context, deviceIDs []int64, what, update string, args ...any) error {
-	for start := 0; start < len(deviceIDs); start += 500 {
-		ids := deviceIDs[start:min(start+500, len(deviceIDs))]
-		all := append([]any{}, args...)
-		for _, id := range ids {
-			all = append(all, id)
-		}
-		if _, err := s.DB.Exec(ctx, update+"("+placeholders(len(ids))+")", all...); err != nil {
+	return inBatches(deviceIDs, func(ids []any) error {
+		if _, err := s.DB.Exec(ctx, update+"("+placeholders(len(ids))+")", append(append([]any{}, args...), ids...)...); err != nil {
 			return fmt.Errorf("pool: %s %d devices: %w", what, len(ids), err)
 		}
-	}
-	return nil
+		return nil
+	})
 }
 
 func placeholders(n int) string {

@@ -30,9 +30,10 @@ const byAddress = "coin = ? AND address = ?"
 // Known says whether the address has mined here: a share in the last Kept, or a solo block.
 func (s *Store) Known(ctx context.Context, coin, address string) (bool, error) {
 	var n int
+	worker, workerArgs := mining.SoloWorkerOf(address)
 	err := s.DB.QueryRow(ctx, `SELECT (SELECT COUNT(*) FROM (SELECT 1 FROM solo_shares WHERE `+byAddress+` LIMIT 1) x)
-		+ (SELECT COUNT(*) FROM (SELECT 1 FROM found_blocks WHERE solo AND coin = ? AND (worker = ? OR substr(worker, 1, ?) = ?) LIMIT 1) y)`,
-		coin, address, coin, address, len(address)+1, address+".").Scan(&n)
+		+ (SELECT COUNT(*) FROM (SELECT 1 FROM found_blocks WHERE solo AND coin = ? AND `+worker+` LIMIT 1) y)`,
+		append([]any{coin, address, coin}, workerArgs...)...).Scan(&n)
 	if err != nil {
 		return false, fmt.Errorf("solo: known %s: %w", coin, err)
 	}
@@ -82,8 +83,9 @@ func (s *Store) Summary(ctx context.Context, coin, address, algo string, now tim
 	if out.BestSession, err = s.sessionBest(ctx, coin, address, now); err != nil {
 		return out, err
 	}
-	if err := s.DB.QueryRow(ctx, `SELECT COUNT(*) FROM found_blocks WHERE solo AND coin = ? AND status <> ?
-		AND (worker = ? OR substr(worker, 1, ?) = ?)`, coin, mining.BlockRejected, address, len(address)+1, address+".").Scan(&out.Blocks); err != nil {
+	worker, workerArgs := mining.SoloWorkerOf(address)
+	if err := s.DB.QueryRow(ctx, `SELECT COUNT(*) FROM found_blocks WHERE solo AND coin = ? AND status <> ? AND `+worker,
+		append([]any{coin, mining.BlockRejected}, workerArgs...)...).Scan(&out.Blocks); err != nil {
 		return out, fmt.Errorf("solo: blocks %s: %w", coin, err)
 	}
 	return out, nil

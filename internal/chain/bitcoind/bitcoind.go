@@ -485,21 +485,30 @@ func (c *Client) Block(ctx context.Context, hash chain.Hash) (chain.BlockInfo, e
 	}
 	// The raw block rather than getblock verbosity 2: one coinbase to decode, not a JSON
 	// document of every transaction.
-	var raw hexBytes
-	if err := c.node(ctx, "getblock", &raw, hash.String(), 0); err != nil {
-		return chain.BlockInfo{}, notFound(err)
-	}
-	_, cb, err := chain.ParseBlockCoinbase(raw)
+	value, err := c.coinbaseValue(ctx, hash)
 	if err != nil {
-		return chain.BlockInfo{}, fmt.Errorf("bitcoind: getblock %s: %w", hash, err)
+		return chain.BlockInfo{}, err
 	}
 	return chain.BlockInfo{
 		Hash:          hash,
 		Height:        hdr.Height,
 		Confirmations: hdr.Confirmations,
 		Time:          hdr.Time,
-		CoinbaseValue: cb.OutputValue(),
+		CoinbaseValue: value,
 	}, nil
+}
+
+// coinbaseValue sums a block's coinbase outputs from the raw block.
+func (c *Client) coinbaseValue(ctx context.Context, hash chain.Hash) (int64, error) {
+	var raw hexBytes
+	if err := c.node(ctx, "getblock", &raw, hash.String(), 0); err != nil {
+		return 0, notFound(err)
+	}
+	_, cb, err := chain.ParseBlockCoinbase(raw)
+	if err != nil {
+		return 0, fmt.Errorf("bitcoind: getblock %s: %w", hash, err)
+	}
+	return cb.OutputValue(), nil
 }
 
 // BlockHash implements chain.Driver: getblockhash (an out-of-range height is ErrNotFound).
@@ -515,8 +524,8 @@ func (c *Client) BlockHash(ctx context.Context, height int64) (chain.Hash, error
 	return chain.ParseHash(s)
 }
 
-// BlockDetail implements chain.Driver: getblock at verbosity 1 (the ids, not every
-// transaction), and the coinbase value from the raw block's first transaction.
+// BlockDetail implements chain.Driver: getblock at verbosity 1 (the header fields and the
+// ids, not every transaction), and the coinbase value from the raw block's first transaction.
 func (c *Client) BlockDetail(ctx context.Context, hash chain.Hash) (chain.BlockDetail, error) {
 	var b struct {
 		Height        int64    `json:"height"`
@@ -532,11 +541,12 @@ func (c *Client) BlockDetail(ctx context.Context, hash chain.Hash) (chain.BlockD
 	if err := c.node(ctx, "getblock", &b, hash.String(), 1); err != nil {
 		return chain.BlockDetail{}, notFound(err)
 	}
-	info, err := c.Block(ctx, hash)
+	value, err := c.coinbaseValue(ctx, hash)
 	if err != nil {
 		return chain.BlockDetail{}, err
 	}
-	out := chain.BlockDetail{BlockInfo: info, Size: b.Size, TxCount: max(b.NTx, len(b.Tx)), MaxTxIDsShown: chain.MaxBlockTxIDs}
+	out := chain.BlockDetail{BlockInfo: chain.BlockInfo{Hash: hash, Height: b.Height, Confirmations: b.Confirmations, Time: b.Time, CoinbaseValue: value},
+		Size: b.Size, TxCount: max(b.NTx, len(b.Tx)), MaxTxIDsShown: chain.MaxBlockTxIDs}
 	if bits, err := strconv.ParseUint(b.Bits, 16, 32); err == nil {
 		out.Difficulty = chain.TargetToDifficulty(chain.CompactToTarget(uint32(bits)), c.cfg.Algorithm)
 	}
