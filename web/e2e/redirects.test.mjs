@@ -46,6 +46,9 @@ describe('device redirects', { skip: skipReason(), timeout: 120_000 }, () => {
     const { context, page } = await open(PHONE, '/OS');
     await waitForPath(page, '/mobile/OS');
     await page.goto(`${server.url}/explorderIndex/overView`);
+    await waitForPath(page, '/mobile/explorderIndex/overView');
+    // A desktop page without a phone twin: the phone's home.
+    await page.goto(`${server.url}/ironFish`);
     await waitForPath(page, '/mobile');
     await context.close();
   });

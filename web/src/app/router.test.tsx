@@ -104,6 +104,13 @@ const specMobile = [
   ...['observerList', 'orePoolDeviceOverview', 'orePoolAnlageuebersicht', 'orePoolDeviceSubaccount', 'orePoolRevenueSummary', 'orePoolRevenueChain', 'help/helplist', 'help/helpdetail'].map(
     (p) => `/mobile/observerMode/${p}`,
   ),
+  // Not in the SPEC: the explorer's phone pages.
+  '/mobile/explorderIndex',
+  '/mobile/explorderIndex/overView',
+  '/mobile/explorderIndex/rankingList',
+  '/mobile/explorderIndex/rankingDetail/r1abc',
+  '/mobile/explorderIndex/blockDetail/123',
+  '/mobile/explorderIndex/preBlockDetail/123',
 ];
 
 function leafPath(pathname: string): string | null {

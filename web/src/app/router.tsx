@@ -4,6 +4,7 @@
 import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { createBrowserRouter, Navigate, Outlet, RouterProvider, type RouteObject } from 'react-router-dom';
 import { HELP_KINDS, TUTORIAL_PAGES, mobilePaths, paths, type HelpKind } from '@/config/paths';
+import type { ExplorerPage } from './routes/desktop/explorer';
 import type { HelpPage } from './routes/desktop/help';
 import type { ObserverModePage } from './routes/desktop/observer-mode';
 import type { PoolPage } from './routes/desktop/pool';
@@ -38,9 +39,7 @@ const d = {
   observerMode: area<ObserverModePage>(() => import('./routes/desktop/observer-mode')),
   pool: area<PoolPage>(() => import('./routes/desktop/pool')),
   solo: area<'soloSearch' | 'soloSummary' | 'soloEquipment'>(() => import('./routes/desktop/solo')),
-  explorer: area<'overView' | 'rankingList' | 'rankingDetail' | 'blockDetail' | 'preBlockDetail'>(
-    () => import('./routes/desktop/explorer'),
-  ),
+  explorer: area<ExplorerPage>(() => import('./routes/desktop/explorer')),
 };
 
 const m = {
@@ -53,6 +52,7 @@ const m = {
   observerMode: area<MobileObserverModePage>(() => import('./routes/mobile/observer-mode')),
   pool: area<MobilePoolPage>(() => import('./routes/mobile/pool')),
   solo: area<'soloSearch' | 'soloSummary' | 'soloEquipment'>(() => import('./routes/mobile/solo')),
+  explorer: area<ExplorerPage>(() => import('./routes/mobile/explorer')),
 };
 
 const gated = (element: ReactNode) => <LoginGate>{element}</LoginGate>;
@@ -249,6 +249,17 @@ export const mobileRoutes: RouteObject[] = [
       ...mobileObserverModePages.map((page) => ({ path: page, element: m.observerMode(page) })),
       { path: 'help/helplist', element: m.help('helplist') },
       { path: 'help/helpdetail', element: m.help('helpdetail') },
+    ],
+  },
+  {
+    path: 'explorderIndex',
+    children: [
+      { index: true, element: redirect(mobilePaths.explorer.overView) },
+      { path: 'overView', element: m.explorer('overView') },
+      { path: 'rankingList', element: m.explorer('rankingList') },
+      { path: 'rankingDetail/:address', element: m.explorer('rankingDetail') },
+      { path: 'blockDetail/:height', element: m.explorer('blockDetail') },
+      { path: 'preBlockDetail/:height', element: m.explorer('preBlockDetail') },
     ],
   },
   { path: '*', element: <NotFound /> },

@@ -150,6 +150,15 @@ export const mobilePaths = {
     helpdetail: (type: HelpListType, id: string | number) =>
       `/mobile/observerMode/help/helpdetail?type=${type}&id=${encodeURIComponent(String(id))}`,
   },
+  // The explorer's phone pages (the SPEC lists none): the desktop's names under /mobile.
+  explorer: {
+    root: '/mobile/explorderIndex',
+    overView: '/mobile/explorderIndex/overView',
+    rankingList: '/mobile/explorderIndex/rankingList',
+    rankingDetail: (id: string) => `/mobile/explorderIndex/rankingDetail/${encodeURIComponent(id)}`,
+    blockDetail: (height: string | number) => `/mobile/explorderIndex/blockDetail/${height}`,
+    preBlockDetail: (height: string | number) => `/mobile/explorderIndex/preBlockDetail/${height}`,
+  },
 } as const;
 
 /**
@@ -211,6 +220,12 @@ export const MOBILE_PATTERNS: readonly string[] = [
   mobilePaths.observerMode.orePoolRevenueChain,
   '/mobile/observerMode/help/helplist',
   '/mobile/observerMode/help/helpdetail',
+  mobilePaths.explorer.root,
+  mobilePaths.explorer.overView,
+  mobilePaths.explorer.rankingList,
+  '/mobile/explorderIndex/rankingDetail/:address',
+  '/mobile/explorderIndex/blockDetail/:height',
+  '/mobile/explorderIndex/preBlockDetail/:height',
 ];
 
 /** isMobilePath reports whether a pathname belongs to the /mobile tree. */

@@ -46,7 +46,9 @@ describe('toMobilePath', () => {
     ['/observerMode/infoList', '', '/mobile/observerMode/help/helplist?type=infoList'],
     ['/observerMode/infoDetail', '?id=7', '/mobile/observerMode/help/helpdetail?id=7&type=infoList'],
     ['/ironFish', '', '/mobile'],
-    ['/explorderIndex/overView', '', '/mobile'],
+    ['/explorderIndex/overView', '?coin=BTC', '/mobile/explorderIndex/overView?coin=BTC'],
+    ['/explorderIndex/blockDetail/12', '?coin=BTC', '/mobile/explorderIndex/blockDetail/12?coin=BTC'],
+    ['/explorderIndex/rankingDetail/r1ab', '', '/mobile/explorderIndex/rankingDetail/r1ab'],
     ['/account/orePoolOverclockSet/', '', '/mobile/account/orePoolOverclockSet'],
     ['/no/such/page', '', '/mobile'],
   ])('%s%s -> %s', (path, search, want) => {
@@ -65,6 +67,7 @@ describe('toDesktopPath', () => {
     ['/mobile/account/orePoolDeviceOverview', '?x=1', '/account/orePoolDeviceOverview?x=1'],
     ['/mobile/account/orePoolVideoCard', '', '/'],
     ['/mobile/currencyList', '', '/'],
+    ['/mobile/explorderIndex/preBlockDetail/9', '?coin=LTC', '/explorderIndex/preBlockDetail/9?coin=LTC'],
     ['/mobile/tutorial/btc', '', '/tutorial/btc'],
     ['/mobile/help/helpcenter', '', '/help'],
     ['/mobile/help/helplist', '?type=faq', '/help/faq/list'],

@@ -1,6 +1,6 @@
 import { DownOutlined, GlobalOutlined, UserOutlined } from '@ant-design/icons';
 import { App, Button, Space, type MenuProps } from 'antd';
-import { cloneElement, lazy, Suspense, useState, type ReactElement } from 'react';
+import { cloneElement, lazy, Suspense, useEffect, useRef, useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { BrandLogo } from '@/components/brand-logo';
@@ -19,6 +19,7 @@ function selectedSection(pathname: string): string {
   if (pathname.startsWith('/OS')) return 'os';
   if (pathname.startsWith('/upload')) return 'download';
   if (pathname.startsWith('/help')) return 'help';
+  if (pathname.startsWith('/explorderIndex')) return 'explorer';
   return '';
 }
 
@@ -65,11 +66,22 @@ export function DesktopHeader() {
     { key: 'home', to: paths.home, label: t('nav.home') },
     { key: 'account', to: token ? paths.account.orePoolDeviceOverview : paths.login, label: t('nav.account') },
     { key: 'observerMode', to: paths.observerMode.observerList, label: t('nav.observerMode') },
+    { key: 'explorer', to: paths.explorer.overView, label: t('nav.explorer') },
     { key: 'os', to: paths.os, label: t('nav.os') },
     { key: 'download', to: paths.upload, label: t('nav.download') },
     { key: 'help', to: paths.help.root, label: t('nav.help') },
   ];
   const section = selectedSection(pathname);
+  // On a narrow screen the menu scrolls sideways; keep the current entry in view.
+  const menuRef = useRef<HTMLUListElement>(null);
+  useEffect(() => {
+    const current = menuRef.current?.querySelector<HTMLElement>('[aria-current="page"]');
+    const menu = menuRef.current;
+    if (!current || !menu || menu.scrollWidth <= menu.clientWidth) return;
+    const c = current.getBoundingClientRect();
+    const m = menu.getBoundingClientRect();
+    menu.scrollLeft += c.left + c.width / 2 - (m.left + m.width / 2);
+  }, [section, lang]);
 
   const languageItems: MenuProps['items'] = languages.map(({ lang: code, label }) => ({
     key: code,
@@ -112,7 +124,7 @@ export function DesktopHeader() {
         <BrandLogo />
       </Link>
       <nav className="up-dheader__nav" aria-label={t('nav.mainMenu')}>
-        <ul className="up-dheader__menu">
+        <ul className="up-dheader__menu" ref={menuRef}>
           {items.map((item) => (
             <li key={item.key}>
               <Link

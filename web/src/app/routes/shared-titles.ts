@@ -44,3 +44,12 @@ export const observerModeTitles = {
   orePoolRevenueSummary: 'pages.orePoolRevenueSummary',
   orePoolRevenueChain: 'pages.orePoolRevenueChain',
 } as const;
+
+/** explorerTitles are the block explorer's pages' title keys. */
+export const explorerTitles = {
+  overView: 'pages.explorerOverView',
+  rankingList: 'pages.explorerRankingList',
+  rankingDetail: 'pages.explorerRankingDetail',
+  blockDetail: 'pages.explorerBlockDetail',
+  preBlockDetail: 'pages.explorerPreBlockDetail',
+} as const;

@@ -128,6 +128,7 @@ export function MobileMenu({ open, onClose }: { open: boolean; onClose: () => vo
           </Collapse.Panel>
         </Collapse>
         {single([
+          { key: 'explorer', label: t('nav.explorer'), to: mobilePaths.explorer.overView },
           { key: 'help', label: t('nav.help'), to: mobilePaths.help.helpcenter },
           { key: 'os', label: t('nav.os'), to: mobilePaths.os },
           { key: 'download', label: t('nav.download'), to: mobilePaths.upload },

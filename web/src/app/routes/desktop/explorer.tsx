@@ -17,21 +17,15 @@ import {
   useRanking,
   type ExplorerLinks,
 } from '@/features/explorer/hooks/use-explorer';
-import { confirmationsOf, formatEffort, formatShare, parseHeight, shortHash } from '@/features/explorer/model/format';
+import { confirmationsOf, formatEffort, formatShare, parseHeight, shortHash, trimAmount } from '@/features/explorer/model/format';
 import type { ChainBlock, PoolBlock, RankedMiner } from '@/features/explorer/model/types';
 import { useExplorerTexts } from '@/features/explorer/texts';
 import { errorMessage } from '@/lib/api-client';
+import { explorerTitles as titles } from '../shared-titles';
 import { Card, Copyable } from './pool/parts';
 import './pool/pool.css';
 import './explorer.css';
 
-const titles = {
-  overView: 'pages.explorerOverView',
-  rankingList: 'pages.explorerRankingList',
-  rankingDetail: 'pages.explorerRankingDetail',
-  blockDetail: 'pages.explorerBlockDetail',
-  preBlockDetail: 'pages.explorerPreBlockDetail',
-} as const;
 /** ExplorerPage names the pages of this area. */
 export type ExplorerPage = keyof typeof titles;
 
@@ -155,7 +149,7 @@ function Overview({ coin }: { coin: string }) {
         <Card label={t('net.hashrate')} value={o.networkHashRate.show} unit={o.networkHashRate.unit} />
         <Card label={t('net.pool')} value={o.poolHashRate.show} unit={o.poolHashRate.unit} />
         <Card label={t('net.share')} value={formatShare(o.poolShare)} />
-        <Card label={t('net.reward')} value={o.reward} unit={o.unit} />
+        <Card label={t('net.reward')} value={trimAmount(o.reward)} unit={o.unit} />
         <Card label={t('net.blocks24h')} value={String(o.blocks24h)} />
       </div>
       <section className="up-pool-panel">

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { confirmationsOf, formatEffort, formatShare, parseHeight, shortHash } from './format';
+import { confirmationsOf, formatEffort, formatShare, parseHeight, shortHash, trimAmount } from './format';
 
 describe('explorer formats', () => {
   it('effort, share and confirmations', () => {
@@ -19,5 +19,13 @@ describe('explorer formats', () => {
     expect(parseHeight('123')).toBe(123);
     expect(parseHeight('12a')).toBeNull();
     expect(parseHeight(undefined)).toBeNull();
+  });
+
+  it('headline amounts without trailing zeros', () => {
+    expect(trimAmount('50.00000000')).toBe('50');
+    expect(trimAmount('3.12500000')).toBe('3.125');
+    expect(trimAmount('100')).toBe('100');
+    expect(trimAmount('0.00000000')).toBe('0');
+    expect(trimAmount('10.10')).toBe('10.1');
   });
 });

@@ -29,3 +29,9 @@ export function parseHeight(raw: string | undefined): number | null {
   if (!raw || !/^\d{1,12}$/.test(raw)) return null;
   return Number(raw);
 }
+
+/** trimAmount drops a decimal amount's trailing zeros for a headline figure: "3.12500000" is "3.125". */
+export function trimAmount(amount: string): string {
+  if (!/^-?\d+\.\d+$/.test(amount)) return amount;
+  return amount.replace(/\.?0+$/, '');
+}
