@@ -15,7 +15,9 @@ func BenchmarkHashPassword(b *testing.B) {
 func BenchmarkCheckTrack(b *testing.B) {
 	var track []TrackPoint
 	for i := 0; i <= 60; i++ {
-		track = append(track, TrackPoint{float64(CaptchaWidth*i) / 60, float64(i * 12)})
+		// A hand's drag: x eased, y wobbling, samples about 12 ms apart.
+		f := float64(i) / 60
+		track = append(track, TrackPoint{CaptchaWidth * f * f * (3 - 2*f), float64(i%5) / 2, float64(i*12 + i%3)})
 	}
 	for b.Loop() {
 		if !CheckTrack(track, CaptchaWidth) {

@@ -3,18 +3,23 @@ package account
 import (
 	"context"
 	"crypto/rand"
+	"crypto/sha256"
 	"database/sql"
 	"encoding/hex"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"math"
+	"math/bits"
+	"strconv"
 	"time"
 
 	"github.com/uniplus-pool/pool/internal/httpx"
 )
 
 // Slider rules: the server decides whether a drag looks like a person dragging a slider
-// to its end. The seed's slider was client-only, which stops nothing.
+// to its end, and makes every pass cost a small proof of work. The seed's slider was
+// client-only, which stops nothing.
 const (
 	CaptchaWidth     = 300
 	CaptchaTTL       = 2 * time.Minute
@@ -22,59 +27,184 @@ const (
 	MinTrackPoints   = 5
 	MaxTrackPoints   = 2000
 	MinTrackDuration = 300 // ms
+	// DefaultPowBits is the proof of work a check costs unless poold serve says otherwise
+	// (--captcha-pow-bits): 2^16 hashes on average, 0.13 to 0.15 s for the browser's solver
+	// on a mid-range phone (docs/accounts.md "Slider" has the measurements).
+	DefaultPowBits = 16
+	// MaxPowBits bounds the setting: each bit doubles the work, and 24 bits already take
+	// a phone half a minute.
+	MaxPowBits = 24
 	// endTolerance is how close to the end (in px of the track width) the drag must stop.
 	endTolerance = 2
+	// Time steps within half a millisecond, x steps within a quarter of a unit (the client
+	// rounds to 0.1) and y within 0.05 count as equal.
+	timeStepTolerance = 0.5
+	xStepTolerance    = 0.25
+	yTolerance        = 0.05
+	// maxNonceDigits bounds the nonce, a decimal string.
+	maxNonceDigits = 20
 )
 
-// NewCaptcha stores a slider challenge and returns its id and width.
-func (s *Store) NewCaptcha(ctx context.Context, clientAddr string, now time.Time) (string, int, error) {
-	b := make([]byte, 16)
-	if _, err := rand.Read(b); err != nil {
-		return "", 0, err
-	}
-	id := hex.EncodeToString(b)
-	_, err := s.DB.Exec(ctx, `INSERT INTO captchas (id, width, client_addr, created_at, expires_at) VALUES (?, ?, ?, ?, ?)`,
-		id, CaptchaWidth, clientAddr, now.UnixMilli(), now.Add(CaptchaTTL).UnixMilli())
-	if err != nil {
-		return "", 0, fmt.Errorf("account: new captcha: %w", err)
-	}
-	return id, CaptchaWidth, nil
+// Pow is the proof-of-work part of a challenge: find a decimal nonce such that
+// sha256(Challenge + nonce) begins with Bits zero bits.
+type Pow struct {
+	Challenge string `json:"challenge"`
+	Bits      int    `json:"bits"`
 }
 
-// TrackPoint is one sample of the drag: x in px from the start, t in ms.
-type TrackPoint [2]float64
+// Captcha is a slider challenge as captcha/new answers it.
+type Captcha struct {
+	ID    string `json:"id"`
+	Width int    `json:"width"`
+	Pow   Pow    `json:"pow"`
+}
+
+// NewCaptcha stores a slider challenge for clientAddr with a proof of work of bits zero
+// bits (DefaultPowBits when bits is not positive, at most MaxPowBits).
+func (s *Store) NewCaptcha(ctx context.Context, clientAddr string, bits int, now time.Time) (Captcha, error) {
+	if bits <= 0 {
+		bits = DefaultPowBits
+	}
+	bits = min(bits, MaxPowBits)
+	c := Captcha{ID: randomHex(16), Width: CaptchaWidth, Pow: Pow{Challenge: randomHex(16), Bits: bits}}
+	_, err := s.DB.Exec(ctx, `INSERT INTO captchas (id, width, client_addr, created_at, expires_at, pow_challenge, pow_bits)
+		VALUES (?, ?, ?, ?, ?, ?, ?)`,
+		c.ID, c.Width, clientAddr, now.UnixMilli(), now.Add(CaptchaTTL).UnixMilli(), c.Pow.Challenge, c.Pow.Bits)
+	if err != nil {
+		return Captcha{}, fmt.Errorf("account: new captcha: %w", err)
+	}
+	return c, nil
+}
+
+func randomHex(n int) string {
+	b := make([]byte, n)
+	if _, err := rand.Read(b); err != nil {
+		panic(err) // crypto/rand does not fail on supported platforms
+	}
+	return hex.EncodeToString(b)
+}
+
+// PowOK tells whether nonce, a decimal string of at most 20 digits, answers the proof of
+// work: sha256(challenge + nonce) begins with bits zero bits.
+func PowOK(challenge, nonce string, bits int) bool {
+	if nonce == "" || len(nonce) > maxNonceDigits {
+		return false
+	}
+	for _, c := range []byte(nonce) {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	sum := sha256.Sum256([]byte(challenge + nonce))
+	return leadingZeroBits(sum[:]) >= bits
+}
+
+func leadingZeroBits(b []byte) int {
+	n := 0
+	for _, c := range b {
+		if c != 0 {
+			return n + bits.LeadingZeros8(c)
+		}
+		n += 8
+	}
+	return n
+}
+
+// SolvePow finds the smallest nonce that answers a proof of work, as the browser's solver
+// does (web/src/features/auth/model/pow.ts); tests and scripts use it.
+func SolvePow(challenge string, bits int) string {
+	for n := uint64(0); ; n++ {
+		nonce := strconv.FormatUint(n, 10)
+		if PowOK(challenge, nonce, bits) {
+			return nonce
+		}
+	}
+}
+
+// TrackPoint is one sample of the drag: x and y in px from where it began (in the
+// track's width units), t in ms.
+type TrackPoint [3]float64
+
+// UnmarshalJSON takes a point as [x, y, ms] and nothing else.
+func (p *TrackPoint) UnmarshalJSON(b []byte) error {
+	var v []float64
+	if err := json.Unmarshal(b, &v); err != nil {
+		return err
+	}
+	if len(v) != 3 {
+		return fmt.Errorf("account: a track point is [x, y, ms], got %d numbers", len(v))
+	}
+	copy(p[:], v)
+	return nil
+}
 
 // CheckTrack tells whether a drag reached the end of a track of width px like a person:
-// enough points, time only growing, at least 300 ms, never outside the track.
+// enough points, time only growing, at least 300 ms, never outside the track (y at most a
+// width away from the line), not evenly timed (every time step the same) and not ruled
+// (y never varying while every x step is the same). The last two refuse the naive script;
+// any script can imitate a hand, which is why a check also costs a proof of work.
 func CheckTrack(track []TrackPoint, width int) bool {
 	if len(track) < MinTrackPoints || len(track) > MaxTrackPoints {
 		return false
 	}
 	w := float64(width)
 	for i, p := range track {
-		x, t := p[0], p[1]
-		if math.IsNaN(x) || math.IsNaN(t) || math.IsInf(x, 0) || math.IsInf(t, 0) || x < -endTolerance || x > w+endTolerance || t < 0 {
+		x, y, t := p[0], p[1], p[2]
+		if !finite(x) || !finite(y) || !finite(t) || x < -endTolerance || x > w+endTolerance || math.Abs(y) > w || t < 0 {
 			return false
 		}
-		if i > 0 && t <= track[i-1][1] {
+		if i > 0 && t <= track[i-1][2] {
 			return false
 		}
 	}
-	if track[len(track)-1][1]-track[0][1] < MinTrackDuration {
+	last := track[len(track)-1]
+	if last[2]-track[0][2] < MinTrackDuration || last[0] < w-endTolerance {
 		return false
 	}
-	return track[len(track)-1][0] >= w-endTolerance
+	return !evenlyTimed(track) && !ruled(track)
 }
 
-// CheckCaptcha judges a drag once: the challenge is spent whatever the outcome, and a
-// pass answers a single-use ticket.
-func (s *Store) CheckCaptcha(ctx context.Context, id string, track []TrackPoint, now time.Time) (string, error) {
+func finite(f float64) bool { return !math.IsNaN(f) && !math.IsInf(f, 0) }
+
+// evenlyTimed: every time step is the same, a script's timer rather than a hand.
+func evenlyTimed(track []TrackPoint) bool {
+	dt := track[1][2] - track[0][2]
+	for i := 2; i < len(track); i++ {
+		if math.Abs(track[i][2]-track[i-1][2]-dt) > timeStepTolerance {
+			return false
+		}
+	}
+	return true
+}
+
+// ruled: the drag keeps to one horizontal line and moves by the same x at every step.
+func ruled(track []TrackPoint) bool {
+	for _, p := range track {
+		if math.Abs(p[1]-track[0][1]) > yTolerance {
+			return false
+		}
+	}
+	dx := track[1][0] - track[0][0]
+	for i := 2; i < len(track); i++ {
+		if math.Abs(track[i][0]-track[i-1][0]-dx) > xStepTolerance {
+			return false
+		}
+	}
+	return true
+}
+
+// CheckCaptcha judges a drag once: the challenge is spent whatever the outcome. A pass
+// needs the proof of work's nonce and a drag like a person's, and answers a single-use
+// ticket bound to clientAddr, the address that earned it.
+func (s *Store) CheckCaptcha(ctx context.Context, id string, track []TrackPoint, nonce, clientAddr string, now time.Time) (string, error) {
 	ms := now.UnixMilli()
-	var width int
+	var width, bits int
+	var challenge string
 	var checked sql.NullInt64
 	var expires int64
-	err := s.DB.QueryRow(ctx, "SELECT width, checked_at, expires_at FROM captchas WHERE id = ?", id).Scan(&width, &checked, &expires)
-	if errors.Is(err, sql.ErrNoRows) || (err == nil && (checked.Valid || expires <= ms)) {
+	err := s.DB.QueryRow(ctx, "SELECT width, pow_challenge, pow_bits, checked_at, expires_at FROM captchas WHERE id = ?", id).
+		Scan(&width, &challenge, &bits, &checked, &expires)
+	if errors.Is(err, sql.ErrNoRows) || (err == nil && (checked.Valid || expires <= ms || challenge == "")) {
 		return "", httpx.Warn("captcha.expired", nil)
 	}
 	if err != nil {
@@ -87,25 +217,27 @@ func (s *Store) CheckCaptcha(ctx context.Context, id string, track []TrackPoint,
 	if n, _ := res.RowsAffected(); n == 0 {
 		return "", httpx.Warn("captcha.expired", nil)
 	}
-	if !CheckTrack(track, width) {
+	if !PowOK(challenge, nonce, bits) || !CheckTrack(track, width) {
 		return "", httpx.Warn("captcha.failed", nil)
 	}
 	ticket := randomToken()
-	if _, err := s.DB.Exec(ctx, "UPDATE captchas SET ticket_hash = ?, ticket_expires_at = ? WHERE id = ?",
-		hashToken(ticket), now.Add(TicketTTL).UnixMilli(), id); err != nil {
+	if _, err := s.DB.Exec(ctx, "UPDATE captchas SET ticket_hash = ?, ticket_expires_at = ?, ticket_addr = ? WHERE id = ?",
+		hashToken(ticket), now.Add(TicketTTL).UnixMilli(), clientAddr, id); err != nil {
 		return "", fmt.Errorf("account: captcha ticket: %w", err)
 	}
 	return ticket, nil
 }
 
-// UseTicket spends a slider ticket; a missing, used or expired one answers a warning.
+// UseTicket spends a slider ticket; a missing, used or expired one, or one earned from
+// another client address than ctx's request (httpx.From), answers a warning.
 func (s *Store) UseTicket(ctx context.Context, ticket string, now time.Time) error {
 	if ticket == "" {
 		return httpx.Warn("captcha.ticketRequired", nil)
 	}
 	ms := now.UnixMilli()
-	res, err := s.DB.Exec(ctx, `UPDATE captchas SET ticket_used_at = ? WHERE ticket_hash = ? AND ticket_used_at IS NULL AND ticket_expires_at > ?`,
-		ms, hashToken(ticket), ms)
+	res, err := s.DB.Exec(ctx, `UPDATE captchas SET ticket_used_at = ?
+		WHERE ticket_hash = ? AND ticket_used_at IS NULL AND ticket_expires_at > ? AND ticket_addr = ?`,
+		ms, hashToken(ticket), ms, httpx.From(ctx).ClientAddr)
 	if err != nil {
 		return fmt.Errorf("account: use ticket: %w", err)
 	}

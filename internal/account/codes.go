@@ -145,8 +145,11 @@ func (s *Store) checkSendLimits(ctx context.Context, q db.Querier, sc Scene, tar
 }
 
 // issueCode checks the send limits and stores a new code for (channel, target, scene),
-// replacing any unused one. It returns the plain code for delivery.
-func (s *Store) issueCode(ctx context.Context, tx *db.Tx, sc Scene, target, clientAddr string, now time.Time) (string, error) {
+// replacing any unused one. It returns the plain code for delivery. A code that goes out
+// as a notice instead (deliverable false) is stored with an empty hash that no code
+// matches: it counts against the limits and its wrong tries burn it like any other, but
+// no guess can ever use it.
+func (s *Store) issueCode(ctx context.Context, tx *db.Tx, sc Scene, target, clientAddr string, now time.Time, deliverable bool) (string, error) {
 	ms := now.UnixMilli()
 	if err := s.checkSendLimits(ctx, tx, sc, target, clientAddr, now); err != nil {
 		return "", err
@@ -162,6 +165,9 @@ func (s *Store) issueCode(ctx context.Context, tx *db.Tx, sc Scene, target, clie
 		return "", fmt.Errorf("account: store code: %w", err)
 	}
 	code := newCode()
+	if !deliverable {
+		return "", nil
+	}
 	if _, err := tx.Exec(ctx, "UPDATE verification_codes SET code_hash = ? WHERE id = ?", codeHash(id, sc.Channel, target, sc.Name, code), id); err != nil {
 		return "", fmt.Errorf("account: store code: %w", err)
 	}

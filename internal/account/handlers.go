@@ -22,6 +22,9 @@ const CaptchasPerClient = 60
 type Handler struct {
 	Service *Service
 	Limiter ratelimit.Limiter
+	// PowBits is the slider's proof of work in zero bits (poold serve --captcha-pow-bits);
+	// 0 is DefaultPowBits.
+	PowBits int
 }
 
 // Routes registers every account route with its permission.
@@ -42,6 +45,7 @@ func (h *Handler) Routes(r *httpx.Router) {
 	r.Handle("POST /api/pc/v1/common/customer/login/phone/pwd", h.loginPassword(ChannelSMS, "phone"))
 	r.Handle("POST /api/pc/v1/common/customer/login/email/code", h.loginCode(ChannelEmail, "email"))
 	r.Handle("POST /api/pc/v1/common/customer/login/phone/code", h.loginCode(ChannelSMS, "phone"))
+	r.Handle("POST /api/pc/v1/common/customer/login/2fa", h.loginSecondStep)
 	r.Handle("POST /api/pc/v1/common/customer/register/email", h.register(ChannelEmail, "email", "emailCode"))
 	r.Handle("POST /api/pc/v1/common/customer/register/phone", h.register(ChannelSMS, "phone", "phoneCode"))
 	// The account itself.
@@ -164,17 +168,18 @@ func (h *Handler) captchaNew(w http.ResponseWriter, r *http.Request) error {
 	if !ok {
 		return httpx.TooManyRequests("")
 	}
-	id, width, err := h.Service.Store.NewCaptcha(r.Context(), rq.ClientAddr, h.Service.now())
+	c, err := h.Service.Store.NewCaptcha(r.Context(), rq.ClientAddr, h.PowBits, h.Service.now())
 	if err != nil {
 		return err
 	}
-	return httpx.OK(w, r, map[string]any{"id": id, "width": width})
+	return httpx.OK(w, r, c)
 }
 
 func (h *Handler) captchaCheck(w http.ResponseWriter, r *http.Request) error {
 	var req struct {
 		ID    string       `json:"id"`
 		Track []TrackPoint `json:"track"`
+		Nonce string       `json:"nonce"`
 	}
 	if err := httpx.Decode(w, r, &req); err != nil {
 		return err
@@ -185,7 +190,7 @@ func (h *Handler) captchaCheck(w http.ResponseWriter, r *http.Request) error {
 	if len(req.Track) == 0 {
 		return httpx.Required("field.track")
 	}
-	ticket, err := h.Service.Store.CheckCaptcha(r.Context(), req.ID, req.Track, h.Service.now())
+	ticket, err := h.Service.Store.CheckCaptcha(r.Context(), req.ID, req.Track, req.Nonce, httpx.From(r.Context()).ClientAddr, h.Service.now())
 	if err != nil {
 		return err
 	}
@@ -225,17 +230,6 @@ type loginResponse struct {
 	User  UserView `json:"user"`
 }
 
-func decodeMap(w http.ResponseWriter, r *http.Request) (map[string]any, error) {
-	var m map[string]any
-	if err := httpx.Decode(w, r, &m); err != nil {
-		return nil, err
-	}
-	if m == nil {
-		return nil, httpx.Warn("error.badJSON", nil)
-	}
-	return m, nil
-}
-
 // str reads a string field; numbers are accepted as their text (a phone typed into a
 // number field), anything else is a field error.
 func str(m map[string]any, key string) (string, error) {
@@ -251,7 +245,7 @@ func str(m map[string]any, key string) (string, error) {
 }
 
 func fields(w http.ResponseWriter, r *http.Request, keys ...string) (map[string]string, error) {
-	m, err := decodeMap(w, r)
+	m, err := httpx.DecodeObject(w, r, keys...)
 	if err != nil {
 		return nil, err
 	}
@@ -273,10 +267,7 @@ func (h *Handler) loginPassword(channel, param string) httpx.HandlerFunc {
 			return err
 		}
 		token, u, err := h.Service.LoginPassword(r.Context(), channel, f[param], f["password"], f["ticket"], r.UserAgent())
-		if err != nil {
-			return err
-		}
-		return httpx.OKMessage(w, r, "account.loginSuccess", loginResponse{Token: token, User: View(u, httpx.Lang(r))})
+		return loggedIn(w, r, token, u, err)
 	}
 }
 
@@ -287,11 +278,37 @@ func (h *Handler) loginCode(channel, param string) httpx.HandlerFunc {
 			return err
 		}
 		token, u, err := h.Service.LoginCode(r.Context(), channel, f[param], f["code"], r.UserAgent())
-		if err != nil {
-			return err
-		}
-		return httpx.OKMessage(w, r, "account.loginSuccess", loginResponse{Token: token, User: View(u, httpx.Lang(r))})
+		return loggedIn(w, r, token, u, err)
 	}
+}
+
+// loginSecondStep finishes a login that answered twoFactor with the code from the app.
+func (h *Handler) loginSecondStep(w http.ResponseWriter, r *http.Request) error {
+	f, err := fields(w, r, "challenge", "code")
+	if err != nil {
+		return err
+	}
+	token, u, err := h.Service.LoginSecondStep(r.Context(), f["challenge"], f["code"], r.UserAgent())
+	return loggedIn(w, r, token, u, err)
+}
+
+// pendingLogin is a login's answer when the account has a second factor: no token yet,
+// and the challenge that login/2fa takes with the code.
+type pendingLogin struct {
+	TwoFactor bool   `json:"twoFactor"`
+	Challenge string `json:"challenge"`
+}
+
+// loggedIn answers a login: the session, or the challenge of the second step.
+func loggedIn(w http.ResponseWriter, r *http.Request, token string, u User, err error) error {
+	var pending *PendingLogin
+	if errors.As(err, &pending) {
+		return httpx.OKMessage(w, r, "twofactor.secondStep", pendingLogin{TwoFactor: true, Challenge: pending.Challenge})
+	}
+	if err != nil {
+		return err
+	}
+	return httpx.OKMessage(w, r, "account.loginSuccess", loginResponse{Token: token, User: View(u, httpx.Lang(r))})
 }
 
 func (h *Handler) register(channel, param, codeParam string) httpx.HandlerFunc {

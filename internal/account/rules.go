@@ -7,6 +7,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/uniplus-pool/pool/internal/account/commonpw"
 	"github.com/uniplus-pool/pool/internal/httpx"
 )
 
@@ -80,7 +81,8 @@ func CheckNickname(s string) (string, error) {
 	return s, nil
 }
 
-// CheckPasswordRule applies the password rule to a new password (trimmed, 8-20).
+// CheckPasswordRule applies the password rule to a new password: trimmed, 8-20
+// characters, and not one of the common passwords (package commonpw, whatever the case).
 func CheckPasswordRule(s string) (string, error) {
 	s = strings.TrimSpace(s)
 	if s == "" {
@@ -88,6 +90,9 @@ func CheckPasswordRule(s string) (string, error) {
 	}
 	if n := utf8.RuneCountInString(s); n < MinPassword || n > MaxPassword {
 		return "", httpx.Warn("account.passwordLength", nil)
+	}
+	if commonpw.Common(s) {
+		return "", httpx.Warn("account.passwordCommon", nil)
 	}
 	return s, nil
 }

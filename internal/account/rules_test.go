@@ -34,7 +34,8 @@ func TestRules(t *testing.T) {
 			t.Errorf("nickname %q: %v", in, err)
 		}
 	}
-	for in, ok := range map[string]bool{"12345678": true, " 12345678 ": true, "1234567": false, "123456789012345678901": false, "": false} {
+	for in, ok := range map[string]bool{"rig-8chr": true, " rig-8chr ": true, "rig-7ch": false, "rig-boss-2026-123456": true,
+		"rig-boss-2026-1234567": false, "": false, "12345678": false, " Password1 ": false, "QWERTYUIOP": false} {
 		if _, err := CheckPasswordRule(in); (err == nil) != ok {
 			t.Errorf("password %q: %v", in, err)
 		}

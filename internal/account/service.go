@@ -17,12 +17,34 @@ import (
 	"github.com/uniplus-pool/pool/internal/ratelimit"
 )
 
-// Brute-force limits: failures (wrong password or code) within FailureWindow.
+// Brute force (docs/accounts.md "Brute force"). Failures slow down what made them and
+// never lock an account for everyone: each failed guess counts on its (account, client
+// address) pair, on the address across accounts and, for passwords, on the account from
+// every address; each key waits, past its free failures, twice as long after each one.
 const (
-	FailuresPerAccount = 5
-	FailuresPerClient  = 20
-	FailureWindow      = 15 * time.Minute
-	LockoutFor         = 15 * time.Minute
+	// FailureMemory: a key's failures are forgotten once this long passes without another.
+	FailureMemory = 24 * time.Hour
+	// TrustFor: a pair that logged in (by password or code) is trusted this long, so the
+	// account-wide ceiling never slows the owner's own addresses.
+	TrustFor = 30 * 24 * time.Hour
+	// FailureWindow is how long past its end the jobs role's sweep keeps a throttle row.
+	FailureWindow = 15 * time.Minute
+)
+
+var (
+	// PairPolicy: one account (or a typed address no account uses) from one client address:
+	// 4 free failures, then 15 s, 30 s, 1 min, ... up to an hour.
+	PairPolicy = ratelimit.Policy{Free: 4, First: 15 * time.Second, Max: time.Hour, Memory: FailureMemory}
+	// CodePolicy: codes for one target from one client address. Each code burns after 5
+	// wrong tries already; this slows a guesser who asks for code after code.
+	CodePolicy = ratelimit.Policy{Free: 10, First: 15 * time.Second, Max: time.Hour, Memory: FailureMemory}
+	// AddressPolicy: one client address across every account (a password spray).
+	AddressPolicy = ratelimit.Policy{Free: 30, First: 15 * time.Second, Max: time.Hour, Memory: FailureMemory}
+	// AccountPolicy: one account's password failures from every address. Generous, and it
+	// only slows (at most 30 s between attempts); the owner is told at the fifth failure
+	// of a burst, and again each day a burst goes on.
+	AccountPolicy = ratelimit.Policy{Free: 50, First: time.Second, Max: 30 * time.Second, Memory: FailureMemory,
+		NotifyAfter: 5, NotifyEvery: 24 * time.Hour}
 )
 
 // CodeSender delivers a verification code on one channel (internal/notify implements it).
@@ -53,6 +75,11 @@ type Service struct {
 	Argon   Argon2Params
 	Log     *slog.Logger
 	Now     func() time.Time
+	// Async runs what must not hold up an answer (the failed-logins notice); nil runs it
+	// in a new goroutine. Tests run it at once.
+	Async func(func())
+	// SecondStep, when set, asks accounts that have a second factor for it at login.
+	SecondStep SecondStep
 }
 
 func (s *Service) now() time.Time {
@@ -84,44 +111,142 @@ func contactOf(u *User, channel string) string {
 	return u.Email
 }
 
-// guardKeys names the failure counters of an attempt: the account (by user when known,
-// else by the target typed) and the client address.
-func guardKeys(u *User, channel, target, clientAddr string) (acct, client string) {
-	if u != nil && u.ID != 0 {
-		acct = "auth:user:" + strconv.FormatInt(u.ID, 10)
-	} else {
-		acct = "auth:" + channel + ":" + target
-	}
-	return acct, "auth:ip:" + clientAddr
+// attempt names the throttle keys of one guess.
+type attempt struct {
+	code    bool   // a code guess (CodePolicy on the pair), else a password (PairPolicy)
+	pair    string // the account (or the typed address) from this client address
+	addr    string // the client address across accounts
+	acct    string // the account from every address; "" for codes (a code burns after 5 tries)
+	owner   *User  // told of repeated failures; nil for an address no account uses
+	trusted bool   // set by begin: the pair logged in before, the account ceiling spares it
 }
 
-func (s *Service) refuseIfLocked(ctx context.Context, keys ...string) error {
-	for _, k := range keys {
-		locked, err := s.Guard.Locked(ctx, k)
+// passwordAttempt is a password guess for who: "email:<address>" or "sms:<phone>" typed at
+// login (so known and unknown addresses are treated alike), "user:<id>" in a session.
+func passwordAttempt(who, clientAddr string, owner *User) attempt {
+	return attempt{pair: "pw:" + who + "|" + clientAddr, addr: "ip:" + clientAddr, acct: "acct:" + who, owner: owner}
+}
+
+// codeAttempt is a code guess for a target (whoever it belongs to).
+func codeAttempt(channel, target, clientAddr string) attempt {
+	return attempt{code: true, pair: "code:" + channel + ":" + target + "|" + clientAddr, addr: "ip:" + clientAddr}
+}
+
+// begin refuses an attempt whose keys must still wait, saying for how long.
+func (s *Service) begin(ctx context.Context, a *attempt) error {
+	pair, err := s.Guard.State(ctx, a.pair)
+	if err != nil {
+		return err
+	}
+	addr, err := s.Guard.State(ctx, a.addr)
+	if err != nil {
+		return err
+	}
+	wait := max(pair.Wait, addr.Wait)
+	a.trusted = pair.Trusted
+	if a.acct != "" && !a.trusted {
+		acct, err := s.Guard.State(ctx, a.acct)
 		if err != nil {
 			return err
 		}
-		if locked {
-			return httpx.TooManyRequests("account.tooManyAttempts")
-		}
+		wait = max(wait, acct.Wait)
+	}
+	if wait > 0 {
+		return throttled(wait)
 	}
 	return nil
 }
 
-// failed counts a failure on both keys; when that locks either, the answer says so.
-func (s *Service) failed(ctx context.Context, acct, client string, answer error) error {
-	lockedA, err := s.Guard.Fail(ctx, acct, FailuresPerAccount, FailureWindow, LockoutFor)
+// failed counts a failed attempt on its keys and answers answer, or, when the failure
+// makes the caller wait, how long (a burned code is said as such: waiting will not help).
+func (s *Service) failed(ctx context.Context, a attempt, answer error) error {
+	pairPolicy := PairPolicy
+	if a.code {
+		pairPolicy = CodePolicy
+	}
+	vp, err := s.Guard.Fail(ctx, a.pair, pairPolicy)
 	if err != nil {
 		return err
 	}
-	lockedC, err := s.Guard.Fail(ctx, client, FailuresPerClient, FailureWindow, LockoutFor)
+	va, err := s.Guard.Fail(ctx, a.addr, AddressPolicy)
 	if err != nil {
 		return err
 	}
-	if lockedA || lockedC {
-		return httpx.TooManyRequests("account.tooManyAttempts")
+	wait := max(vp.Wait, va.Wait)
+	if a.acct != "" {
+		vc, err := s.Guard.Fail(ctx, a.acct, AccountPolicy)
+		if err != nil {
+			return err
+		}
+		if !a.trusted {
+			wait = max(wait, vc.Wait)
+		}
+		if vc.Notify && a.owner != nil {
+			s.tellFailures(ctx, *a.owner, vc)
+		}
+	}
+	var he *httpx.Error
+	if wait > 0 && !(errors.As(answer, &he) && he.Key == "account.codeBurned") {
+		return throttled(wait)
 	}
 	return answer
+}
+
+// throttled is the answer to an attempt that must wait: HTTP 429 with the wait in the
+// message (seconds, or whole minutes from one minute on) and as data.retryAfter (seconds).
+func throttled(wait time.Duration) error {
+	secs := int((wait + time.Second - 1) / time.Second)
+	e := httpx.TooManyRequests("account.retryInSeconds")
+	e.Params = i18n.Params{"seconds": strconv.Itoa(secs)}
+	if secs >= 60 {
+		e.Key = "account.retryInMinutes"
+		e.Params = i18n.Params{"minutes": strconv.Itoa((secs + 59) / 60)}
+	}
+	e.Data = map[string]int{"retryAfter": secs}
+	return e
+}
+
+// beijing shows times in notices (the pool's days are Beijing days).
+var beijing = time.FixedZone("CST", 8*3600)
+
+// tellFailures mails the owner (texts a phone-only account) of repeated failed log-ins,
+// without holding up the answer; a failed send is logged.
+func (s *Service) tellFailures(ctx context.Context, u User, v ratelimit.Verdict) {
+	n := notify.Notice{Lang: u.Lang, Kind: notify.NoticeFailedLogins,
+		Params: map[string]string{"count": strconv.Itoa(v.Failures), "since": v.Since.In(beijing).Format("2006-01-02 15:04")}}
+	switch {
+	case u.Email != "":
+		n.Channel, n.To = notify.ChannelEmail, u.Email
+	case u.Phone != "":
+		n.Channel, n.To = notify.ChannelSMS, u.Phone
+	default:
+		return
+	}
+	sender := s.noticeSender(n.Channel)
+	if sender == nil {
+		return
+	}
+	run := s.Async
+	if run == nil {
+		run = func(f func()) { go f() }
+	}
+	run(func() {
+		ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), time.Minute)
+		defer cancel()
+		if err := sender.SendNotice(ctx, n); err != nil && s.Log != nil {
+			s.Log.Warn("failed-logins notice not sent", "user", u.ID, "err", err)
+		}
+	})
+}
+
+// noticeSender is the channel's sender of notices (every sender of package notify is one).
+func (s *Service) noticeSender(channel string) notify.NoticeSender {
+	cs := s.Email
+	if channel == ChannelSMS {
+		cs = s.SMS
+	}
+	n, _ := cs.(notify.NoticeSender)
+	return n
 }
 
 func isWrongCode(err error) bool {
@@ -129,7 +254,57 @@ func isWrongCode(err error) bool {
 	return errors.As(err, &e) && (e.Key == "account.codeInvalid" || e.Key == "account.codeBurned")
 }
 
-// checkOwner applies a scene's rule about whose the target must be.
+// checkCaller applies the rules of a scene that are about the caller's own account (a
+// session, their own contact): they tell the caller nothing about anybody else, so they
+// come before any look-up.
+func checkCaller(sc Scene, target string, caller *User) error {
+	if sc.NeedsLogin() && caller == nil {
+		return httpx.LoginRequired("")
+	}
+	switch sc.Owner {
+	case targetMine:
+		mine := contactOf(caller, sc.Channel)
+		if mine == "" {
+			return httpx.Warn("account.notBound", nil)
+		}
+		if mine != target {
+			return httpx.Warn(contactKey(sc.Channel, "account.notYourPhone", "account.notYourEmail"), nil)
+		}
+	case targetFreeForMe:
+		if contactOf(caller, sc.Channel) == target {
+			return httpx.Warn(contactKey(sc.Channel, "account.samePhone", "account.sameEmail"), nil)
+		}
+		if (sc.Name == "bindPhone" || sc.Name == "bindEmail") && contactOf(caller, sc.Channel) != "" {
+			return httpx.Warn(contactKey(sc.Channel, "account.phoneAlreadyBound", "account.emailAlreadyBound"), nil)
+		}
+	}
+	return nil
+}
+
+// refusedNotice looks the target up for a code send (after the ticket and the limits) and
+// names the notice that goes out instead of a code the scene's rule refuses: the answer
+// is "sent" either way, and only the target's owner learns which (docs/accounts.md
+// "Account enumeration"). "" sends the code.
+func (s *Service) refusedNotice(ctx context.Context, sc Scene, target string) (string, error) {
+	_, err := s.Store.UserByContact(ctx, s.Store.DB, sc.Channel, target)
+	exists := err == nil
+	if err != nil && !errors.Is(err, db.ErrNotFound) {
+		return "", err
+	}
+	switch {
+	case sc.Owner == targetRegistered && !exists:
+		return notify.NoticeLoginNoAccount, nil
+	case sc.Owner == targetUnregistered && exists:
+		return notify.NoticeAlreadyRegistered, nil
+	case sc.Owner == targetFreeForMe && exists: // not the caller's own: checkCaller saw to that
+		return notify.NoticeContactInUse, nil
+	}
+	return "", nil
+}
+
+// checkOwner applies a scene's rules about whose the target must be. With a code, it runs
+// only once the code is right (the target may have changed hands since it was sent), so
+// its answers tell nothing to whoever does not hold the target.
 func (s *Service) checkOwner(ctx context.Context, sc Scene, target string, caller *User) error {
 	if sc.NeedsLogin() && caller == nil {
 		return httpx.LoginRequired("")
@@ -177,8 +352,11 @@ func contactKey(channel, phoneKey, emailKey string) string {
 	return emailKey
 }
 
-// SendCode sends a verification code for a scene to a phone or email. It needs a slider
-// ticket, spent only once every other check has passed.
+// SendCode sends a verification code for a scene to a phone or email. Every send needs a
+// slider ticket and counts against the send limits before the target is looked up; where
+// the scene's rule refuses the target (a login code for an address no account uses, a
+// register or bind code for one an account uses) the target gets a notice instead of the
+// code, and the answer is the same (docs/accounts.md "Account enumeration").
 func (s *Service) SendCode(ctx context.Context, channel, sceneName, rawTarget, ticket string, caller *User) error {
 	sc, err := SceneFor(channel, sceneName)
 	if err != nil {
@@ -188,31 +366,47 @@ func (s *Service) SendCode(ctx context.Context, channel, sceneName, rawTarget, t
 	if err != nil {
 		return err
 	}
-	if err := s.checkOwner(ctx, sc, target, caller); err != nil {
+	if err := checkCaller(sc, target, caller); err != nil {
 		return err
 	}
 	now := s.now()
 	rq := httpx.From(ctx)
+	// A send refused as too soon or over a cap leaves the ticket usable.
 	if err := s.Store.checkSendLimits(ctx, s.Store.DB, sc, target, rq.ClientAddr, now); err != nil {
 		return err
 	}
 	if err := s.Store.UseTicket(ctx, ticket, now); err != nil {
 		return err
 	}
+	notice, err := s.refusedNotice(ctx, sc, target)
+	if err != nil {
+		return err
+	}
+	// A code is stored also when a notice goes instead, one that no guess matches: the
+	// send counts against the limits, and guesses at it burn it, as for any other.
 	var code string
 	err = s.Store.DB.InTx(ctx, func(tx *db.Tx) error {
-		code, err = s.Store.issueCode(ctx, tx, sc, target, rq.ClientAddr, now)
+		code, err = s.Store.issueCode(ctx, tx, sc, target, rq.ClientAddr, now, notice == "")
 		return err
 	})
 	if err != nil {
 		return err
 	}
-	sender := s.Email
-	if channel == ChannelSMS {
-		sender = s.SMS
+	if notice != "" {
+		if sender := s.noticeSender(channel); sender != nil {
+			err = sender.SendNotice(ctx, notify.Notice{Channel: channel, To: target, Lang: rq.Lang, Kind: notice})
+		} else if s.Log != nil {
+			s.Log.Warn("account: the sender cannot send notices", "channel", channel, "notice", notice)
+		}
+	} else {
+		sender := s.Email
+		if channel == ChannelSMS {
+			sender = s.SMS
+		}
+		err = sender.SendCode(ctx, notify.Code{Channel: channel, To: target, Lang: rq.Lang, Scene: sc.Name, Code: code, TTL: CodeTTL})
 	}
-	if err := sender.SendCode(ctx, notify.Code{Channel: channel, To: target, Lang: rq.Lang, Scene: sc.Name, Code: code, TTL: CodeTTL}); err != nil {
-		// A code nobody received must not count as sent: retire it.
+	if err != nil {
+		// A message nobody received must not count as sent: retire the code.
 		_, _ = s.Store.DB.Exec(context.WithoutCancel(ctx), `UPDATE verification_codes SET used_at = ?, created_at = 0
 			WHERE channel = ? AND target = ? AND scene = ? AND used_at IS NULL`, now.UnixMilli(), channel, target, sc.Name)
 		return &httpx.Error{Code: httpx.CodeWarning, Status: http.StatusBadGateway, Key: "account.sendFailed", Cause: err}
@@ -231,9 +425,10 @@ func (s *Service) CheckCode(ctx context.Context, channel, sceneName, rawTarget, 
 	return err
 }
 
-// verifyTargetCode checks a target and a code typed for scene sc: their shapes, whose the
-// target must be, and the code under the brute-force guard. It answers the normalized
-// target and the code's id, not yet used up.
+// verifyTargetCode checks a target and a code typed for scene sc: their shapes, the
+// caller's own rules, the code under the brute-force guard and, once the code is right,
+// whose the target must be. It answers the normalized target and the code's id, not yet
+// used up. Without the right code the answer is the same whoever holds the target.
 func (s *Service) verifyTargetCode(ctx context.Context, sc Scene, rawTarget, rawCode string, who *User) (string, int64, error) {
 	target, err := normalizeTarget(sc.Channel, rawTarget)
 	if err != nil {
@@ -243,23 +438,32 @@ func (s *Service) verifyTargetCode(ctx context.Context, sc Scene, rawTarget, raw
 	if err != nil {
 		return "", 0, err
 	}
+	if err := checkCaller(sc, target, who); err != nil {
+		return "", 0, err
+	}
+	id, err := s.verifyGuarded(ctx, sc, target, code)
+	if err != nil {
+		return "", 0, err
+	}
 	if err := s.checkOwner(ctx, sc, target, who); err != nil {
 		return "", 0, err
 	}
-	id, err := s.verifyGuarded(ctx, sc, target, code, who)
-	return target, id, err
+	return target, id, nil
 }
 
 // verifyGuarded checks a code under the brute-force guard and returns its id, not yet
 // used up: the action spends it with consumeCode inside its own transaction.
-func (s *Service) verifyGuarded(ctx context.Context, sc Scene, target, code string, who *User) (int64, error) {
-	acct, client := guardKeys(who, sc.Channel, target, httpx.From(ctx).ClientAddr)
-	if err := s.refuseIfLocked(ctx, acct, client); err != nil {
+func (s *Service) verifyGuarded(ctx context.Context, sc Scene, target, code string) (int64, error) {
+	a := codeAttempt(sc.Channel, target, httpx.From(ctx).ClientAddr)
+	if err := s.begin(ctx, &a); err != nil {
 		return 0, err
 	}
 	id, err := s.Store.verifyCode(ctx, sc, target, code, s.now())
 	if isWrongCode(err) {
-		return 0, s.failed(ctx, acct, client, err)
+		return 0, s.failed(ctx, a, err)
+	}
+	if err == nil {
+		err = s.Guard.Succeed(ctx, a.pair, 0)
 	}
 	return id, err
 }
@@ -272,7 +476,9 @@ var errLoginFailed = httpx.Warn("account.loginFailed", nil)
 // takes as long as one for a known account.
 var dummyHash, _ = HashPassword("not a real password", DefaultArgon2)
 
-// LoginPassword logs in with phone or email and password; it needs a slider ticket.
+// LoginPassword logs in with phone or email and password; it needs a slider ticket. The
+// throttle keys follow the typed address, so that a known and an unknown account are
+// answered alike.
 func (s *Service) LoginPassword(ctx context.Context, channel, rawTarget, rawPassword, ticket, userAgent string) (string, User, error) {
 	target, err := normalizeTarget(channel, rawTarget)
 	if err != nil {
@@ -282,18 +488,17 @@ func (s *Service) LoginPassword(ctx context.Context, channel, rawTarget, rawPass
 	if err != nil {
 		return "", User{}, err
 	}
-	clientAddr := httpx.From(ctx).ClientAddr
 	u, err := s.Store.UserByContact(ctx, s.Store.DB, channel, target)
 	if err != nil && !errors.Is(err, db.ErrNotFound) {
 		return "", User{}, err
 	}
 	found := err == nil
-	var who *User
+	var owner *User
 	if found {
-		who = &u
+		owner = &u
 	}
-	acct, client := guardKeys(who, channel, target, clientAddr)
-	if err := s.refuseIfLocked(ctx, acct, client); err != nil {
+	a := passwordAttempt(channel+":"+target, httpx.From(ctx).ClientAddr, owner)
+	if err := s.begin(ctx, &a); err != nil {
 		return "", User{}, err
 	}
 	if err := s.Store.UseTicket(ctx, ticket, s.now()); err != nil {
@@ -308,12 +513,17 @@ func (s *Service) LoginPassword(ctx context.Context, channel, rawTarget, rawPass
 		return "", User{}, err
 	}
 	if !found || !ok {
-		return "", User{}, s.failed(ctx, acct, client, errLoginFailed)
+		return "", User{}, s.failed(ctx, a, errLoginFailed)
 	}
-	return s.startSession(ctx, u, acct, userAgent)
+	if err := s.Guard.Succeed(ctx, a.pair, TrustFor); err != nil {
+		return "", User{}, err
+	}
+	return s.startSession(ctx, u, userAgent)
 }
 
-// LoginCode logs in with phone or email and a login code.
+// LoginCode logs in with phone or email and a login code. The code is checked first, the
+// account looked up after: a wrong code reads the same whether an account uses the target
+// or not. A right code also forgets this address's password failures on the account.
 func (s *Service) LoginCode(ctx context.Context, channel, rawTarget, rawCode, userAgent string) (string, User, error) {
 	target, err := normalizeTarget(channel, rawTarget)
 	if err != nil {
@@ -323,32 +533,48 @@ func (s *Service) LoginCode(ctx context.Context, channel, rawTarget, rawCode, us
 	if err != nil {
 		return "", User{}, err
 	}
-	u, err := s.Store.UserByContact(ctx, s.Store.DB, channel, target)
-	if errors.Is(err, db.ErrNotFound) {
-		acct, client := guardKeys(nil, channel, target, httpx.From(ctx).ClientAddr)
-		if err := s.refuseIfLocked(ctx, acct, client); err != nil {
-			return "", User{}, err
-		}
-		return "", User{}, s.failed(ctx, acct, client, errLoginFailed)
-	}
+	id, err := s.verifyGuarded(ctx, Scenes[channel+":login"], target, code)
 	if err != nil {
 		return "", User{}, err
 	}
-	id, err := s.verifyGuarded(ctx, Scenes[channel+":login"], target, code, &u)
+	u, err := s.Store.UserByContact(ctx, s.Store.DB, channel, target)
+	if errors.Is(err, db.ErrNotFound) {
+		// The account was cancelled since the code was sent.
+		return "", User{}, errCodeWrong
+	}
 	if err != nil {
 		return "", User{}, err
 	}
 	if err := s.Store.DB.InTx(ctx, func(tx *db.Tx) error { return consumeCode(ctx, tx, id, s.now()) }); err != nil {
 		return "", User{}, err
 	}
-	acct, _ := guardKeys(&u, channel, target, "")
-	return s.startSession(ctx, u, acct, userAgent)
-}
-
-func (s *Service) startSession(ctx context.Context, u User, acctKey, userAgent string) (string, User, error) {
-	if err := s.Guard.Reset(ctx, acctKey); err != nil {
+	pw := passwordAttempt(channel+":"+target, httpx.From(ctx).ClientAddr, &u)
+	if err := s.Guard.Succeed(ctx, pw.pair, TrustFor); err != nil {
 		return "", User{}, err
 	}
+	return s.startSession(ctx, u, userAgent)
+}
+
+// startSession ends a login's first step: a session, or, for an account that signs in with
+// a second factor, a *PendingLogin to finish with LoginSecondStep.
+func (s *Service) startSession(ctx context.Context, u User, userAgent string) (string, User, error) {
+	if s.SecondStep != nil {
+		on, err := s.SecondStep.Enabled(ctx, u.ID)
+		if err != nil {
+			return "", User{}, err
+		}
+		if on {
+			challenge, err := s.SecondStep.Challenge(ctx, u.ID)
+			if err != nil {
+				return "", User{}, err
+			}
+			return "", User{}, &PendingLogin{Challenge: challenge}
+		}
+	}
+	return s.openSession(ctx, u, userAgent)
+}
+
+func (s *Service) openSession(ctx context.Context, u User, userAgent string) (string, User, error) {
 	token, err := s.Store.CreateSession(ctx, s.Store.DB, u.ID, httpx.From(ctx).ClientAddr, userAgent, s.now())
 	if err != nil {
 		return "", User{}, err
@@ -388,7 +614,13 @@ func (s *Service) Register(ctx context.Context, r Registration) (User, error) {
 	if err != nil {
 		return User{}, err
 	}
+	// The code first, the address's owner after: without the right code the answer is the
+	// same whether the address is registered or not.
 	sc := Scenes[r.Channel+":register"]
+	id, err := s.verifyGuarded(ctx, sc, target, code)
+	if err != nil {
+		return User{}, err
+	}
 	if err := s.checkOwner(ctx, sc, target, nil); err != nil {
 		return User{}, err
 	}
@@ -401,10 +633,6 @@ func (s *Service) Register(ctx context.Context, r Registration) (User, error) {
 		u.Phone = target
 	} else {
 		u.Email = target
-	}
-	id, err := s.verifyGuarded(ctx, sc, target, code, nil)
-	if err != nil {
-		return User{}, err
 	}
 	err = s.Store.DB.InTx(ctx, func(tx *db.Tx) error {
 		if err := consumeCode(ctx, tx, id, s.now()); err != nil {
@@ -460,15 +688,19 @@ func (s *Service) ChangeContact(ctx context.Context, u User, channel, rawOldCode
 	}
 	changeSc := Scenes[channel+":"+contactKey(channel, "changePhone", "changeEmail")]
 	newSc := Scenes[channel+":"+contactKey(channel, "newPhone", "newEmail")]
+	if err := checkCaller(newSc, target, &u); err != nil {
+		return err
+	}
+	oldID, err := s.verifyGuarded(ctx, changeSc, current, oldCode)
+	if err != nil {
+		return err
+	}
+	newID, err := s.verifyGuarded(ctx, newSc, target, newCode)
+	if err != nil {
+		return err
+	}
+	// Only with both codes right: whether another account took the new one since.
 	if err := s.checkOwner(ctx, newSc, target, &u); err != nil {
-		return err
-	}
-	oldID, err := s.verifyGuarded(ctx, changeSc, current, oldCode, &u)
-	if err != nil {
-		return err
-	}
-	newID, err := s.verifyGuarded(ctx, newSc, target, newCode, &u)
-	if err != nil {
 		return err
 	}
 	return s.setContact(ctx, u, channel, target, oldID, newID)
@@ -500,8 +732,8 @@ func (s *Service) VerifyPassword(ctx context.Context, u User, raw, field string)
 	if err != nil {
 		return err
 	}
-	acct, client := guardKeys(&u, "", "", httpx.From(ctx).ClientAddr)
-	if err := s.refuseIfLocked(ctx, acct, client); err != nil {
+	a := passwordAttempt("user:"+strconv.FormatInt(u.ID, 10), httpx.From(ctx).ClientAddr, &u)
+	if err := s.begin(ctx, &a); err != nil {
 		return err
 	}
 	ok, err := CheckPassword(password, u.PasswordHash)
@@ -509,9 +741,9 @@ func (s *Service) VerifyPassword(ctx context.Context, u User, raw, field string)
 		return err
 	}
 	if !ok {
-		return s.failed(ctx, acct, client, httpx.Warn("account.wrongPassword", nil))
+		return s.failed(ctx, a, httpx.Warn("account.wrongPassword", nil))
 	}
-	return nil
+	return s.Guard.Succeed(ctx, a.pair, TrustFor)
 }
 
 // ChangePasswordByOld sets a new password after checking the old one; the user's other
@@ -647,7 +879,7 @@ func (s *Service) SecondFactor(ctx context.Context, u User, scene, verifyType, r
 	if err != nil {
 		return 0, err
 	}
-	return s.verifyGuarded(ctx, sc, target, code, &u)
+	return s.verifyGuarded(ctx, sc, target, code)
 }
 
 // SpendCode uses up the code SecondFactor verified, inside the action's transaction; of
@@ -657,4 +889,39 @@ func SpendCode(ctx context.Context, tx *db.Tx, id int64, now time.Time) error {
 		return nil
 	}
 	return consumeCode(ctx, tx, id, now)
+}
+
+// SecondStep is the second factor of a login (internal/twofactor): whether an account has
+// one, a challenge for a login that passed its first step, and the challenge redeemed with
+// a code for the user to sign in.
+type SecondStep interface {
+	Enabled(ctx context.Context, userID int64) (bool, error)
+	Challenge(ctx context.Context, userID int64) (string, error)
+	Redeem(ctx context.Context, challenge, code string) (int64, error)
+}
+
+// PendingLogin is a login's answer when the account signs in with a second factor: the
+// first step passed, no session yet.
+type PendingLogin struct{ Challenge string }
+
+func (p *PendingLogin) Error() string { return "account: the login needs its second factor" }
+
+// LoginSecondStep finishes a login that answered *PendingLogin: the challenge and the code
+// from the authenticator app (or a recovery code) open the session.
+func (s *Service) LoginSecondStep(ctx context.Context, challenge, code, userAgent string) (string, User, error) {
+	if s.SecondStep == nil {
+		return "", User{}, httpx.NotFound("")
+	}
+	userID, err := s.SecondStep.Redeem(ctx, challenge, code)
+	if err != nil {
+		return "", User{}, err
+	}
+	u, err := s.Store.UserByID(ctx, s.Store.DB, userID)
+	if err != nil {
+		return "", User{}, err
+	}
+	if u.Status != StatusActive {
+		return "", User{}, errLoginFailed
+	}
+	return s.openSession(ctx, u, userAgent)
 }

@@ -351,7 +351,7 @@ func within(v *float64, lo, hi float64) *float64 {
 
 func ptr[T any](v T) *T { return &v }
 
-// cut trims s, drops control characters and keeps at most n runes.
+// cut trims s, drops the characters the pool refuses (cleanText) and keeps at most n runes.
 func cut(s string, n int) string {
 	s = cleanText(s)
 	if utf8.RuneCountInString(s) <= n {

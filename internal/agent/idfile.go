@@ -58,7 +58,7 @@ type IDFile struct {
 func (f IDFile) Resolve(flagID string) (id, note string, err error) {
 	flagID = strings.TrimSpace(flagID)
 	if flagID != "" && !ValidUniplusID(flagID) {
-		return "", "", errors.New("--uniplus-id: not a Uniplus ID (UP- and 64 hex digits; the pool shows it on the sub-account page)")
+		return "", "", errors.New("--uniplus-id: not a Uniplus ID (UP- and 64 hex digits; the pool shows it once, when the sub-account is created or its ID regenerated)")
 	}
 	current, err := readID(f.Path)
 	switch {

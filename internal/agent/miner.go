@@ -7,8 +7,8 @@ import (
 	"io"
 	"net/http"
 	"strings"
-	"unicode"
-	"unicode/utf8"
+
+	"github.com/uniplus-pool/pool/internal/textcheck"
 )
 
 // MinerStats is what a miner's API says about itself.
@@ -66,14 +66,11 @@ func ParseTRexSummary(data []byte) (MinerStats, error) {
 	return m, nil
 }
 
-// cleanText drops control characters (T-Rex's uuid ends in a NUL) and trims.
+// cleanText drops the characters the pool refuses in a report (internal/textcheck:
+// controls, such as the NUL that ends T-Rex's uuid, bidi formatting characters, invalid
+// UTF-8) and trims: a tool's odd output must not get the whole report refused.
 func cleanText(s string) string {
-	return strings.TrimSpace(strings.Map(func(r rune) rune {
-		if unicode.IsControl(r) || r == utf8.RuneError {
-			return -1
-		}
-		return r
-	}, s))
+	return strings.TrimSpace(textcheck.Strip(s))
 }
 
 // minerSummaryURL is the miner's summary URL: base + "/summary" unless base already

@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/uniplus-pool/pool/internal/pool"
 )
 
 func read(t testing.TB, path string) []byte {
@@ -278,4 +280,31 @@ func TestSuffixFromHostname(t *testing.T) {
 			t.Errorf("%q -> %q, want %q", host, got, want)
 		}
 	}
+}
+
+// A tool's output with bidi formatting or control characters (a miner named
+// "t-rex\u202e", a GPU name with an isolate) still makes a report the pool accepts: the
+// agent drops what the pool refuses (internal/textcheck), instead of sending text that
+// would get the whole report refused.
+func TestToolTextWithBidiCharactersStillReports(t *testing.T) {
+	m, err := ParseTRexSummary([]byte(`{"name": "t-rex\u202e", "version": "0.19.5\u2066", "hashrate": 5,
+		"active_pool": {"url": "stratum+tcp://pool\u202d.example.com:3333\u0085"},
+		"gpus": [{"device_id": 0, "name": "RTX\u2067 3080\u2069", "vendor": "EVGA\u200f", "hashrate": 5}]}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m.Software != "t-rex" || m.Version != "0.19.5" || m.Pool != "stratum+tcp://pool.example.com:3333" ||
+		m.GPUs[0].Name != "RTX 3080" || m.GPUs[0].Vendor != "EVGA" {
+		t.Fatalf("%+v", m)
+	}
+	gpus, err := ParseNvidiaSMI([]byte("0, NVIDIA GeForce\u202e RTX 3070, GPU-1, 00000000:01:00.0, 550.54.14\u2068, 61, 120, 120.33, 130.00, 220.00, 1500, 7000, 8192\n"), NvidiaFields)
+	if err != nil || len(gpus) != 1 {
+		t.Fatalf("%+v %v", gpus, err)
+	}
+	g := nvidiaGPU(gpus[0])
+	if g.Model != "NVIDIA GeForce RTX 3070" {
+		t.Fatalf("model %q", g.Model)
+	}
+	accepted(t, pool.Hardware{MinerSoftware: cut(m.Software, maxShort), MinerVersion: cut(m.Version, maxShort), RunningPool: cut(m.Pool, maxPool),
+		DriverVersion: cut(gpus[0].DriverVersion, maxShort), CPUModel: cut("AMD Ryzen\u202e 5", maxModel)}, []pool.GPU{g})
 }

@@ -21,6 +21,7 @@ import (
 	"github.com/uniplus-pool/pool/internal/earnings"
 	"github.com/uniplus-pool/pool/internal/helpcenter"
 	"github.com/uniplus-pool/pool/internal/market"
+	"github.com/uniplus-pool/pool/internal/twofactor"
 	"github.com/uniplus-pool/pool/internal/withdraw"
 )
 
@@ -136,7 +137,9 @@ Help centre (KIND is notice, announcement or faq):
 Earnings and the ledger:
 ` + earnings.AdminUsage + `
 Withdrawals, payouts and the wallet:
-` + withdraw.AdminUsage
+` + withdraw.AdminUsage + `
+Two-factor sign-in:
+` + twofactor.AdminUsage
 
 func admin(ctx context.Context, cfg config.Config, args []string, stdin io.Reader, stdout io.Writer, log *slog.Logger) error {
 	if len(args) == 0 || args[0] == "help" {
@@ -163,6 +166,8 @@ func admin(ctx context.Context, cfg config.Config, args []string, stdin io.Reade
 		return (&helpcenter.Store{DB: d}).Admin(ctx, area, args[1:], stdin, stdout)
 	case "earnings", "ledger":
 		return (&earnings.Store{DB: d}).Admin(ctx, area, args[1:], stdout, time.Now())
+	case "2fa":
+		return (&twofactor.Service{DB: d}).Admin(ctx, args[1:], stdout)
 	case "withdrawal", "payout", "wallet":
 		return (&withdraw.Store{DB: d, Coins: &coin.Store{DB: d}, Chains: newChainSet(cfg, log)}).Admin(ctx, area, args[1:], stdout, log)
 	}

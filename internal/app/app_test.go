@@ -291,7 +291,8 @@ func TestAppDownload(t *testing.T) {
 
 func TestPlainRoutes(t *testing.T) {
 	d := dbtest.SQLite(t)
-	srv := testServer(t, d, nil)
+	const token = "metrics-token-for-tests"
+	srv := testServer(t, d, func(c *config.Config) { c.MetricsToken = token })
 	for _, c := range []struct {
 		path, ctype, contains string
 		status                int
@@ -314,7 +315,9 @@ func TestPlainRoutes(t *testing.T) {
 			t.Errorf("%s: %d %s %.200s", c.path, resp.StatusCode, resp.Header.Get("Content-Type"), b)
 		}
 	}
-	resp, err := http.Get(srv.URL + "/metrics")
+	req, _ := http.NewRequest("GET", srv.URL+"/metrics", nil)
+	req.Header.Set("Authorization", "Bearer "+token)
+	resp, err := http.DefaultClient.Do(req)
 	if err != nil {
 		t.Fatal(err)
 	}

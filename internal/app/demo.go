@@ -247,12 +247,8 @@ func demoFleet(ctx context.Context, d *db.DB, bind, apiURL string, log *slog.Log
 		host = "127.0.0.1"
 	}
 	ids := map[string]string{}
-	if u, err := (&account.Store{DB: d}).UserByContact(ctx, d, account.ChannelEmail, demoEmail); err == nil {
-		if subs, err := (&pool.Store{DB: d}).SubAccounts(ctx, u.ID); err == nil {
-			for _, s := range subs {
-				ids[s.Code] = s.UniplusID
-			}
-		}
+	if apiURL != "" {
+		ids = demoAgentIDs(ctx, d, log)
 	}
 	f := &sim.Fleet{}
 	coins := &coin.Store{DB: d}
@@ -281,6 +277,34 @@ func demoFleet(ctx context.Context, d *db.DB, bind, apiURL string, log *slog.Log
 		}
 	}
 	return f
+}
+
+// demoAgentIDs gives the fleet's agents the Uniplus ID of each demo sub-account, by
+// code. The pool keeps only a hash of an ID (docs/mining.md "Uniplus IDs"), so the demo
+// cannot read its IDs back: it regenerates them at each start, which retires the IDs of
+// the start before (the demo account and its rigs are the demo's own).
+func demoAgentIDs(ctx context.Context, d *db.DB, log *slog.Logger) map[string]string {
+	ids := map[string]string{}
+	u, err := (&account.Store{DB: d}).UserByContact(ctx, d, account.ChannelEmail, demoEmail)
+	if err != nil {
+		log.Warn("demo: no demo account, the fleet sends no agent reports", "err", err)
+		return ids
+	}
+	pools := &pool.Store{DB: d}
+	subs, err := pools.SubAccounts(ctx, u.ID)
+	if err != nil {
+		log.Warn("demo: sub-accounts, the fleet sends no agent reports", "err", err)
+		return ids
+	}
+	for _, s := range subs {
+		a, err := pools.RegenerateUniplusID(ctx, u.ID, s.Code)
+		if err != nil {
+			log.Warn("demo: new Uniplus ID", "sub_account", s.Code, "err", err)
+			continue
+		}
+		ids[s.Code] = a.UniplusID
+	}
+	return ids
 }
 
 // logDemoFleet logs what each simulated miner measured of itself every 5 minutes, to

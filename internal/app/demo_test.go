@@ -4,6 +4,7 @@ import (
 	"context"
 	"log/slog"
 	"strconv"
+	"strings"
 	"testing"
 	"time"
 
@@ -14,6 +15,7 @@ import (
 	"github.com/uniplus-pool/pool/internal/earnings"
 	"github.com/uniplus-pool/pool/internal/ledger"
 	"github.com/uniplus-pool/pool/internal/market"
+	"github.com/uniplus-pool/pool/internal/pool"
 )
 
 // The demo login printed at start must pass the rules the login form and API apply
@@ -167,6 +169,18 @@ func TestDemoFleetUsesTheCoinTable(t *testing.T) {
 	}
 	if got := byCoin["ALEO"]; len(got) != 2 || got[0] != "127.0.0.1:1234" {
 		t.Fatalf("ALEO miners on %v", got)
+	}
+	// The pool miners' agents report with their sub-account's Uniplus ID: the pool keeps
+	// only its hash, so the demo made new ones, and those are the ones stored.
+	for _, m := range f.Miners {
+		if m.Addr == "127.0.0.1:45679" {
+			continue
+		}
+		code, _, _ := strings.Cut(m.Worker, ".")
+		var n int
+		if err := d.QueryRow(ctx, "SELECT COUNT(*) FROM sub_accounts WHERE code = ? AND uniplus_hash = ?", code, pool.HashUniplusID(m.UniplusID)).Scan(&n); err != nil || n != 1 {
+			t.Fatalf("%s reports with %q, not its sub-account's ID (%v)", m.Worker, m.UniplusID, err)
+		}
 	}
 }
 

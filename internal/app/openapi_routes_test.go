@@ -18,6 +18,7 @@ import (
 	"time"
 
 	"github.com/uniplus-pool/pool/internal/account"
+	"github.com/uniplus-pool/pool/internal/account/accounttest"
 	"github.com/uniplus-pool/pool/internal/chain/devnet"
 	"github.com/uniplus-pool/pool/internal/coin"
 	"github.com/uniplus-pool/pool/internal/config"
@@ -31,6 +32,7 @@ import (
 	"github.com/uniplus-pool/pool/internal/pool"
 	"github.com/uniplus-pool/pool/internal/ratelimit"
 	"github.com/uniplus-pool/pool/internal/solo"
+	"github.com/uniplus-pool/pool/internal/twofactor"
 	"github.com/uniplus-pool/pool/internal/withdraw"
 )
 
@@ -57,6 +59,7 @@ func TestOpenAPIEveryRouteAgainstARealServer(t *testing.T) {
 	mail := &codeBox{}
 	cfg := config.Default()
 	cfg.StratumHost = "pool.example.com"
+	cfg.MetricsToken = "metrics-token-for-tests"
 	log := slog.New(slog.NewTextHandler(io.Discard, nil))
 	// The server's clock is moved out of the payment window (00:00-12:00 Beijing time),
 	// where withdrawal settings cannot change, so the settings calls can succeed whenever
@@ -74,7 +77,8 @@ func TestOpenAPIEveryRouteAgainstARealServer(t *testing.T) {
 
 	// ------------------------------------------------------------ plain routes
 	a.plain("GET", "/version.json", 200)
-	a.plain("GET", "/metrics", 200)
+	a.plain("GET", "/metrics", 200, "Authorization", "Bearer "+cfg.MetricsToken)
+	a.plain("GET", "/metrics", 401)
 	a.plain("GET", "/healthz", 200)
 	a.plain("GET", "/api/openapi.json", 200)
 	a.call("GET", "/api/openapi.json", "", nil, 400, "language", "fr_FR")
@@ -98,6 +102,10 @@ func TestOpenAPIEveryRouteAgainstARealServer(t *testing.T) {
 	a.call("POST", "/api/pc/v1/contact", "", map[string]any{"name": "Li Wei", "contactInformation": "li@example.com"}, 200)
 	a.call("POST", "/api/pc/v1/contact", "", map[string]any{"name": "", "contactInformation": "li@example.com"}, 400)
 	a.call("POST", "/api/pc/v1/contact", "", `{"name":`, 400)
+	// Writes take JSON only (docs/security.md "JSON bodies").
+	a.call("POST", "/api/pc/v1/contact", "", map[string]any{"name": "Li Wei", "contactInformation": "li@example.com"}, 415, "Content-Type", "text/plain")
+	a.call("POST", "/api/pc/v1/contact", "", `{"name":"Li Wei","contactInformation":"li@example.com","name":"x"}`, 400)
+	a.call("POST", "/api/pc/v1/contact", "", `{"name":"Li Wei","contactInformation":"li@example.com","admin":true}`, 400)
 	a.call("GET", "/api/pc/v1/app/download", "", nil, 200)
 	if err := (&content.Store{DB: d}).SetRelease(ctx, content.Release{OperateSystem: "linux", Version: "1.4.2",
 		URL: "https://dl.example.com/uniplus-1.4.2.tar.gz", Notes: "GPU telemetry"}); err != nil {
@@ -201,6 +209,35 @@ func TestOpenAPIEveryRouteAgainstARealServer(t *testing.T) {
 	a.call("POST", "/api/app/v1/customer/account/logOut", "", nil, 401)
 	a.call("POST", "/api/app/v1/customer/account/logOut", tokL, nil, 200)
 
+	// Two-factor sign-in: enrol, the login's second step, recovery codes, off. (A user has
+	// 5 code tries in 15 minutes; this uses 5.)
+	tf := newAccount(t, d, "tf@example.com", "", pw)
+	tfp := "/api/pc/v1/customer/2fa/"
+	a.call("GET", tfp+"status", tf.Token, nil, 200)
+	a.call("GET", tfp+"status", "", nil, 401)
+	var enrolment struct {
+		Secret string `json:"secret"`
+	}
+	a.decode(a.call("POST", tfp+"setup", tf.Token, map[string]any{}, 200), &enrolment)
+	a.call("POST", tfp+"enable", tf.Token, map[string]any{"code": "12"}, 400)
+	firstCode, _ := twofactor.Code(enrolment.Secret, clock())
+	var recovery struct {
+		RecoveryCodes []string `json:"recoveryCodes"`
+	}
+	a.decode(a.call("POST", tfp+"enable", tf.Token, map[string]any{"code": firstCode}, 200), &recovery)
+	a.call("POST", tfp+"setup", tf.Token, map[string]any{}, 400)
+	var pending struct {
+		Challenge string `json:"challenge"`
+	}
+	a.decode(a.call("POST", "/api/pc/v1/common/customer/login/email/pwd", "", map[string]any{"email": tf.Email, "password": pw, "ticket": a.ticket()}, 200), &pending)
+	a.call("POST", "/api/pc/v1/common/customer/login/2fa", "", map[string]any{"challenge": pending.Challenge, "code": "000000"}, 400)
+	a.call("POST", "/api/pc/v1/common/customer/login/2fa", "", map[string]any{"challenge": pending.Challenge, "code": recovery.RecoveryCodes[0]}, 200)
+	a.call("POST", "/api/pc/v1/common/customer/login/2fa", "", map[string]any{"challenge": pending.Challenge, "code": recovery.RecoveryCodes[1]}, 400)
+	a.call("POST", tfp+"recovery", tf.Token, map[string]any{}, 400)
+	a.decode(a.call("POST", tfp+"recovery", tf.Token, map[string]any{"code": recovery.RecoveryCodes[2]}, 200), &recovery)
+	a.call("POST", tfp+"disable", tf.Token, map[string]any{"password": "wrong-pass", "code": recovery.RecoveryCodes[0]}, 400)
+	a.call("POST", tfp+"disable", tf.Token, map[string]any{"password": pw, "code": recovery.RecoveryCodes[0]}, 200)
+
 	// ------------------------------------------------------------ pool
 	demo := demoSession(t, d)
 	a.call("POST", "/api/pc/v1/pool/subaccount/create", demo, map[string]any{"code": "X!", "alias": "Farm A", "defaultCoin": "BTC"}, 400)
@@ -270,6 +307,32 @@ func TestOpenAPIEveryRouteAgainstARealServer(t *testing.T) {
 	a.call("POST", "/api/pc/v1/pool/device/bind", demo, map[string]any{"id": dev.DeviceID}, 400)
 	a.call("POST", "/api/pc/v1/pool/device/bind", demo, map[string]any{"id": dev.DeviceID, "bound": true}, 200)
 	a.call("POST", "/api/pc/v1/pool/device/bind", tokR, map[string]any{"id": dev.DeviceID, "bound": true}, 404)
+
+	// ------------------------------------------------------------ alerts
+	al := "/api/pc/v1/pool/alert/"
+	a.call("GET", al+"setting?code=farm_a", "", nil, 401)
+	a.call("GET", al+"setting?code=", demo, nil, 400)
+	a.call("GET", al+"setting?code=farm_a", tokR, nil, 404) // another user's sub-account
+	a.call("GET", al+"setting?code=farm_a", demo, nil, 200)
+	alertOn := map[string]any{"code": "farm_a", "offlineEnabled": true, "hashrateEnabled": true, "hashratePercent": 70,
+		"byEmail": true, "bySms": false, "digest": false, "digestHour": 8}
+	a.call("POST", al+"setting", demo, map[string]any{"code": "farm_a", "offlineEnabled": true, "hashrateEnabled": true, "hashratePercent": 5,
+		"byEmail": true, "bySms": false, "digest": false, "digestHour": 8}, 400)
+	a.call("POST", al+"setting", tokR, alertOn, 404)
+	a.call("POST", al+"setting", demo, alertOn, 200)
+	// The rig stops: the alert job writes its offline alert.
+	if err := (&pool.Store{DB: d}).Touch(ctx, []int64{dev.DeviceID}, time.Now()); err != nil {
+		t.Fatal(err)
+	}
+	alerts := newAlertJob(d, cfg, mail, mail, log)
+	for _, at := range []time.Duration{0, 11 * time.Minute} {
+		if _, err := alerts.Run(ctx, time.Now().Add(at)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	a.call("GET", al+"list?code=farm_a&pageSize=7", demo, nil, 400)
+	a.call("GET", al+"list?code=nobody", demo, nil, 404)
+	a.rows(a.call("GET", al+"list?code=farm_a&page=1&pageSize=10", demo, nil, 200), "rows")
 
 	// ------------------------------------------------------------ earnings
 	seedEarnings(t, d, "farm_a", "BTC")
@@ -570,9 +633,9 @@ func TestOpenAPIEveryRouteAgainstARealServer(t *testing.T) {
 	d.Close()
 	a.plain("GET", "/healthz", 503)
 
-	// Every route was called with a good and a bad input. /version.json and /metrics take
-	// no input to get wrong.
-	noBadInput := map[string]bool{"GET /version.json": true, "GET /metrics": true}
+	// Every route was called with a good and a bad input. /version.json takes no input to
+	// get wrong.
+	noBadInput := map[string]bool{"GET /version.json": true}
 	for _, r := range rt.Routes() {
 		key := r.Method + " " + r.Path
 		seen := cov.get(key)
@@ -750,9 +813,12 @@ func seedEarnings(t *testing.T, d *db.DB, code, coinType string) {
 }
 
 // plain fetches a route that answers no envelope.
-func (a *apiClient) plain(method, path string, want int) {
+func (a *apiClient) plain(method, path string, want int, headers ...string) {
 	a.t.Helper()
 	req, _ := http.NewRequest(method, a.base+path, nil)
+	for i := 0; i+1 < len(headers); i += 2 {
+		req.Header.Set(headers[i], headers[i+1])
+	}
 	resp, err := a.hc.Do(req)
 	if err != nil {
 		a.t.Fatal(err)
@@ -774,19 +840,11 @@ func (a *apiClient) decode(data json.RawMessage, v any) {
 // ticket passes the slider like a person and answers the ticket.
 func (a *apiClient) ticket() string {
 	a.t.Helper()
-	var c struct {
-		ID    string `json:"id"`
-		Width int    `json:"width"`
-	}
-	a.decode(a.call("POST", "/api/pc/v1/common/captcha/new", "", nil, 200), &c)
-	var track [][2]float64
-	for i := 0; i <= 10; i++ {
-		track = append(track, [2]float64{float64(c.Width) * float64(i) / 10, float64(1000 + i*60)})
-	}
+	check := accounttest.CaptchaCheck(a.t, a.call("POST", "/api/pc/v1/common/captcha/new", "", nil, 200))
 	var tk struct {
 		Ticket string `json:"ticket"`
 	}
-	a.decode(a.call("POST", "/api/pc/v1/common/captcha/check", "", map[string]any{"id": c.ID, "track": track}, 200), &tk)
+	a.decode(a.call("POST", "/api/pc/v1/common/captcha/check", "", check, 200), &tk)
 	return tk.Ticket
 }
 

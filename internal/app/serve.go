@@ -15,6 +15,8 @@ import (
 	"time"
 
 	"github.com/uniplus-pool/pool/internal/account"
+	"github.com/uniplus-pool/pool/internal/account/commonpw"
+	"github.com/uniplus-pool/pool/internal/alert"
 	"github.com/uniplus-pool/pool/internal/buildinfo"
 	"github.com/uniplus-pool/pool/internal/coin"
 	"github.com/uniplus-pool/pool/internal/config"
@@ -32,8 +34,10 @@ import (
 	"github.com/uniplus-pool/pool/internal/overclock"
 	"github.com/uniplus-pool/pool/internal/pool"
 	"github.com/uniplus-pool/pool/internal/ratelimit"
+	"github.com/uniplus-pool/pool/internal/seal"
 	"github.com/uniplus-pool/pool/internal/sim"
 	"github.com/uniplus-pool/pool/internal/solo"
+	"github.com/uniplus-pool/pool/internal/twofactor"
 	"github.com/uniplus-pool/pool/internal/withdraw"
 	"github.com/uniplus-pool/pool/web"
 )
@@ -55,7 +59,7 @@ type Deps struct {
 	Now func() time.Time
 	// Chains gives coins' chain drivers (address checks); nil opens them as needed.
 	Chains withdraw.Chains
-	// SecretKey seals observer links (observer.LoadKey of --secret-key-file); nil makes a
+	// SecretKey seals observer links (seal.LoadKey of --secret-key-file); nil makes a
 	// key for this router alone (tests): links then still open, but their owners' lists
 	// cannot show them again after a restart.
 	SecretKey []byte
@@ -69,30 +73,37 @@ func NewRouter(d Deps) *httpx.Router {
 	rt := httpx.NewRouter(d.Log, httpx.Options{
 		DefaultLang: d.Config.DefaultLang,
 		TrustProxy:  d.Config.TrustProxy,
+		RequireJSON: true,
 		Observe:     d.Metrics.ObserveHTTP,
 	})
 	(&content.Handler{Store: &content.Store{DB: d.DB}, Limiter: d.Limiter, Log: d.Log, Maintenance: d.Config.Maintenance}).Routes(rt)
 	pools := &pool.Store{DB: d.DB, MaxDevicesPerSubAccount: d.Config.MaxDevicesPerSubAccount, HoldsMoney: earnings.HoldsMoney}
-	accounts := &account.Service{
-		Store: &account.Store{DB: d.DB}, Guard: d.Guard, Email: d.Email, SMS: d.SMS,
-		Devices: pools, Argon: account.DefaultArgon2, Log: d.Log, Now: d.Now,
-	}
-	acct := &account.Handler{Service: accounts, Limiter: d.Limiter}
-	acct.Routes(rt)
 	if d.SecretKey == nil {
-		d.SecretKey = make([]byte, observer.KeySize)
+		d.SecretKey = make([]byte, seal.KeySize)
 		if _, err := rand.Read(d.SecretKey); err != nil {
 			panic(err)
 		}
 	}
-	sealer, err := observer.NewSealer(d.SecretKey)
+	sealer, err := seal.New(d.SecretKey)
 	if err != nil {
 		panic(err) // LoadKey checked the size
 	}
+	// The common-password list (0.8 MB) loads while the server starts, not at the first
+	// registration.
+	go commonpw.Load()
+	twoFactor := &twofactor.Service{DB: d.DB, Sealer: sealer, Limiter: d.Limiter, Issuer: "Uniplus Pool", Now: d.Now}
+	accounts := &account.Service{
+		Store: &account.Store{DB: d.DB}, Guard: d.Guard, Email: d.Email, SMS: d.SMS,
+		Devices: pools, Argon: account.DefaultArgon2, Log: d.Log, Now: d.Now, SecondStep: twoFactor,
+	}
+	acct := &account.Handler{Service: accounts, Limiter: d.Limiter, PowBits: d.Config.CaptchaPowBits}
+	acct.Routes(rt)
+	(&twofactor.Handler{Service: twoFactor, User: acct.RequireUser, Password: accounts.VerifyPassword}).Routes(rt)
 	observers := &observer.Handler{Store: &observer.Store{DB: d.DB, Sealer: sealer, Now: d.Now}, Pool: pools, Coins: &coin.Store{DB: d.DB},
-		Messages: &observer.Messages{Pool: pools, Earnings: &earnings.Store{DB: d.DB}, Help: &helpcenter.Store{DB: d.DB}, Coins: &coin.Store{DB: d.DB}},
+		Messages: &observer.Messages{Pool: pools, Earnings: &earnings.Store{DB: d.DB}, Help: &helpcenter.Store{DB: d.DB}, Coins: &coin.Store{DB: d.DB}, Alerts: &alert.Store{DB: d.DB}},
 		User:     acct.RequireUser, Limiter: d.Limiter, Now: d.Now}
 	observers.Routes(rt)
+	(&alert.Handler{Store: &alert.Store{DB: d.DB}, Pool: pools, User: acct.RequireUser, MinOffline: d.Config.AlertMinOffline, Now: d.Now}).Routes(rt)
 	(&pool.Handler{Store: pools, User: acct.RequireUser, Reads: observers.Reads(observer.Machine), Limiter: d.Limiter,
 		StratumHost: d.Config.StratumHost, StratumTLS: d.Config.StratumTLSCert != ""}).Routes(rt)
 	(&earnings.Handler{Store: &earnings.Store{DB: d.DB}, Pool: pools, Coins: &coin.Store{DB: d.DB}, Prices: &market.Prices{DB: d.DB},
@@ -101,7 +112,8 @@ func NewRouter(d Deps) *httpx.Router {
 		d.Chains = newChainSet(d.Config, d.Log)
 	}
 	(&withdraw.Handler{Store: &withdraw.Store{DB: d.DB, Coins: &coin.Store{DB: d.DB}, Chains: d.Chains, Now: d.Now}, Pool: pools,
-		Account: accounts, User: acct.RequireUser, Limiter: d.Limiter, Email: noticeSender(d.Email), SMS: noticeSender(d.SMS), Log: d.Log}).Routes(rt)
+		Account: accounts, User: acct.RequireUser, Limiter: d.Limiter, Email: noticeSender(d.Email), SMS: noticeSender(d.SMS), Log: d.Log,
+		TwoFactor: twoFactor}).Routes(rt)
 	(&overclock.Handler{Store: &overclock.Store{DB: d.DB, Pool: pools}, User: acct.RequireUser, Agent: pool.AgentAuth(pools, d.Limiter)}).Routes(rt)
 	(&coin.Handler{Store: &coin.Store{DB: d.DB}, User: acct.RequireUser, Optional: acct.OptionalUser,
 		UserID: func(ctx context.Context) (int64, bool) {
@@ -115,8 +127,8 @@ func NewRouter(d Deps) *httpx.Router {
 	(&market.Handler{Coins: &coin.Store{DB: d.DB}, Stats: &mining.Blocks{DB: d.DB}, Prices: &market.Prices{DB: d.DB}, TableTTL: market.TableTTL}).Routes(rt)
 	(&market.TrendHandler{Trends: &market.Trends{DB: d.DB}, Coins: &coin.Store{DB: d.DB}}).Routes(rt)
 
-	rt.HandlePlain("GET /healthz", healthz(d.DB))
-	rt.HandlePlain("GET /metrics", d.Metrics.Handler())
+	rt.HandlePlain("GET /healthz", publicHealthz(d.DB))
+	rt.HandlePlain("GET /metrics", metricsGate(d.Config.MetricsToken, d.Metrics.Handler()))
 	rt.HandlePlain("GET /version.json", http.HandlerFunc(versionJSON))
 	rt.HandlePlain("GET /api/openapi.json", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "application/json")
@@ -140,21 +152,6 @@ func versionJSON(w http.ResponseWriter, r *http.Request) {
 	_ = json.NewEncoder(w).Encode(map[string]any{"data": map[string]string{"version": buildinfo.Version}})
 }
 
-func healthz(d *db.DB) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		ctx, cancel := context.WithTimeout(r.Context(), 2*time.Second)
-		defer cancel()
-		status, code := "ok", http.StatusOK
-		if err := d.Ping(ctx); err != nil {
-			status, code = "database unreachable", http.StatusServiceUnavailable
-		}
-		w.Header().Set("Content-Type", "application/json")
-		w.Header().Set("Cache-Control", "no-store")
-		w.WriteHeader(code)
-		_ = json.NewEncoder(w).Encode(map[string]string{"status": status, "version": buildinfo.Version, "db": d.Dialect.String()})
-	})
-}
-
 // serve runs the configured roles until ctx ends or the HTTP server fails. Every way
 // out, a start that fails half-way included, goes through the one ordered stop.
 func serve(ctx context.Context, cfg config.Config, stdout io.Writer, log *slog.Logger) (err error) {
@@ -169,6 +166,8 @@ func serve(ctx context.Context, cfg config.Config, stdout io.Writer, log *slog.L
 		return nil
 	case err := <-p.httpErr:
 		return fmt.Errorf("http server: %w", err)
+	case err := <-p.adminErr:
+		return fmt.Errorf("admin http server: %w", err)
 	}
 }
 
@@ -178,7 +177,7 @@ type process struct {
 	cfg    config.Config
 	stdout io.Writer
 	log    *slog.Logger
-	// now is the clock of codes, captcha tickets, sessions, rate limits and lockouts:
+	// now is the clock of codes, captcha tickets, sessions, rate limits and login throttling:
 	// time.Now, or the movable clock of --test-clock.
 	now   func() time.Time
 	clock *testClock
@@ -202,6 +201,11 @@ type process struct {
 	httpLn  net.Listener
 	httpErr chan error // nil (never ready) without the api role
 
+	// admin is the operator's listener (--admin-http), stopped with http.
+	admin    *http.Server
+	adminLn  net.Listener
+	adminErr chan error // nil (never ready) without --admin-http
+
 	stopMining context.CancelFunc
 	mine       *miningRole
 	fleet      *sim.Fleet
@@ -210,7 +214,8 @@ type process struct {
 	jobs     sync.WaitGroup
 }
 
-// start starts the roles in order: storage and senders, HTTP, demo data, stratum, jobs.
+// start starts the roles in order: storage and senders, the admin listener, HTTP, demo
+// data, stratum, jobs.
 // When a step fails, what the steps before it started is left for stop.
 func (p *process) start(ctx context.Context) error {
 	if p.cfg.TestClock {
@@ -231,6 +236,11 @@ func (p *process) start(ctx context.Context) error {
 	p.metrics.Registry.MustRegister(p.chains.rpc)
 	if err := p.openSenders(); err != nil {
 		return err
+	}
+	if p.cfg.AdminHTTP != "" {
+		if err := p.startAdmin(); err != nil {
+			return err
+		}
 	}
 	if p.cfg.HasRole(config.RoleAPI) {
 		if err := p.startHTTP(); err != nil {
@@ -304,7 +314,7 @@ func (p *process) startHTTP() error {
 	if err != nil {
 		return fmt.Errorf("listen %s: %w", p.cfg.HTTPAddr, err)
 	}
-	key, err := observer.LoadKey(p.cfg.SecretKeyPath())
+	key, err := seal.LoadKey(p.cfg.SecretKeyPath())
 	if err != nil {
 		ln.Close()
 		return err
@@ -314,14 +324,7 @@ func (p *process) startHTTP() error {
 	if p.clock != nil {
 		h = p.clock.wrap(h)
 	}
-	p.http = &http.Server{
-		Handler:           h,
-		ReadHeaderTimeout: 10 * time.Second,
-		ReadTimeout:       30 * time.Second,
-		WriteTimeout:      90 * time.Second,
-		IdleTimeout:       120 * time.Second,
-		ErrorLog:          slog.NewLogLogger(p.log.Handler(), slog.LevelWarn),
-	}
+	p.http = httpx.NewServer(h, httpx.DefaultLimits, slog.NewLogLogger(p.log.Handler(), slog.LevelWarn))
 	p.httpAddr = ln.Addr().String()
 	p.httpLn = ln
 	p.httpErr = make(chan error, 1)
@@ -366,6 +369,9 @@ func (p *process) startJobs(ctx context.Context) {
 	pay := newPayJobs(p.db, p.chains, p.log, p.now)
 	p.metrics.Registry.MustRegister(pay.surplus)
 	p.jobs.Go(func() { runJobs(jobsCtx, p.db, p.log, p.now, p.metrics, pay) })
+	p.jobs.Go(func() {
+		runAlerts(jobsCtx, newAlertJob(p.db, p.cfg, p.email, p.sms, p.log), p.cfg.AlertEvery, p.log, p.metrics)
+	})
 	// Payouts on their own beat: a withdrawal is sent within --payout-every of its request.
 	p.jobs.Go(func() {
 		tick := time.NewTicker(p.cfg.PayoutEvery)
@@ -388,9 +394,10 @@ func (p *process) startJobs(ctx context.Context) {
 	}
 }
 
-// stop undoes whatever start did, in order, within --shutdown-timeout: HTTP first
-// (Shutdown: no new requests, those in flight finish), then the stratum listeners, the
-// engines and the demo fleet, then the job workers, then Redis and the database.
+// stop undoes whatever start did, in order, within --shutdown-timeout: HTTP and the admin
+// listener first (Shutdown: no new requests, those in flight finish), then the stratum
+// listeners, the engines and the demo fleet, then the job workers, then Redis and the
+// database.
 func (p *process) stop(ctx context.Context) error {
 	shutdownCtx, cancel := context.WithTimeout(context.WithoutCancel(ctx), p.cfg.ShutdownTimeout)
 	defer cancel()
@@ -401,6 +408,13 @@ func (p *process) stop(ctx context.Context) error {
 			_ = p.http.Close() // requests still running lose their connections
 		}
 		_ = p.httpLn.Close() // already closed when Serve had tracked it
+	}
+	if p.admin != nil {
+		if err := p.admin.Shutdown(shutdownCtx); err != nil {
+			errs = append(errs, fmt.Errorf("admin http shutdown: %w", err))
+			_ = p.admin.Close()
+		}
+		_ = p.adminLn.Close()
 	}
 	if p.mine != nil {
 		if err := p.mine.Close(shutdownCtx); err != nil {

@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/uniplus-pool/pool/internal/account/accounttest"
 	"github.com/uniplus-pool/pool/internal/config"
 	"github.com/uniplus-pool/pool/internal/db"
 	"github.com/uniplus-pool/pool/internal/db/dbtest"
@@ -46,6 +47,9 @@ func TestSignUpWithCodeDeliveredOverSMTP(t *testing.T) {
 			}
 			req, _ := http.NewRequest(method, srv.URL+path, rd)
 			req.Header.Set("language", "ko_KR")
+			if body != nil {
+				req.Header.Set("Content-Type", "application/json")
+			}
 			resp, err := http.DefaultClient.Do(req)
 			if err != nil {
 				t.Fatal(err)
@@ -61,17 +65,9 @@ func TestSignUpWithCodeDeliveredOverSMTP(t *testing.T) {
 			return env
 		}
 		ticket := func() string {
-			var c struct {
-				ID    string
-				Width int
-			}
-			_ = json.Unmarshal(call("POST", "/api/pc/v1/common/captcha/new", nil).Data, &c)
-			var track [][2]float64
-			for i := 0; i <= 8; i++ {
-				track = append(track, [2]float64{float64(c.Width*i) / 8, float64(i * 70)})
-			}
+			check := accounttest.CaptchaCheck(t, call("POST", "/api/pc/v1/common/captcha/new", nil).Data)
 			var tk struct{ Ticket string }
-			_ = json.Unmarshal(call("POST", "/api/pc/v1/common/captcha/check", map[string]any{"id": c.ID, "track": track}).Data, &tk)
+			_ = json.Unmarshal(call("POST", "/api/pc/v1/common/captcha/check", check).Data, &tk)
 			return tk.Ticket
 		}
 		q := url.Values{"email": {"newminer@example.org"}, "scenes": {"register"}, "ticket": {ticket()}}

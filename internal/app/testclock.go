@@ -19,7 +19,7 @@ const maxTestClockStep = 366 * 24 * time.Hour
 
 // testClock is the clock of `poold serve --test-clock`: the wall clock plus an offset
 // that only grows. Browser tests move it to pass the 60 s between two codes, code and
-// captcha-ticket expiry, rate-limit windows and lockouts without waiting for them.
+// captcha-ticket expiry, rate-limit windows and login throttling without waiting for them.
 type testClock struct {
 	log    *slog.Logger
 	mu     sync.Mutex

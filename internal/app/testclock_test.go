@@ -13,6 +13,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/uniplus-pool/pool/internal/account/accounttest"
 )
 
 // runningServe is a whole `poold serve` started through Run on a free loopback port.
@@ -76,6 +78,9 @@ func (s runningServe) do(t *testing.T, method, path string, body any, headers ..
 		t.Fatal(err)
 	}
 	req.Header.Set("language", "en_US")
+	if body != nil {
+		req.Header.Set("Content-Type", "application/json")
+	}
 	for i := 0; i+1 < len(headers); i += 2 {
 		req.Header.Set(headers[i], headers[i+1])
 	}
@@ -110,17 +115,9 @@ func (s runningServe) ok(t *testing.T, method, path string, body any) json.RawMe
 // ticket passes a slider through the API.
 func (s runningServe) ticket(t *testing.T) string {
 	t.Helper()
-	var c struct {
-		ID    string
-		Width int
-	}
-	_ = json.Unmarshal(s.ok(t, "POST", "/api/pc/v1/common/captcha/new", nil), &c)
-	var track [][2]float64
-	for i := 0; i <= 8; i++ {
-		track = append(track, [2]float64{float64(c.Width*i) / 8, float64(i * 70)})
-	}
+	check := accounttest.CaptchaCheck(t, s.ok(t, "POST", "/api/pc/v1/common/captcha/new", nil))
 	var tk struct{ Ticket string }
-	_ = json.Unmarshal(s.ok(t, "POST", "/api/pc/v1/common/captcha/check", map[string]any{"id": c.ID, "track": track}), &tk)
+	_ = json.Unmarshal(s.ok(t, "POST", "/api/pc/v1/common/captcha/check", check), &tk)
 	return tk.Ticket
 }
 
@@ -166,7 +163,7 @@ func TestTestClockEndpointNeedsTheFlag(t *testing.T) {
 }
 
 // With --test-clock, moving the clock passes the wait between two codes, expires codes,
-// slider tickets and lockouts: the account rules and the failure guard read that clock.
+// slider tickets and login throttling: the account rules and the failure guard read that clock.
 func TestTestClockMovesAccountTimes(t *testing.T) {
 	s := startServe(t, "--test-clock")
 	if !strings.Contains(s.Stdout.String(), "WARNING: --test-clock is on") {
@@ -221,7 +218,7 @@ func TestTestClockMovesAccountTimes(t *testing.T) {
 	register["emailCode"] = s.lastCode(t)
 	s.ok(t, "POST", "/api/pc/v1/common/customer/register/email", register)
 
-	// Five wrong passwords lock the account for 15 minutes.
+	// Five wrong passwords from one address make it wait (15 s, doubling with each more).
 	login := func(password string) (int, envelope) {
 		return s.do(t, "POST", "/api/pc/v1/common/customer/login/email/pwd", map[string]any{"email": email, "password": password, "ticket": s.ticket(t)})
 	}

@@ -66,6 +66,11 @@ type Config struct {
 	PriceEvery  time.Duration
 	// PayoutEvery is how often the jobs role runs auto-withdrawals and the payout job.
 	PayoutEvery time.Duration
+	// AlertMinOffline is the shortest offline alert threshold (docs/alerts.md: the longer
+	// of it and five expected share intervals); AlertEvery is how often the jobs role
+	// judges workers and sends alerts.
+	AlertMinOffline time.Duration
+	AlertEvery      time.Duration
 	// StratumMaxPerAddress caps the live stratum connections of one client address on
 	// one coin (a farm behind one NAT address needs many; a flood must not take every
 	// file descriptor). StratumMaxPerPort caps one port's; 0 derives it from the file
@@ -75,9 +80,17 @@ type Config struct {
 	// MaxDevicesPerSubAccount caps the devices one sub-account may hold: a new worker past
 	// it is refused at its first share (anyone may mine to an account name).
 	MaxDevicesPerSubAccount int
+	// CaptchaPowBits is the slider's proof of work: captcha/check wants a nonce whose
+	// sha256 with the challenge begins with this many zero bits (docs/accounts.md "Slider").
+	CaptchaPowBits int
 	// TestClock makes the server's clock movable through POST /api/test/clock/advance,
 	// for browser tests. Validate refuses it on anything but a loopback listener.
 	TestClock bool
+	// AdminHTTP is the address of the operator's listener (/metrics and the detailed
+	// /healthz); empty: none. MetricsToken, when set, serves /metrics on HTTPAddr too,
+	// to requests bearing it.
+	AdminHTTP    string
+	MetricsToken string
 }
 
 // HasRole tells whether this process runs role r.
@@ -105,9 +118,12 @@ func Default() Config {
 		ShutdownTimeout: 15 * time.Second,
 		PriceEvery:      5 * time.Minute,
 		PayoutEvery:     time.Minute,
+		AlertMinOffline: 10 * time.Minute,
+		AlertEvery:      time.Minute,
 
 		StratumMaxPerAddress:    2048,
 		MaxDevicesPerSubAccount: 5000,
+		CaptchaPowBits:          16, // account.DefaultPowBits
 	}
 }
 
@@ -135,6 +151,8 @@ func Load(cmd string, scope Scope, args []string, getenv func(string) string, us
 	fs.StringVar(&cfg.LogFormat, "log-format", cfg.LogFormat, "text or json")
 	if scope == ScopeServe {
 		fs.StringVar(&cfg.HTTPAddr, "http", cfg.HTTPAddr, "address the API and web app listen on")
+		fs.StringVar(&cfg.AdminHTTP, "admin-http", cfg.AdminHTTP, "address of the operator's listener with /metrics and the detailed /healthz, such as 127.0.0.1:9090 (empty: none); keep it off the internet")
+		fs.StringVar(&cfg.MetricsToken, "metrics-token", cfg.MetricsToken, "serve /metrics on --http too, to requests with Authorization: Bearer <token> (at least 16 characters; better given as POOLD_METRICS_TOKEN)")
 		fs.StringVar(&cfg.SMTP, "smtp", cfg.SMTP, "SMTP server host:port for mail; empty writes mail to the console outbox")
 		fs.StringVar(&cfg.SMTPUser, "smtp-user", cfg.SMTPUser, "SMTP user name (optional)")
 		fs.StringVar(&cfg.SMTPPassword, "smtp-password", cfg.SMTPPassword, "SMTP password (optional)")
@@ -160,10 +178,13 @@ func Load(cmd string, scope Scope, args []string, getenv func(string) string, us
 		fs.StringVar(&cfg.PriceIDs, "price-ids", cfg.PriceIDs, "the price API's id of each coin: BTC=bitcoin,KAS=kaspa")
 		fs.DurationVar(&cfg.PriceEvery, "price-every", cfg.PriceEvery, "how often to fetch prices (at least 1m)")
 		fs.DurationVar(&cfg.PayoutEvery, "payout-every", cfg.PayoutEvery, "how often the jobs role pays withdrawals and follows payouts (1s to 1h)")
+		fs.DurationVar(&cfg.AlertMinOffline, "alert-min-offline", cfg.AlertMinOffline, "shortest offline alert threshold: the longer of it and 5 expected share intervals (1m to 24h)")
+		fs.DurationVar(&cfg.AlertEvery, "alert-every", cfg.AlertEvery, "how often the jobs role judges workers and sends alerts (10s to 10m)")
 		fs.IntVar(&cfg.StratumMaxPerAddress, "stratum-max-per-address", cfg.StratumMaxPerAddress, "live stratum connections one client address may hold per coin (0: no cap)")
 		fs.IntVar(&cfg.StratumMaxPerPort, "stratum-max-per-port", cfg.StratumMaxPerPort, "live connections one stratum port may hold (0: from the file limit, less 512 kept for the API, database and nodes)")
 		fs.IntVar(&cfg.MaxDevicesPerSubAccount, "max-devices-per-subaccount", cfg.MaxDevicesPerSubAccount, "devices one sub-account may hold; a new worker past it is refused at its first share")
-		fs.BoolVar(&cfg.TestClock, "test-clock", cfg.TestClock, "TESTS ONLY: a clock that POST /api/test/clock/advance moves (codes, captcha tickets, sessions, rate limits, lockouts); needs --http on a loopback address")
+		fs.IntVar(&cfg.CaptchaPowBits, "captcha-pow-bits", cfg.CaptchaPowBits, "slider proof of work: zero bits the browser must find (1 to 24; each bit doubles the work)")
+		fs.BoolVar(&cfg.TestClock, "test-clock", cfg.TestClock, "TESTS ONLY: a clock that POST /api/test/clock/advance moves (codes, captcha tickets, sessions, rate limits, login throttling); needs --http on a loopback address")
 	}
 	if scope == ScopeStore {
 		args = hoistFlags(args, fs)
@@ -264,6 +285,7 @@ func (c Config) Validate(scope Scope) error {
 		if _, port, err := net.SplitHostPort(c.HTTPAddr); err != nil || port == "" {
 			bad("http", "%q is not host:port", c.HTTPAddr)
 		}
+		errs = append(errs, c.validateAdmin()...)
 		if c.SMTP != "" {
 			if _, port, err := net.SplitHostPort(c.SMTP); err != nil || port == "" {
 				bad("smtp", "%q is not host:port", c.SMTP)
@@ -320,6 +342,9 @@ func (c Config) Validate(scope Scope) error {
 		if c.MaxDevicesPerSubAccount < 1 {
 			bad("max-devices-per-subaccount", "must be at least 1")
 		}
+		if c.CaptchaPowBits < 1 || c.CaptchaPowBits > 24 {
+			bad("captcha-pow-bits", "must be 1 to 24")
+		}
 		if c.StratumMaxPerPort < 0 {
 			bad("stratum-max-per-port", "must be 0 (from the file limit) or more")
 		}
@@ -340,13 +365,39 @@ func (c Config) Validate(scope Scope) error {
 		if c.PayoutEvery < time.Second || c.PayoutEvery > time.Hour {
 			bad("payout-every", "%s is not between 1s and 1h", c.PayoutEvery)
 		}
+		if c.AlertMinOffline < time.Minute || c.AlertMinOffline > 24*time.Hour {
+			bad("alert-min-offline", "%s is not between 1m and 24h", c.AlertMinOffline)
+		}
+		if c.AlertEvery < 10*time.Second || c.AlertEvery > 10*time.Minute {
+			bad("alert-every", "%s is not between 10s and 10m", c.AlertEvery)
+		}
 		errs = append(errs, c.validateTestClock()...)
 	}
 	return errors.Join(errs...)
 }
 
+// MinMetricsToken is the shortest --metrics-token taken: the token is all that keeps the
+// pool's figures from anyone who can reach --http.
+const MinMetricsToken = 16
+
+// validateAdmin checks --admin-http and --metrics-token.
+func (c Config) validateAdmin() []error {
+	var errs []error
+	if c.AdminHTTP != "" {
+		if _, port, err := net.SplitHostPort(c.AdminHTTP); err != nil || port == "" {
+			errs = append(errs, fmt.Errorf("--admin-http: %q is not host:port", c.AdminHTTP))
+		} else if c.AdminHTTP == c.HTTPAddr && port != "0" {
+			errs = append(errs, errors.New("--admin-http must differ from --http: the admin listener is the one the public cannot reach"))
+		}
+	}
+	if c.MetricsToken != "" && len(c.MetricsToken) < MinMetricsToken {
+		errs = append(errs, fmt.Errorf("--metrics-token: at least %d characters", MinMetricsToken))
+	}
+	return errs
+}
+
 // validateTestClock keeps --test-clock to a test machine: whoever reaches the endpoint
-// can pass every code wait, expiry, rate limit and lockout, so the API must listen on a
+// can pass every code wait, expiry, rate limit and login throttle, so the API must listen on a
 // loopback address only, never behind a proxy (--trust-proxy), and must run at all.
 func (c Config) validateTestClock() []error {
 	if !c.TestClock {

@@ -35,3 +35,30 @@ func TestPriceFeedFlags(t *testing.T) {
 		}
 	}
 }
+
+// --admin-http is host:port and not the public address; --metrics-token is long enough
+// to be the only thing between the figures and the internet.
+func TestAdminListenerFlags(t *testing.T) {
+	env := func(string) string { return "" }
+	cfg, _, err := Load("serve", ScopeServe, []string{"--admin-http", "127.0.0.1:9090", "--metrics-token", "0123456789abcdef"}, env, io.Discard)
+	if err != nil || cfg.AdminHTTP != "127.0.0.1:9090" || cfg.MetricsToken != "0123456789abcdef" {
+		t.Fatalf("%+v %v", cfg, err)
+	}
+	if cfg, _, err := Load("serve", ScopeServe, nil, func(k string) string {
+		return map[string]string{"POOLD_METRICS_TOKEN": "from-the-environment"}[k]
+	}, io.Discard); err != nil || cfg.MetricsToken != "from-the-environment" || cfg.AdminHTTP != "" {
+		t.Fatalf("environment: %+v %v", cfg, err)
+	}
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--admin-http", "9090"}, `--admin-http: "9090" is not host:port`},
+		{[]string{"--admin-http", "127.0.0.1:8080"}, "--admin-http must differ from --http"},
+		{[]string{"--metrics-token", "short"}, "--metrics-token: at least 16 characters"},
+	} {
+		if _, _, err := Load("serve", ScopeServe, tc.args, env, io.Discard); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%v: %v, want %q", tc.args, err, tc.want)
+		}
+	}
+}

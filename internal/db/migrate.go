@@ -5,6 +5,7 @@ import (
 	"embed"
 	"fmt"
 	"io/fs"
+	"slices"
 	"sort"
 	"strings"
 )
@@ -19,12 +20,30 @@ const migrationLockID = 7_340_001
 // Migrate applies every embedded migration not applied yet, each in its own transaction,
 // recorded by name in schema_migrations. Files are only ever added at the end.
 func (db *DB) Migrate(ctx context.Context) (applied []string, err error) {
+	return db.migrate(ctx, "")
+}
+
+// MigrateBefore applies the migrations whose names sort before name ("0020" stops before
+// 0020_...), as Migrate does: tests of a data migration fill the tables as they were and
+// then Migrate the rest.
+func (db *DB) MigrateBefore(ctx context.Context, name string) (applied []string, err error) {
+	if name == "" {
+		return nil, fmt.Errorf("db: migrate before: no name")
+	}
+	return db.migrate(ctx, name)
+}
+
+// migrate applies the migrations not applied yet, those before stop when stop is not "".
+func (db *DB) migrate(ctx context.Context, stop string) (applied []string, err error) {
 	dir := "migrations/" + db.Dialect.String()
 	names, err := fs.Glob(migrations, dir+"/*.sql")
 	if err != nil {
 		return nil, fmt.Errorf("db: list migrations: %w", err)
 	}
 	sort.Strings(names)
+	if stop != "" {
+		names = slices.DeleteFunc(names, func(p string) bool { return strings.TrimPrefix(p, dir+"/") >= stop })
+	}
 
 	if db.Dialect == Postgres {
 		conn, err := db.sql.Conn(ctx)

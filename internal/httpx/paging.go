@@ -1,9 +1,6 @@
 package httpx
 
 import (
-	"encoding/json"
-	"errors"
-	"net/http"
 	"net/url"
 	"slices"
 	"strconv"
@@ -34,18 +31,4 @@ func Paging(q url.Values, pageField, sizeField string) (page, size int, err erro
 		}
 	}
 	return page, size, nil
-}
-
-// DecodeFields is Decode for a body whose fields have messages under prefix: a value of
-// the wrong type is a field error naming prefix plus the field's own JSON name (the last
-// part of its path, so embedded structs name their field, not themselves).
-func DecodeFields(w http.ResponseWriter, r *http.Request, v any, prefix string) error {
-	err := Decode(w, r, v)
-	var typeErr *json.UnmarshalTypeError
-	if err != nil && errors.As(err, &typeErr) && typeErr.Field != "" {
-		e := Invalid(prefix + typeErr.Field[strings.LastIndexByte(typeErr.Field, '.')+1:])
-		e.Cause = err
-		return e
-	}
-	return err
 }

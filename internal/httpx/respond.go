@@ -4,8 +4,6 @@ import (
 	"bytes"
 	"compress/gzip"
 	"encoding/json"
-	"errors"
-	"io"
 	"log/slog"
 	"net/http"
 	"strconv"
@@ -92,31 +90,6 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 	w.Header().Set("Cache-Control", "no-store")
 	w.WriteHeader(status)
 	_ = json.NewEncoder(w).Encode(v)
-}
-
-// MaxBodyBytes bounds every JSON body a handler reads.
-const MaxBodyBytes = 1 << 20
-
-// Decode reads a JSON body into v. An empty body, bad JSON, trailing data or an oversized
-// body answer a translated code-3 error.
-func Decode(w http.ResponseWriter, r *http.Request, v any) error {
-	body := http.MaxBytesReader(w, r.Body, MaxBodyBytes)
-	dec := json.NewDecoder(body)
-	if err := dec.Decode(v); err != nil {
-		var tooBig *http.MaxBytesError
-		if errors.As(err, &tooBig) {
-			return &Error{Code: CodeWarning, Status: http.StatusRequestEntityTooLarge, Key: "error.bodyTooLarge", Cause: err}
-		}
-		e := Warn("error.badJSON", nil)
-		e.Cause = err
-		return e
-	}
-	if _, err := dec.Token(); err != io.EOF {
-		e := Warn("error.badJSON", nil)
-		e.Cause = errors.New("trailing data after JSON value")
-		return e
-	}
-	return nil
 }
 
 // Trimmed is s without surrounding white space; forms send padded values.

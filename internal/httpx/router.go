@@ -28,8 +28,12 @@ type Route struct {
 type Options struct {
 	// DefaultLang answers requests that send no language header.
 	DefaultLang string
-	// TrustProxy takes the client address from X-Forwarded-For.
+	// TrustProxy takes the client address from X-Forwarded-For, and HTTPS from
+	// X-Forwarded-Proto (for HSTS).
 	TrustProxy bool
+	// RequireJSON refuses writes to /api whose body is not declared application/json
+	// (415). poold's router sets it; the domain packages' test routers post bare bodies.
+	RequireJSON bool
 	// Observe, when set, is told of every finished request (for metrics).
 	Observe func(route string, status int, d time.Duration)
 }
@@ -114,8 +118,8 @@ func (rt *Router) unknownAPI(w http.ResponseWriter, r *http.Request) {
 	WriteError(w, r, rt.log, NotFound(""))
 }
 
-// ServeHTTP runs the shared middleware: panic recovery, request context, the language
-// check for /api, logging and metrics.
+// ServeHTTP runs the shared middleware: security headers, panic recovery, request
+// context, the Content-Type and language checks for /api, logging and metrics.
 func (rt *Router) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	start := time.Now()
 	sw := &statusWriter{ResponseWriter: w}
@@ -126,6 +130,7 @@ func (rt *Router) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		ClientAddr: clientAddr(r, rt.opts.TrustProxy),
 	}
 	r = r.WithContext(WithRequest(r.Context(), rq))
+	setSecurityHeaders(sw.Header(), r, rt.opts.TrustProxy)
 	defer func() {
 		if p := recover(); p != nil {
 			if p == http.ErrAbortHandler {
@@ -156,6 +161,13 @@ func (rt *Router) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 				return
 			}
 			rq.TZ = loc
+		}
+		// After the language, so that the refusal is in the caller's.
+		if rt.opts.RequireJSON {
+			if err := requireJSON(r); err != nil {
+				WriteError(sw, r, rt.log, err)
+				return
+			}
 		}
 	}
 	// JSON answers of the API compress well (a month of trend points is 92 kB, about a

@@ -108,3 +108,33 @@ func TestSendNotice(t *testing.T) {
 		t.Error("the console took a bad address")
 	}
 }
+
+// Every kind is worded in every language, and its parameters leave no placeholder behind.
+func TestEveryNoticeKindInEveryLanguage(t *testing.T) {
+	params := map[string]map[string]string{
+		NoticeAddressBook:  {"action": "added", "coin": "BTC", "address": "bc1q", "time": "2026-11-26 22:10"},
+		NoticeFailedLogins: {"count": "5", "since": "2026-11-26 22:10"},
+	}
+	for _, kind := range NoticeKinds {
+		for _, lang := range Languages {
+			for _, ch := range []string{ChannelEmail, ChannelSMS} {
+				m, err := RenderNotice(Notice{Channel: ch, To: "a@example.com", Lang: lang, Kind: kind, Params: params[kind]})
+				if err != nil {
+					t.Fatalf("%s %s: %v", kind, lang, err)
+				}
+				if m.Lang != lang || m.Subject == "" || m.SMS == "" || !strings.Contains(m.HTML, "<html") {
+					t.Errorf("%s %s: %+v", kind, lang, m)
+				}
+				for _, part := range []string{m.Subject, m.Text, m.SMS, m.HTML} {
+					if strings.ContainsAny(part, "{}") {
+						t.Errorf("%s %s: a placeholder is left in %q", kind, lang, part)
+					}
+				}
+			}
+		}
+	}
+	m, _ := RenderNotice(Notice{Channel: ChannelEmail, Lang: "zh_HK", Kind: NoticeFailedLogins, Params: params[NoticeFailedLogins]})
+	if !strings.Contains(m.Text, "5 次登入失敗") || !strings.Contains(m.SMS, "2026-11-26 22:10") {
+		t.Errorf("failed logins: %q / %q", m.Text, m.SMS)
+	}
+}

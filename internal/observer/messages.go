@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/uniplus-pool/pool/internal/alert"
 	"github.com/uniplus-pool/pool/internal/chain"
 	"github.com/uniplus-pool/pool/internal/coin"
 	"github.com/uniplus-pool/pool/internal/content"
@@ -28,6 +29,7 @@ const (
 	MsgDevicesOnline  = "devicesOnline"   // and came back (machine info)
 	MsgEarnings       = "earningsSettled" // a day of a shared coin was settled (income info)
 	MsgAnnouncement   = "announcement"    // the pool's announcements (every link)
+	MsgAlert          = "alert"           // the owner's offline and hashrate alerts and their recoveries (machine info)
 )
 
 // The feed: the last 30 days, at most 300 messages, newest first.
@@ -48,18 +50,21 @@ type Message struct {
 	Lang    string
 
 	devices   []pool.DeviceEvent  // device kinds: the sweep's group
+	alerts    []alert.Event       // alert: the job run's group
 	day       earnings.SettledDay // earnings
 	articleID int64               // announcement
 }
 
-// Messages makes a link's messages from the device sweep's events, the settled days and the
-// announcements. It keeps no copy of its own: what a link is told follows its scope and
+// Messages makes a link's messages from the device sweep's events, the owner's alerts, the
+// settled days and the announcements. It keeps no copy of its own: what a link is told follows its scope and
 // flags as they are now, and an owner's edit changes the feed at once.
 type Messages struct {
 	Pool     *pool.Store
 	Earnings *earnings.Store
 	Help     *helpcenter.Store
 	Coins    *coin.Store
+	// Alerts are the owner's offline and hashrate alerts (docs/alerts.md); nil tells none.
+	Alerts *alert.Store
 }
 
 // Feed is the link's messages of the last MessagesKept, newest first, at most MaxMessages.
@@ -72,6 +77,13 @@ func (m *Messages) Feed(ctx context.Context, l Link, lang string, now time.Time)
 			return nil, err
 		}
 		out = append(out, deviceMessages(events, lang)...)
+		if m.Alerts != nil {
+			alerts, err := m.Alerts.Events(ctx, l.Scope(), since)
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, alertMessages(alerts, lang)...)
+		}
 	}
 	if l.Income {
 		days, err := m.Earnings.SettledSince(ctx, l.Scope(), since)
@@ -174,6 +186,56 @@ func deviceTexts(msg Message, lang string) (title, summary string) {
 	return title, summary
 }
 
+// alertMessages groups alert events (newest first, then by id) into one message per job
+// run, event kind, sub-account and coin, in the style of the device messages; its id is the
+// group's first event.
+func alertMessages(events []alert.Event, lang string) []Message {
+	type key struct {
+		kind      string
+		sub       int64
+		coin      string
+		noticedAt int64
+	}
+	index := map[key]int{}
+	var out []Message
+	for _, e := range events {
+		k := key{e.Kind, e.SubAccountID, e.Coin, e.NoticedAt}
+		i, ok := index[k]
+		if !ok {
+			i = len(out)
+			index[k] = i
+			out = append(out, Message{ID: MsgAlert + "-" + strconv.FormatInt(e.ID, 10), Kind: MsgAlert, At: e.NoticedAt, Coin: e.Coin, Lang: lang})
+		}
+		out[i].alerts = append(out[i].alerts, e)
+	}
+	for i := range out {
+		out[i].Title, out[i].Summary = alertTexts(out[i], lang)
+	}
+	return out
+}
+
+// alertTexts are an alert message's title and summary.
+func alertTexts(msg Message, lang string) (title, summary string) {
+	first := msg.alerts[0]
+	n := len(msg.alerts)
+	key := "observer.msg.alert." + first.Kind
+	if n == 1 {
+		title = fill(lang, key+".one", map[string]string{"worker": first.Worker, "percent": strconv.Itoa(first.Percent)})
+	} else {
+		title = fill(lang, key+".many", map[string]string{"count": strconv.Itoa(n), "sub": first.SubAccount})
+	}
+	names := make([]string, 0, maxNamedWorkers)
+	for _, e := range msg.alerts[:min(n, maxNamedWorkers)] {
+		names = append(names, e.Worker)
+	}
+	workers := strings.Join(names, ", ")
+	if n > maxNamedWorkers {
+		workers += " " + fill(lang, "observer.msg.more", map[string]string{"count": strconv.Itoa(n - maxNamedWorkers)})
+	}
+	summary = fill(lang, "observer.msg.devices.summary", map[string]string{"coin": first.Coin, "sub": first.SubAccount, "workers": workers})
+	return title, summary
+}
+
 func earningsMessage(d earnings.SettledDay, c coin.Coin, lang string) Message {
 	unit := c.ChainUnit
 	if unit == "" {
@@ -202,7 +264,7 @@ func fill(lang, key string, params map[string]string) string {
 }
 
 // messageIDPattern is what a message id looks like; anything else is refused before a read.
-var messageIDPattern = regexp.MustCompile(`^(device-[1-9][0-9]{0,18}|announcement-[1-9][0-9]{0,18}|earningsSettled-[A-Za-z0-9_]{1,20}-[0-9]{4}-[0-9]{2}-[0-9]{2})$`)
+var messageIDPattern = regexp.MustCompile(`^(device-[1-9][0-9]{0,18}|alert-[1-9][0-9]{0,18}|announcement-[1-9][0-9]{0,18}|earningsSettled-[A-Za-z0-9_]{1,20}-[0-9]{4}-[0-9]{2}-[0-9]{2})$`)
 
 // read says whether the link has read msg.
 func read(l Link, marks map[string]bool, msg Message) bool {
@@ -304,6 +366,17 @@ type deviceView struct {
 	Since      int64  `json:"since"` // offline: last sign of life; online: back since (Unix ms)
 }
 
+// alertView is one worker of an alert message.
+type alertView struct {
+	Worker     string         `json:"worker"`
+	SubAccount string         `json:"subAccount"`
+	Kind       string         `json:"kind"`  // offline, online, hashrateLow or hashrateBack
+	Since      int64          `json:"since"` // offline: last accepted share; online: back at; hashrate: measured at (Unix ms)
+	HashRate   *hashrate.Rate `json:"hashRate"`
+	Average    *hashrate.Rate `json:"average"`
+	Percent    int            `json:"percent"`
+}
+
 // earningsView is the settled day of an earnings message, per sub-account.
 type earningsView struct {
 	Coin        string            `json:"coin"`
@@ -356,6 +429,17 @@ func (h *Handler) messageDetail(w http.ResponseWriter, r *http.Request) error {
 			list[j] = deviceView{Worker: e.Worker, SubAccount: e.SubAccount, Since: e.Since}
 		}
 		out["devices"] = list
+	case MsgAlert:
+		list := make([]alertView, len(msg.alerts))
+		for j, e := range msg.alerts {
+			v := alertView{Worker: e.Worker, SubAccount: e.SubAccount, Kind: e.Kind, Since: e.Since, Percent: e.Percent}
+			if e.Kind == alert.KindHashrateLow || e.Kind == alert.KindHashrateBack {
+				hr, avg := hashrate.New(e.HashRate), hashrate.New(e.Average)
+				v.HashRate, v.Average = &hr, &avg
+			}
+			list[j] = v
+		}
+		out["alerts"] = list
 	case MsgEarnings:
 		view, err := h.earningsDay(ctx, l, msg.day)
 		if err != nil {

@@ -23,6 +23,7 @@ import (
 	"github.com/uniplus-pool/pool/internal/observer"
 	"github.com/uniplus-pool/pool/internal/pool"
 	"github.com/uniplus-pool/pool/internal/ratelimit"
+	"github.com/uniplus-pool/pool/internal/seal"
 )
 
 // world is a pool with two users: alice (sub-accounts farm on BTC and spare on LTC, one
@@ -387,11 +388,11 @@ func TestObserverEditKeepsOrRestartsExpiry(t *testing.T) {
 func TestObserverReadsAreRateLimitedPerLink(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		w := newWorld(t, d)
-		key, err := observer.LoadKey(t.TempDir() + "/secret.key")
+		key, err := seal.LoadKey(t.TempDir() + "/secret.key")
 		if err != nil {
 			t.Fatal(err)
 		}
-		sealer, err := observer.NewSealer(key)
+		sealer, err := seal.New(key)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -26,6 +26,7 @@ import (
 	"github.com/uniplus-pool/pool/internal/httpx"
 	"github.com/uniplus-pool/pool/internal/i18n"
 	"github.com/uniplus-pool/pool/internal/scope"
+	"github.com/uniplus-pool/pool/internal/seal"
 )
 
 // The link rules: SPEC section 5, and ours where it is silent.
@@ -79,7 +80,7 @@ type Spec struct {
 // Store is the observer_links table.
 type Store struct {
 	DB     *db.DB
-	Sealer *Sealer
+	Sealer *seal.Sealer
 	// Now is the clock; nil is time.Now.
 	Now func() time.Time
 }
@@ -107,7 +108,7 @@ func (s *Store) mint() (token, sealed string, err error) {
 	if token, err = newToken(); err != nil {
 		return "", "", err
 	}
-	sealed, err = s.Sealer.seal(token)
+	sealed, err = s.Sealer.Seal(token, nil)
 	return token, sealed, err
 }
 
@@ -203,7 +204,7 @@ func (s *Store) scan(row interface{ Scan(...any) error }) (Link, error) {
 	}
 	l.SubAccounts = splitIDs(subs)
 	if s.Sealer != nil {
-		l.Token, _ = s.Sealer.open(sealed)
+		l.Token, _ = s.Sealer.Open(sealed, nil)
 	}
 	return l, nil
 }

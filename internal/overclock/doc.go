@@ -7,12 +7,12 @@
 //
 // Decisions where the specification is silent:
 //
-//   - A template: name (1-20 characters, trimmed, no control characters; unique per user
-//     and coin), coin (must exist and have gpuOverclockingFlag at create and edit),
-//     gpuCategory (NVIDIA or AMD: the vendor decides which tool applies the values and in
-//     which scale they are; a model family would be free text nothing reads, and the
-//     template's name can say it), and six integer settings, null when unset, at least one
-//     set (SPEC section 5):
+//   - A template: name (1-20 characters, trimmed, no control or bidi formatting
+//     characters (internal/textcheck); unique per user and coin), coin (must exist and
+//     have gpuOverclockingFlag at create and edit), gpuCategory (NVIDIA or AMD: the
+//     vendor decides which tool applies the values and in which scale they are; a model
+//     family would be free text nothing reads, and the template's name can say it), and
+//     six integer settings, null when unset, at least one set (SPEC section 5):
 //     coreClock (core offset, MHz, -5000..5000), coreClockLock (locked core clock, MHz,
 //     0..5000), memClock (memory offset, -10000..10000), memClockLock (locked memory clock,
 //     0..30000), power (W, 0..1000; 0 = factory power limit), fan (%, 0..100; 0 = automatic,
@@ -42,7 +42,7 @@
 //     failed, message}: the request of that version takes it only while it is pending, so
 //     a late answer to an older version, or a second answer, changes nothing (data.accepted
 //     false, with the device's current version and state). The message is kept cleaned:
-//     control characters dropped, at most MaxMessage characters (longer ones are cut, not
+//     control and bidi formatting characters dropped, at most MaxMessage characters (longer ones are cut, not
 //     refused: the agent's own limit is larger). Both calls authenticate like reports
 //     (x-uniplus-id; the worker must be the ID's sub-account's) and share their rate
 //     limit.

@@ -36,7 +36,7 @@ func TestOverclockTemplates(t *testing.T) {
 		}{
 			{map[string]any{"name": "", "coin": "ALEO", "gpuCategory": "NVIDIA", "power": 0}, msg("validation.required", "field", "overclock.field.name")},
 			{map[string]any{"name": strings.Repeat("x", 21), "coin": "ALEO", "gpuCategory": "NVIDIA", "power": 0}, "at most 20"},
-			{map[string]any{"name": "a\tb", "coin": "ALEO", "gpuCategory": "NVIDIA", "power": 0}, "Template name is not valid"},
+			{map[string]any{"name": "a\tb", "coin": "ALEO", "gpuCategory": "NVIDIA", "power": 0}, "Template name contains control characters or characters that change the direction of text"},
 			{map[string]any{"name": "x", "coin": "ALEO", "gpuCategory": "NVIDIA"}, msg("overclock.noSettings")},
 			{map[string]any{"name": "x", "coin": "ALEO", "gpuCategory": "NVIDIA", "coreClock": 100}, "Core clock must be a multiple of 15"},
 			{map[string]any{"name": "x", "coin": "ALEO", "gpuCategory": "NVIDIA", "coreClockLock": 7}, "Core clock lock must be a multiple of 15"},
@@ -227,13 +227,13 @@ func TestOverclockApplyAndAgent(t *testing.T) {
 			t.Fatalf("ack of a version never sent accepted: %+v", a)
 		}
 		// Failed, with a message cleaned and cut.
-		long := "nvidia-smi failed:\n" + strings.Repeat("é", 300) + "\x00"
+		long := "nvidia-smi\u202e failed:\n" + strings.Repeat("é", 300) + "\x00"
 		if a := h.ack(farm.UniplusID, "alice_farm.rig1", 2, "failed", long); !a.Accepted || a.State != "failed" {
 			t.Fatalf("failed ack %+v", a)
 		}
 		st = h.status(h.alice, rig1.ID)
 		if st[0].State != overclock.StateFailed || len([]rune(st[0].Message)) != overclock.MaxMessage ||
-			!strings.HasPrefix(st[0].Message, "nvidia-smi failed: é") || strings.ContainsAny(st[0].Message, "\n\x00") {
+			!strings.HasPrefix(st[0].Message, "nvidia-smi failed: é") || strings.ContainsAny(st[0].Message, "\n\x00\u202e") {
 			t.Fatalf("failed %+v", st)
 		}
 

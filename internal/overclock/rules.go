@@ -4,12 +4,12 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"unicode"
 	"unicode/utf8"
 
 	"github.com/uniplus-pool/pool/internal/httpx"
 	"github.com/uniplus-pool/pool/internal/i18n"
 	"github.com/uniplus-pool/pool/internal/pool"
+	"github.com/uniplus-pool/pool/internal/textcheck"
 )
 
 // Limits (SPEC sections 5 and 9; the rest are this package's decisions, see doc.go).
@@ -119,7 +119,8 @@ type Input struct {
 }
 
 // Check trims the name and the coin and applies every rule that needs no database: name
-// required, at most MaxName characters, no control characters; coin required; a known GPU
+// required, at most MaxName characters, no control or bidi formatting characters
+// (internal/textcheck); coin required; a known GPU
 // category; the settings' rules. Whether the coin exists and allows overclocking, and
 // whether the name is free, the store checks.
 func (in *Input) Check() error {
@@ -129,8 +130,9 @@ func (in *Input) Check() error {
 		return httpx.Required("overclock.field.name")
 	case utf8.RuneCountInString(in.Name) > MaxName:
 		return httpx.TooLong("overclock.field.name", MaxName)
-	case !printable(in.Name):
-		return httpx.Invalid("overclock.field.name")
+	}
+	if err := textcheck.Check("overclock.field.name", in.Name); err != nil {
+		return err
 	}
 	if in.Coin = strings.TrimSpace(in.Coin); in.Coin == "" {
 		return httpx.Required("overclock.field.coin")
@@ -144,31 +146,16 @@ func (in *Input) Check() error {
 	return in.Settings.Check()
 }
 
-// printable: valid UTF-8 without control characters.
-func printable(s string) bool {
-	if !utf8.ValidString(s) {
-		return false
-	}
-	for _, r := range s {
-		if unicode.IsControl(r) {
-			return false
-		}
-	}
-	return true
-}
-
-// cleanMessage is an agent's message as kept: valid UTF-8, control characters dropped
-// (a line break becomes a space), trimmed, at most MaxMessage characters.
+// cleanMessage is an agent's message as kept: valid UTF-8, control and bidi formatting
+// characters dropped (internal/textcheck; a line break becomes a space), trimmed, at most
+// MaxMessage characters.
 func cleanMessage(s string) string {
-	s = strings.Map(func(r rune) rune {
-		switch {
-		case r == '\n' || r == '\r' || r == '\t':
+	s = textcheck.Strip(strings.Map(func(r rune) rune {
+		if r == '\n' || r == '\r' || r == '\t' {
 			return ' '
-		case unicode.IsControl(r):
-			return -1
 		}
 		return r
-	}, strings.ToValidUTF8(s, ""))
+	}, s))
 	s = strings.TrimSpace(s)
 	if utf8.RuneCountInString(s) > MaxMessage {
 		s = strings.TrimSpace(string([]rune(s)[:MaxMessage]))

@@ -103,7 +103,7 @@ func TestAgentReport(t *testing.T) {
 			{"IP with a zone", with(func(_, hw, _ map[string]any) { hw["intranetIp"] = "fe80::1%eth0" }), 400, msg("validation.invalid", field("hardware.intranetIp")...)},
 			{"long CPU model", with(func(_, hw, _ map[string]any) { hw["cpuModel"] = strings.Repeat("c", 101) }), 400, msg("validation.tooLong", "field", "hardware.cpuModel", "max", "100")},
 			{"long OS", with(func(_, hw, _ map[string]any) { hw["os"] = strings.Repeat("o", 51) }), 400, msg("validation.tooLong", "field", "hardware.os", "max", "50")},
-			{"control character", with(func(_, hw, _ map[string]any) { hw["region"] = "Cheng\u0007du" }), 400, msg("validation.invalid", field("hardware.region")...)},
+			{"control character", with(func(_, hw, _ map[string]any) { hw["region"] = "Cheng\u0007du" }), 400, msg("textcheck.unsafe", field("hardware.region")...)},
 			{"33 GPUs", with(func(r, _, _ map[string]any) { r["gpus"] = gpus33 }), 400, msg("pool.tooManyGPUs", "field", "gpus", "max", "32")},
 			{"GPUs as an object", with(func(r, _, _ map[string]any) { r["gpus"] = map[string]any{} }), 400, msg("validation.invalid", field("gpus")...)},
 			{"GPU index", with(func(_, _, g map[string]any) { g["index"] = 32 }), 400, rangeOf("gpus[0].index", "0", "31")},

@@ -112,7 +112,7 @@ func TestAuthorizeWorkerRules(t *testing.T) {
 func TestStatusSweepWithMovingClock(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		h := newHarness(t, d)
-		h.sub(h.alice, "alice", "BTC")
+		alice := h.sub(h.alice, "alice", "BTC")
 		sweep := func(wantOff, wantRemoved int) {
 			t.Helper()
 			off, rem, err := h.store.SweepDevices(h.ctx, h.clock.Now())
@@ -168,8 +168,7 @@ func TestStatusSweepWithMovingClock(t *testing.T) {
 		// shares go on.
 		r := goodReport("rig1")
 		r["hardware"].(map[string]any)["minerRunning"] = false
-		a, _ := h.store.SubAccount(h.ctx, h.alice.ID, "alice")
-		h.want(h.agent(a.UniplusID, r), 200, 0, "")
+		h.want(h.agent(alice.UniplusID, r), 200, 0, "")
 		if s := status(again.ID); s != pool.StatusAbnormal {
 			t.Fatalf("status %s", s)
 		}

@@ -52,8 +52,11 @@
 //     windows, so they are the sum of the devices'. History buckets are 10 minutes, the
 //     last one ending at the last whole 10 minutes.
 //   - share_minutes.diff_sum is the summed difficulty of accepted shares.
-//   - The agent authenticates with the Uniplus ID in the x-uniplus-id header. Reports
-//     name the worker by suffix or by full name (which must be the ID's sub-account).
+//   - The agent authenticates with the Uniplus ID in the x-uniplus-id header. The pool
+//     keeps only the ID's SHA-256 (HashUniplusID, like session tokens) and its first 7
+//     characters, so the ID is shown once: in the answers of create and regenerate
+//     (docs/mining.md "Uniplus IDs"). Reports name the worker by suffix or by full name
+//     (which must be the ID's sub-account); their text is internal/textcheck's.
 //     Sizes are bytes, clocks MHz, power W, temperatures °C; a missing number is
 //     unknown (null), not zero; minerRunning is required.
 //   - Device detail is refused when the coin has no machineDetailFlag (SPEC section 8

@@ -2,8 +2,6 @@ package pool
 
 import (
 	"context"
-	"crypto/sha256"
-	"encoding/hex"
 	"errors"
 	"io"
 	"net/http"
@@ -177,7 +175,16 @@ func (h *Handler) subCreate(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	return httpx.OK(w, r, viewSub(a, Counts{}, ShareStats{}, algos[a.DefaultCoin]))
+	return httpx.OK(w, r, createdSub{subAccountView: viewSub(a, Counts{}, ShareStats{}, algos[a.DefaultCoin]),
+		UniplusID: a.UniplusID, UniplusPrefix: a.UniplusPrefix})
+}
+
+// createdSub is the answer of create: the new sub-account and its Uniplus ID, which is
+// shown this once (and after a regenerate) and never again: only its hash is stored.
+type createdSub struct {
+	subAccountView
+	UniplusID     string `json:"uniplusId"`
+	UniplusPrefix string `json:"uniplusPrefix"`
 }
 
 func (h *Handler) subList(w http.ResponseWriter, r *http.Request) error {
@@ -278,10 +285,13 @@ func (h *Handler) subDelete(w http.ResponseWriter, r *http.Request) error {
 	return httpx.OKMessage(w, r, "pool.subAccountDeleted", map[string]string{"code": a.Code})
 }
 
-// uniplusView is the Uniplus ID and what a rig needs to connect.
+// uniplusView is what a rig needs to connect, with the Uniplus ID itself only in the
+// answer of regenerate (the pool keeps its hash and cannot show it again) and otherwise
+// its prefix, so the owner can tell which ID their rigs hold.
 type uniplusView struct {
 	Code          string   `json:"code"`
-	UniplusID     string   `json:"uniplusId"`
+	UniplusID     *string  `json:"uniplusId"`     // regenerate's answer only; null otherwise
+	UniplusPrefix string   `json:"uniplusPrefix"` // "UP-" and 4 hex digits; "" for an ID from before 0020 without one
 	Coin          string   `json:"coin"`
 	StratumURL    string   `json:"stratumUrl"`    // first port of the default coin
 	StratumURLs   []string `json:"stratumUrls"`   // every port (backup pools)
@@ -290,7 +300,7 @@ type uniplusView struct {
 }
 
 func (h *Handler) uniplusView(r *http.Request, a SubAccount) (uniplusView, error) {
-	v := uniplusView{Code: a.Code, UniplusID: a.UniplusID, Coin: a.DefaultCoin, StratumURLs: []string{},
+	v := uniplusView{Code: a.Code, UniplusPrefix: a.UniplusPrefix, Coin: a.DefaultCoin, StratumURLs: []string{},
 		WorkerName: a.Code + ".{worker}", WorkerExample: a.Code + ".rig01"}
 	c, err := h.Store.coins().Get(r.Context(), a.DefaultCoin)
 	if err != nil {
@@ -333,6 +343,7 @@ func (h *Handler) uniplusRegenerate(w http.ResponseWriter, r *http.Request) erro
 	if err != nil {
 		return err
 	}
+	v.UniplusID = &a.UniplusID
 	return httpx.OKMessage(w, r, "pool.uniplusRegenerated", v)
 }
 
@@ -739,12 +750,13 @@ type agentKey struct{}
 func (h *Handler) agent(next httpx.HandlerFunc) httpx.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) error {
 		id := strings.TrimSpace(r.Header.Get(AgentHeader))
-		if !uniplusID.MatchString(id) {
+		if !ValidUniplusID(id) {
 			return httpx.LoginRequired("pool.agentUnauthorized")
 		}
-		// The bucket names a hash of the ID: the ID itself never lands in the counters.
-		sum := sha256.Sum256([]byte(id))
-		bucket := "agent:" + hex.EncodeToString(sum[:12]) + ":" + httpx.From(r.Context()).ClientAddr
+		// One hash serves both: the bucket names part of it (the ID itself never lands in
+		// the counters), the lookup all of it (the table keeps only hashes).
+		hash := HashUniplusID(id)
+		bucket := "agent:" + hash[:24] + ":" + httpx.From(r.Context()).ClientAddr
 		ok, err := h.Limiter.Allow(r.Context(), bucket, ReportsPerMinute, time.Minute)
 		if err != nil {
 			return err
@@ -752,7 +764,7 @@ func (h *Handler) agent(next httpx.HandlerFunc) httpx.HandlerFunc {
 		if !ok {
 			return httpx.TooManyRequests("")
 		}
-		o, err := h.Store.agentOwner(r.Context(), id)
+		o, err := h.Store.agentOwnerByHash(r.Context(), hash)
 		if err != nil {
 			return err
 		}

@@ -35,6 +35,10 @@ var tableOwners = []struct {
 	{"settlements", "internal/earnings", regexp.MustCompile(`(?i)\b(FROM|JOIN|UPDATE|INTO|TABLE)\s+settlements\b`)},
 	{"ledger_entries", "internal/ledger", regexp.MustCompile(`(?i)\bledger_entries\b`)},
 	{"balances", "internal/ledger", regexp.MustCompile(`(?i)\b(FROM|JOIN|UPDATE|INTO|TABLE)\s+balances\b`)},
+	{"alert_settings", "internal/alert", regexp.MustCompile(`(?i)\balert_settings\b`)},
+	{"alert_states", "internal/alert", regexp.MustCompile(`(?i)\balert_states\b`)},
+	{"alert_events", "internal/alert", regexp.MustCompile(`(?i)\balert_events\b`)},
+	{"alert_notices", "internal/alert", regexp.MustCompile(`(?i)\balert_notices\b`)},
 }
 
 // No package but a table's owner names it in the string literals (SQL) of its non-test Go

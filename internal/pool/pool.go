@@ -11,6 +11,7 @@ import (
 	"github.com/uniplus-pool/pool/internal/account"
 	"github.com/uniplus-pool/pool/internal/hashrate"
 	"github.com/uniplus-pool/pool/internal/httpx"
+	"github.com/uniplus-pool/pool/internal/textcheck"
 )
 
 // Device statuses (SPEC section 4).
@@ -58,6 +59,9 @@ const (
 	HourRetention    = 90 * 24 * time.Hour
 	UniplusIDPrefix  = "UP-"
 	uniplusRandBytes = 32
+	// UniplusPrefixLen is how much of a Uniplus ID is kept in the clear and shown after
+	// creation: "UP-" and 4 hex digits (16 of its 256 random bits).
+	UniplusPrefixLen = len(UniplusIDPrefix) + 4
 	// DefaultMaxDevicesPerSubAccount is the device cap of a sub-account when
 	// Store.MaxDevicesPerSubAccount is not set: live devices (offline ones included,
 	// removed ones not) of one sub-account. A new worker past it is refused.
@@ -85,6 +89,10 @@ var (
 // ValidCode tells whether code is a well-formed sub-account code: 3-20 lower-case
 // letters, digits and underscores, starting with a letter.
 func ValidCode(code string) bool { return codePattern.MatchString(code) }
+
+// ValidUniplusID tells whether id is a well-formed Uniplus ID: "UP-" and 64 lower-case
+// hex digits.
+func ValidUniplusID(id string) bool { return uniplusID.MatchString(id) }
 
 // ValidSuffix tells whether s is a well-formed worker suffix: 1-15 letters, digits,
 // underscores and hyphens.
@@ -162,14 +170,10 @@ func splitUserAgent(ua string) (software, version string) {
 	return clip(software, maxShortText), clip(version, maxShortText)
 }
 
-// clip cuts s to at most n runes and drops control characters (values from miners).
+// clip cuts s to at most n runes and drops the characters textcheck refuses (values from
+// miners, such as the user agent of mining.subscribe: there is no one to refuse them to).
 func clip(s string, n int) string {
-	s = strings.Map(func(r rune) rune {
-		if unicode.IsControl(r) {
-			return -1
-		}
-		return r
-	}, strings.ToValidUTF8(s, ""))
+	s = textcheck.Strip(s)
 	if utf8.RuneCountInString(s) <= n {
 		return s
 	}

@@ -11,11 +11,11 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
-	"unicode"
 	"unicode/utf8"
 
 	"github.com/uniplus-pool/pool/internal/httpx"
 	"github.com/uniplus-pool/pool/internal/i18n"
+	"github.com/uniplus-pool/pool/internal/textcheck"
 )
 
 // Limits of an agent report.
@@ -152,18 +152,15 @@ func decodeError(err error) error {
 	return e
 }
 
-// text trims *s and checks it: at most max runes, no control characters.
+// text trims *s and checks it: at most max runes, none of the characters textcheck
+// refuses (controls, bidi formatting, invalid UTF-8), which the device pages would show
+// to the owner (a GPU model "RTX\u202e0909" reads as "RTX9090").
 func text(s *string, field string, max int) error {
 	*s = strings.TrimSpace(*s)
 	if utf8.RuneCountInString(*s) > max {
 		return httpx.TooLong(field, max)
 	}
-	for _, c := range *s {
-		if unicode.IsControl(c) || c == utf8.RuneError {
-			return httpx.Invalid(field)
-		}
-	}
-	return nil
+	return textcheck.Check(field, *s)
 }
 
 func between(v *float64, field string, lo, hi float64) error {
@@ -351,7 +348,7 @@ func (g *GPU) numbers(p string) []numberField {
 	}
 }
 
-// textField is free text: trimmed in place, at most max runes, no control characters.
+// textField is free text: trimmed in place, at most max runes, textcheck.Safe.
 type textField struct {
 	v     *string
 	field string

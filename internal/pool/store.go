@@ -3,6 +3,7 @@ package pool
 import (
 	"context"
 	"crypto/rand"
+	"crypto/sha256"
 	"database/sql"
 	"encoding/hex"
 	"encoding/json"
@@ -19,6 +20,7 @@ import (
 	"github.com/uniplus-pool/pool/internal/httpx"
 	"github.com/uniplus-pool/pool/internal/i18n"
 	"github.com/uniplus-pool/pool/internal/scope"
+	"github.com/uniplus-pool/pool/internal/textcheck"
 )
 
 // Store is the pool tables: sub-accounts, devices and share minutes.
@@ -63,16 +65,22 @@ type SubAccount struct {
 	Code        string
 	Alias       string
 	DefaultCoin string
-	UniplusID   string
-	CreatedAt   int64
-	UpdatedAt   int64
+	// UniplusID is the Uniplus ID itself, known only in the answer of CreateSubAccount and
+	// RegenerateUniplusID: the table keeps its SHA-256 (HashUniplusID), so it is "" in a
+	// sub-account read back.
+	UniplusID string
+	// UniplusPrefix is the ID's first UniplusPrefixLen characters, kept in the clear so
+	// the owner can tell IDs apart ("" for an ID migrated without one).
+	UniplusPrefix string
+	CreatedAt     int64
+	UpdatedAt     int64
 }
 
-const subColumns = "s.id, s.user_id, s.code, s.alias, s.default_coin, s.uniplus_id, s.created_at, s.updated_at"
+const subColumns = "s.id, s.user_id, s.code, s.alias, s.default_coin, s.uniplus_prefix, s.created_at, s.updated_at"
 
 func scanSub(row interface{ Scan(...any) error }) (SubAccount, error) {
 	var a SubAccount
-	err := row.Scan(&a.ID, &a.UserID, &a.Code, &a.Alias, &a.DefaultCoin, &a.UniplusID, &a.CreatedAt, &a.UpdatedAt)
+	err := row.Scan(&a.ID, &a.UserID, &a.Code, &a.Alias, &a.DefaultCoin, &a.UniplusPrefix, &a.CreatedAt, &a.UpdatedAt)
 	if errors.Is(err, sql.ErrNoRows) {
 		return a, db.ErrNotFound
 	}
@@ -86,6 +94,31 @@ func newUniplusID() string {
 		panic(err)
 	}
 	return UniplusIDPrefix + hex.EncodeToString(b)
+}
+
+// HashUniplusID is what sub_accounts keeps of a Uniplus ID (uniplus_hash, unique): the
+// lower-case hex SHA-256 of its bytes, as sessions keep their tokens. The ID is 256
+// random bits, so a plain hash (no salt, no slow hash) is enough to make a leaked table
+// useless to a rig, and an agent call is authenticated by one indexed lookup of the hash.
+// Migration 0020 hashes IDs stored before it the same way in SQL.
+func HashUniplusID(id string) string {
+	sum := sha256.Sum256([]byte(id))
+	return hex.EncodeToString(sum[:])
+}
+
+// uniplusPrefix is the part of id kept in the clear: "UP-" and its first 4 hex digits.
+func uniplusPrefix(id string) string {
+	if len(id) < UniplusPrefixLen {
+		return id
+	}
+	return id[:UniplusPrefixLen]
+}
+
+// withNewUniplusID gives a a fresh Uniplus ID (and its prefix), and answers its hash.
+func (a *SubAccount) withNewUniplusID() (hash string) {
+	a.UniplusID = newUniplusID()
+	a.UniplusPrefix = uniplusPrefix(a.UniplusID)
+	return HashUniplusID(a.UniplusID)
 }
 
 // SubAccount answers the user's live sub-account with code, or db.ErrNotFound (also
@@ -167,8 +200,14 @@ func coinClosed(ctx context.Context, c coin.Coin) error {
 	return httpx.Warn("pool.coinClosed", i18n.Params{"coin": c.Type})
 }
 
+// checkAlias trims and checks a sub-account's or device's alias. Control and bidi
+// formatting characters get textcheck's message, which names what is wrong; other
+// characters outside the alias rule pool.badAlias.
 func checkAlias(alias string) (string, error) {
 	alias = strings.TrimSpace(alias)
+	if err := textcheck.Check("pool.field.alias", alias); err != nil {
+		return "", err
+	}
 	switch {
 	case alias == "":
 		return "", httpx.Required("pool.field.alias")
@@ -184,6 +223,9 @@ func checkAlias(alias string) (string, error) {
 // the default coin exists and is open, and a user has at most MaxSubAccounts.
 func (s *Store) CreateSubAccount(ctx context.Context, userID int64, code, alias, defaultCoin string) (SubAccount, error) {
 	code = strings.TrimSpace(code)
+	if err := textcheck.Check("pool.field.code", code); err != nil {
+		return SubAccount{}, err
+	}
 	switch {
 	case code == "":
 		return SubAccount{}, httpx.Required("pool.field.code")
@@ -199,7 +241,8 @@ func (s *Store) CreateSubAccount(ctx context.Context, userID int64, code, alias,
 		return SubAccount{}, err
 	}
 	now := s.now().UnixMilli()
-	a := SubAccount{UserID: userID, Code: code, Alias: alias, DefaultCoin: c.Type, UniplusID: newUniplusID(), CreatedAt: now, UpdatedAt: now}
+	a := SubAccount{UserID: userID, Code: code, Alias: alias, DefaultCoin: c.Type, CreatedAt: now, UpdatedAt: now}
+	hash := a.withNewUniplusID()
 	err = s.DB.InTx(ctx, func(tx *db.Tx) error {
 		// Lock the user's row first, so two creates at once cannot both pass the count
 		// (PostgreSQL holds the lock to commit; SQLite's BEGIN IMMEDIATE serialises them
@@ -214,8 +257,8 @@ func (s *Store) CreateSubAccount(ctx context.Context, userID int64, code, alias,
 		if n >= MaxSubAccounts {
 			return httpx.Warn("pool.tooManySubAccounts", i18n.Params{"max": fmt.Sprint(MaxSubAccounts)})
 		}
-		return tx.QueryRow(ctx, `INSERT INTO sub_accounts (user_id, code, alias, default_coin, uniplus_id, created_at, updated_at)
-			VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id`, userID, a.Code, a.Alias, a.DefaultCoin, a.UniplusID, now, now).Scan(&a.ID)
+		return tx.QueryRow(ctx, `INSERT INTO sub_accounts (user_id, code, alias, default_coin, uniplus_hash, uniplus_prefix, created_at, updated_at)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`, userID, a.Code, a.Alias, a.DefaultCoin, hash, a.UniplusPrefix, now, now).Scan(&a.ID)
 	})
 	if db.IsUniqueViolation(err) {
 		return SubAccount{}, httpx.Warn("pool.codeTaken", nil)
@@ -350,15 +393,18 @@ func (s *Store) DeleteSubAccount(ctx context.Context, userID int64, code string)
 	return a, nil
 }
 
-// RegenerateUniplusID gives the sub-account a new Uniplus ID; the old one stops working
-// at once.
+// RegenerateUniplusID gives the sub-account a new Uniplus ID, answered in a.UniplusID
+// (the only time it is known: only its hash is stored); the old one stops working at
+// once.
 func (s *Store) RegenerateUniplusID(ctx context.Context, userID int64, code string) (SubAccount, error) {
 	a, err := s.mustSub(ctx, userID, code)
 	if err != nil {
 		return a, err
 	}
-	a.UniplusID, a.UpdatedAt = newUniplusID(), s.now().UnixMilli()
-	if _, err := s.DB.Exec(ctx, "UPDATE sub_accounts SET uniplus_id = ?, updated_at = ? WHERE id = ?", a.UniplusID, a.UpdatedAt, a.ID); err != nil {
+	hash := a.withNewUniplusID()
+	a.UpdatedAt = s.now().UnixMilli()
+	if _, err := s.DB.Exec(ctx, "UPDATE sub_accounts SET uniplus_hash = ?, uniplus_prefix = ?, updated_at = ? WHERE id = ?",
+		hash, a.UniplusPrefix, a.UpdatedAt, a.ID); err != nil {
 		return a, fmt.Errorf("pool: regenerate uniplus id of %d: %w", a.ID, err)
 	}
 	return a, nil
@@ -694,10 +740,19 @@ func (s *Store) ApplyReport(ctx context.Context, uniplusID string, r Report, cli
 	return s.applyReport(ctx, o, r, clientAddr)
 }
 
-// agentOwner is the live sub-account of an active user behind a Uniplus ID; an unknown
-// ID answers code 4.
+// agentOwner is the live sub-account of an active user behind a Uniplus ID; a malformed
+// or unknown ID answers code 4.
 func (s *Store) agentOwner(ctx context.Context, uniplusID string) (owner, error) {
-	o, err := s.ownerBy(ctx, "uniplus_id", uniplusID)
+	if !ValidUniplusID(uniplusID) {
+		return owner{}, httpx.LoginRequired("pool.agentUnauthorized")
+	}
+	return s.agentOwnerByHash(ctx, HashUniplusID(uniplusID))
+}
+
+// agentOwnerByHash is agentOwner for an ID already hashed (HashUniplusID): one lookup on
+// the unique index of uniplus_hash.
+func (s *Store) agentOwnerByHash(ctx context.Context, hash string) (owner, error) {
+	o, err := s.ownerBy(ctx, "uniplus_hash", hash)
 	if errors.Is(err, db.ErrNotFound) {
 		return o, httpx.LoginRequired("pool.agentUnauthorized")
 	}

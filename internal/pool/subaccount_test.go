@@ -61,8 +61,12 @@ func TestSubAccountCalls(t *testing.T) {
 		}
 		h.want(h.post(create, user{}, map[string]any{"code": "alice", "alias": "Farm", "defaultCoin": "BTC"}), 401, 4, "")
 
-		var v subView
-		h.data(h.post(create, h.alice, map[string]any{"code": "alice", "alias": " 矿场 A-1_x ", "defaultCoin": "BTC"}), &v)
+		var alice struct {
+			subView
+			UniplusID string
+		}
+		h.data(h.post(create, h.alice, map[string]any{"code": "alice", "alias": " 矿场 A-1_x ", "defaultCoin": "BTC"}), &alice)
+		v := alice.subView
 		if v.Code != "alice" || v.Alias != "矿场 A-1_x" || v.DefaultCoin != "BTC" || v.AddTime != h.clock.Now().UnixMilli() || v.RealTimeHashRate.Unit != "H/s" {
 			t.Fatalf("created %+v", v)
 		}
@@ -138,24 +142,28 @@ func TestSubAccountCalls(t *testing.T) {
 			t.Fatalf("after the switch %+v", v)
 		}
 
-		// Uniplus ID and connect strings; regenerating retires the old ID at once.
+		// Connect strings and the Uniplus ID's prefix (the ID itself was shown at creation
+		// only; uniplus_test.go); regenerating shows a new one and retires the old at once.
 		var up struct {
-			UniplusID, StratumURL, WorkerName, WorkerExample string
-			StratumURLs                                      []string
+			UniplusID                                            *string
+			UniplusPrefix, StratumURL, WorkerName, WorkerExample string
+			StratumURLs                                          []string
 		}
 		h.data(h.get("/api/pc/v1/pool/subaccount/uniplus", h.alice, url.Values{"code": {"alice"}}), &up)
-		if !regexp.MustCompile(`^UP-[0-9a-f]{64}$`).MatchString(up.UniplusID) || up.StratumURL != "stratum+tcp://pool.example.com:3340" ||
+		if up.UniplusID != nil || !regexp.MustCompile(`^UP-[0-9a-f]{4}$`).MatchString(up.UniplusPrefix) || up.StratumURL != "stratum+tcp://pool.example.com:3340" ||
 			up.WorkerName != "alice.{worker}" || up.WorkerExample != "alice.rig01" || len(up.StratumURLs) != 1 {
 			t.Fatalf("uniplus %+v", up)
 		}
-		old := up.UniplusID
+		a, _ := h.store.SubAccount(h.ctx, h.alice.ID, "alice")
+		old := alice.UniplusID
 		h.want(h.agent(old, goodReport("rig1")), 200, 0, "")
 		h.data(h.post("/api/pc/v1/pool/subaccount/uniplus/regenerate", h.alice, map[string]any{"code": "alice"}), &up)
-		if up.UniplusID == old || !strings.HasPrefix(up.UniplusID, "UP-") {
-			t.Fatalf("regenerated %q from %q", up.UniplusID, old)
+		if up.UniplusID == nil || *up.UniplusID == old || !regexp.MustCompile(`^UP-[0-9a-f]{64}$`).MatchString(*up.UniplusID) ||
+			up.UniplusPrefix != (*up.UniplusID)[:pool.UniplusPrefixLen] || a.UniplusPrefix != old[:pool.UniplusPrefixLen] {
+			t.Fatalf("regenerated %+v from %q", up, old)
 		}
 		h.want(h.agent(old, goodReport("rig1")), 401, 4, msg("pool.agentUnauthorized"))
-		h.want(h.agent(up.UniplusID, goodReport("rig1")), 200, 0, "")
+		h.want(h.agent(*up.UniplusID, goodReport("rig1")), 200, 0, "")
 	})
 }
 

@@ -37,6 +37,9 @@ type Handler struct {
 	// their money may go (docs/withdrawals.md "The address book").
 	Email, SMS notify.NoticeSender
 	Log        *slog.Logger
+	// TwoFactor, when set, asks users who have an authenticator app for its code on every
+	// money call (withdrawals, the address book, withdrawal settings).
+	TwoFactor TwoFactor
 }
 
 // tellContacts sends the address book notice to the user's email and phone, after the
@@ -150,18 +153,38 @@ func (h *Handler) addressList(w http.ResponseWriter, r *http.Request) error {
 	return httpx.OK(w, r, out)
 }
 
-// verification is the second verification every money call carries.
+// verification is the second verification every money call carries, and the code from the
+// authenticator app when the user signs in with one.
 type verification struct {
 	VerifyType string `json:"verifyType"`
 	Code       string `json:"code"`
+	TotpCode   string `json:"totpCode"`
+}
+
+// TwoFactor is the user's authenticator app (internal/twofactor).
+type TwoFactor interface {
+	Enabled(ctx context.Context, userID int64) (bool, error)
+	Verify(ctx context.Context, userID int64, code string) error
 }
 
 // spender checks the second verification and answers what spends it in the action's
-// transaction.
+// transaction. A user with an authenticator app also gives its code, checked after the
+// SPEC's code so a mistyped one does not use up the app's.
 func (h *Handler) spender(ctx context.Context, u account.User, scene string, v verification) (Spend, error) {
 	id, err := h.Account.SecondFactor(ctx, u, scene, strings.TrimSpace(v.VerifyType), v.Code)
 	if err != nil {
 		return nil, err
+	}
+	if h.TwoFactor != nil {
+		on, err := h.TwoFactor.Enabled(ctx, u.ID)
+		if err != nil {
+			return nil, err
+		}
+		if on {
+			if err := h.TwoFactor.Verify(ctx, u.ID, v.TotpCode); err != nil {
+				return nil, err
+			}
+		}
 	}
 	return func(ctx context.Context, tx *db.Tx) error { return account.SpendCode(ctx, tx, id, h.Store.now()) }, nil
 }

@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"strings"
 	"time"
-	"unicode"
 
 	"github.com/uniplus-pool/pool/internal/chain"
 	"github.com/uniplus-pool/pool/internal/coin"
@@ -15,6 +14,7 @@ import (
 	"github.com/uniplus-pool/pool/internal/httpx"
 	"github.com/uniplus-pool/pool/internal/i18n"
 	"github.com/uniplus-pool/pool/internal/ledger"
+	"github.com/uniplus-pool/pool/internal/textcheck"
 )
 
 // Statuses of a withdrawal. A withdrawal follows its payout from batched on.
@@ -192,13 +192,13 @@ func (s *Store) query(ctx context.Context, q db.Querier, tail string, args ...an
 	return out, len(out), rows.Err()
 }
 
-// cleanText trims s and refuses control characters and text longer than max runes.
+// cleanText trims s and refuses the characters textcheck refuses (controls, bidi
+// formatting: an address label must not make the address beside it read as another) and
+// text longer than max runes.
 func cleanText(s, field string, max int) (string, error) {
 	s = strings.TrimSpace(s)
-	for _, r := range s {
-		if unicode.IsControl(r) {
-			return "", httpx.Invalid(field)
-		}
+	if err := textcheck.Check(field, s); err != nil {
+		return "", err
 	}
 	if len([]rune(s)) > max {
 		return "", httpx.TooLong(field, max)

@@ -39,7 +39,13 @@ func TestAddressBook(t *testing.T) {
 			{withdraw.AddressInput{Coin: "NOPE", Address: good, Network: "TST"}, "withdraw.coinUnknown"},
 			{withdraw.AddressInput{Coin: "TST", Address: mistyped(good), Network: "TST"}, "withdraw.addressInvalid"},
 			{withdraw.AddressInput{Coin: "TST", Address: "dvn1 " + good[4:], Network: "TST"}, "withdraw.addressInvalid"},
-			{withdraw.AddressInput{Coin: "TST", Address: good, Network: "TST", Description: "a\x07b"}, "validation.invalid"},
+			{withdraw.AddressInput{Coin: "TST", Address: good, Network: "TST", Description: "a\x07b"}, "textcheck.unsafe"},
+			// A label must not turn the text around it: "\u202e" would show the address
+			// beside it reversed, "\u2066".."\u2069" isolate and reorder it.
+			{withdraw.AddressInput{Coin: "TST", Address: good, Network: "TST", Description: "cold\u202e"}, "textcheck.unsafe"},
+			{withdraw.AddressInput{Coin: "TST", Address: good, Network: "TST", Description: "\u2067cold\u2069"}, "textcheck.unsafe"},
+			{withdraw.AddressInput{Coin: "TST", Address: good, Network: "TST", Description: "cold\u200f"}, "textcheck.unsafe"},
+			{withdraw.AddressInput{Coin: "TST", Address: good, Network: "TST", Description: "c\u00851"}, "textcheck.unsafe"},
 			{withdraw.AddressInput{Coin: "TST", Address: good, Network: "TST", Description: strings.Repeat("x", 31)}, "validation.tooLong"},
 		}
 		for _, b := range bad {
@@ -159,7 +165,8 @@ func TestWithdrawRules(t *testing.T) {
 			{req(func(r *withdraw.Request) { r.AddressID = theirs.ID }), "withdraw.addressNotFound"},
 			{req(func(r *withdraw.Request) { r.Network = "BTC" }), "validation.oneOf"},
 			{req(func(r *withdraw.Request) { r.Coin = "BTC" }), "withdraw.coinUnknown"},
-			{req(func(r *withdraw.Request) { r.Remark = "a\nb" }), "validation.invalid"},
+			{req(func(r *withdraw.Request) { r.Remark = "a\nb" }), "textcheck.unsafe"},
+			{req(func(r *withdraw.Request) { r.Remark = "rig\u202e4" }), "textcheck.unsafe"},
 			{req(func(r *withdraw.Request) { r.SubAccountID = 11 }), "withdraw.exceedsMax"},
 		}
 		for _, b := range bad {

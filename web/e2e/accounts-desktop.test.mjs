@@ -25,6 +25,7 @@ describe('accounts on the desktop', { skip: skipReason() || goMissing(), timeout
   let page;
   let outbox;
   const calls = [];
+  const workers = [];
 
   before(async () => {
     [sink, browser] = await Promise.all([startSmtpSink(), launchBrowser()]);
@@ -41,6 +42,7 @@ describe('accounts on the desktop', { skip: skipReason() || goMissing(), timeout
     page.on('request', (r) => {
       if (r.url().includes('/api/')) calls.push({ method: r.method(), url: r.url(), headers: r.headers(), body: r.postData() });
     });
+    page.on('worker', (w) => workers.push(w.url()));
   });
   after(async () => {
     await context?.close();
@@ -62,10 +64,13 @@ describe('accounts on the desktop', { skip: skipReason() || goMissing(), timeout
       await dragSlider(page);
     });
     const [check] = called('POST', '/captcha/check');
-    const track = JSON.parse(check.body).track;
+    const { track, nonce } = JSON.parse(check.body);
     assert.ok(track.length >= 5, 'a real drag has many points');
+    assert.ok(track.every((p) => p.length === 3), 'points are [x, y, ms]');
     assert.equal(track.at(-1)[0], 300, 'the drag ends at the server width');
-    assert.ok(track.at(-1)[1] >= 300, 'and took more than 300 ms');
+    assert.ok(track.at(-1)[2] >= 300, 'and took more than 300 ms');
+    assert.match(nonce, /^\d+$/, 'with the proof of work solved');
+    assert.ok(workers.some((u) => /\/assets\/pow\.worker-[\w-]+\.js$/.test(u)), `solved in a Web Worker (workers: ${workers})`);
     assert.match(called('GET', '/common/customer/email/send')[0].url, /scenes=register&ticket=/);
     // The countdown blocks a second send.
     await page.getByTestId('code-button').filter({ hasText: /Resend in \d+ s/ }).waitFor();

@@ -6,6 +6,7 @@
 //   const server = await startPoold({ args: ({ dir }) => ['--smtp', sink.smtp, '--smtp-tls', 'none', '--outbox', `${dir}/outbox.log`] });
 //   const code = await sink.nextCode('a@example.com', () => page.getByTestId('code-button').click());
 import { execFile, execFileSync, spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { mkdtemp, readFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -145,6 +146,25 @@ export async function outboxCodes(file) {
   return out;
 }
 
+/**
+ * outboxNotices reads the console sender's outbox: every {to, kind} notice in order (the
+ * notices that go instead of a code the account rules refuse, docs/accounts.md).
+ */
+export async function outboxNotices(file) {
+  let text = '';
+  try {
+    text = await readFile(file, 'utf8');
+  } catch {
+    return [];
+  }
+  const out = [];
+  for (const block of text.split(/^=== /m).slice(1)) {
+    const head = block.match(/^\S+ (\w+) -> (\S+) \(([^,]*), notice ([^)]*)\)/);
+    if (head) out.push({ channel: head[1], to: head[2], lang: head[3], kind: head[4] });
+  }
+  return out;
+}
+
 /** latestOutboxCode gives the newest outbox code sent to `to` (phone digits or email), or null. */
 export async function latestOutboxCode(file, to) {
   const list = (await outboxCodes(file)).filter((m) => m.to === to || m.to.replace(/\D/g, '').endsWith(to));
@@ -165,8 +185,10 @@ export async function nextOutboxCode(file, to, action, { timeout = 15_000 } = {}
 
 /**
  * dragSlider drags the open slider's handle to the end of its track with real
- * mouse moves (down, 24 small moves over about 600 ms, up), as a person would,
- * and waits for the pass.
+ * mouse moves as a person would: down, 24 small moves over about 700 ms, slow
+ * at both ends, the pointer wobbling a pixel or two off the line, unevenly
+ * timed; then up, and waits for the pass. (The server refuses a ruled line at
+ * one speed: docs/accounts.md "Slider".)
  */
 export async function dragSlider(page, { steps = 24, stepMs = 25, to = 'end' } = {}) {
   const slider = page.getByTestId('slider');
@@ -188,8 +210,11 @@ export async function dragSlider(page, { steps = 24, stepMs = 25, to = 'end' } =
   await page.mouse.move(startX, y);
   await page.mouse.down();
   for (let i = 1; i <= steps; i++) {
-    await page.mouse.move(startX + ((endX - startX) * i) / steps, y + (i % 3) - 1);
-    await sleep(stepMs);
+    const f = i / steps;
+    const eased = f * f * (3 - 2 * f);
+    const wobble = Math.round(1.5 * Math.sin(i * 0.9) + (Math.random() - 0.5));
+    await page.mouse.move(startX + (endX - startX) * eased, y + wobble);
+    await sleep(stepMs + Math.floor(Math.random() * 10));
   }
   await page.mouse.up();
   if (to === 'end') await slider.and(page.locator('[data-status="passed"]')).waitFor({ timeout: 15_000 });
@@ -208,11 +233,31 @@ const api = async (base, method, pathname, { body, token, query } = {}) => {
   return env.data;
 };
 
-/** apiTicket passes a slider through the API with a plain five-point track. */
+/** solvePow finds the nonce of a slider's proof of work: sha256(challenge + nonce) begins with bits zero bits. */
+export function solvePow({ challenge, bits }) {
+  for (let n = 0; ; n++) {
+    const d = createHash('sha256').update(challenge + n).digest();
+    let zeros = 0;
+    for (const b of d) {
+      zeros += b === 0 ? 8 : Math.clz32(b) - 24;
+      if (b !== 0) break;
+    }
+    if (zeros >= bits) return String(n);
+  }
+}
+
+/** apiTicket passes a slider through the API: the proof of work and a hand-like six-point track. */
 export async function apiTicket(base) {
-  const { id, width } = await api(base, 'POST', '/api/pc/v1/common/captcha/new');
-  const track = [0, 1, 2, 3, 4].map((i) => [(width * i) / 4, i * 100]);
-  return (await api(base, 'POST', '/api/pc/v1/common/captcha/check', { body: { id, track } })).ticket;
+  const { id, width, pow } = await api(base, 'POST', '/api/pc/v1/common/captcha/new');
+  const track = [
+    [0, 0, 0],
+    [0.1, 0.5, 96],
+    [0.4, 1.5, 230],
+    [0.75, 1, 318],
+    [0.95, -0.5, 451],
+    [1, 0, 520],
+  ].map(([f, y, t]) => [Math.round(width * f * 10) / 10, y, t]);
+  return (await api(base, 'POST', '/api/pc/v1/common/captcha/check', { body: { id, track, nonce: solvePow(pow) } })).ticket;
 }
 
 /**

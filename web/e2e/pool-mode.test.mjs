@@ -3,7 +3,9 @@
 // simulated rig (`poold sim`), and watches it appear in the overview and the device list
 // with hashrate; filters, page size, unbind and bind; refusals from the server (a coin
 // that cannot be switched to, a delete while devices exist, binding on a coin without
-// machineBindFlag) shown in the page. Desktop in English, phone in Simplified Chinese.
+// machineBindFlag) shown in the page. The Uniplus ID is shown once, right after create and
+// after a regenerate that asks first, and masked to its prefix otherwise (reloads
+// included). Desktop in English, phone in Simplified Chinese.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { shot, waitUntil } from './accounts.mjs';
@@ -51,14 +53,41 @@ describe('pool mode: sub-accounts and devices', { skip: skipReason(), timeout: 4
     await page.locator('#create-submit').click();
     await page.getByTestId('sub-table').getByText('deskfarm').waitFor();
 
-    // The connection panel gives the URL, worker name and Uniplus ID to copy.
+    // The connection panel gives the URL, worker name and the new Uniplus ID to copy:
+    // the ID this once, said so, until it is saved; then only its prefix, masked.
     const worker = (await page.getByTestId('worker-name').textContent()).trim();
     const stratum = (await page.getByTestId('stratum-url').textContent()).trim();
-    const uniplusId = (await page.getByTestId('uniplus-id').textContent()).trim();
+    const firstId = (await page.getByTestId('uniplus-id').textContent()).trim();
     assert.equal(worker, 'deskfarm.rig01');
     assert.match(stratum, new RegExp(`:${pool.ports.MINE}$`));
-    assert.match(uniplusId, /^UP-[0-9a-f]{64}$/);
+    assert.match(firstId, /^UP-[0-9a-f]{64}$/);
+    await page.getByTestId('uniplus-once').getByText('this is the only time it is shown').waitFor();
     await shot(page, 'pool-desktop-connect');
+    await page.getByTestId('uniplus-saved').click();
+    assert.equal((await page.getByTestId('uniplus-masked').textContent()).trim(), `${firstId.slice(0, 7)}••••••••`);
+    assert.equal(await page.getByTestId('uniplus-id').count(), 0);
+    // Reloaded, the page cannot show it again: the pool keeps its hash.
+    await page.reload();
+    await page.getByTestId('uniplus-masked').getByText(firstId.slice(0, 7)).waitFor();
+    assert.ok(!(await page.content()).includes(firstId.slice(7)), 'the page holds the Uniplus ID after a reload');
+    await shot(page, 'pool-desktop-connect-masked');
+    // Regenerate asks first (the old ID stops working), then shows the new ID once.
+    await page.getByTestId('regenerate').click();
+    await page.getByText('The old one stops working at once').waitFor();
+    await page.locator('.ant-popconfirm-buttons .ant-btn-primary').click();
+    const uniplusId = (await page.getByTestId('uniplus-id').textContent()).trim();
+    assert.match(uniplusId, /^UP-[0-9a-f]{64}$/);
+    assert.notEqual(uniplusId, firstId);
+    await page.getByTestId('uniplus-once').waitFor();
+    const agentWith = async (id) =>
+      (await fetch(`${pool.url}/api/agent/v1/report`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-uniplus-id': id, language: 'en_US' },
+        body: JSON.stringify({ worker: 'probe', coin: 'MINE', hardware: { minerRunning: true }, gpus: [] }),
+      })).status;
+    assert.equal(await agentWith(firstId), 401, 'the old Uniplus ID still works');
+    await page.getByTestId('uniplus-saved').click();
+    await page.getByTestId('uniplus-masked').getByText(uniplusId.slice(0, 7)).waitFor();
 
     // Rename, and a refused default-coin change (LOCK has no currencyChangeFlag).
     await page.getByTestId('rename-sub').click();
@@ -139,10 +168,26 @@ describe('pool mode: sub-accounts and devices', { skip: skipReason(), timeout: 4
     await page.locator('form button[type="submit"]').click();
     await page.getByTestId('sub-card').waitFor();
     const worker = (await page.getByTestId('worker-name').textContent()).trim();
-    const uniplusId = (await page.getByTestId('uniplus-id').textContent()).trim();
+    // The new Uniplus ID this once, said so; saved, only its prefix, masked.
+    const firstId = (await page.getByTestId('uniplus-id').textContent()).trim();
+    assert.match(firstId, /^UP-[0-9a-f]{64}$/);
+    await page.getByTestId('uniplus-once').getByText('此 ID 仅显示这一次').waitFor();
     assert.equal(worker, 'phonefarm.rig01');
     assert.ok(await page.locator('[data-testid="connect-panel"] svg').count(), 'a QR code to scan');
     await shot(page, 'pool-phone-sub');
+    await page.getByTestId('uniplus-saved').click();
+    assert.equal((await page.getByTestId('uniplus-masked').textContent()).trim(), `${firstId.slice(0, 7)}••••••••`);
+    await page.reload();
+    await page.getByTestId('uniplus-masked').getByText(firstId.slice(0, 7)).waitFor();
+    assert.ok(!(await page.content()).includes(firstId.slice(7)), 'the page holds the Uniplus ID after a reload');
+    await shot(page, 'pool-phone-connect-masked');
+    // Regenerate asks first, then shows the new ID once.
+    await page.getByTestId('regenerate').click();
+    await page.getByText('旧 ID 将立即失效').waitFor();
+    await page.locator('.adm-dialog-footer').getByText('确认').click();
+    const uniplusId = (await page.getByTestId('uniplus-id').textContent()).trim();
+    assert.match(uniplusId, /^UP-[0-9a-f]{64}$/);
+    assert.notEqual(uniplusId, firstId);
 
     // A rig on MINE, and one on LOCK (a coin without machineBindFlag).
     pool.sim({ worker, uniplusId, coin: 'MINE' });

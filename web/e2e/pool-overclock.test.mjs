@@ -54,8 +54,8 @@ describe('device detail and overclocking', { skip: skipReason(), timeout: 300_00
   before(async () => {
     [pool, browser] = await Promise.all([startPool(), launchBrowser()]);
     user = await pool.account(`oc.${Date.now()}@example.com`);
-    await pool.api(user.token, 'POST', '/api/pc/v1/pool/subaccount/create', { code: SUB, alias: 'Lab', defaultCoin: 'MINE' });
-    ({ uniplusId } = await pool.api(user.token, 'GET', '/api/pc/v1/pool/subaccount/uniplus', { code: SUB }));
+    // The create answer is the only read of the Uniplus ID (the pool keeps its hash).
+    ({ uniplusId } = await pool.api(user.token, 'POST', '/api/pc/v1/pool/subaccount/create', { code: SUB, alias: 'Lab', defaultCoin: 'MINE' }));
     pool.sim({ worker: `${SUB}.${WORKER}`, uniplusId, coin: 'MINE' });
     // A device on LOCK (no machineDetailFlag), reported by its agent.
     const lock = await agent('POST', '/api/agent/v1/report', { worker: 'lock01', coin: 'LOCK', hardware: { minerRunning: true }, gpus: [] });

@@ -6,7 +6,7 @@
 //   const pool = await startPool();
 //   const user = await pool.account('a@example.com');
 //   const sub = await pool.api(user.token, 'POST', '/api/pc/v1/pool/subaccount/create', { code: 'alice', alias: '', defaultCoin: 'MINE' });
-//   const rig = pool.sim({ worker: 'alice.rig01', uniplusId, coin: 'MINE' });
+//   const rig = pool.sim({ worker: 'alice.rig01', uniplusId: sub.uniplusId, coin: 'MINE' }); // shown once: create's answer
 //   ... await rig.stop(); await pool.stop();
 import { spawn } from 'node:child_process';
 import { apiAccount, latestOutboxCode, waitUntil } from './accounts.mjs';

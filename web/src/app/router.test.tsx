@@ -54,6 +54,8 @@ const specDesktop = [
     'soloSummary',
     'soloSearch',
   ].map((p) => `/account/${p}`),
+  // Not in the SPEC: a sub-account's alert settings.
+  '/account/orePoolAlertSet',
   '/explorderIndex',
   '/explorderIndex/overView',
   '/explorderIndex/rankingList',
@@ -96,6 +98,8 @@ const specMobile = [
     'addressManage',
     'withdrawlSetList',
   ].map((p) => `/mobile/account/${p}`),
+  // Not in the SPEC: a sub-account's alert settings.
+  '/mobile/account/orePoolAlertSet',
   '/mobile/tutorial',
   ...tutorials.map((p) => `/mobile/tutorial/${p}`),
   '/mobile/help/helpcenter',

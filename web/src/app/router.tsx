@@ -90,6 +90,7 @@ const poolPages: PoolPage[] = [
   'orePoolAssetsDetail',
   'orePoolAddressManage',
   'orePoolWithdrawlSetList',
+  'orePoolAlertSet',
 ];
 
 const observerModePages: ObserverModePage[] = [
@@ -183,6 +184,7 @@ const mobilePoolPages: MobilePoolPage[] = [
   'assetsDetail',
   'addressManage',
   'withdrawlSetList',
+  'orePoolAlertSet',
 ];
 
 const mobileObserverModePages: MobileObserverModePage[] = [

@@ -75,6 +75,8 @@ export const paths = {
     orePoolAssetsDetail: '/account/orePoolAssetsDetail',
     orePoolAddressManage: '/account/orePoolAddressManage',
     orePoolWithdrawlSetList: '/account/orePoolWithdrawlSetList',
+    // Not in the SPEC: a sub-account's offline and hashrate alerts (docs/alerts.md).
+    orePoolAlertSet: '/account/orePoolAlertSet',
     soloEquipment: '/account/soloEquipment',
     soloSummary: '/account/soloSummary',
     soloSearch: '/account/soloSearch',
@@ -126,6 +128,7 @@ export const mobilePaths = {
     assetsDetail: '/mobile/account/assetsDetail',
     addressManage: '/mobile/account/addressManage',
     withdrawlSetList: '/mobile/account/withdrawlSetList',
+    orePoolAlertSet: '/mobile/account/orePoolAlertSet',
   },
   tutorial: {
     root: '/mobile/tutorial',

@@ -24,6 +24,7 @@ export const poolTitles = {
   orePoolAssetsDetail: 'pages.orePoolAssetsDetail',
   orePoolAddressManage: 'pages.orePoolAddressManage',
   orePoolWithdrawlSetList: 'pages.orePoolWithdrawlSetList',
+  orePoolAlertSet: 'pages.orePoolAlertSet',
 } as const;
 
 /** soloTitles are the solo-mode pages' title keys. */

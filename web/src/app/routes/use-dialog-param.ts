@@ -2,9 +2,9 @@ import { useCallback } from 'react';
 import { useAddressParams } from '@/lib/use-address-params';
 
 /** InfoDialog names a dialog of the basic-info page; ?dialog=<name> opens it (the user menus link to ?dialog=password). */
-export type InfoDialog = 'nickname' | 'phone' | 'email' | 'type' | 'cancel' | 'password';
+export type InfoDialog = 'nickname' | 'phone' | 'email' | 'type' | 'cancel' | 'password' | 'twoFactorOn' | 'twoFactorOff' | 'recoveryCodes';
 
-const names: readonly InfoDialog[] = ['nickname', 'phone', 'email', 'type', 'cancel', 'password'];
+const names: readonly InfoDialog[] = ['nickname', 'phone', 'email', 'type', 'cancel', 'password', 'twoFactorOn', 'twoFactorOff', 'recoveryCodes'];
 
 /** useDialogParam keeps the open dialog of a page in its address, so a menu entry can open one. */
 export function useDialogParam(): [InfoDialog | null, (name: InfoDialog) => void, () => void] {

@@ -115,9 +115,9 @@ describe('desktop tutorial page', () => {
     expect(calls.some((c) => c.includes('/pool/'))).toBe(false);
   });
 
-  it("shows a logged-in user's Uniplus ID and worker template, per picked sub-account", async () => {
+  it("shows a logged-in user's Uniplus ID masked (the pool shows it once) and worker template, per picked sub-account", async () => {
     local.set(localKeys.token, 'tok');
-    const idOf = (code: string) => `UP-${code.padEnd(64, '0')}`;
+    const prefixOf = (code: string) => `UP-${code.slice(0, 4).padEnd(4, '0')}`;
     routes['/api/pc/v1/pool/subaccount/list'] = () => ({
       code: 0,
       data: [
@@ -131,7 +131,8 @@ describe('desktop tutorial page', () => {
         code: 0,
         data: {
           code,
-          uniplusId: idOf(code),
+          uniplusId: null,
+          uniplusPrefix: prefixOf(code),
           coin: code === 'alice' ? 'BTC' : 'LTC',
           stratumUrl: 'stratum+tcp://10.1.2.3:4100',
           stratumUrls: ['stratum+tcp://10.1.2.3:4100'],
@@ -141,12 +142,15 @@ describe('desktop tutorial page', () => {
       };
     };
     renderWithProviders(<DesktopTutorialPage id="deviceAccess" />, { path: '/tutorial/deviceAccess' });
-    expect((await screen.findByTestId('uniplus-id')).textContent).toBe(idOf('alice'));
+    expect((await screen.findByTestId('uniplus-masked')).textContent).toBe('UP-alic••••••••');
+    expect(screen.queryByTestId('uniplus-id')).toBeNull();
+    expect(screen.getByTestId('uniplus-once').textContent).toMatch(/shows it once, when it is made/);
+    expect(screen.getByTestId('go-subAccounts').getAttribute('href')).toBe('/account/orePoolSubAccountInfo');
     expect(screen.getByTestId('uniplus-worker').textContent).toBe('alice.device name');
     const picker = screen.getByTestId('sub-account-picker') as HTMLSelectElement;
     expect([...picker.options].map((o) => o.textContent)).toEqual(['Main farm (alice)', 'bob']);
     fireEvent.change(picker, { target: { value: 'bob' } });
-    await waitFor(() => expect(screen.getByTestId('uniplus-id').textContent).toBe(idOf('bob')));
+    await waitFor(() => expect(screen.getByTestId('uniplus-masked').textContent).toBe('UP-bob0••••••••'));
     expect(screen.getByTestId('uniplus-coin').textContent).toBe('LTC');
   });
 

@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import { ComingSoon } from '@/components/page-frame';
 import { poolTitles } from '../shared-titles';
 import { DesktopAccountShell } from './pool/account-shell';
+import { DesktopAlertSettings } from './pool/alert-settings';
 import { DesktopAssetsDetail, DesktopAssetsOverview } from './pool/assets';
 import { DesktopDeviceList } from './pool/device-list';
 import { DesktopDeviceOverview } from './pool/device-overview';
@@ -36,6 +37,7 @@ const pages: Record<PoolPage, ComponentType> = {
   orePoolAssetsDetail: DesktopAssetsDetail,
   orePoolAddressManage: DesktopAddressManage,
   orePoolWithdrawlSetList: DesktopWithdrawSettings,
+  orePoolAlertSet: DesktopAlertSettings,
 };
 
 /** PoolArea renders a pool-mode page inside the account shell (switchers and menu). */

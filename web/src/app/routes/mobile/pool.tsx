@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import { ComingSoon } from '@/components/page-frame';
 import { poolTitles } from '../shared-titles';
 import { MobileAccountShell } from './pool/account-shell';
+import { MobileAlertSettings } from './pool/alert-settings';
 import { MobileAssetsDetail, MobileAssetsOverview } from './pool/assets';
 import { MobileDeviceList } from './pool/device-list';
 import { MobileDeviceOverview } from './pool/device-overview';
@@ -36,6 +37,7 @@ const titles = {
   assetsDetail: poolTitles.orePoolAssetsDetail,
   addressManage: poolTitles.orePoolAddressManage,
   withdrawlSetList: poolTitles.orePoolWithdrawlSetList,
+  orePoolAlertSet: poolTitles.orePoolAlertSet,
 } as const;
 /** MobilePoolPage names the pages of this area. */
 export type MobilePoolPage = keyof typeof titles;
@@ -59,6 +61,7 @@ const pages: Record<MobilePoolPage, ComponentType> = {
   assetsDetail: MobileAssetsDetail,
   addressManage: MobileAddressManage,
   withdrawlSetList: MobileWithdrawSettings,
+  orePoolAlertSet: MobileAlertSettings,
 };
 
 /** MobilePoolArea renders a pool-mode page inside the account shell (switchers and menu). */

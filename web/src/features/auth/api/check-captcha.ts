@@ -2,10 +2,11 @@ import { useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import type { TrackPoint } from '../model/track-recorder';
 
-/** CaptchaCheck is a drag to judge: the challenge id and its track. */
+/** CaptchaCheck is a drag to judge: the challenge id, its track and the proof of work's nonce. */
 export interface CaptchaCheck {
   id: string;
   track: TrackPoint[];
+  nonce: string;
 }
 
 /** checkCaptcha has the server judge a drag (once per id); a pass answers a single-use ticket. */

@@ -1,20 +1,30 @@
 import { act, fireEvent, render, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/lib/api-client';
+import type { Pow } from '../model/pow';
+import type { PowJob } from '../model/pow-solver';
+import { keyPosition } from '../model/track-recorder';
 import { SLIDER_CLOSE_DELAY_MS, useSliderCaptcha, type SliderCaptchaApi } from './use-slider-captcha';
 
-function fakeApi(results: Array<string | Error> = ['ticket-1']) {
+/** fakeApi answers challenges id-1, id-2, ... with pow challenges pow-1, ...; each solves at once to nonce-<challenge>. */
+function fakeApi(results: Array<string | Error> = ['ticket-1'], solve?: (pow: Pow) => PowJob) {
   let n = 0;
   const api: SliderCaptchaApi = {
-    create: vi.fn(async () => ({ id: `id-${++n}`, width: 300 })),
+    create: vi.fn(async () => {
+      n++;
+      return { id: `id-${n}`, width: 300, pow: { challenge: `pow-${n}`, bits: 16 } };
+    }),
     check: vi.fn(async () => {
       const next = results.shift() ?? 'ticket-x';
       if (next instanceof Error) throw next;
       return next;
     }),
+    solve: vi.fn(solve ?? ((pow: Pow) => ({ nonce: Promise.resolve(`nonce-${pow.challenge}`), cancel: vi.fn() }))),
   };
   return api;
 }
+
+const checkCall = (api: SliderCaptchaApi, i = 0) => (api.check as ReturnType<typeof vi.fn>).mock.calls[i]![0];
 
 const flush = () => act(async () => {});
 
@@ -68,11 +78,13 @@ describe('useSliderCaptcha', () => {
     act(() => result.current.handleProps.onKeyUp(keyEvent('ArrowRight')));
     await flush();
     expect(api.check).toHaveBeenCalledTimes(1);
-    const { id, track } = (api.check as ReturnType<typeof vi.fn>).mock.calls[0]![0];
+    const { id, track, nonce } = checkCall(api);
     expect(id).toBe('id-1');
+    expect(nonce).toBe('nonce-pow-1');
     expect(track).toHaveLength(11);
-    expect(track[0]).toEqual([0, 0]);
-    expect(track.at(-1)).toEqual([300, 405]);
+    expect(track[0]).toEqual([0, 0, 0]);
+    expect(track[2]).toEqual([keyPosition(2, 300), 0, 45]);
+    expect(track.at(-1)).toEqual([300, 0, 405]);
     expect(onPass).toHaveBeenCalledWith('ticket-1');
     expect(result.current.status).toBe('passed');
     act(() => vi.advanceTimersByTime(SLIDER_CLOSE_DELAY_MS - 1));
@@ -88,7 +100,7 @@ describe('useSliderCaptcha', () => {
     act(() => result.current.handleProps.onKeyDown(keyEvent('ArrowRight')));
     act(() => vi.advanceTimersByTime(100));
     act(() => result.current.handleProps.onKeyDown(keyEvent('ArrowRight')));
-    expect(result.current.ratio).toBeCloseTo(0.2);
+    expect(result.current.ratio).toBeCloseTo(keyPosition(2, 300) / 300);
     act(() => result.current.handleProps.onKeyDown(keyEvent('Enter')));
     expect(result.current.ratio).toBe(0);
     expect(result.current.status).toBe('ready');
@@ -115,7 +127,7 @@ describe('useSliderCaptcha', () => {
     }
     act(() => result.current.handleProps.onKeyUp(keyEvent('ArrowRight')));
     await flush();
-    expect((api.check as ReturnType<typeof vi.fn>).mock.calls[1]![0].id).toBe('id-2');
+    expect(checkCall(api, 1)).toMatchObject({ id: 'id-2', nonce: 'nonce-pow-2' });
     expect(onPass).toHaveBeenCalledWith('ticket-2');
   });
 
@@ -138,24 +150,80 @@ describe('useSliderCaptcha', () => {
     track.getBoundingClientRect = () => ({ width: 248 }) as DOMRect;
     handle.getBoundingClientRect = () => ({ width: 48 }) as DOMRect;
     handle.setPointerCapture = vi.fn();
-    fireEvent.pointerDown(handle, { clientX: 100, pointerId: 1, pointerType: 'touch', button: 0 });
-    for (const x of [150, 200, 250, 300]) {
+    fireEvent.pointerDown(handle, { clientX: 100, clientY: 40, pointerId: 1, pointerType: 'touch', button: 0 });
+    for (const [x, y] of [
+      [150, 41],
+      [200, 43],
+      [250, 38],
+      [300, 40],
+    ]) {
       act(() => vi.advanceTimersByTime(100));
-      fireEvent.pointerMove(handle, { clientX: x, pointerId: 1 });
+      fireEvent.pointerMove(handle, { clientX: x, clientY: y, pointerId: 1 });
     }
     act(() => vi.advanceTimersByTime(20));
-    fireEvent.pointerUp(handle, { clientX: 300, pointerId: 1 });
+    fireEvent.pointerUp(handle, { clientX: 300, clientY: 39, pointerId: 1 });
     await flush();
-    const { track: sent } = (api.check as ReturnType<typeof vi.fn>).mock.calls[0]![0];
+    const { track: sent } = checkCall(api);
     expect(sent).toEqual([
-      [0, 0],
-      [75, 100],
-      [150, 200],
-      [225, 300],
-      [300, 400],
-      [300, 420],
+      [0, 0, 0],
+      [75, 1.5, 100],
+      [150, 4.5, 200],
+      [225, -3, 300],
+      [300, 0, 400],
+      [300, -1.5, 420],
     ]);
     expect(onPass).toHaveBeenCalledWith('ticket-p');
+  });
+
+  it('starts the proof of work as soon as a challenge arrives, before any drag', async () => {
+    const api = fakeApi();
+    renderHook(() => useSliderCaptcha({ open: true, onPass: vi.fn(), onDone: vi.fn(), api }));
+    expect(api.solve).not.toHaveBeenCalled();
+    await flush();
+    expect(api.solve).toHaveBeenCalledTimes(1);
+    expect(api.solve).toHaveBeenCalledWith({ challenge: 'pow-1', bits: 16 });
+    expect(api.check).not.toHaveBeenCalled();
+  });
+
+  it('a drag quicker than the proof of work waits for the nonce, then is judged with it', async () => {
+    let found: (nonce: string) => void = () => {};
+    const api = fakeApi(['ticket-w'], () => ({ nonce: new Promise<string>((r) => (found = r)), cancel: vi.fn() }));
+    const onPass = vi.fn();
+    const { result } = renderHook(() => useSliderCaptcha({ open: true, onPass, onDone: vi.fn(), api }));
+    await flush();
+    for (let i = 0; i < 10; i++) {
+      act(() => result.current.handleProps.onKeyDown(keyEvent('ArrowRight')));
+      act(() => vi.advanceTimersByTime(50 + (i % 3)));
+    }
+    act(() => result.current.handleProps.onKeyUp(keyEvent('ArrowRight')));
+    await flush();
+    expect(result.current.status).toBe('checking');
+    expect(api.check).not.toHaveBeenCalled();
+    found('77');
+    await flush();
+    expect(checkCall(api)).toMatchObject({ id: 'id-1', nonce: '77' });
+    expect(onPass).toHaveBeenCalledWith('ticket-w');
+  });
+
+  it('a new challenge or closing the box stops the running proof of work', async () => {
+    const jobs: PowJob[] = [];
+    const api = fakeApi([new ApiError('code', 'Verification failed.', 3)], (pow) => {
+      const job = { nonce: Promise.resolve(`n-${pow.challenge}`), cancel: vi.fn() };
+      jobs.push(job);
+      return job;
+    });
+    const { result, rerender } = renderHook(({ open }) => useSliderCaptcha({ open, onPass: vi.fn(), onDone: vi.fn(), api }), {
+      initialProps: { open: true },
+    });
+    await flush();
+    for (let i = 0; i < 10; i++) act(() => result.current.handleProps.onKeyDown(keyEvent('ArrowRight')));
+    act(() => result.current.handleProps.onKeyUp(keyEvent('ArrowRight')));
+    await flush();
+    expect(jobs).toHaveLength(2);
+    expect(jobs[0]!.cancel).toHaveBeenCalled();
+    expect(jobs[1]!.cancel).not.toHaveBeenCalled();
+    rerender({ open: false });
+    expect(jobs[1]!.cancel).toHaveBeenCalled();
   });
 
   it('closing forgets the challenge and ignores a late answer', async () => {

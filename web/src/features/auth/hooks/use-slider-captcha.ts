@@ -10,7 +10,9 @@ import {
 import { ApiError } from '@/lib/api-client';
 import { checkCaptcha, type CaptchaCheck } from '../api/check-captcha';
 import { createCaptcha } from '../api/create-captcha';
-import { KEY_STEPS, TrackRecorder, toServerX } from '../model/track-recorder';
+import type { Pow } from '../model/pow';
+import { startPow, type PowJob } from '../model/pow-solver';
+import { TrackRecorder, toServerX, toServerY } from '../model/track-recorder';
 import type { Captcha } from '../model/types';
 
 /** SLIDER_CLOSE_DELAY_MS is how long the pass state shows before the box closes (SPEC.md section 4). */
@@ -19,13 +21,14 @@ export const SLIDER_CLOSE_DELAY_MS = 2000;
 /** SliderStatus is where one slider check stands. */
 export type SliderStatus = 'loading' | 'ready' | 'dragging' | 'checking' | 'passed' | 'error';
 
-/** SliderCaptchaApi are the two calls the slider makes (replaceable in tests). */
+/** SliderCaptchaApi are the two calls the slider makes and its proof-of-work solver (replaceable in tests). */
 export interface SliderCaptchaApi {
   create: () => Promise<Captcha>;
   check: (check: CaptchaCheck) => Promise<string>;
+  solve: (pow: Pow) => PowJob;
 }
 
-const defaultApi: SliderCaptchaApi = { create: createCaptcha, check: checkCaptcha };
+const defaultApi: SliderCaptchaApi = { create: createCaptcha, check: checkCaptcha, solve: startPow };
 
 /** UseSliderCaptchaOptions connect the slider to its box. */
 export interface UseSliderCaptchaOptions {
@@ -67,13 +70,28 @@ export interface SliderCaptcha {
   retry: () => void;
 }
 
+/** PointerDrag is where a pointer drag began and how far the handle can travel (rendered px). */
+interface PointerDrag {
+  startX: number;
+  startY: number;
+  travel: number;
+  pointerId: number | null;
+}
+
+/** recordPointer records the pointer's place, x along the track and y off the line, in server units. */
+function recordPointer(rec: TrackRecorder, d: PointerDrag, e: { clientX: number; clientY: number }, now: number): void {
+  rec.moveTo(toServerX(e.clientX - d.startX, d.travel, rec.width), toServerY(e.clientY - d.startY, d.travel, rec.width), now);
+}
+
 /**
  * useSliderCaptcha runs the server-judged slider (docs/accounts.md "Slider"):
- * on open it asks for a challenge, records the drag as [[x, ms], ...] in the
- * server's units (pointer: mouse, pen and touch; keyboard: arrow keys in
- * steps, each with its time), and on release at the end has the server judge
- * it. A pass hands the ticket to onPass and closes 2 s later; a failure resets
- * the handle and fetches a new challenge; a release before the end resets it.
+ * on open it asks for a challenge and starts its proof of work at once (in a
+ * worker), records the drag as [[x, y, ms], ...] in the server's units
+ * (pointer: mouse, pen and touch; keyboard: arrow keys in eased steps, each
+ * with its time), and on release at the end has the server judge it with the
+ * nonce (waiting for it if the drag was quicker). A pass hands the ticket to
+ * onPass and closes 2 s later; a failure resets the handle and fetches a new
+ * challenge; a release before the end resets it.
  */
 export function useSliderCaptcha({ open, onPass, onDone, api = defaultApi, now = Date.now }: UseSliderCaptchaOptions): SliderCaptcha {
   const [status, setStatusState] = useState<SliderStatus>('loading');
@@ -82,7 +100,8 @@ export function useSliderCaptcha({ open, onPass, onDone, api = defaultApi, now =
   const statusRef = useRef<SliderStatus>('loading');
   const captcha = useRef<Captcha | null>(null);
   const recorder = useRef<TrackRecorder | null>(null);
-  const drag = useRef<{ startX: number; travel: number; pointerId: number | null } | null>(null);
+  const pow = useRef<PowJob | null>(null);
+  const drag = useRef<PointerDrag | null>(null);
   const generation = useRef(0);
   const closeTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const trackRef = useRef<HTMLDivElement | null>(null);
@@ -95,11 +114,17 @@ export function useSliderCaptcha({ open, onPass, onDone, api = defaultApi, now =
     setStatusState(s);
   }, []);
 
+  const stopPow = useCallback(() => {
+    pow.current?.cancel();
+    pow.current = null;
+  }, []);
+
   const load = useCallback(() => {
     const gen = ++generation.current;
     captcha.current = null;
     recorder.current = null;
     drag.current = null;
+    stopPow();
     setRatio(0);
     setStatus('loading');
     callbacks.current.api.create().then(
@@ -107,6 +132,8 @@ export function useSliderCaptcha({ open, onPass, onDone, api = defaultApi, now =
         if (gen !== generation.current) return;
         captcha.current = c;
         recorder.current = new TrackRecorder(c.width);
+        // Solving starts now, while the person reads and drags.
+        pow.current = callbacks.current.api.solve(c.pow);
         setStatus('ready');
       },
       (err: unknown) => {
@@ -115,7 +142,7 @@ export function useSliderCaptcha({ open, onPass, onDone, api = defaultApi, now =
         setStatus('error');
       },
     );
-  }, [setStatus]);
+  }, [setStatus, stopPow]);
 
   useEffect(() => {
     if (open) {
@@ -123,41 +150,45 @@ export function useSliderCaptcha({ open, onPass, onDone, api = defaultApi, now =
       load();
     }
     return () => {
-      // Closing forgets the challenge; a late answer is ignored.
+      // Closing forgets the challenge and stops its proof of work; a late answer is ignored.
       generation.current++;
       if (closeTimer.current) clearTimeout(closeTimer.current);
       closeTimer.current = null;
       captcha.current = null;
       recorder.current = null;
       drag.current = null;
+      stopPow();
     };
-  }, [open, load]);
+  }, [open, load, stopPow]);
 
   const judge = useCallback(() => {
     const c = captcha.current;
     const rec = recorder.current;
-    if (!c || !rec) return;
+    const job = pow.current;
+    if (!c || !rec || !job) return;
     const gen = generation.current;
     const track = rec.track();
     setStatus('checking');
-    callbacks.current.api.check({ id: c.id, track }).then(
-      (ticket) => {
-        if (gen !== generation.current) return;
-        setStatus('passed');
-        setRatio(1);
-        callbacks.current.onPass(ticket);
-        closeTimer.current = setTimeout(() => {
-          closeTimer.current = null;
-          callbacks.current.onDone();
-        }, SLIDER_CLOSE_DELAY_MS);
-      },
-      (err: unknown) => {
-        if (gen !== generation.current) return;
-        // The id is spent whatever the outcome: start again with a new one.
-        setFailure(err instanceof ApiError || err instanceof Error ? err.message : String(err));
-        load();
-      },
-    );
+    const passed = (ticket: string) => {
+      if (gen !== generation.current) return;
+      setStatus('passed');
+      setRatio(1);
+      callbacks.current.onPass(ticket);
+      closeTimer.current = setTimeout(() => {
+        closeTimer.current = null;
+        callbacks.current.onDone();
+      }, SLIDER_CLOSE_DELAY_MS);
+    };
+    const failed = (err: unknown) => {
+      if (gen !== generation.current) return;
+      // The id is spent whatever the outcome: start again with a new one.
+      setFailure(err instanceof ApiError || err instanceof Error ? err.message : String(err));
+      load();
+    };
+    // The nonce is usually ready by now; if the drag was quicker, the check waits for it.
+    job.nonce.then((nonce) => {
+      if (gen === generation.current) callbacks.current.api.check({ id: c.id, track, nonce }).then(passed, failed);
+    }, failed);
   }, [load, setStatus]);
 
   /** release ends a drag: at the end the server judges it, anywhere else the handle goes back. */
@@ -196,7 +227,7 @@ export function useSliderCaptcha({ open, onPass, onDone, api = defaultApi, now =
         // A synthetic or already-released pointer: moves still arrive while over the handle.
       }
       const travel = track.getBoundingClientRect().width - handle.getBoundingClientRect().width;
-      drag.current = { startX: e.clientX, travel, pointerId: e.pointerId };
+      drag.current = { startX: e.clientX, startY: e.clientY, travel, pointerId: e.pointerId };
       begin();
     },
     [begin],
@@ -206,7 +237,7 @@ export function useSliderCaptcha({ open, onPass, onDone, api = defaultApi, now =
     const d = drag.current;
     const rec = recorder.current;
     if (!d || !rec || statusRef.current !== 'dragging') return;
-    rec.moveTo(toServerX(e.clientX - d.startX, d.travel, rec.width), callbacks.current.now());
+    recordPointer(rec, d, e, callbacks.current.now());
     setRatio(rec.ratio);
   }, []);
 
@@ -215,7 +246,7 @@ export function useSliderCaptcha({ open, onPass, onDone, api = defaultApi, now =
       const d = drag.current;
       const rec = recorder.current;
       if (!d || !rec || statusRef.current !== 'dragging') return;
-      rec.moveTo(toServerX(e.clientX - d.startX, d.travel, rec.width), callbacks.current.now());
+      recordPointer(rec, d, e, callbacks.current.now());
       setRatio(rec.ratio);
       release();
     },
@@ -245,14 +276,14 @@ export function useSliderCaptcha({ open, onPass, onDone, api = defaultApi, now =
           if (back || !begin()) return;
         }
         if (statusRef.current !== 'dragging') return;
-        rec.stepBy(((forward ? 1 : -1) * rec.width) / KEY_STEPS, callbacks.current.now());
+        rec.stepKey(forward ? 1 : -1, callbacks.current.now());
         setRatio(rec.ratio);
         return;
       }
       if (statusRef.current !== 'dragging' || drag.current) return;
       if (e.key === 'Enter' || e.key === ' ' || e.key === 'Home' || e.key === 'Escape') {
         if (e.key !== 'Escape') e.preventDefault();
-        if (e.key === 'Home' || e.key === 'Escape') rec.moveTo(0, callbacks.current.now());
+        if (e.key === 'Home' || e.key === 'Escape') rec.moveTo(0, 0, callbacks.current.now());
         release();
       }
     },

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { KEY_STEPS, TrackRecorder, toServerX } from './track-recorder';
+import { KEY_STEPS, TrackRecorder, keyPosition, toServerX, toServerY } from './track-recorder';
 
 describe('toServerX', () => {
   it('scales the rendered drag to the server width', () => {
@@ -18,6 +18,25 @@ describe('toServerX', () => {
   });
 });
 
+describe('toServerY', () => {
+  it('scales the pointer wobble like x, either way, within a width', () => {
+    expect(toServerY(0, 200, 300)).toBe(0);
+    expect(toServerY(3, 200, 300)).toBe(4.5);
+    expect(toServerY(-1, 200, 300)).toBe(-1.5);
+    expect(toServerY(-900, 200, 300)).toBe(-300);
+    expect(toServerY(5, 0, 300)).toBe(0);
+  });
+});
+
+describe('keyPosition', () => {
+  it('eases from 0 to the width: slow at the ends, never equal steps all along', () => {
+    const xs = Array.from({ length: KEY_STEPS + 1 }, (_, k) => keyPosition(k, 300));
+    expect(xs).toEqual([0, 8.4, 31.2, 64.8, 105.6, 150, 194.4, 235.2, 268.8, 291.6, 300]);
+    expect(keyPosition(-1, 300)).toBe(0);
+    expect(keyPosition(KEY_STEPS + 3, 300)).toBe(300);
+  });
+});
+
 describe('TrackRecorder (fake timers)', () => {
   beforeEach(() => {
     vi.useFakeTimers();
@@ -27,21 +46,27 @@ describe('TrackRecorder (fake timers)', () => {
     vi.useRealTimers();
   });
 
-  it('records a drag as [[x, ms since start], ...] in server units', () => {
+  it('records a drag as [[x, y, ms since start], ...] in server units', () => {
     const rec = new TrackRecorder(300);
     rec.begin(Date.now());
     const travel = 240; // rendered px between start and end
-    for (const px of [12, 60, 130, 200, 240]) {
+    for (const [px, py] of [
+      [12, 0],
+      [60, 1],
+      [130, 2],
+      [200, -1],
+      [240, 0],
+    ] as const) {
       vi.advanceTimersByTime(80);
-      rec.moveTo(toServerX(px, travel, 300), Date.now());
+      rec.moveTo(toServerX(px, travel, 300), toServerY(py, travel, 300), Date.now());
     }
     expect(rec.track()).toEqual([
-      [0, 0],
-      [15, 80],
-      [75, 160],
-      [162.5, 240],
-      [250, 320],
-      [300, 400],
+      [0, 0, 0],
+      [15, 0, 80],
+      [75, 1.3, 160],
+      [162.5, 2.5, 240],
+      [250, -1.2, 320],
+      [300, 0, 400],
     ]);
     expect(rec.atEnd).toBe(true);
     expect(rec.ratio).toBe(1);
@@ -51,14 +76,14 @@ describe('TrackRecorder (fake timers)', () => {
     const rec = new TrackRecorder(300);
     rec.begin(Date.now());
     vi.advanceTimersByTime(16);
-    rec.moveTo(10, Date.now());
-    rec.moveTo(12, Date.now());
+    rec.moveTo(10, 0, Date.now());
+    rec.moveTo(12, 1, Date.now());
     vi.advanceTimersByTime(16);
-    rec.moveTo(20, Date.now());
+    rec.moveTo(20, 1, Date.now());
     expect(rec.track()).toEqual([
-      [0, 0],
-      [12, 16],
-      [20, 32],
+      [0, 0, 0],
+      [12, 1, 16],
+      [20, 1, 32],
     ]);
   });
 
@@ -66,41 +91,46 @@ describe('TrackRecorder (fake timers)', () => {
     const rec = new TrackRecorder(300);
     rec.begin(Date.now());
     vi.advanceTimersByTime(10);
-    rec.moveTo(-50, Date.now());
+    rec.moveTo(-50, 0, Date.now());
     vi.advanceTimersByTime(10);
-    rec.moveTo(999, Date.now());
+    rec.moveTo(999, 0, Date.now());
     expect(rec.track()).toEqual([
-      [0, 0],
-      [0, 10],
-      [300, 20],
+      [0, 0, 0],
+      [0, 0, 10],
+      [300, 0, 20],
     ]);
   });
 
-  it('records every key press, even two in one millisecond', () => {
+  it('records every key press along the eased steps, even two in one millisecond', () => {
     const rec = new TrackRecorder(300);
     rec.begin(Date.now());
-    const times: number[] = [];
     for (let i = 0; i < KEY_STEPS; i++) {
       if (i !== 3) vi.advanceTimersByTime(60);
-      rec.stepBy(300 / KEY_STEPS, Date.now());
-      times.push(Date.now());
+      rec.stepKey(1, Date.now());
     }
     const track = rec.track();
     expect(track).toHaveLength(KEY_STEPS + 1);
-    expect(track.map(([x]) => x)).toEqual([0, 30, 60, 90, 120, 150, 180, 210, 240, 270, 300]);
-    for (let i = 1; i < track.length; i++) expect(track[i]![1]).toBeGreaterThan(track[i - 1]![1]);
-    expect(track.at(-1)![1]).toBeGreaterThanOrEqual(300);
+    expect(track.map(([x]) => x)).toEqual(Array.from({ length: KEY_STEPS + 1 }, (_, k) => keyPosition(k, 300)));
+    expect(track.every(([, y]) => y === 0)).toBe(true);
+    for (let i = 1; i < track.length; i++) expect(track[i]![2]).toBeGreaterThan(track[i - 1]![2]);
+    expect(track.at(-1)![2]).toBeGreaterThanOrEqual(300);
     expect(rec.atEnd).toBe(true);
+    // Back one press and forward again; never past either end.
+    rec.stepKey(-1, Date.now());
+    expect(rec.position).toBe(keyPosition(KEY_STEPS - 1, 300));
+    rec.stepKey(1, Date.now());
+    rec.stepKey(1, Date.now());
+    expect(rec.position).toBe(300);
   });
 
   it('starts over on reset, and gives copies of its samples', () => {
     const rec = new TrackRecorder(300);
     rec.begin(Date.now());
     vi.advanceTimersByTime(50);
-    rec.moveTo(100, Date.now());
+    rec.moveTo(100, 2, Date.now());
     const copy = rec.track();
     copy[1]![0] = 999;
-    expect(rec.track()[1]).toEqual([100, 50]);
+    expect(rec.track()[1]).toEqual([100, 2, 50]);
     rec.reset();
     expect(rec.active).toBe(false);
     expect(rec.track()).toEqual([]);
@@ -109,7 +139,7 @@ describe('TrackRecorder (fake timers)', () => {
 
   it('a first move without begin starts the drag there', () => {
     const rec = new TrackRecorder(300);
-    rec.moveTo(30, 1000);
-    expect(rec.track()).toEqual([[30, 0]]);
+    rec.moveTo(30, 0, 1000);
+    expect(rec.track()).toEqual([[30, 0, 0]]);
   });
 });

@@ -1,10 +1,12 @@
 // The Uniplus ID of the visitor's sub-account (GET /pc/v1/pool/subaccount/uniplus), with
-// a sub-account picker; logged out, where to find it and a way to log in.
+// a sub-account picker; logged out, where to find it and a way to log in. The pool keeps
+// only a hash of an ID and shows it once, when it is made (docs/mining.md "Uniplus IDs"),
+// so this panel shows its prefix, masked, and where to get a new one.
 import { useTranslation } from 'react-i18next';
+import { maskUniplus } from '@/lib/uniplus';
 import { useUniplus } from '../api/get-uniplus';
 import { splitTemplate } from '../model/worker-name';
 import { Actions, AppButton } from './article';
-import { CopyField } from './copy';
 import { KeyIcon } from './icons';
 import { Rich } from './rich';
 import { TUTORIAL_NS } from './texts';
@@ -33,7 +35,20 @@ function UniplusDetails({ code }: { code: string }) {
   const [before, after] = splitTemplate(d.workerName);
   return (
     <>
-      <CopyField label={t('account.uniplusId')} value={d.uniplusId} testId="uniplus-id" wrap />
+      <div className="up-tut-field">
+        <span className="up-tut-field__label">{t('account.uniplusId')}</span>
+        <div className="up-tut-field__row">
+          <code className="up-tut-field__value is-wrap" data-testid="uniplus-masked">
+            {maskUniplus(d.uniplusPrefix)}
+          </code>
+        </div>
+      </div>
+      <p className="up-tut-hint" data-testid="uniplus-once">
+        {t('account.shownOnce')}
+      </p>
+      <Actions>
+        <AppButton target="subAccounts" />
+      </Actions>
       <dl className="up-tut-facts">
         <div>
           <dt>{t('account.defaultCoin')}</dt>

@@ -22,10 +22,14 @@ export interface SubAccount {
   deviceCount: number;
 }
 
-/** UniplusInfo is GET /pc/v1/pool/subaccount/uniplus: the ID and what a rig needs to connect. */
+/**
+ * UniplusInfo is GET /pc/v1/pool/subaccount/uniplus: what a rig needs to connect, and the
+ * ID's prefix (the pool keeps only a hash of the ID; uniplusId is null on this read).
+ */
 export interface UniplusInfo {
   code: string;
-  uniplusId: string;
+  uniplusId: string | null;
+  uniplusPrefix: string;
   coin: string;
   stratumUrl: string;
   stratumUrls: string[];

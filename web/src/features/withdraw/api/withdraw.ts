@@ -17,6 +17,8 @@ export const withdrawKeys = {
 export interface Verification {
   verifyType?: VerifyType;
   code?: string;
+  /** totpCode is the authenticator app's code (or a recovery code) when two-factor sign-in is on. */
+  totpCode?: string;
 }
 
 export function useAddressBook(coin = '') {

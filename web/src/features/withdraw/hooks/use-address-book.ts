@@ -74,6 +74,7 @@ interface AddressValues {
   address?: string;
   description?: string;
   code?: string;
+  totpCode?: string;
 }
 
 /** useAddressForm adds or edits an entry after the second verification. */
@@ -95,7 +96,7 @@ export function useAddressForm(form: FieldForm, editing: AddressEntry | null, de
         network: String(v.network ?? v.currencyType ?? ''),
         address: String(v.address ?? '').trim(),
         description: String(v.description ?? '').trim(),
-        ...verify.of(v.code),
+        ...verify.of(v.code, v.totpCode),
       });
       notify('success', answer.msg || t('book.saved'));
       form.resetFields();
@@ -130,11 +131,11 @@ export function useDeleteAddressForm(form: FieldForm, entry: AddressEntry | null
   const del = useDeleteAddress();
   const verify = useVerify('addressBook', form);
   const [error, setError] = useState('');
-  const onFinish = async (v: { code?: string }) => {
+  const onFinish = async (v: { code?: string; totpCode?: string }) => {
     if (!entry) return;
     setError('');
     try {
-      const answer = await del.mutateAsync({ id: entry.id, ...verify.of(v.code) });
+      const answer = await del.mutateAsync({ id: entry.id, ...verify.of(v.code, v.totpCode) });
       notify('success', answer.msg || t('book.deleted'));
       form.resetFields();
       onDone();

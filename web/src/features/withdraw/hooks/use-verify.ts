@@ -1,12 +1,14 @@
 // The second verification of a money action (SPEC.md section 5): a code sent to the
-// user's own bound phone or email, only when one is bound. One glue for the address book,
-// the withdrawal dialog and both layouts.
+// user's own bound phone or email, only when one is bound, and the authenticator app's code
+// when two-factor sign-in is on (docs/accounts.md). One glue for the address book, the
+// withdrawal dialog and both layouts.
 import { useState } from 'react';
 import { useCaptchaTicket } from '@/features/auth/hooks/use-captcha-ticket';
 import { useCodeButton } from '@/features/auth/hooks/use-code-button';
 import { api } from '@/lib/api-client';
 import type { FieldForm } from '@/lib/field-form';
 import { maskEmail, maskPhone } from '@/lib/mask';
+import { secondFactorCode, useTwoFactorStatus } from '@/lib/two-factor';
 import { useSession } from '@/lib/use-session';
 import type { Verification } from '../api/withdraw';
 import type { VerifyType } from '../model/types';
@@ -22,6 +24,7 @@ export function useVerify(scene: Scene, form: FieldForm) {
   const methods: VerifyType[] = [...(phone ? (['phone'] as const) : []), ...(email ? (['email'] as const) : [])];
   const [picked, setMethod] = useState<VerifyType | null>(null);
   const method: VerifyType | null = picked && methods.includes(picked) ? picked : (methods[0] ?? null);
+  const twoFactor = useTwoFactorStatus();
   const captcha = useCaptchaTicket();
   const codeButton = useCodeButton({
     captcha,
@@ -43,8 +46,13 @@ export function useVerify(scene: Scene, form: FieldForm) {
     target: method === 'phone' ? maskPhone(phone) : maskEmail(email),
     captcha,
     codeButton,
-    /** of gives the verification fields of a call from the form's code. */
-    of: (code: unknown): Verification => (method ? { verifyType: method, code: String(code ?? '').trim() } : {}),
+    /** totp: two-factor sign-in is on, so the form asks for the authenticator app's code too. */
+    totp: twoFactor.data?.enabled === true,
+    /** of gives the verification fields of a call from the form's code and authenticator code. */
+    of: (code: unknown, totpCode?: unknown): Verification => ({
+      ...(method ? { verifyType: method, code: String(code ?? '').trim() } : {}),
+      ...(twoFactor.data?.enabled ? { totpCode: secondFactorCode(String(totpCode ?? '')) } : {}),
+    }),
   };
 }
 

@@ -19,6 +19,7 @@ interface WithdrawValues {
   amount?: string;
   remark?: string;
   code?: string;
+  totpCode?: string;
 }
 
 const newRequestId = () => (globalThis.crypto?.randomUUID?.() ?? `${Date.now()}-${Math.random()}`).slice(0, 64);
@@ -45,7 +46,7 @@ export function useWithdrawForm(form: FieldForm, sub: string, coin: string, onDo
         network: String(v.network ?? ''),
         remark: String(v.remark ?? '').trim(),
         requestId,
-        ...verify.of(v.code),
+        ...verify.of(v.code, v.totpCode),
       });
       notify('success', answer.msg || t('dialog.done'));
       form.resetFields();

@@ -10,8 +10,12 @@ import type { LoginMethod } from '@/features/auth/model/types';
 import { LIMITS, codeInput } from '@/lib/validation';
 import { useLegalLinks } from '../../use-legal-links';
 import { AuthCard, AuthSubmit } from './auth-card';
+import { DesktopSecondStep } from './two-factor-step';
 
-/** DesktopLogin is /login: password or code login with one phone-or-email input (SPEC.md section 2). */
+/**
+ * DesktopLogin is /login: password or code login with one phone-or-email input (SPEC.md
+ * section 2), then the authenticator code when the account has two-factor sign-in on.
+ */
 export function DesktopLogin() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -64,26 +68,30 @@ export function DesktopLogin() {
       leadKey="auth.loginLead"
       other={{ textKey: 'auth.noAccount', labelKey: 'auth.goRegister', to: paths.register }}
     >
-      <Form
-        form={form}
-        name="login"
-        layout="vertical"
-        requiredMark={false}
-        validateTrigger={['onChange', 'onBlur']}
-        onFinish={f.onFinish}
-        onValuesChange={f.onValuesChange}
-        initialValues={{ agree: false }}
-        data-testid="login-form"
-      >
-        <Tabs
-          centered
-          destroyOnHidden
-          activeKey={f.method}
-          onChange={(key) => f.setMethod(key as LoginMethod)}
-          items={f.tabs.map((tab) => ({ ...tab, children: tab.key === 'pwd' ? passwordPane : codePane }))}
-        />
-        <AuthSubmit agreeRule={f.rules.agree} links={links} error={login.error} ready={f.ready} pending={login.pending} submitKey="auth.loginButton" />
-      </Form>
+      {login.secondStep ? <DesktopSecondStep step={login.secondStep} /> : null}
+      {/* Hidden, not unmounted, during the second step: "Back to login" finds the form as it was. */}
+      <div hidden={login.secondStep !== null}>
+        <Form
+          form={form}
+          name="login"
+          layout="vertical"
+          requiredMark={false}
+          validateTrigger={['onChange', 'onBlur']}
+          onFinish={f.onFinish}
+          onValuesChange={f.onValuesChange}
+          initialValues={{ agree: false }}
+          data-testid="login-form"
+        >
+          <Tabs
+            centered
+            destroyOnHidden
+            activeKey={f.method}
+            onChange={(key) => f.setMethod(key as LoginMethod)}
+            items={f.tabs.map((tab) => ({ ...tab, children: tab.key === 'pwd' ? passwordPane : codePane }))}
+          />
+          <AuthSubmit agreeRule={f.rules.agree} links={links} error={login.error} ready={f.ready} pending={login.pending} submitKey="auth.loginButton" />
+        </Form>
+      </div>
       <DesktopSliderCaptcha captcha={captcha} />
     </AuthCard>
   );

@@ -18,6 +18,7 @@ const menu = [
   ['orePoolAnlageuebersicht', 'pages.orePoolAnlageuebersicht'],
   ['orePoolDeviceSubaccount', 'pages.orePoolDeviceSubaccount'],
   ['orePoolDeviceSearch', 'pages.orePoolDeviceSearch'],
+  ['orePoolAlertSet', 'pages.orePoolAlertSet'],
   ['orePoolOverclockManage', 'pages.orePoolOverclockManage'],
   ['orePoolRevenueSummary', 'pages.orePoolRevenueSummary'],
   ['orePoolRevenueChain', 'pages.orePoolRevenueChain'],

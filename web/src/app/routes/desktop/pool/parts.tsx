@@ -10,8 +10,7 @@ import { useDeviceActions } from '@/features/pool/devices/api/devices';
 import { duration, type ListParams, type Sort } from '@/features/pool/devices/model/list-params';
 import type { DeviceRow } from '@/features/pool/devices/model/types';
 import { PAGE_SIZES, type Page } from '@/features/pool/model/types';
-import { useConfirmAction } from '@/features/pool/sub-accounts/hooks/use-sub-account-form';
-import { useUniplus } from '@/features/pool/sub-accounts/api/sub-accounts';
+import { useConnectPanel } from '@/features/pool/sub-accounts/hooks/use-connect-panel';
 import { copyText } from '@/lib/clipboard';
 import { notify } from '@/lib/notify';
 import type { TFunction } from 'i18next';
@@ -65,12 +64,16 @@ export function LoadFailed({ tp, retry }: { tp: T; retry: () => void }) {
   );
 }
 
-/** ConnectPanel is what a rig needs to mine to a sub-account, with copy buttons, a QR code and regenerate. */
-export function ConnectPanel({ code, t, tp }: { code: string; t: T; tp: T }) {
-  const q = useUniplus(code);
-  const action = useConfirmAction();
+/**
+ * ConnectPanel is what a rig needs to mine to a sub-account, with copy buttons and a QR
+ * code, and its Uniplus ID: the ID itself only right after it was made (fresh: the create
+ * answer; or regenerate's), otherwise masked with a regenerate that asks first.
+ */
+export function ConnectPanel({ code, fresh, t, tp }: { code: string; fresh?: string; t: T; tp: T }) {
+  const p = useConnectPanel(code, fresh);
+  const q = p.query;
   if (q.isError) return <LoadFailed tp={tp} retry={() => void q.refetch()} />;
-  const u = q.data;
+  const u = p.info;
   return (
     <section className="up-pool-panel" data-testid="connect-panel" aria-busy={!u}>
       <h2>{t('connect.title', { code })}</h2>
@@ -93,21 +96,39 @@ export function ConnectPanel({ code, t, tp }: { code: string; t: T; tp: T }) {
             </div>
             <div>
               <dt>{t('connect.uniplus')}</dt>
-              <dd>
-                <Copyable text={u.uniplusId} tp={tp} testId="uniplus-id" />
-              </dd>
-              <p className="up-pool-hint">{t('connect.uniplusHint')}</p>
-              <Popconfirm
-                title={t('connect.regenerateConfirm')}
-                okText={tp('common.confirm')}
-                cancelText={tp('common.cancel')}
-                onConfirm={() => action.run('regenerate', { code })}
-              >
-                <Button size="small" data-testid="regenerate">
-                  {t('connect.regenerate')}
-                </Button>
-              </Popconfirm>
-              {action.error ? <Alert type="error" showIcon message={action.error} style={{ marginTop: 8 }} /> : null}
+              {p.secret ? (
+                <>
+                  <dd>
+                    <Copyable text={p.secret} tp={tp} testId="uniplus-id" />
+                  </dd>
+                  <Alert type="warning" showIcon message={t('connect.uniplusOnce')} data-testid="uniplus-once" style={{ margin: '4px 0 8px' }} />
+                  <p className="up-pool-hint">{t('connect.uniplusHint')}</p>
+                  <Button size="small" type="primary" onClick={p.saved} data-testid="uniplus-saved">
+                    {t('connect.uniplusSaved')}
+                  </Button>
+                </>
+              ) : (
+                <>
+                  <dd>
+                    <span data-testid="uniplus-masked" aria-label={t('connect.uniplusHidden', { prefix: p.prefix })}>
+                      {p.masked}
+                    </span>
+                  </dd>
+                  <p className="up-pool-hint">{t('connect.uniplusMasked')}</p>
+                  <p className="up-pool-hint">{t('connect.uniplusHint')}</p>
+                  <Popconfirm
+                    title={t('connect.regenerateConfirm')}
+                    okText={tp('common.confirm')}
+                    cancelText={tp('common.cancel')}
+                    onConfirm={() => p.regenerate()}
+                  >
+                    <Button size="small" data-testid="regenerate" loading={p.pending}>
+                      {t('connect.regenerate')}
+                    </Button>
+                  </Popconfirm>
+                </>
+              )}
+              {p.error ? <Alert type="error" showIcon message={p.error} style={{ marginTop: 8 }} /> : null}
             </div>
             <Link to={paths.tutorial.page('orePoolSignIn')}>{t('connect.tutorial')}</Link>
           </dl>

@@ -32,6 +32,10 @@ export function DesktopSubAccountDetail() {
           </section>
           <p>
             <Link to={`${paths.account.orePoolAnlageuebersicht}${v.devicesQuery}`}>{t('detail.viewDevices')}</Link>
+            {' · '}
+            <Link to={`${paths.account.orePoolAlertSet}?sub=${encodeURIComponent(v.code)}`} data-testid="to-alerts">
+              {t('detail.alerts')}
+            </Link>
           </p>
           <ConnectPanel code={v.code} t={t} tp={tp} />
         </>

@@ -7,6 +7,7 @@ import { paths } from '@/config/paths';
 import { usePoolSelection } from '@/features/pool/hooks/use-pool-selection';
 import type { SubAccount } from '@/features/pool/model/types';
 import { useConfirmAction, useSubAccountForm } from '@/features/pool/sub-accounts/hooks/use-sub-account-form';
+import { freshFor, type FreshUniplus } from '@/features/pool/sub-accounts/model/uniplus';
 import { useSubAccountTexts } from '@/features/pool/sub-accounts/texts';
 import { startSteps } from '@/features/pool/texts';
 import { ConnectPanel, LoadFailed } from './parts';
@@ -18,9 +19,17 @@ export function DesktopSubAccountInfo() {
   const [creating, setCreating] = useState(false);
   const [renaming, setRenaming] = useState<SubAccount | null>(null);
   const [connectCode, setConnectCode] = useState('');
+  // A new sub-account's Uniplus ID, from the create answer: its panel shows it once.
+  const [fresh, setFresh] = useState<FreshUniplus | null>(null);
   const open = sel.coins.filter((c) => c.status === 1);
   const first = open[0]?.type ?? '';
-  const create = useSubAccountForm('create', { code: '', alias: '', coin: first }, () => setCreating(false));
+  const create = useSubAccountForm('create', { code: '', alias: '', coin: first }, (made) => {
+    setCreating(false);
+    if (made) {
+      setFresh(made);
+      setConnectCode(made.code);
+    }
+  });
   const rename = useSubAccountForm('rename', { code: '', alias: '', coin: '' }, () => setRenaming(null));
   const action = useConfirmAction();
   const shown = connectCode || sel.subAccount?.code || sel.subAccounts[0]?.code || '';
@@ -90,7 +99,14 @@ export function DesktopSubAccountInfo() {
                 key: 'actions',
                 render: (_, s) => (
                   <Space size={4} wrap>
-                    <Button size="small" type="link" onClick={() => setConnectCode(s.code)}>
+                    <Button
+                      size="small"
+                      type="link"
+                      onClick={() => {
+                        setConnectCode(s.code);
+                        setFresh(null);
+                      }}
+                    >
                       {t('list.connect')}
                     </Button>
                     <Button
@@ -119,7 +135,7 @@ export function DesktopSubAccountInfo() {
               },
             ]}
           />
-          <div style={{ marginTop: 24 }}>{shown ? <ConnectPanel key={shown} code={shown} t={t} tp={tp} /> : null}</div>
+          <div style={{ marginTop: 24 }}>{shown ? <ConnectPanel key={shown} code={shown} fresh={freshFor(fresh, shown)} t={t} tp={tp} /> : null}</div>
         </>
       )}
       <Modal

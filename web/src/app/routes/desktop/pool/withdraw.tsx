@@ -19,6 +19,7 @@ import { LIMITS, PAGE_SIZES, type AddressEntry, type WithdrawSetting } from '@/f
 import { useWithdrawTexts } from '@/features/withdraw/texts';
 import { copyText } from '@/lib/clipboard';
 import { notify } from '@/lib/notify';
+import { RECOVERY_INPUT_MAX, recoveryInput } from '@/lib/two-factor';
 import { codeInput, LIMITS as INPUT_LIMITS } from '@/lib/validation';
 import { Copyable, LoadFailed } from './parts';
 import type { TFunction } from 'i18next';
@@ -56,9 +57,25 @@ function ShortCopy({ text, t, testId }: { text: string; t: TFunction; testId?: s
   );
 }
 
-/** VerifyFields: the method, the code with its button, and the slider. */
+/** TotpField is the authenticator app's code, asked while two-factor sign-in is on. */
+function TotpField({ v, t }: { v: VerifyState; t: TFunction }) {
+  if (!v.totp) return null;
+  return (
+    <Form.Item name="totpCode" label={t('verify.totp')} required extra={t('verify.totpHint')} normalize={recoveryInput}>
+      <Input maxLength={RECOVERY_INPUT_MAX} autoComplete="one-time-code" spellCheck={false} placeholder={t('verify.totpPlaceholder')} data-testid="verify-totp" />
+    </Form.Item>
+  );
+}
+
+/** VerifyFields: the method, the code with its button, the slider, and the authenticator code. */
 function VerifyFields({ v, t }: { v: VerifyState; t: TFunction }) {
-  if (!v.needed) return <Alert type="info" showIcon message={t('verify.none')} className="up-dialog-alert" />;
+  if (!v.needed)
+    return (
+      <>
+        <Alert type="info" showIcon message={t('verify.none')} className="up-dialog-alert" />
+        <TotpField v={v} t={t} />
+      </>
+    );
   return (
     <>
       {v.methods.length > 1 ? (
@@ -80,6 +97,7 @@ function VerifyFields({ v, t }: { v: VerifyState; t: TFunction }) {
           <DesktopCodeButton code={v.codeButton} />
         </div>
       </Form.Item>
+      <TotpField v={v} t={t} />
       <DesktopSliderCaptcha captcha={v.captcha} />
     </>
   );

@@ -11,6 +11,7 @@ import { displayName, formatRegistDate, maskEmail, maskPhone } from '@/features/
 import { useLang } from '../../../layouts/use-lang';
 import { useDialogParam } from '../../use-dialog-param';
 import { AccountTypeDialog, CancelAccountDialog, ContactDialog, NicknameDialog, PasswordDialog } from './dialogs';
+import { DesktopTwoFactorDialogs, DesktopTwoFactorRow } from './two-factor';
 import '../desktop-forms.css';
 import './basics-info.css';
 
@@ -29,7 +30,7 @@ function Row({ icon, label, value, action, testId }: { icon?: ReactNode; label: 
   );
 }
 
-/** DesktopBasicsInfo is /basicsInfo: the user's profile, contacts, password, account type and cancellation. */
+/** DesktopBasicsInfo is /basicsInfo: the user's profile, contacts, password, two-factor sign-in, account type and cancellation. */
 export function DesktopBasicsInfo() {
   const { t } = useTranslation();
   const lang = useLang();
@@ -128,6 +129,7 @@ export function DesktopBasicsInfo() {
                   </Button>
                 }
               />
+              <DesktopTwoFactorRow onOpen={openDialog} />
             </section>
 
             <section className="up-info-card" aria-labelledby="up-info-account">
@@ -184,6 +186,7 @@ export function DesktopBasicsInfo() {
       <AccountTypeDialog open={dialog === 'type' && !!user} onClose={closeDialog} user={user} />
       <CancelAccountDialog open={dialog === 'cancel' && !!user} onClose={closeDialog} onCancelled={forgetOnLeave} />
       <PasswordDialog open={dialog === 'password' && !!user} onClose={closeDialog} user={user} />
+      {user ? <DesktopTwoFactorDialogs dialog={dialog} onClose={closeDialog} /> : null}
     </PageFrame>
   );
 }

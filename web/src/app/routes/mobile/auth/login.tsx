@@ -12,8 +12,12 @@ import { LIMITS, PHONE_PREFIX, codeInput } from '@/lib/validation';
 import { useLegalLinks } from '../../use-legal-links';
 import { FieldInput } from '../field-input';
 import { MobileAuthActions, MobileAuthFrame } from './mobile-auth-frame';
+import { MobileSecondStep } from './two-factor-step';
 
-/** MobileLogin is /mobile/login: the login page for phones, full width with big touch targets. */
+/**
+ * MobileLogin is /mobile/login: the login page for phones, full width with big touch targets,
+ * then the authenticator code when the account has two-factor sign-in on.
+ */
 export function MobileLogin() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -24,56 +28,60 @@ export function MobileLogin() {
 
   return (
     <MobileAuthFrame titleKey="pages.login" leadKey="auth.loginLead">
-      <MobileTabs
-        label={t('auth.loginMethod')}
-        active={method}
-        onChange={f.setMethod}
-        tabs={f.tabs}
-      />
-      <Form
-        form={form}
-        name="mlogin"
-        layout="vertical"
-        requiredMarkStyle="none"
-        validateTrigger={['onChange', 'onBlur']}
-        onFinish={f.onFinish}
-        onValuesChange={f.onValuesChange}
-        initialValues={{ agree: false }}
-        footer={<MobileAuthActions error={login.error} ready={f.ready} pending={login.pending} submitKey="auth.loginButton" other={{ textKey: 'auth.noAccount', labelKey: 'auth.goRegister', to: mobilePaths.register }} />}
-      >
-        <Form.Item name="account" label={t('auth.account')} rules={[f.rules.account]}>
-          <FieldInput
-            prefix={f.mode === 'phone' ? PHONE_PREFIX : undefined}
-            maxLength={LIMITS.loginInputMax}
-            autoComplete="username"
-            placeholder={t('auth.accountPlaceholder')}
-            clearable
-          />
-        </Form.Item>
-        {method === 'pwd' ? (
-          <Form.Item name="password" label={t('auth.password')} rules={[f.rules.password]}>
-            <Input type="password" maxLength={LIMITS.loginInputMax} autoComplete="current-password" placeholder={t('auth.passwordPlaceholder')} />
-          </Form.Item>
-        ) : (
-          <Form.Item name="code" label={t('auth.code')} rules={[f.rules.code]} normalize={codeInput}>
-            <FieldInput after={<MobileCodeButton code={f.codeButton} />} maxLength={LIMITS.codeLength} inputMode="numeric" autoComplete="one-time-code" placeholder={t('auth.codePlaceholder')} />
-          </Form.Item>
-        )}
-        {method === 'pwd' ? (
-          <Form.Item>
-            <MobileVerifyRow captcha={captcha} />
-          </Form.Item>
-        ) : null}
-        <Form.Item
-          name="agree"
-          valuePropName="checked"
-          rules={[f.rules.agree]}
+      {login.secondStep ? <MobileSecondStep step={login.secondStep} /> : null}
+      {/* Hidden, not unmounted, during the second step: "Back to login" finds the form as it was. */}
+      <div hidden={login.secondStep !== null}>
+        <MobileTabs
+          label={t('auth.loginMethod')}
+          active={method}
+          onChange={f.setMethod}
+          tabs={f.tabs}
+        />
+        <Form
+          form={form}
+          name="mlogin"
+          layout="vertical"
+          requiredMarkStyle="none"
+          validateTrigger={['onChange', 'onBlur']}
+          onFinish={f.onFinish}
+          onValuesChange={f.onValuesChange}
+          initialValues={{ agree: false }}
+          footer={<MobileAuthActions error={login.error} ready={f.ready} pending={login.pending} submitKey="auth.loginButton" other={{ textKey: 'auth.noAccount', labelKey: 'auth.goRegister', to: mobilePaths.register }} />}
         >
-          <Checkbox data-testid="terms">
-            <TermsText links={links} />
-          </Checkbox>
-        </Form.Item>
-      </Form>
+          <Form.Item name="account" label={t('auth.account')} rules={[f.rules.account]}>
+            <FieldInput
+              prefix={f.mode === 'phone' ? PHONE_PREFIX : undefined}
+              maxLength={LIMITS.loginInputMax}
+              autoComplete="username"
+              placeholder={t('auth.accountPlaceholder')}
+              clearable
+            />
+          </Form.Item>
+          {method === 'pwd' ? (
+            <Form.Item name="password" label={t('auth.password')} rules={[f.rules.password]}>
+              <Input type="password" maxLength={LIMITS.loginInputMax} autoComplete="current-password" placeholder={t('auth.passwordPlaceholder')} />
+            </Form.Item>
+          ) : (
+            <Form.Item name="code" label={t('auth.code')} rules={[f.rules.code]} normalize={codeInput}>
+              <FieldInput after={<MobileCodeButton code={f.codeButton} />} maxLength={LIMITS.codeLength} inputMode="numeric" autoComplete="one-time-code" placeholder={t('auth.codePlaceholder')} />
+            </Form.Item>
+          )}
+          {method === 'pwd' ? (
+            <Form.Item>
+              <MobileVerifyRow captcha={captcha} />
+            </Form.Item>
+          ) : null}
+          <Form.Item
+            name="agree"
+            valuePropName="checked"
+            rules={[f.rules.agree]}
+          >
+            <Checkbox data-testid="terms">
+              <TermsText links={links} />
+            </Checkbox>
+          </Form.Item>
+        </Form>
+      </div>
       <MobileSliderCaptcha captcha={captcha} />
     </MobileAuthFrame>
   );

@@ -8,8 +8,7 @@ import { LazyHashrateChart } from '@/components/hashrate-chart';
 import { MobileDialog } from '@/components/mobile-dialog';
 import { mobilePaths } from '@/config/paths';
 import type { HistoryChart } from '@/features/pool/hooks/use-history-chart';
-import { useUniplus } from '@/features/pool/sub-accounts/api/sub-accounts';
-import { useConfirmAction } from '@/features/pool/sub-accounts/hooks/use-sub-account-form';
+import { useConnectPanel } from '@/features/pool/sub-accounts/hooks/use-connect-panel';
 import { copyText } from '@/lib/clipboard';
 import { notify } from '@/lib/notify';
 
@@ -73,12 +72,16 @@ export function MCopy({ text, tp, testId }: { text: string; tp: T; testId?: stri
   );
 }
 
-/** MConnectPanel is what a rig needs to connect to a sub-account, with a QR code to scan. */
-export function MConnectPanel({ code, t, tp }: { code: string; t: T; tp: T }) {
-  const q = useUniplus(code);
-  const action = useConfirmAction();
+/**
+ * MConnectPanel is what a rig needs to connect to a sub-account, with a QR code to scan,
+ * and its Uniplus ID: the ID itself only right after it was made (fresh: the create
+ * answer; or regenerate's), otherwise masked with a regenerate that asks first.
+ */
+export function MConnectPanel({ code, fresh, t, tp }: { code: string; fresh?: string; t: T; tp: T }) {
+  const p = useConnectPanel(code, fresh);
+  const q = p.query;
   if (q.isError) return <MLoadFailed tp={tp} retry={() => void q.refetch()} />;
-  const u = q.data;
+  const u = p.info;
   if (!u) return null;
   return (
     <section className="up-mpool-panel" data-testid="connect-panel">
@@ -93,25 +96,47 @@ export function MConnectPanel({ code, t, tp }: { code: string; t: T; tp: T }) {
       <MCopy text={u.workerExample} tp={tp} testId="worker-name" />
       <p className="up-mpool-hint">{t('connect.workerHint')}</p>
       <p className="up-mpool-hint">{t('connect.uniplus')}</p>
-      <MCopy text={u.uniplusId} tp={tp} testId="uniplus-id" />
+      {p.secret ? (
+        <>
+          <MCopy text={p.secret} tp={tp} testId="uniplus-id" />
+          <p className="up-mpool-error" data-testid="uniplus-once">
+            {t('connect.uniplusOnce')}
+          </p>
+        </>
+      ) : (
+        <>
+          <div className="up-mpool-mono" data-testid="uniplus-masked" aria-label={t('connect.uniplusHidden', { prefix: p.prefix })}>
+            {p.masked}
+          </div>
+          <p className="up-mpool-hint">{t('connect.uniplusMasked')}</p>
+        </>
+      )}
       <p className="up-mpool-hint">{t('connect.uniplusHint')}</p>
       <div className="up-mpool-actions">
-        <Button
-          size="small"
-          onClick={() =>
-            void Dialog.confirm({
-              content: t('connect.regenerateConfirm'),
-              confirmText: tp('common.confirm'),
-              cancelText: tp('common.cancel'),
-              onConfirm: () => void action.run('regenerate', { code }),
-            })
-          }
-        >
-          {t('connect.regenerate')}
-        </Button>
+        {p.secret ? (
+          <Button size="small" color="primary" onClick={p.saved} data-testid="uniplus-saved">
+            {t('connect.uniplusSaved')}
+          </Button>
+        ) : (
+          <Button
+            size="small"
+            loading={p.pending}
+            data-testid="regenerate"
+            onClick={() =>
+              void Dialog.confirm({
+                content: t('connect.regenerateConfirm'),
+                confirmText: tp('common.confirm'),
+                cancelText: tp('common.cancel'),
+                onConfirm: () => void p.regenerate(),
+              })
+            }
+          >
+            {t('connect.regenerate')}
+          </Button>
+        )}
         <Link to={mobilePaths.tutorial.page('orePoolSignIn')}>{t('connect.tutorial')}</Link>
       </div>
-      {action.error ? <p className="up-mpool-error">{action.error}</p> : null}
+      {p.error ? <p className="up-mpool-error">{p.error}</p> : null}
     </section>
   );
 }

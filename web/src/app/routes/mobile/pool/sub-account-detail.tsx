@@ -33,6 +33,11 @@ export function MobileSubAccountDetail() {
           <p>
             <Link to={`${mobilePaths.account.orePoolAnlageuebersicht}${v.devicesQuery}`}>{t('detail.viewDevices')}</Link>
           </p>
+          <p>
+            <Link to={`${mobilePaths.account.orePoolAlertSet}?sub=${encodeURIComponent(v.code)}`} data-testid="to-alerts">
+              {t('detail.alerts')}
+            </Link>
+          </p>
           <MConnectPanel code={v.code} t={t} tp={tp} />
         </>
       )}

@@ -7,6 +7,7 @@ import { mobilePaths } from '@/config/paths';
 import { usePoolSelection } from '@/features/pool/hooks/use-pool-selection';
 import type { SubAccount } from '@/features/pool/model/types';
 import { useConfirmAction, useSubAccountForm } from '@/features/pool/sub-accounts/hooks/use-sub-account-form';
+import { freshFor, type FreshUniplus } from '@/features/pool/sub-accounts/model/uniplus';
 import { useSubAccountTexts } from '@/features/pool/sub-accounts/texts';
 import { startSteps } from '@/features/pool/texts';
 import { MConnectPanel, MLoadFailed } from './parts';
@@ -18,10 +19,18 @@ export function MobileSubAccountInfo() {
   const open = sel.coins.filter((c) => c.status === 1);
   const first = open[0]?.type ?? '';
   const [mode, setMode] = useState<'create' | 'rename' | null>(null);
-  const create = useSubAccountForm('create', { code: '', alias: '', coin: first }, () => setMode(null));
+  // A new sub-account's Uniplus ID, from the create answer: its panel shows it once.
+  const [fresh, setFresh] = useState<FreshUniplus | null>(null);
+  const [connect, setConnect] = useState('');
+  const create = useSubAccountForm('create', { code: '', alias: '', coin: first }, (made) => {
+    setMode(null);
+    if (made) {
+      setFresh(made);
+      setConnect(made.code);
+    }
+  });
   const rename = useSubAccountForm('rename', { code: '', alias: '', coin: '' }, () => setMode(null));
   const action = useConfirmAction();
-  const [connect, setConnect] = useState('');
   const shown = connect || sel.subAccount?.code || sel.subAccounts[0]?.code || '';
   const form = mode === 'rename' ? rename : create;
   const msg = (p: string | null, field: string) => (p ? t(`form.${field}${p[0]!.toUpperCase()}${p.slice(1)}`) : '');
@@ -97,7 +106,13 @@ export function MobileSubAccountInfo() {
                 </select>
               </div>
               <div className="up-mpool-actions">
-                <Button size="mini" onClick={() => setConnect(s.code)}>
+                <Button
+                  size="mini"
+                  onClick={() => {
+                    setConnect(s.code);
+                    setFresh(null);
+                  }}
+                >
                   {t('list.connect')}
                 </Button>
                 <Button size="mini" onClick={() => startRename(s)} data-testid="rename-sub">
@@ -109,7 +124,7 @@ export function MobileSubAccountInfo() {
               </div>
             </article>
           ))}
-          {shown ? <MConnectPanel key={shown} code={shown} t={t} tp={tp} /> : null}
+          {shown ? <MConnectPanel key={shown} code={shown} fresh={freshFor(fresh, shown)} t={t} tp={tp} /> : null}
         </>
       )}
       <Popup visible={mode !== null} onMaskClick={() => setMode(null)} bodyStyle={{ padding: 16, borderRadius: '12px 12px 0 0' }}>

@@ -18,6 +18,7 @@ import { useWithdrawForm } from '@/features/withdraw/hooks/use-withdraw-form';
 import { useWithdrawalHistory } from '@/features/withdraw/hooks/use-withdrawals';
 import { LIMITS, type AddressEntry, type WithdrawSetting } from '@/features/withdraw/model/types';
 import { useWithdrawTexts } from '@/features/withdraw/texts';
+import { RECOVERY_INPUT_MAX, recoveryInput } from '@/lib/two-factor';
 import { codeInput, LIMITS as INPUT_LIMITS } from '@/lib/validation';
 import { FieldInput } from '../field-input';
 import { OneOf } from '../one-of';
@@ -25,8 +26,24 @@ import { MCopy, MLoadFailed, MQrDialog } from './parts';
 import type { TFunction } from 'i18next';
 import '../mobile-forms.css';
 
+/** MTotpField is the authenticator app's code, asked while two-factor sign-in is on. */
+function MTotpField({ v, t }: { v: VerifyState; t: TFunction }) {
+  if (!v.totp) return null;
+  return (
+    <Form.Item name="totpCode" label={t('verify.totp')} normalize={recoveryInput} help={t('verify.totpHint')}>
+      <Input maxLength={RECOVERY_INPUT_MAX} autoComplete="one-time-code" placeholder={t('verify.totpPlaceholder')} data-testid="verify-totp" />
+    </Form.Item>
+  );
+}
+
 function MVerifyFields({ v, t }: { v: VerifyState; t: TFunction }) {
-  if (!v.needed) return <NoticeBar content={t('verify.none')} color="info" wrap />;
+  if (!v.needed)
+    return (
+      <>
+        <NoticeBar content={t('verify.none')} color="info" wrap />
+        <MTotpField v={v} t={t} />
+      </>
+    );
   return (
     <>
       {v.methods.length > 1 ? (
@@ -45,6 +62,7 @@ function MVerifyFields({ v, t }: { v: VerifyState; t: TFunction }) {
       <Form.Item name="code" label={t('verify.code')} normalize={codeInput} help={t('verify.sentTo', { target: v.target })}>
         <FieldInput after={<MobileCodeButton code={v.codeButton} />} maxLength={INPUT_LIMITS.codeLength} inputMode="numeric" autoComplete="one-time-code" placeholder={t('verify.codePlaceholder')} data-testid="verify-code" />
       </Form.Item>
+      <MTotpField v={v} t={t} />
       <MobileSliderCaptcha captcha={v.captcha} />
     </>
   );

@@ -16,6 +16,7 @@ import {
   MobileNicknameDialog,
   MobilePasswordDialog,
 } from './dialogs';
+import { MobileTwoFactorDialogs, MobileTwoFactorItems } from './two-factor';
 import './basics-info.css';
 
 function CopyIcon() {
@@ -119,6 +120,7 @@ export function MobileBasicsInfo() {
             <List.Item onClick={() => openDialog('password')} data-testid="password-action">
               {t('info.changePassword')}
             </List.Item>
+            <MobileTwoFactorItems onOpen={openDialog} />
           </List>
 
           <List header={t('info.account')} className="up-minfo__list">
@@ -148,6 +150,7 @@ export function MobileBasicsInfo() {
       <MobileAccountTypeDialog open={dialog === 'type' && !!user} onClose={closeDialog} user={user} />
       <MobileCancelAccountDialog open={dialog === 'cancel' && !!user} onClose={closeDialog} onCancelled={forgetOnLeave} />
       <MobilePasswordDialog open={dialog === 'password' && !!user} onClose={closeDialog} user={user} />
+      {user ? <MobileTwoFactorDialogs dialog={dialog} onClose={closeDialog} /> : null}
     </section>
   );
 }

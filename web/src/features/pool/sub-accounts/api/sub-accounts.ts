@@ -1,11 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { poolKeys } from '../../api/keys';
-import type { Counts, SubAccountDetail, Uniplus } from '../model/types';
+import type { Counts, CreatedSubAccount, SubAccountDetail, Uniplus } from '../model/types';
 
-export type { Counts, SubAccountDetail, Uniplus };
+export type { Counts, CreatedSubAccount, SubAccountDetail, Uniplus };
 
-/** getUniplus reads the Uniplus ID and connection details of a sub-account (GET /pc/v1/pool/subaccount/uniplus). */
+/** getUniplus reads the connection details of a sub-account and its Uniplus ID's prefix (GET /pc/v1/pool/subaccount/uniplus; the ID itself is null). */
 export function getUniplus(code: string, signal?: AbortSignal): Promise<Uniplus> {
   return api.get<Uniplus>('/pc/v1/pool/subaccount/uniplus', { code }, { signal });
 }
@@ -34,7 +34,7 @@ export function useSubAccountActions() {
   const done = () => qc.invalidateQueries({ queryKey: poolKeys.subAccounts() });
   const post = <T,>(path: string) => (body: unknown) => api.post<T>(path, body, { quiet: true });
   return {
-    create: useMutation({ mutationFn: post<unknown>('/pc/v1/pool/subaccount/create'), onSuccess: done }),
+    create: useMutation({ mutationFn: post<CreatedSubAccount>('/pc/v1/pool/subaccount/create'), onSuccess: done }),
     rename: useMutation({ mutationFn: post<unknown>('/pc/v1/pool/subaccount/rename'), onSuccess: done }),
     changeCoin: useMutation({ mutationFn: post<unknown>('/pc/v1/pool/subaccount/coin'), onSuccess: done }),
     remove: useMutation({ mutationFn: post<unknown>('/pc/v1/pool/subaccount/delete'), onSuccess: done }),

@@ -3,6 +3,7 @@
 import { useState } from 'react';
 import { ApiError } from '@/lib/api-client';
 import { aliasProblem, codeProblem } from '../model/rules';
+import type { FreshUniplus } from '../model/uniplus';
 import { useSubAccountActions } from '../api/sub-accounts';
 
 export interface SubAccountFormState {
@@ -11,8 +12,12 @@ export interface SubAccountFormState {
   coin: string;
 }
 
-/** useSubAccountForm drives the create form (mode create) or the alias form (mode rename). */
-export function useSubAccountForm(mode: 'create' | 'rename', initial: SubAccountFormState, onDone: () => void) {
+/**
+ * useSubAccountForm drives the create form (mode create) or the alias form (mode rename).
+ * onDone gets, after a create, the new sub-account's Uniplus ID: the only time the page
+ * can show it (the pool keeps a hash).
+ */
+export function useSubAccountForm(mode: 'create' | 'rename', initial: SubAccountFormState, onDone: (created?: FreshUniplus) => void) {
   const actions = useSubAccountActions();
   const [form, setForm] = useState(initial);
   const [touched, setTouched] = useState(false);
@@ -39,11 +44,12 @@ export function useSubAccountForm(mode: 'create' | 'rename', initial: SubAccount
     if (!valid || pending) return false;
     try {
       if (mode === 'create') {
-        await actions.create.mutateAsync({ code: form.code.trim(), alias: form.alias.trim(), defaultCoin: form.coin });
+        const made = await actions.create.mutateAsync({ code: form.code.trim(), alias: form.alias.trim(), defaultCoin: form.coin });
+        onDone({ code: made.code, uniplusId: made.uniplusId });
       } else {
         await actions.rename.mutateAsync({ code: form.code, alias: form.alias.trim() });
+        onDone();
       }
-      onDone();
       return true;
     } catch (err) {
       setServerError(err instanceof ApiError ? err.message : String(err));

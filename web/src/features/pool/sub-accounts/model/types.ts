@@ -1,9 +1,15 @@
 import type { SubAccount } from '../../model/types';
 
-/** Uniplus is a sub-account's Uniplus ID and what a rig needs to connect. */
+/**
+ * Uniplus is what a rig needs to connect to a sub-account, with its Uniplus ID as the
+ * pool can give it: the pool keeps only a hash of the ID, so uniplusId is there only in
+ * the answer of regenerate (null on every read) and uniplusPrefix ("UP-" and 4 hex
+ * digits) tells the owner which ID their rigs hold.
+ */
 export interface Uniplus {
   code: string;
-  uniplusId: string;
+  uniplusId: string | null;
+  uniplusPrefix: string;
   coin: string;
   stratumUrl: string;
   stratumUrls: string[];
@@ -28,4 +34,10 @@ export interface SubAccountDetail extends SubAccount {
   rejected: number;
   stale: number;
   updateTime: number;
+}
+
+/** CreatedSubAccount is the create call's answer: the sub-account and its Uniplus ID, shown this once. */
+export interface CreatedSubAccount extends SubAccount {
+  uniplusId: string;
+  uniplusPrefix: string;
 }

@@ -1,0 +1,110 @@
+package app
+
+import (
+	"context"
+	"crypto/sha256"
+	"crypto/subtle"
+	"encoding/json"
+	"fmt"
+	"log/slog"
+	"net"
+	"net/http"
+	"strings"
+	"time"
+
+	"github.com/uniplus-pool/pool/internal/buildinfo"
+	"github.com/uniplus-pool/pool/internal/db"
+	"github.com/uniplus-pool/pool/internal/httpx"
+)
+
+// The operator's side of HTTP (docs/security.md, "Metrics and health"): /metrics and the
+// detailed /healthz on a listener of their own (--admin-http), kept off the public one,
+// where /healthz says only whether the server is up and /metrics answers a bearer of
+// --metrics-token alone.
+
+// healthStatus pings the database; ok is false when it does not answer in 2 s.
+func healthStatus(ctx context.Context, d *db.DB) (ok bool) {
+	ctx, cancel := context.WithTimeout(ctx, 2*time.Second)
+	defer cancel()
+	return d.Ping(ctx) == nil
+}
+
+// publicHealthz answers {"status":"ok"} (200) or {"status":"unavailable"} (503): enough
+// for a load balancer, nothing for a visitor to learn the build or the database from.
+func publicHealthz(d *db.DB) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		status, code := "ok", http.StatusOK
+		if !healthStatus(r.Context(), d) {
+			status, code = "unavailable", http.StatusServiceUnavailable
+		}
+		writeHealth(w, code, map[string]string{"status": status})
+	})
+}
+
+// adminHealthz is the operator's /healthz: the status, the build and the database kind.
+func adminHealthz(d *db.DB) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		status, code := "ok", http.StatusOK
+		if !healthStatus(r.Context(), d) {
+			status, code = "database unreachable", http.StatusServiceUnavailable
+		}
+		writeHealth(w, code, map[string]string{"status": status, "version": buildinfo.Version, "db": d.Dialect.String()})
+	})
+}
+
+func writeHealth(w http.ResponseWriter, code int, body map[string]string) {
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", "no-store")
+	w.WriteHeader(code)
+	_ = json.NewEncoder(w).Encode(body)
+}
+
+// metricsGate serves metrics on the public listener to a bearer of token only; without a
+// token configured the route is not there (404), as for any unknown path.
+func metricsGate(token string, metrics http.Handler) http.Handler {
+	want := sha256.Sum256([]byte(token))
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if token == "" {
+			http.NotFound(w, r)
+			return
+		}
+		got, ok := strings.CutPrefix(r.Header.Get("Authorization"), "Bearer ")
+		// Hashes are compared so the time taken says nothing of the token's length.
+		sum := sha256.Sum256([]byte(got))
+		if !ok || subtle.ConstantTimeCompare(sum[:], want[:]) != 1 {
+			w.Header().Set("WWW-Authenticate", "Bearer")
+			http.Error(w, "a bearer token is required", http.StatusUnauthorized)
+			return
+		}
+		metrics.ServeHTTP(w, r)
+	})
+}
+
+// adminHandler serves the operator's listener.
+func adminHandler(d *db.DB, metrics http.Handler) http.Handler {
+	mux := http.NewServeMux()
+	mux.Handle("GET /metrics", metrics)
+	mux.Handle("GET /healthz", adminHealthz(d))
+	return mux
+}
+
+// startAdmin listens on --admin-http, whatever the roles: a stratum or jobs process is
+// scraped there without running the api role.
+func (p *process) startAdmin() error {
+	ln, err := net.Listen("tcp", p.cfg.AdminHTTP)
+	if err != nil {
+		return fmt.Errorf("listen --admin-http %s: %w", p.cfg.AdminHTTP, err)
+	}
+	p.admin = httpx.NewServer(adminHandler(p.db, p.metrics.Handler()), httpx.DefaultLimits,
+		slog.NewLogLogger(p.log.Handler(), slog.LevelWarn))
+	p.adminLn = ln
+	p.adminErr = make(chan error, 1)
+	go func() { p.adminErr <- p.admin.Serve(ln) }()
+	addr := ln.Addr().String()
+	if host, _, _ := net.SplitHostPort(addr); !net.ParseIP(host).IsLoopback() {
+		p.log.Warn("the admin listener is not on a loopback address: keep it off the internet", "addr", addr)
+	}
+	p.log.Info("admin listening", "addr", addr)
+	fmt.Fprintf(p.stdout, "poold: admin listening on http://%s\n", addr)
+	return nil
+}

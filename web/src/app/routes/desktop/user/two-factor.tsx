@@ -1,0 +1,269 @@
+// Two-factor sign-in on the desktop basic-info page: the security row and its dialogs
+// (turn on with the QR code and the first code, the recovery codes shown once, new
+// recovery codes, turn off). Logic lives in features/two-factor; this file lays out antd.
+import { CopyOutlined, DownloadOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
+import { Alert, Button, Checkbox, Form, Input, Modal, Skeleton, Space, Steps, Tag } from 'antd';
+import { QRCodeSVG } from 'qrcode.react';
+import { useTwoFactorTexts } from '@/features/two-factor/texts';
+import { useDisableForm, useEnrolForm, useRenewForm, useTwoFactorPanel, type RecoveryCodesState } from '@/features/two-factor/hooks/use-two-factor';
+import { RECOVERY_INPUT_MAX, TOTP_DIGITS, recoveryInput, totpInput } from '@/lib/two-factor';
+import { LIMITS } from '@/lib/validation';
+import type { InfoDialog } from '../../use-dialog-param';
+import './two-factor.css';
+
+/** DesktopTwoFactorRow is the security card's row: on or off, recovery codes left, and the actions. */
+export function DesktopTwoFactorRow({ onOpen }: { onOpen: (dialog: InfoDialog) => void }) {
+  const p = useTwoFactorPanel();
+  const { t } = p.texts;
+  if (!p.texts.ready) return null;
+  return (
+    <div className="up-info-row" data-testid="two-factor-row">
+      <div className="up-info-row__label">
+        <span className="up-info-row__icon" aria-hidden="true">
+          <SafetyCertificateOutlined />
+        </span>
+        {t('title')}
+      </div>
+      <div className="up-info-row__value">
+        {p.failed ? (
+          <span role="alert">
+            {t('loadFailed')}{' '}
+            <Button type="link" size="small" onClick={p.retry}>
+              {t('retry')}
+            </Button>
+          </span>
+        ) : p.loading ? (
+          <Skeleton.Input active size="small" />
+        ) : (
+          <>
+            <Tag color={p.enabled ? 'green' : 'default'} data-testid="two-factor-state">
+              {p.label}
+            </Tag>
+            <span className="up-info-muted" data-testid="two-factor-summary">
+              {p.summary}
+            </span>
+            {p.low ? (
+              <div className="up-2fa-low" role="note">
+                {t('lowCodes')}
+              </div>
+            ) : null}
+          </>
+        )}
+      </div>
+      {p.loading || p.failed ? null : (
+        <div className="up-info-row__action">
+          {p.enabled ? (
+            <Space wrap>
+              <Button onClick={() => onOpen('recoveryCodes')} data-testid="two-factor-renew">
+                {t('newCodes')}
+              </Button>
+              <Button danger onClick={() => onOpen('twoFactorOff')} data-testid="two-factor-off">
+                {t('turnOff')}
+              </Button>
+            </Space>
+          ) : (
+            <Button type="primary" onClick={() => onOpen('twoFactorOn')} data-testid="two-factor-on">
+              {t('turnOn')}
+            </Button>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** DesktopTwoFactorDialogs are the row's dialogs, one open at a time (the page's ?dialog=). */
+export function DesktopTwoFactorDialogs({ dialog, onClose }: { dialog: InfoDialog | null; onClose: () => void }) {
+  const { ready } = useTwoFactorTexts();
+  if (!ready) return null;
+  // Mounted only while open: the set-up asks for a new key when its dialog opens.
+  if (dialog === 'twoFactorOn') return <EnrolDialog onClose={onClose} />;
+  if (dialog === 'twoFactorOff') return <DisableDialog onClose={onClose} />;
+  if (dialog === 'recoveryCodes') return <RenewDialog onClose={onClose} />;
+  return null;
+}
+
+function Actions({ onCancel, submit, pending, danger = false }: { onCancel: () => void; submit: string; pending: boolean; danger?: boolean }) {
+  const { t } = useTwoFactorTexts();
+  return (
+    <div className="up-dialog-actions">
+      <Button onClick={onCancel}>{t('cancel')}</Button>
+      <Button type="primary" danger={danger} htmlType="submit" loading={pending} data-testid="dialog-submit">
+        {submit}
+      </Button>
+    </div>
+  );
+}
+
+/** StepsBar shows where the two-step dialogs are. */
+function StepsBar({ current, titles }: { current: 1 | 2; titles: string[] }) {
+  return <Steps size="small" className="up-dialog-steps" current={current - 1} items={titles.map((title) => ({ title }))} />;
+}
+
+/** RecoveryCodes shows the codes once: copy, download, and "I have saved them" before Done. */
+function RecoveryCodes({ r, onDone }: { r: RecoveryCodesState; onDone: () => void }) {
+  const { t } = useTwoFactorTexts();
+  return (
+    <div className="up-2fa-codes" data-testid="recovery-codes">
+      <Alert type="warning" showIcon message={t('codes.lead')} className="up-dialog-alert" />
+      <ol className="up-2fa-codes__list" aria-label={t('codes.list')}>
+        {r.codes.map((c) => (
+          <li key={c}>
+            <code data-testid="recovery-code">{c}</code>
+          </li>
+        ))}
+      </ol>
+      <Space wrap className="up-2fa-codes__tools">
+        <Button icon={<CopyOutlined />} onClick={() => void r.copyAll()} data-testid="recovery-copy">
+          {t('codes.copyAll')}
+        </Button>
+        <Button icon={<DownloadOutlined />} onClick={r.download} data-testid="recovery-download">
+          {t('codes.download')}
+        </Button>
+      </Space>
+      <Checkbox checked={r.saved} onChange={(e) => r.setSaved(e.target.checked)} className="up-2fa-codes__saved" data-testid="recovery-saved">
+        {t('codes.saved')}
+      </Checkbox>
+      <div className="up-dialog-actions">
+        <Button type="primary" disabled={!r.saved} onClick={onDone} title={r.saved ? undefined : t('codes.savedFirst')} data-testid="recovery-done">
+          {t('codes.done')}
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+function EnrolDialog({ onClose }: { onClose: () => void }) {
+  const { t } = useTwoFactorTexts();
+  const [form] = Form.useForm();
+  const f = useEnrolForm(form, onClose);
+  const e = f.enrolment;
+  return (
+    <Modal
+      open
+      title={t('enrol.title')}
+      onCancel={() => f.closable && onClose()}
+      closable={f.closable}
+      maskClosable={false}
+      keyboard={f.closable}
+      footer={null}
+      width={560}
+      data-testid="two-factor-enrol"
+    >
+      <StepsBar current={f.step} titles={f.steps} />
+      {f.step === 2 ? (
+        <RecoveryCodes r={f.recovery} onDone={f.finish} />
+      ) : f.setupError ? (
+        <Alert
+          type="error"
+          showIcon
+          message={f.setupError}
+          action={
+            <Button size="small" onClick={f.retry}>
+              {t('retry')}
+            </Button>
+          }
+          data-testid="two-factor-setup-error"
+        />
+      ) : f.loading || !e ? (
+        <Skeleton active paragraph={{ rows: 6 }} />
+      ) : (
+        <>
+          <p className="up-dialog-note">{t('enrol.scan')}</p>
+          <div className="up-2fa-qr">
+            <QRCodeSVG value={e.uri} size={184} marginSize={2} title={t('enrol.scan')} data-testid="two-factor-qr" />
+          </div>
+          <p className="up-dialog-note up-2fa-manual">{t('enrol.manual')}</p>
+          <div className="up-2fa-key">
+            <code aria-label={t('enrol.key')} data-testid="two-factor-secret" data-secret={e.secret}>
+              {f.key}
+            </code>
+            <Button icon={<CopyOutlined />} onClick={() => void f.copyKey()} data-testid="two-factor-copy-key">
+              {t('enrol.copyKey')}
+            </Button>
+          </div>
+          <Form form={form} layout="vertical" name="twofactor-enrol" requiredMark={false} onFinish={f.onFinish} validateTrigger={['onBlur']}>
+            <Form.Item name="code" label={t('enrol.code')} extra={t('enrol.codeHint')} rules={f.rules.code} normalize={totpInput}>
+              <Input
+                className="up-2fa-code-input"
+                maxLength={TOTP_DIGITS}
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                placeholder={t('enrol.codePlaceholder')}
+                data-testid="two-factor-enrol-code"
+              />
+            </Form.Item>
+            <Actions onCancel={onClose} submit={t('enrol.submit')} pending={f.pending} />
+          </Form>
+        </>
+      )}
+    </Modal>
+  );
+}
+
+function RenewDialog({ onClose }: { onClose: () => void }) {
+  const { t } = useTwoFactorTexts();
+  const [form] = Form.useForm();
+  const f = useRenewForm(form, onClose);
+  return (
+    <Modal
+      open
+      title={t('renew.title')}
+      onCancel={() => f.closable && onClose()}
+      closable={f.closable}
+      maskClosable={false}
+      keyboard={f.closable}
+      footer={null}
+      width={560}
+      data-testid="two-factor-renew-dialog"
+    >
+      {f.step === 2 ? (
+        <RecoveryCodes r={f.recovery} onDone={f.finish} />
+      ) : (
+        <Form form={form} layout="vertical" name="twofactor-renew" requiredMark={false} onFinish={f.onFinish} validateTrigger={['onBlur']}>
+          <p className="up-dialog-note">{t('renew.lead')}</p>
+          <Form.Item name="code" label={t('disable.code')} rules={f.rules.code} normalize={recoveryInput}>
+            <Input
+              autoFocus
+              className="up-2fa-code-input"
+              maxLength={RECOVERY_INPUT_MAX}
+              autoComplete="one-time-code"
+              spellCheck={false}
+              placeholder={t('disable.codePlaceholder')}
+              data-testid="two-factor-renew-code"
+            />
+          </Form.Item>
+          <Actions onCancel={onClose} submit={t('renew.submit')} pending={f.pending} />
+        </Form>
+      )}
+    </Modal>
+  );
+}
+
+function DisableDialog({ onClose }: { onClose: () => void }) {
+  const { t } = useTwoFactorTexts();
+  const [form] = Form.useForm();
+  const f = useDisableForm(onClose);
+  return (
+    <Modal open title={t('disable.title')} onCancel={onClose} footer={null} width={520} data-testid="two-factor-disable">
+      <Form form={form} layout="vertical" name="twofactor-disable" requiredMark={false} onFinish={f.onFinish} onValuesChange={f.clearError} validateTrigger={['onBlur']}>
+        <Alert type="warning" showIcon message={t('disable.lead')} className="up-dialog-alert" />
+        <Form.Item name="password" label={t('disable.password')} rules={f.rules.password}>
+          <Input.Password autoFocus autoComplete="current-password" maxLength={LIMITS.loginInputMax} placeholder={t('disable.passwordPlaceholder')} data-testid="two-factor-password" />
+        </Form.Item>
+        <Form.Item name="code" label={t('disable.code')} rules={f.rules.code} normalize={recoveryInput}>
+          <Input
+            className="up-2fa-code-input"
+            maxLength={RECOVERY_INPUT_MAX}
+            autoComplete="one-time-code"
+            spellCheck={false}
+            placeholder={t('disable.codePlaceholder')}
+            data-testid="two-factor-disable-code"
+          />
+        </Form.Item>
+        {f.error ? <Alert type="error" showIcon message={f.error} className="up-dialog-alert" role="alert" data-testid="form-error" /> : null}
+        <Actions onCancel={onClose} submit={t('disable.submit')} pending={f.pending} danger />
+      </Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,265 @@
+// Two-factor sign-in on the phone's basic-info page: the security list's items and their
+// bottom sheets (turn on with the QR code or the app link and the first code, the recovery
+// codes shown once, new recovery codes, turn off). Logic lives in features/two-factor; this
+// file lays out antd-mobile.
+import { Button, Checkbox, ErrorBlock, Form, Input, List, Skeleton, Steps, Tag } from 'antd-mobile';
+import { QRCodeSVG } from 'qrcode.react';
+import { MobileDialog } from '@/components/mobile-dialog';
+import { useDisableForm, useEnrolForm, useRenewForm, useTwoFactorPanel, type RecoveryCodesState } from '@/features/two-factor/hooks/use-two-factor';
+import { useTwoFactorTexts } from '@/features/two-factor/texts';
+import { RECOVERY_INPUT_MAX, TOTP_DIGITS, recoveryInput, totpInput } from '@/lib/two-factor';
+import { LIMITS } from '@/lib/validation';
+import type { InfoDialog } from '../../use-dialog-param';
+import '../mobile-forms.css';
+import './two-factor.css';
+
+/**
+ * MobileTwoFactorItems are the security list's items: the status (tap to turn on), and while
+ * it is on, new recovery codes and turn off.
+ */
+export function MobileTwoFactorItems({ onOpen }: { onOpen: (dialog: InfoDialog) => void }) {
+  const p = useTwoFactorPanel();
+  const { t } = p.texts;
+  if (!p.texts.ready) return null;
+  if (p.failed)
+    return (
+      <List.Item onClick={p.retry} description={t('retry')} data-testid="two-factor-row">
+        {t('loadFailed')}
+      </List.Item>
+    );
+  return (
+    <>
+      <List.Item
+        extra={
+          p.loading ? null : (
+            <Tag color={p.enabled ? 'success' : 'default'} fill="outline" data-testid="two-factor-state">
+              {p.label}
+            </Tag>
+          )
+        }
+        description={
+          p.loading ? null : (
+            <>
+              <span data-testid="two-factor-summary">{p.summary}</span>
+              {p.low ? <span className="up-m2fa-low">{t('lowCodes')}</span> : null}
+            </>
+          )
+        }
+        onClick={p.loading || p.enabled ? undefined : () => onOpen('twoFactorOn')}
+        arrow={!p.loading && !p.enabled}
+        data-testid="two-factor-row"
+      >
+        {t('title')}
+      </List.Item>
+      {p.enabled ? (
+        <>
+          <List.Item onClick={() => onOpen('recoveryCodes')} data-testid="two-factor-renew">
+            {t('newCodes')}
+          </List.Item>
+          <List.Item onClick={() => onOpen('twoFactorOff')} data-testid="two-factor-off">
+            <span className="up-m2fa-danger">{t('disable.title')}</span>
+          </List.Item>
+        </>
+      ) : null}
+    </>
+  );
+}
+
+/** MobileTwoFactorDialogs are the items' sheets, one open at a time (the page's ?dialog=). */
+export function MobileTwoFactorDialogs({ dialog, onClose }: { dialog: InfoDialog | null; onClose: () => void }) {
+  const { t, ready } = useTwoFactorTexts();
+  if (!ready) return null;
+  return (
+    <>
+      <EnrolSheet open={dialog === 'twoFactorOn'} onClose={onClose} title={t('enrol.title')} />
+      <RenewSheet open={dialog === 'recoveryCodes'} onClose={onClose} title={t('renew.title')} />
+      <MobileDialog open={dialog === 'twoFactorOff'} onClose={onClose} title={t('disable.title')} testId="two-factor-disable">
+        <DisableForm onClose={onClose} />
+      </MobileDialog>
+    </>
+  );
+}
+
+function Actions({ onCancel, submit, pending, danger = false }: { onCancel: () => void; submit: string; pending: boolean; danger?: boolean }) {
+  const { t } = useTwoFactorTexts();
+  return (
+    <div className="up-mform__actions up-msheet-actions">
+      <Button block size="large" onClick={onCancel}>
+        {t('cancel')}
+      </Button>
+      <Button block size="large" type="submit" color={danger ? 'danger' : 'primary'} loading={pending} data-testid="dialog-submit">
+        {submit}
+      </Button>
+    </div>
+  );
+}
+
+/** RecoveryCodes shows the codes once: copy, download, and "I have saved them" before Done. */
+function RecoveryCodes({ r, onDone }: { r: RecoveryCodesState; onDone: () => void }) {
+  const { t } = useTwoFactorTexts();
+  return (
+    <div className="up-m2fa-codes" data-testid="recovery-codes">
+      <p className="up-mform__note">{t('codes.lead')}</p>
+      <ol className="up-m2fa-codes__list" aria-label={t('codes.list')}>
+        {r.codes.map((c) => (
+          <li key={c}>
+            <code data-testid="recovery-code">{c}</code>
+          </li>
+        ))}
+      </ol>
+      <div className="up-msheet-actions up-m2fa-codes__tools">
+        <Button block onClick={() => void r.copyAll()} data-testid="recovery-copy">
+          {t('codes.copyAll')}
+        </Button>
+        <Button block onClick={r.download} data-testid="recovery-download">
+          {t('codes.download')}
+        </Button>
+      </div>
+      <Checkbox checked={r.saved} onChange={r.setSaved} className="up-m2fa-codes__saved" data-testid="recovery-saved">
+        {t('codes.saved')}
+      </Checkbox>
+      <Button block size="large" color="primary" disabled={!r.saved} onClick={onDone} data-testid="recovery-done">
+        {t('codes.done')}
+      </Button>
+    </div>
+  );
+}
+
+function EnrolSheet({ open, onClose, title }: { open: boolean; onClose: () => void; title: string }) {
+  // The sheet's close button and mask follow the form inside: the codes must be saved first.
+  return open ? <EnrolForm onClose={onClose} title={title} /> : null;
+}
+
+function EnrolForm({ onClose, title }: { onClose: () => void; title: string }) {
+  const { t } = useTwoFactorTexts();
+  const [form] = Form.useForm();
+  const f = useEnrolForm(form, onClose);
+  const e = f.enrolment;
+  return (
+    <MobileDialog open onClose={onClose} title={title} closable={f.closable} testId="two-factor-enrol">
+      <Steps current={f.step - 1} className="up-msheet-steps">
+        {f.steps.map((s) => (
+          <Steps.Step key={s} title={s} />
+        ))}
+      </Steps>
+      {f.step === 2 ? (
+        <RecoveryCodes r={f.recovery} onDone={f.finish} />
+      ) : f.setupError ? (
+        <ErrorBlock status="default" title={f.setupError} description="" fullPage={false} data-testid="two-factor-setup-error">
+          <Button color="primary" onClick={f.retry}>
+            {t('retry')}
+          </Button>
+        </ErrorBlock>
+      ) : f.loading || !e ? (
+        <Skeleton.Paragraph lineCount={6} animated />
+      ) : (
+        <Form
+          form={form}
+          className="up-mform up-mform--flush"
+          layout="vertical"
+          name="mtwofactor-enrol"
+          requiredMarkStyle="none"
+          onFinish={f.onFinish}
+          validateTrigger={['onBlur']}
+          footer={<Actions onCancel={onClose} submit={t('enrol.submit')} pending={f.pending} />}
+        >
+          <p className="up-m2fa-text">{t('enrol.scan')}</p>
+          <div className="up-m2fa-qr">
+            <QRCodeSVG value={e.uri} size={168} marginSize={2} title={t('enrol.scan')} data-testid="two-factor-qr" />
+          </div>
+          <a className="up-m2fa-open" href={e.uri} data-testid="two-factor-open-app">
+            {t('enrol.openApp')}
+          </a>
+          <p className="up-m2fa-text">{t('enrol.manual')}</p>
+          <div className="up-m2fa-key">
+            <code aria-label={t('enrol.key')} data-testid="two-factor-secret" data-secret={e.secret}>
+              {f.key}
+            </code>
+            <Button size="small" onClick={() => void f.copyKey()} data-testid="two-factor-copy-key">
+              {t('enrol.copyKey')}
+            </Button>
+          </div>
+          <Form.Item name="code" label={t('enrol.code')} description={t('enrol.codeHint')} rules={f.rules.code} normalize={totpInput}>
+            <Input
+              className="up-m2fa-input"
+              maxLength={TOTP_DIGITS}
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              placeholder={t('enrol.codePlaceholder')}
+              data-testid="two-factor-enrol-code"
+            />
+          </Form.Item>
+        </Form>
+      )}
+    </MobileDialog>
+  );
+}
+
+function RenewSheet({ open, onClose, title }: { open: boolean; onClose: () => void; title: string }) {
+  return open ? <RenewForm onClose={onClose} title={title} /> : null;
+}
+
+function RenewForm({ onClose, title }: { onClose: () => void; title: string }) {
+  const { t } = useTwoFactorTexts();
+  const [form] = Form.useForm();
+  const f = useRenewForm(form, onClose);
+  return (
+    <MobileDialog open onClose={onClose} title={title} closable={f.closable} testId="two-factor-renew-dialog">
+      {f.step === 2 ? (
+        <RecoveryCodes r={f.recovery} onDone={f.finish} />
+      ) : (
+        <Form
+          form={form}
+          className="up-mform up-mform--flush"
+          layout="vertical"
+          name="mtwofactor-renew"
+          requiredMarkStyle="none"
+          onFinish={f.onFinish}
+          validateTrigger={['onBlur']}
+          footer={<Actions onCancel={onClose} submit={t('renew.submit')} pending={f.pending} />}
+        >
+          <p className="up-mform__note up-mform__note--info">{t('renew.lead')}</p>
+          <Form.Item name="code" label={t('disable.code')} rules={f.rules.code} normalize={recoveryInput}>
+            <Input className="up-m2fa-input" maxLength={RECOVERY_INPUT_MAX} autoComplete="one-time-code" placeholder={t('disable.codePlaceholder')} data-testid="two-factor-renew-code" />
+          </Form.Item>
+        </Form>
+      )}
+    </MobileDialog>
+  );
+}
+
+function DisableForm({ onClose }: { onClose: () => void }) {
+  const { t } = useTwoFactorTexts();
+  const [form] = Form.useForm();
+  const f = useDisableForm(onClose);
+  return (
+    <Form
+      form={form}
+      className="up-mform up-mform--flush"
+      layout="vertical"
+      name="mtwofactor-disable"
+      requiredMarkStyle="none"
+      onFinish={f.onFinish}
+      onValuesChange={f.clearError}
+      validateTrigger={['onBlur']}
+      footer={
+        <>
+          {f.error ? (
+            <p className="up-mform__alert" role="alert" data-testid="form-error">
+              {f.error}
+            </p>
+          ) : null}
+          <Actions onCancel={onClose} submit={t('disable.submit')} pending={f.pending} danger />
+        </>
+      }
+    >
+      <p className="up-mform__note">{t('disable.lead')}</p>
+      <Form.Item name="password" label={t('disable.password')} rules={f.rules.password}>
+        <Input type="password" autoComplete="current-password" maxLength={LIMITS.loginInputMax} placeholder={t('disable.passwordPlaceholder')} data-testid="two-factor-password" data-autofocus />
+      </Form.Item>
+      <Form.Item name="code" label={t('disable.code')} rules={f.rules.code} normalize={recoveryInput}>
+        <Input className="up-m2fa-input" maxLength={RECOVERY_INPUT_MAX} autoComplete="one-time-code" placeholder={t('disable.codePlaceholder')} data-testid="two-factor-disable-code" />
+      </Form.Item>
+    </Form>
+  );
+}
