@@ -8,7 +8,7 @@ WEB_SOURCES := $(shell find web/src web/public web/scripts web/index.html web/vi
 HTTP ?= 127.0.0.1:8080
 GOTEST_FLAGS ?=
 
-.PHONY: run build test test-go test-web test-e2e bench crash lint deps deps-system clean
+.PHONY: run build test test-go test-web test-e2e fuzz fuzz-short bench crash multiprocess load lint deps deps-system clean
 
 ## run: install what is missing, build, and start the pool on http://$(HTTP)
 run: build
@@ -46,12 +46,43 @@ test: lint test-go test-web test-e2e
 
 test-go: deps-system web/dist/app/index.html
 	go test -race -count=1 $(GOTEST_FLAGS) ./...
+	$(MAKE) fuzz-short
 
 test-web: web/node_modules/.package-lock.json
 	cd web && npm run typecheck && npm test
 
 test-e2e: deps-system build
 	cd web && POOLD_BIN=$(CURDIR)/bin/poold npm run e2e
+
+## fuzz: every fuzz target for FUZZTIME each (default 10m), one after another; FUZZFLAGS
+## adds go test flags (e.g. -parallel 1). fuzz-short is CI's run, 10 s each (test-go).
+## A target is one "package:FuzzName" line of FUZZ_TARGETS.
+FUZZTIME ?= 10m
+FUZZFLAGS ?=
+FUZZ_TARGETS := \
+	./internal/stratum:FuzzParseRequest \
+	./internal/pool:FuzzParseReport \
+	./internal/httpx:FuzzDecode \
+	./internal/withdraw:FuzzParseAmount \
+	./internal/withdraw:FuzzMoneyCalls \
+	./internal/overclock:FuzzCleanMessage \
+	./internal/agent:FuzzParseNvidiaSMI \
+	./internal/agent:FuzzParseRocmSMI \
+	./internal/agent:FuzzParseTRexSummary \
+	./internal/agent:FuzzParseProcFiles \
+	./internal/agent:FuzzParseIDFile \
+	./internal/chain:FuzzParseTx \
+	./internal/chain:FuzzParseAmount \
+	./internal/chain:FuzzParseNodeAmount \
+	./internal/chain/devnet:FuzzParseBlock
+fuzz:
+	@set -e; for t in $(FUZZ_TARGETS); do \
+		echo "fuzz: $${t#*:} in $${t%%:*} for $(FUZZTIME)"; \
+		go test -run '^$$' -fuzz "^$${t#*:}\$$" -fuzztime $(FUZZTIME) $(FUZZFLAGS) $${t%%:*}; \
+	done
+
+fuzz-short:
+	@$(MAKE) --no-print-directory fuzz FUZZTIME=10s
 
 ## bench: benchmarks (speed figures live here, never in timed tests)
 bench:
@@ -60,6 +91,22 @@ bench:
 ## crash: the settlement and payout kill loops, 200 SIGKILLs each (CI runs short ones in test-go)
 crash:
 	POOLD_CRASH_KILLS=200 go test -count=1 -run SIGKILL -v -timeout 60m ./cmd/poold
+
+## multiprocess: two api, one stratum and two jobs processes on one PostgreSQL database, with SIGKILLs (test-go runs it too)
+multiprocess:
+	go test -race -count=1 -run '^TestMultiProcessPool$$' -v -timeout 10m ./cmd/poold
+
+## load: API and stratum load against a fresh demo pool per database (not in CI; scripts/load.sh).
+## Short run: make load LOAD_API_DURATION=30s LOAD_STRATUM_DURATION=1m LOAD_STRATUM_CONNS=1000
+LOAD_API_DURATION ?= 10m
+LOAD_API_RATE ?= 1000
+LOAD_STRATUM_CONNS ?= 10000
+LOAD_STRATUM_DURATION ?= 1h
+LOAD_DB ?= sqlite postgres
+load: build
+	go build -trimpath -o bin/poolload ./cmd/poolload
+	LOAD_API_DURATION='$(LOAD_API_DURATION)' LOAD_API_RATE='$(LOAD_API_RATE)' LOAD_STRATUM_CONNS='$(LOAD_STRATUM_CONNS)' \
+	LOAD_STRATUM_DURATION='$(LOAD_STRATUM_DURATION)' LOAD_DB='$(LOAD_DB)' scripts/load.sh
 
 ## lint: formatting and vet
 lint:

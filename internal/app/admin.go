@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/uniplus-pool/pool/internal/buildinfo"
+	"github.com/uniplus-pool/pool/internal/config"
 	"github.com/uniplus-pool/pool/internal/db"
 	"github.com/uniplus-pool/pool/internal/httpx"
 )
@@ -95,8 +96,14 @@ func (p *process) startAdmin() error {
 	if err != nil {
 		return fmt.Errorf("listen --admin-http %s: %w", p.cfg.AdminHTTP, err)
 	}
-	p.admin = httpx.NewServer(adminHandler(p.db, p.metrics.Handler()), httpx.DefaultLimits,
-		slog.NewLogLogger(p.log.Handler(), slog.LevelWarn))
+	h := adminHandler(p.db, p.metrics.Handler())
+	// A process without the api role has no other listener for the test clock (a jobs
+	// process of a multi-process test: its jobs' periods follow the clock).
+	clockHere := p.clock != nil && !p.cfg.HasRole(config.RoleAPI)
+	if clockHere {
+		h = p.clock.wrap(h)
+	}
+	p.admin = httpx.NewServer(h, httpx.DefaultLimits, slog.NewLogLogger(p.log.Handler(), slog.LevelWarn))
 	p.adminLn = ln
 	p.adminErr = make(chan error, 1)
 	go func() { p.adminErr <- p.admin.Serve(ln) }()
@@ -106,5 +113,8 @@ func (p *process) startAdmin() error {
 	}
 	p.log.Info("admin listening", "addr", addr)
 	fmt.Fprintf(p.stdout, "poold: admin listening on http://%s\n", addr)
+	if clockHere {
+		fmt.Fprintf(p.stdout, "poold: WARNING: --test-clock is on: POST http://%s%s moves this server's clock. For tests only, never for a real pool.\n", addr, testClockPath)
+	}
 	return nil
 }

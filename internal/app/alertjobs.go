@@ -10,7 +10,7 @@ import (
 	"github.com/uniplus-pool/pool/internal/coin"
 	"github.com/uniplus-pool/pool/internal/config"
 	"github.com/uniplus-pool/pool/internal/db"
-	"github.com/uniplus-pool/pool/internal/metrics"
+	"github.com/uniplus-pool/pool/internal/jobs"
 	"github.com/uniplus-pool/pool/internal/notify"
 	"github.com/uniplus-pool/pool/internal/pool"
 )
@@ -29,23 +29,14 @@ func alertSender(s account.CodeSender) notify.AlertSender {
 	return a
 }
 
-// runAlerts runs the alert job every --alert-every until ctx ends (docs/alerts.md). It
-// judges devices by the wall clock, as the device sweep does: shares are stamped with it.
-func runAlerts(ctx context.Context, job *alert.Job, every time.Duration, log *slog.Logger, m *metrics.Metrics) {
-	tick := time.NewTicker(every)
-	defer tick.Stop()
-	for {
-		select {
-		case <-ctx.Done():
-			return
-		case <-tick.C:
-			runJob(ctx, log, m, "alerts", func() error {
-				r, err := job.Run(ctx, time.Now())
-				if r.Events+r.Digests+r.Sent+r.Failed > 0 {
-					log.Info("alerts", "events", r.Events, "digests", r.Digests, "sent", r.Sent, "failed", r.Failed)
-				}
-				return err
-			})
+// alertsJob runs the alert job every --alert-every (docs/alerts.md). It judges devices by
+// the wall clock, as the device sweep does: shares are stamped with it.
+func alertsJob(job *alert.Job, every time.Duration, log *slog.Logger) jobs.Job {
+	return jobs.Job{Name: "alerts", Every: every, Run: func(ctx context.Context) error {
+		r, err := job.Run(ctx, time.Now())
+		if r.Events+r.Digests+r.Sent+r.Failed > 0 {
+			log.Info("alerts", "events", r.Events, "digests", r.Digests, "sent", r.Sent, "failed", r.Failed)
 		}
-	}
+		return err
+	}}
 }

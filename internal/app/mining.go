@@ -44,6 +44,33 @@ func (w poolWorkers) WorkerDevice(ctx context.Context, coinType, worker, remoteA
 	return mining.DeviceRef{ID: dev.ID, Worker: worker}, nil
 }
 
+// AuthorizeWorkers and WorkerDevices answer a batch of stratum lookups in a few queries
+// (mining.BatchWorkers): a restarted pool's returning miners arrive all at once.
+func (w poolWorkers) AuthorizeWorkers(ctx context.Context, coinType string, names []string) []error {
+	errs := w.store.AuthorizeWorkers(ctx, coinType, names)
+	for i := range errs {
+		errs[i] = stratumRefusal(coinType, errs[i])
+	}
+	return errs
+}
+
+func (w poolWorkers) WorkerDevices(ctx context.Context, coinType string, reqs []mining.DeviceRequest) ([]mining.DeviceRef, []error) {
+	in := make([]pool.ShareDeviceRequest, len(reqs))
+	for i, r := range reqs {
+		in[i] = pool.ShareDeviceRequest{Worker: r.Worker, RemoteAddr: r.RemoteAddr, MinerSoftware: r.MinerSoftware}
+	}
+	devs, errs := w.store.ShareDevices(ctx, coinType, in)
+	refs := make([]mining.DeviceRef, len(reqs))
+	for i := range reqs {
+		if errs[i] != nil {
+			errs[i] = stratumRefusal(coinType, errs[i])
+			continue
+		}
+		refs[i] = mining.DeviceRef{ID: devs[i].ID, Worker: reqs[i].Worker}
+	}
+	return refs, errs
+}
+
 // stratumRefusal is the pool's refusal of a worker as the miner reads it; other errors
 // pass unchanged (logged, a generic refusal on the wire).
 func stratumRefusal(coinType string, err error) error {
@@ -278,7 +305,9 @@ func (m *miningRole) serve(ctx context.Context, cfg config.Config, c coin.Coin, 
 	tlsConfig *tls.Config, perPort int, log *slog.Logger, stdout func(string)) error {
 	srv, err := stratum.NewServer(stratum.Config{Extranonce1Size: 4, Extranonce2Size: 4, Logger: log,
 		InitialDifficulty: initialDifficulty(c), MinDifficulty: minDifficulty(c), TargetShareInterval: shareInterval(c),
-		TLSConfig: tlsConfig, MaxPerAddress: cfg.StratumMaxPerAddress, MaxPerListener: perPort}, eng)
+		TLSConfig: tlsConfig, MaxPerAddress: cfg.StratumMaxPerAddress, MaxPerListener: perPort,
+		InvalidShareLimit: offOrValue(cfg.StratumInvalidShareLimit), InvalidShareWindow: cfg.StratumInvalidShareWindow,
+		BanAfterOffences: offOrValue(cfg.StratumBanAfter), OffenceWindow: cfg.StratumOffenceWindow, BanDuration: cfg.StratumBanDuration}, eng)
 	if err != nil {
 		return err
 	}
@@ -320,6 +349,15 @@ func (m *miningRole) serve(ctx context.Context, cfg config.Config, c coin.Coin, 
 		}
 	}()
 	return nil
+}
+
+// offOrValue is a setting where 0 means off, as stratum.Config spells it (a negative
+// number; its zero means the default).
+func offOrValue(n int) int {
+	if n == 0 {
+		return -1
+	}
+	return n
 }
 
 // initialDifficulty is the coin's driver config "start_difficulty", else 1 on real chains

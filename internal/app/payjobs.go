@@ -11,7 +11,7 @@ import (
 	"github.com/uniplus-pool/pool/internal/chain"
 	"github.com/uniplus-pool/pool/internal/coin"
 	"github.com/uniplus-pool/pool/internal/db"
-	"github.com/uniplus-pool/pool/internal/metrics"
+	"github.com/uniplus-pool/pool/internal/jobs"
 	"github.com/uniplus-pool/pool/internal/withdraw"
 )
 
@@ -35,25 +35,47 @@ func newPayJobs(d *db.DB, chains *chainSet, log *slog.Logger, now func() time.Ti
 	}
 }
 
-// payable lists the coins this process pays.
-func (j *payJobs) payable(ctx context.Context) ([]coin.Coin, error) {
+// chainKind sorts the coins this process pays by where their chain is.
+type chainKind int
+
+const (
+	anyChain       chainKind = iota // every coin this process pays
+	nodeChains                      // a node's wallet: any jobs process may pay it
+	inProcessChain                  // a devnet chain this process runs: only it may
+)
+
+// payable lists the coins of kind this process pays.
+func (j *payJobs) payable(ctx context.Context, kind chainKind) ([]coin.Coin, error) {
 	coins, err := j.store.Coins.List(ctx)
 	if err != nil {
 		return nil, err
 	}
 	var out []coin.Coin
 	for _, c := range coins {
-		if j.chains.Payable(c) {
+		inProcess := c.Driver == coin.DriverDevnet
+		if j.chains.Payable(c) && (kind == anyChain || (kind == inProcessChain) == inProcess) {
 			out = append(out, c)
 		}
 	}
 	return out, nil
 }
 
-// runAll makes the due auto-withdrawals, then runs the payout job, timing both into m.
-func (j *payJobs) runAll(ctx context.Context, m *metrics.Metrics) {
-	runJob(ctx, j.log, m, "auto_withdraw", func() error { return j.autoWithdraw(ctx) })
-	runJob(ctx, j.log, m, "payouts", func() error { return j.payouts(ctx) })
+// lane is the money lane: the due auto-withdrawals, then the payout jobs, every period.
+// Node wallets are paid by one jobs process a period; a devnet chain lives in one process
+// (the one whose stratum role runs it), which alone pays it, every period.
+func (j *payJobs) lane(every time.Duration) []jobs.Job {
+	return []jobs.Job{
+		{Name: "auto_withdraw", Every: every, Run: j.autoWithdraw},
+		{Name: "payouts", Every: every, Run: func(ctx context.Context) error { return j.payouts(ctx, nodeChains) }},
+		{Name: "payouts_in_process", Every: every, PerProcess: true, Run: func(ctx context.Context) error { return j.payouts(ctx, inProcessChain) }},
+	}
+}
+
+// walletCheckJob sets this process's poold_wallet_surplus every ten minutes. Every jobs
+// process runs it: it only reads, and a gauge that only the last winner of a period
+// updated would go stale in the others.
+func (j *payJobs) walletCheckJob() jobs.Job {
+	return jobs.Job{Name: "wallet_check", Every: 10 * time.Minute, PerProcess: true, Run: j.walletCheck}
 }
 
 func (j *payJobs) autoWithdraw(ctx context.Context) error {
@@ -64,10 +86,10 @@ func (j *payJobs) autoWithdraw(ctx context.Context) error {
 	return err
 }
 
-// eachPayable runs fn for every coin this process pays, with its driver, and joins the
-// errors: one coin's node being down holds up no other coin.
-func (j *payJobs) eachPayable(ctx context.Context, fn func(c coin.Coin, drv chain.Driver) error) error {
-	coins, err := j.payable(ctx)
+// eachPayable runs fn for every coin of kind this process pays, with its driver, and joins
+// the errors: one coin's node being down holds up no other coin.
+func (j *payJobs) eachPayable(ctx context.Context, kind chainKind, fn func(c coin.Coin, drv chain.Driver) error) error {
+	coins, err := j.payable(ctx, kind)
 	if err != nil {
 		return err
 	}
@@ -82,8 +104,8 @@ func (j *payJobs) eachPayable(ctx context.Context, fn func(c coin.Coin, drv chai
 	return errors.Join(errs...)
 }
 
-func (j *payJobs) payouts(ctx context.Context) error {
-	return j.eachPayable(ctx, func(c coin.Coin, drv chain.Driver) error {
+func (j *payJobs) payouts(ctx context.Context, kind chainKind) error {
+	return j.eachPayable(ctx, kind, func(c coin.Coin, drv chain.Driver) error {
 		r, err := j.store.Pay(ctx, c, drv, j.log)
 		if r.Batched+r.Signed+r.Broadcast+r.Paid+r.Failed > 0 {
 			j.log.Info("payouts", "report", r.String())
@@ -93,7 +115,7 @@ func (j *payJobs) payouts(ctx context.Context) error {
 }
 
 func (j *payJobs) walletCheck(ctx context.Context) error {
-	return j.eachPayable(ctx, func(c coin.Coin, drv chain.Driver) error {
+	return j.eachPayable(ctx, anyChain, func(c coin.Coin, drv chain.Driver) error {
 		r, err := j.store.CheckWallet(ctx, c, drv)
 		if err != nil {
 			return err

@@ -26,6 +26,7 @@ import (
 	"github.com/uniplus-pool/pool/internal/explorer"
 	"github.com/uniplus-pool/pool/internal/helpcenter"
 	"github.com/uniplus-pool/pool/internal/httpx"
+	"github.com/uniplus-pool/pool/internal/jobs"
 	"github.com/uniplus-pool/pool/internal/market"
 	"github.com/uniplus-pool/pool/internal/metrics"
 	"github.com/uniplus-pool/pool/internal/mining"
@@ -362,35 +363,36 @@ func (p *process) startStratum(ctx context.Context) error {
 	return nil
 }
 
-// startJobs starts the periodic housekeeping and, with --price-api, the price feed.
+// startJobs starts the periodic jobs in lanes that run side by side: housekeeping, money
+// (auto-withdrawals and payouts, on their own beat so a withdrawal is sent within
+// --payout-every of its request), alerts and, with --price-api, the price feed. Every
+// period of every job runs in one jobs process of however many share the database
+// (package jobs), except the wallet check and the payouts of devnet chains, which are
+// each process's own; each run's duration and outcome go to the process's metrics.
 func (p *process) startJobs(ctx context.Context) {
 	jobsCtx, stopJobs := context.WithCancel(context.WithoutCancel(ctx))
 	p.stopJobs = stopJobs
 	pay := newPayJobs(p.db, p.chains, p.log, p.now)
 	p.metrics.Registry.MustRegister(pay.surplus)
-	p.jobs.Go(func() { runJobs(jobsCtx, p.db, p.log, p.now, p.metrics, pay) })
-	p.jobs.Go(func() {
-		runAlerts(jobsCtx, newAlertJob(p.db, p.cfg, p.email, p.sms, p.log), p.cfg.AlertEvery, p.log, p.metrics)
-	})
-	// Payouts on their own beat: a withdrawal is sent within --payout-every of its request.
-	p.jobs.Go(func() {
-		tick := time.NewTicker(p.cfg.PayoutEvery)
-		defer tick.Stop()
-		for {
-			select {
-			case <-jobsCtx.Done():
-				return
-			case <-tick.C:
-				pay.runAll(jobsCtx, p.metrics)
-			}
-		}
-	})
+	leases := &jobs.Leases{DB: p.db, Holder: jobs.NewHolder(), TTL: p.cfg.JobLease}
+	sched := jobs.NewScheduler(leases, p.now, p.log)
+	sched.Observe = p.metrics.ObserveJob
+	p.metrics.Registry.MustRegister(sched)
+	p.log.Info("jobs", "holder", leases.Holder, "lease", leases.TTL)
+	lanes := [][]jobs.Job{
+		housekeepingJobs(p.db, p.log, p.now, pay, leases),
+		pay.lane(p.cfg.PayoutEvery),
+		{alertsJob(newAlertJob(p.db, p.cfg, p.email, p.sms, p.log), p.cfg.AlertEvery, p.log)},
+	}
 	if p.cfg.PriceAPI != "" {
 		ids, _ := p.cfg.PriceIDMap() // Validate has read it
 		feed := &market.Feed{Prices: &market.Prices{DB: p.db}, IDs: ids, Every: p.cfg.PriceEvery, Log: p.log,
 			Source: &market.SimplePriceAPI{BaseURL: p.cfg.PriceAPI, APIKey: p.cfg.PriceAPIKey}}
 		p.log.Info("price feed", "api", p.cfg.PriceAPI, "coins", len(ids), "every", p.cfg.PriceEvery)
-		p.jobs.Go(func() { feed.Run(jobsCtx) })
+		lanes = append(lanes, []jobs.Job{{Name: "price_feed", Every: max(p.cfg.PriceEvery, market.MinFeedInterval), Run: feed.Step}})
+	}
+	for _, lane := range lanes {
+		p.jobs.Go(func() { sched.Lane(jobsCtx, lane...) })
 	}
 }
 
@@ -452,31 +454,19 @@ func (p *process) stop(ctx context.Context) error {
 	return errors.Join(errs...)
 }
 
-// runJob runs one job, times it into m and logs its failure (not one the ending of ctx
-// caused).
-func runJob(ctx context.Context, log *slog.Logger, m *metrics.Metrics, name string, fn func() error) {
-	start := time.Now()
-	err := fn()
-	m.ObserveJob(name, time.Since(start), err)
-	if err != nil && ctx.Err() == nil {
-		log.Warn("job failed", "job", name, "err", err)
-	}
-}
-
-// runJobs runs the periodic housekeeping of the jobs role until ctx ends. Each sweep is
-// a plain DELETE of rows past their use, so copies of the jobs role running it at the
-// same time do no harm. now is the clock of accounts, rate limits, settlement and
-// withdrawals (moved by --test-clock, so a browser test can see a day settle and an
-// address's 48 hours pass); devices and trend points keep the wall clock their writers
-// use. Every
-// job's duration and outcome go to m.
-func runJobs(ctx context.Context, d *db.DB, log *slog.Logger, now func() time.Time, m *metrics.Metrics, pay *payJobs) {
+// housekeepingJobs are the jobs role's periodic jobs that run one after another in one
+// lane, in this order at start (settlement first: it is what users wait for). Each sweep
+// is a plain DELETE of rows past their use. now is the clock of accounts, rate limits,
+// settlement and withdrawals (moved by --test-clock, so a browser test can see a day
+// settle and an address's 48 hours pass); devices and trend points keep the wall clock
+// their writers use.
+func housekeepingJobs(d *db.DB, log *slog.Logger, now func() time.Time, pay *payJobs, leases *jobs.Leases) []jobs.Job {
 	rl := &ratelimit.DB{DB: d, Now: now}
 	guard := &ratelimit.DBGuard{DB: d, Now: now}
 	accounts := &account.Store{DB: d}
 	devices := &pool.Store{DB: d}
-	run := func(name string, fn func() error) { runJob(ctx, log, m, name, fn) }
-	recordTrends := func() error {
+	earn := &earnings.Store{DB: d}
+	recordTrends := func(ctx context.Context) error {
 		coins, err := (&coin.Store{DB: d}).List(ctx)
 		if err != nil {
 			return err
@@ -491,9 +481,8 @@ func runJobs(ctx context.Context, d *db.DB, log *slog.Logger, now func() time.Ti
 		return err
 	}
 	// Settle every coin's days whose settlement time has passed, catching up missed ones in
-	// order; checked every minute so a day settles within a minute of its time.
-	earn := &earnings.Store{DB: d}
-	settle := func() error {
+	// order; every minute, so a day settles within a minute of its time.
+	settle := func(ctx context.Context) error {
 		coins, err := (&coin.Store{DB: d}).List(ctx)
 		if err != nil {
 			return err
@@ -504,37 +493,30 @@ func runJobs(ctx context.Context, d *db.DB, log *slog.Logger, now func() time.Ti
 		}
 		return err
 	}
-	run("earnings_settle", settle)
-	pay.runAll(ctx, m)
-	run("wallet_check", func() error { return pay.walletCheck(ctx) })
-	run("trends", recordTrends)
-	// Catch up the hours a stopped jobs process missed, then every 10 minutes.
-	run("share_rollup", func() error { _, err := devices.RollUp(ctx, time.Now()); return err })
-	// Devices go offline 10 minutes after their last sign of life: a sweep every minute
-	// keeps that within a minute.
-	minute := time.NewTicker(time.Minute)
-	defer minute.Stop()
-	tick := time.NewTicker(10 * time.Minute)
-	defer tick.Stop()
-	for {
-		select {
-		case <-ctx.Done():
-			return
-		case <-minute.C:
-			run("device_sweep", func() error { _, _, err := devices.SweepDevices(ctx, time.Now()); return err })
-			run("device_sort_keys", func() error { _, err := devices.RefreshSortKeys(ctx, time.Now()); return err })
-			run("earnings_settle", settle)
-		case <-tick.C:
-			run("wallet_check", func() error { return pay.walletCheck(ctx) })
-			run("trends", recordTrends)
-			t := now()
-			// Windows end at most a day after they start; older counters are dead weight.
-			run("rate_limit_sweep", func() error { _, err := rl.Sweep(ctx, t.Add(-25*time.Hour)); return err })
-			run("failure_sweep", func() error { return guard.Sweep(ctx, t.Add(-account.FailureWindow)) })
-			run("account_sweep", func() error { return accounts.SweepExpired(ctx, t) })
-			run("share_rollup", func() error { _, err := devices.RollUp(ctx, time.Now()); return err })
-			run("earnings_prune", func() error { _, err := earn.Prune(ctx, time.Now()); return err })
-			run("solo_prune", func() error { _, err := (&solo.Store{DB: d}).Prune(ctx, time.Now()); return err })
-		}
+	const minute, tenMinutes = time.Minute, 10 * time.Minute
+	return []jobs.Job{
+		{Name: "earnings_settle", Every: minute, Run: settle},
+		pay.walletCheckJob(),
+		{Name: "trends", Every: tenMinutes, Run: recordTrends},
+		// The first run after a stop catches up the hours it missed.
+		{Name: "share_rollup", Every: tenMinutes, Run: func(ctx context.Context) error { _, err := devices.RollUp(ctx, time.Now()); return err }},
+		// Devices go offline 10 minutes after their last sign of life: a sweep every minute
+		// keeps that within a minute.
+		{Name: "device_sweep", Every: minute, Run: func(ctx context.Context) error { _, _, err := devices.SweepDevices(ctx, time.Now()); return err }},
+		{Name: "device_sort_keys", Every: minute, Run: func(ctx context.Context) error { _, err := devices.RefreshSortKeys(ctx, time.Now()); return err }},
+		// Windows end at most a day after they start; older counters are dead weight.
+		{Name: "rate_limit_sweep", Every: tenMinutes, Run: func(ctx context.Context) error { _, err := rl.Sweep(ctx, now().Add(-25*time.Hour)); return err }},
+		{Name: "failure_sweep", Every: tenMinutes, Run: func(ctx context.Context) error { return guard.Sweep(ctx, now().Add(-account.FailureWindow)) }},
+		{Name: "account_sweep", Every: tenMinutes, Run: func(ctx context.Context) error { return accounts.SweepExpired(ctx, now()) }},
+		{Name: "earnings_prune", Every: tenMinutes, Run: func(ctx context.Context) error { _, err := earn.Prune(ctx, time.Now()); return err }},
+		{Name: "solo_prune", Every: tenMinutes, Run: func(ctx context.Context) error { _, err := (&solo.Store{DB: d}).Prune(ctx, time.Now()); return err }},
+		// The jobs' own record: a few days of it answer "who ran what" after an incident.
+		{Name: "job_runs_prune", Every: time.Hour, Run: func(ctx context.Context) error {
+			_, err := leases.Prune(ctx, now().Add(-jobRunsKept).UnixMilli())
+			return err
+		}},
 	}
 }
+
+// jobRunsKept is how long the job_runs rows of past periods are kept.
+const jobRunsKept = 3 * 24 * time.Hour

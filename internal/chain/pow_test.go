@@ -4,6 +4,7 @@ import (
 	"encoding/hex"
 	"math"
 	"math/big"
+	"math/rand/v2"
 	"testing"
 )
 
@@ -221,5 +222,75 @@ func TestDoubleSHA256(t *testing.T) {
 	got := DoubleSHA256(nil)
 	if hex.EncodeToString(got[:]) != "5df6e0e2761359d30a8275058e299fcc0381534545f55cf43e41983f5d4c9456" {
 		t.Fatalf("DoubleSHA256(\"\") = %x", got[:])
+	}
+}
+
+// Target256 answers exactly as the big.Int comparison it replaced on the share path, on
+// random hashes and targets and on the edges (equal, one apart, zero, the largest).
+func TestTarget256MeetsAsBigInt(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	randHash := func() Hash {
+		var h Hash
+		for i := range h {
+			h[i] = byte(rng.Uint32())
+		}
+		// Leading zero bytes, as real shares have, so that targets and hashes overlap.
+		for i := 31; i > 31-int(rng.Uint32()%28); i-- {
+			h[i] = 0
+		}
+		return h
+	}
+	targets := []*big.Int{big.NewInt(0), big.NewInt(1), new(big.Int).Set(maxTarget), new(big.Int).Lsh(big.NewInt(1), 300),
+		DifficultyToTarget(1, SHA256d), DifficultyToTarget(1, Scrypt), DifficultyToTarget(1e-9, SHA256d), CompactToTarget(0x1d00ffff)}
+	var hashes []Hash
+	for range 2000 {
+		h := randHash()
+		hashes = append(hashes, h)
+		n := HashToBig(h)
+		targets = append(targets, n, new(big.Int).Add(n, big.NewInt(1)), new(big.Int).Sub(n, big.NewInt(1)))
+	}
+	hashes = append(hashes, Hash{}, Hash{31: 0xff})
+	for _, tg := range targets {
+		t256 := TargetFromBig(tg)
+		for _, h := range hashes[:50] {
+			if got, want := t256.Meets(h), HashMeetsTarget(h, tg); got != want {
+				t.Fatalf("hash %s target %x: Meets %v, big.Int %v", h, tg, got, want)
+			}
+		}
+	}
+	for i, h := range hashes {
+		for _, tg := range targets[8+3*(i%2000) : 8+3*(i%2000)+3] {
+			if got, want := TargetFromBig(tg).Meets(h), HashMeetsTarget(h, tg); got != want {
+				t.Fatalf("hash %s target %x: Meets %v, big.Int %v", h, tg, got, want)
+			}
+		}
+	}
+}
+
+// HashDifficultyFloat is within a few parts in 10^15 of the exact quotient.
+func TestHashDifficultyFloat(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	for range 1000 {
+		var h Hash
+		for i := range h {
+			h[i] = byte(rng.Uint32())
+		}
+		for i := 31; i > 31-int(rng.Uint32()%30); i-- {
+			h[i] = 0
+		}
+		for _, algo := range []string{SHA256d, Scrypt} {
+			n := HashToBig(h)
+			if n.Sign() == 0 {
+				continue
+			}
+			exact, _ := new(big.Rat).SetFrac(diff1(algo), n).Float64()
+			got := HashDifficultyFloat(h, algo)
+			if math.Abs(got-exact) > 1e-14*exact {
+				t.Fatalf("%s %s: %g, exact %g", algo, h, got, exact)
+			}
+		}
+	}
+	if HashDifficultyFloat(Hash{}, SHA256d) != 0 {
+		t.Error("a zero hash has difficulty 0")
 	}
 }

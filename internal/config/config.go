@@ -71,12 +71,26 @@ type Config struct {
 	// judges workers and sends alerts.
 	AlertMinOffline time.Duration
 	AlertEvery      time.Duration
+	// JobLease is how long a jobs process's claim on a period of a job lasts without being
+	// renewed (every third of it, while the job runs): when a jobs process is killed, the
+	// periods it was running are taken over by another one this long after.
+	JobLease time.Duration
 	// StratumMaxPerAddress caps the live stratum connections of one client address on
 	// one coin (a farm behind one NAT address needs many; a flood must not take every
 	// file descriptor). StratumMaxPerPort caps one port's; 0 derives it from the file
 	// limit, keeping StratumReservedFDs for the API, the database and the node.
 	StratumMaxPerAddress int
 	StratumMaxPerPort    int
+	// StratumInvalidShareLimit closes a connection that sends this many invalid shares
+	// (stale ones excepted) within StratumInvalidShareWindow, as an offence; 0 turns it
+	// off. StratumBanAfter such offences of one address within StratumOffenceWindow ban
+	// it for StratumBanDuration; 0 turns bans off. Load tests that send junk on purpose
+	// and pools behind a shared NAT tune them.
+	StratumInvalidShareLimit  int
+	StratumInvalidShareWindow time.Duration
+	StratumBanAfter           int
+	StratumOffenceWindow      time.Duration
+	StratumBanDuration        time.Duration
 	// MaxDevicesPerSubAccount caps the devices one sub-account may hold: a new worker past
 	// it is refused at its first share (anyone may mine to an account name).
 	MaxDevicesPerSubAccount int
@@ -120,10 +134,17 @@ func Default() Config {
 		PayoutEvery:     time.Minute,
 		AlertMinOffline: 10 * time.Minute,
 		AlertEvery:      time.Minute,
+		JobLease:        30 * time.Second,
 
-		StratumMaxPerAddress:    2048,
-		MaxDevicesPerSubAccount: 5000,
-		CaptchaPowBits:          16, // account.DefaultPowBits
+		StratumMaxPerAddress: 2048,
+		// stratum's own defaults (stratum.Default*), repeated here so --help shows them.
+		StratumInvalidShareLimit:  50,
+		StratumInvalidShareWindow: 5 * time.Minute,
+		StratumBanAfter:           5,
+		StratumOffenceWindow:      10 * time.Minute,
+		StratumBanDuration:        10 * time.Minute,
+		MaxDevicesPerSubAccount:   5000,
+		CaptchaPowBits:            16, // account.DefaultPowBits
 	}
 }
 
@@ -180,11 +201,17 @@ func Load(cmd string, scope Scope, args []string, getenv func(string) string, us
 		fs.DurationVar(&cfg.PayoutEvery, "payout-every", cfg.PayoutEvery, "how often the jobs role pays withdrawals and follows payouts (1s to 1h)")
 		fs.DurationVar(&cfg.AlertMinOffline, "alert-min-offline", cfg.AlertMinOffline, "shortest offline alert threshold: the longer of it and 5 expected share intervals (1m to 24h)")
 		fs.DurationVar(&cfg.AlertEvery, "alert-every", cfg.AlertEvery, "how often the jobs role judges workers and sends alerts (10s to 10m)")
+		fs.DurationVar(&cfg.JobLease, "job-lease", cfg.JobLease, "how long a jobs process's claim on a job's period lasts unrenewed: a killed process's job is taken over by another jobs process this long after (1s to 10m)")
 		fs.IntVar(&cfg.StratumMaxPerAddress, "stratum-max-per-address", cfg.StratumMaxPerAddress, "live stratum connections one client address may hold per coin (0: no cap)")
+		fs.IntVar(&cfg.StratumInvalidShareLimit, "stratum-invalid-share-limit", cfg.StratumInvalidShareLimit, "invalid shares (stale ones excepted) within --stratum-invalid-share-window that close a connection as an offence (0: never)")
+		fs.DurationVar(&cfg.StratumInvalidShareWindow, "stratum-invalid-share-window", cfg.StratumInvalidShareWindow, "window of --stratum-invalid-share-limit")
+		fs.IntVar(&cfg.StratumBanAfter, "stratum-ban-after", cfg.StratumBanAfter, "offences of one address within --stratum-offence-window that ban it (0: no bans)")
+		fs.DurationVar(&cfg.StratumOffenceWindow, "stratum-offence-window", cfg.StratumOffenceWindow, "window of --stratum-ban-after")
+		fs.DurationVar(&cfg.StratumBanDuration, "stratum-ban-duration", cfg.StratumBanDuration, "how long a banned address is refused")
 		fs.IntVar(&cfg.StratumMaxPerPort, "stratum-max-per-port", cfg.StratumMaxPerPort, "live connections one stratum port may hold (0: from the file limit, less 512 kept for the API, database and nodes)")
 		fs.IntVar(&cfg.MaxDevicesPerSubAccount, "max-devices-per-subaccount", cfg.MaxDevicesPerSubAccount, "devices one sub-account may hold; a new worker past it is refused at its first share")
 		fs.IntVar(&cfg.CaptchaPowBits, "captcha-pow-bits", cfg.CaptchaPowBits, "slider proof of work: zero bits the browser must find (1 to 24; each bit doubles the work)")
-		fs.BoolVar(&cfg.TestClock, "test-clock", cfg.TestClock, "TESTS ONLY: a clock that POST /api/test/clock/advance moves (codes, captcha tickets, sessions, rate limits, login throttling); needs --http on a loopback address")
+		fs.BoolVar(&cfg.TestClock, "test-clock", cfg.TestClock, "TESTS ONLY: a clock that POST /api/test/clock/advance moves (codes, captcha tickets, sessions, rate limits, login throttling, the jobs' periods); served on --http, or without the api role on --admin-http, which must be a loopback address")
 	}
 	if scope == ScopeStore {
 		args = hoistFlags(args, fs)
@@ -339,6 +366,20 @@ func (c Config) Validate(scope Scope) error {
 		if c.StratumMaxPerAddress < 0 {
 			bad("stratum-max-per-address", "must be 0 (no cap) or more")
 		}
+		if c.StratumInvalidShareLimit < 0 {
+			bad("stratum-invalid-share-limit", "must be 0 (never) or more")
+		}
+		if c.StratumBanAfter < 0 {
+			bad("stratum-ban-after", "must be 0 (no bans) or more")
+		}
+		for _, d := range []struct {
+			flag string
+			v    time.Duration
+		}{{"stratum-invalid-share-window", c.StratumInvalidShareWindow}, {"stratum-offence-window", c.StratumOffenceWindow}, {"stratum-ban-duration", c.StratumBanDuration}} {
+			if d.v < time.Second {
+				bad(d.flag, "must be at least 1s")
+			}
+		}
 		if c.MaxDevicesPerSubAccount < 1 {
 			bad("max-devices-per-subaccount", "must be at least 1")
 		}
@@ -370,6 +411,9 @@ func (c Config) Validate(scope Scope) error {
 		}
 		if c.AlertEvery < 10*time.Second || c.AlertEvery > 10*time.Minute {
 			bad("alert-every", "%s is not between 10s and 10m", c.AlertEvery)
+		}
+		if c.JobLease < time.Second || c.JobLease > 10*time.Minute {
+			bad("job-lease", "%s is not between 1s and 10m", c.JobLease)
 		}
 		errs = append(errs, c.validateTestClock()...)
 	}
@@ -411,8 +455,16 @@ func (c Config) validateTestClock() []error {
 	if c.TrustProxy {
 		errs = append(errs, errors.New("--test-clock and --trust-proxy do not go together: a proxy would bring the test clock to other machines"))
 	}
+	// A process without the api role (a jobs process of a multi-process test) serves the
+	// endpoint on its admin listener instead.
 	if !c.HasRole(RoleAPI) {
-		errs = append(errs, errors.New("--test-clock needs the api role (its endpoint is served there)"))
+		host, _, err := net.SplitHostPort(c.AdminHTTP)
+		switch ip := net.ParseIP(host); {
+		case c.AdminHTTP == "":
+			errs = append(errs, errors.New("--test-clock needs the api role or --admin-http (its endpoint is served there)"))
+		case err == nil && (ip == nil || !ip.IsLoopback()):
+			errs = append(errs, fmt.Errorf("--test-clock: --admin-http %q is not a loopback address (127.0.0.1 or ::1); the test clock is for tests on this machine only", c.AdminHTTP))
+		}
 	}
 	return errs
 }

@@ -39,6 +39,14 @@ func Decode(w http.ResponseWriter, r *http.Request, v any) error {
 	if _, err := dec.Token(); err != io.EOF {
 		return withCause(Warn("error.badJSON", nil), errors.New("trailing data after JSON value"))
 	}
+	return CheckDuplicateKeys(body)
+}
+
+// CheckDuplicateKeys refuses, as Decode does, a body with a key given twice in one object.
+// body must be one valid JSON value (a decoder has read it): it is for handlers that
+// decode their body themselves (the agent report, pool.ParseReport), which would
+// otherwise take {"worker":"a","worker":"b"} as the last one says.
+func CheckDuplicateKeys(body []byte) error {
 	if name, dup := duplicateKey(body); dup {
 		return DuplicateField(name)
 	}

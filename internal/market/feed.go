@@ -27,22 +27,33 @@ func (f *Feed) Once(ctx context.Context) (int, error) {
 	return f.Prices.Refresh(ctx, f.Source, f.IDs)
 }
 
+// Step fetches one round of prices (the jobs role runs it every f.Every): on failure the
+// stored prices stay and the error says why; coins the source does not know are logged.
+func (f *Feed) Step(ctx context.Context) error {
+	n, err := f.Once(ctx)
+	switch {
+	case err != nil:
+		return err
+	case n < len(f.IDs):
+		f.Log.Warn("price feed: some coins unknown to the source keep their stored price", "updated", n, "asked", len(f.IDs))
+	default:
+		f.Log.Debug("price feed", "updated", n)
+	}
+	return nil
+}
+
 // Run fetches at once, then every f.Every, until ctx ends.
 func (f *Feed) Run(ctx context.Context) {
 	every := max(f.Every, MinFeedInterval)
 	tick := time.NewTicker(every)
 	defer tick.Stop()
 	for {
-		n, err := f.Once(ctx)
-		switch {
-		case ctx.Err() != nil:
+		err := f.Step(ctx)
+		if ctx.Err() != nil {
 			return
-		case err != nil:
+		}
+		if err != nil {
 			f.Log.Warn("price feed: prices kept", "err", err)
-		case n < len(f.IDs):
-			f.Log.Warn("price feed: some coins unknown to the source keep their stored price", "updated", n, "asked", len(f.IDs))
-		default:
-			f.Log.Debug("price feed", "updated", n)
 		}
 		select {
 		case <-ctx.Done():

@@ -74,11 +74,15 @@ type Engine struct {
 	server *stratum.Server
 	book   *jobBook
 	mu     sync.Mutex
-	// workers maps a connection and worker name to the worker it authorized.
-	workers map[uint64]map[string]*worker
+	// workers is each connection's authorized workers, by session id.
+	workers map[uint64]*connWorkers
 	current *Work
 	// solved asks Run for a template at once after a block is accepted.
 	solved chan struct{}
+	// authorizeQ and deviceQ run the pool's lookups of authorizes and first shares in
+	// batches, away from the connections' reader goroutines (batch.go).
+	authorizeQ *batcher[string, error]
+	deviceQ    *batcher[DeviceRequest, deviceResult]
 
 	// Running totals for the metrics (metrics.go); devicesRefused counts first accepted
 	// shares whose device the pool refused (a sub-account at its device cap).
@@ -98,7 +102,7 @@ func (e *Engine) init() {
 		e.book = newJobBook(64)
 	}
 	if e.workers == nil {
-		e.workers = map[uint64]map[string]*worker{}
+		e.workers = map[uint64]*connWorkers{}
 	}
 	if e.solved == nil {
 		e.solved = make(chan struct{}, 1)
@@ -108,6 +112,9 @@ func (e *Engine) init() {
 	}
 	if e.Log == nil {
 		e.Log = slog.New(slog.DiscardHandler)
+	}
+	if e.authorizeQ == nil {
+		e.initBatchers()
 	}
 }
 
@@ -210,10 +217,14 @@ func (e *Engine) publish(t *chain.Template, clean bool) error {
 // and the connection remembers the worker.
 func (e *Engine) Authorize(ctx context.Context, s *stratum.SessionInfo, name, password string) error {
 	e.init()
-	if e.solo() {
-		return e.authorizeSolo(ctx, s, name)
+	err, ok := e.authorizeQ.ask(ctx, name)
+	if !ok {
+		return ctx.Err()
 	}
-	if err := e.Workers.AuthorizeWorker(ctx, e.Coin, name); err != nil {
+	if e.solo() {
+		return e.authorizeSolo(s, name, err)
+	}
+	if err != nil {
 		var se *stratum.Error
 		if errors.As(err, &se) {
 			return se
@@ -229,14 +240,46 @@ func (e *Engine) Authorize(ctx context.Context, s *stratum.SessionInfo, name, pa
 
 // rememberLocked keeps an authorized worker of the connection.
 func (e *Engine) rememberLocked(s *stratum.SessionInfo, name string) {
-	m := e.workers[s.ID]
-	if m == nil {
-		m = map[string]*worker{}
-		e.workers[s.ID] = m
+	cw := e.workers[s.ID]
+	if cw == nil {
+		e.workers[s.ID] = &connWorkers{first: worker{ref: DeviceRef{Worker: name}}}
+		return
 	}
-	if m[name] == nil {
-		m[name] = &worker{ref: DeviceRef{Worker: name}}
+	if cw.get(name) == nil {
+		if cw.more == nil {
+			cw.more = map[string]*worker{}
+		}
+		cw.more[name] = &worker{ref: DeviceRef{Worker: name}}
 	}
+}
+
+// connWorkers is the workers one connection authorized: nearly always one, so the first
+// is kept inline and only a farm proxy's others get a map (10,000 miners, 10,000 maps).
+type connWorkers struct {
+	first worker
+	more  map[string]*worker
+}
+
+func (cw *connWorkers) get(name string) *worker {
+	if cw == nil {
+		return nil
+	}
+	if cw.first.ref.Worker == name {
+		return &cw.first
+	}
+	return cw.more[name]
+}
+
+// names is every worker name of the connection.
+func (cw *connWorkers) names() []string {
+	if cw == nil {
+		return nil
+	}
+	out := []string{cw.first.ref.Worker}
+	for n := range cw.more {
+		out = append(out, n)
+	}
+	return out
 }
 
 // worker answers the connection's authorized worker name and its device so far (ID 0
@@ -244,8 +287,8 @@ func (e *Engine) rememberLocked(s *stratum.SessionInfo, name string) {
 func (e *Engine) worker(s *stratum.SessionInfo, name string) (*worker, DeviceRef, bool) {
 	e.mu.Lock()
 	defer e.mu.Unlock()
-	w, ok := e.workers[s.ID][name]
-	if !ok {
+	w := e.workers[s.ID].get(name)
+	if w == nil {
 		return nil, DeviceRef{}, false
 	}
 	return w, w.ref, true
@@ -269,7 +312,11 @@ func (e *Engine) device(ctx context.Context, s *stratum.SessionInfo, w *worker) 
 	if refused != nil && now.Before(until) {
 		return ref, refused
 	}
-	got, err := e.Workers.WorkerDevice(ctx, e.Coin, ref.Worker, s.RemoteAddr, s.UserAgent)
+	res, ok := e.deviceQ.ask(ctx, DeviceRequest{Worker: ref.Worker, RemoteAddr: s.RemoteAddr, MinerSoftware: s.UserAgent})
+	if !ok {
+		return ref, errNotRecorded
+	}
+	got, err := res.ref, res.err
 	if err != nil {
 		var se *stratum.Error
 		if !errors.As(err, &se) {
@@ -410,11 +457,11 @@ func (e *Engine) submitBlock(ctx context.Context, w *Work, v Verdict, ref Device
 
 func (e *Engine) solo() bool { return e.Builder != nil && e.Builder.Solo != nil }
 
-// authorizeSolo checks a solo worker name (the address, by the chain driver, and the rig
-// suffix); every worker of a connection must name the same address, since its jobs pay
-// the first one's.
-func (e *Engine) authorizeSolo(ctx context.Context, s *stratum.SessionInfo, name string) error {
-	if _, err := e.Builder.Solo.Check(ctx, name); err != nil {
+// authorizeSolo takes the chain driver's check of a solo worker name (the address and the
+// rig suffix; err); every worker of a connection must name the same address, since its
+// jobs pay the first one's.
+func (e *Engine) authorizeSolo(s *stratum.SessionInfo, name string, err error) error {
+	if err != nil {
 		var se *stratum.Error
 		if errors.As(err, &se) && !errors.Is(err, errSoloUnchecked) {
 			return se
@@ -425,8 +472,7 @@ func (e *Engine) authorizeSolo(ctx context.Context, s *stratum.SessionInfo, name
 	address, _ := SplitSoloWorker(name)
 	e.mu.Lock()
 	defer e.mu.Unlock()
-	m := e.workers[s.ID]
-	for other := range m {
+	for _, other := range e.workers[s.ID].names() {
 		if a, _ := SplitSoloWorker(other); a != address {
 			return ErrSoloOneAddress
 		}

@@ -27,6 +27,8 @@ type Work struct {
 	Coinbase2  []byte
 	Branch     []chain.Hash
 	ExtraNonce int // extranonce1 + extranonce2 bytes reserved in the coinbase
+	// netTarget is NetTarget for the comparison every share makes.
+	netTarget chain.Target256
 	// solo is set on a solo port's work: each address has its own coinbase (partsFor), and
 	// Coinbase1 and Coinbase2 are empty.
 	solo *soloWork
@@ -103,7 +105,7 @@ func (b *Builder) Build(t *chain.Template, clean bool, now time.Time) (*Work, er
 		algo = b.Algorithm
 	}
 	w := &Work{Job: job, Template: t, NetTarget: t.Target, Algorithm: algo, Coinbase1: c1, Coinbase2: c2,
-		Branch: branch, ExtraNonce: b.ExtraNonce}
+		Branch: branch, ExtraNonce: b.ExtraNonce, netTarget: chain.TargetFromBig(t.Target)}
 	if b.Solo != nil {
 		w.solo = &soloWork{payouts: b.Solo, tag: b.Tag, parts: map[string][2][]byte{}}
 		job.PerWorker = w.partsFor
@@ -118,7 +120,8 @@ type Verdict struct {
 	IsBlock    bool
 	Header     []byte
 	Coinbase   []byte
-	// Difficulty is the share's actual difficulty (what its hash would have met).
+	// Difficulty is the share's actual difficulty (what its hash would have met), for a
+	// solo share only: solo statistics keep it, and pool mode reads nothing of it.
 	Difficulty float64
 }
 
@@ -147,21 +150,46 @@ func (w *Work) Check(sh stratum.Share) (Verdict, error) {
 		return Verdict{}, err
 	}
 	v := Verdict{Hash: h, Header: header, Coinbase: coinbase}
-	v.Difficulty = HashDifficulty(h, w.Algorithm)
-	v.MeetsShare = chain.HashMeetsTarget(h, chain.DifficultyToTarget(sh.Difficulty, w.Algorithm))
-	v.IsBlock = chain.HashMeetsTarget(h, w.NetTarget)
+	if w.solo != nil {
+		v.Difficulty = chain.HashDifficultyFloat(h, w.Algorithm)
+	}
+	v.MeetsShare = shareTarget(sh.Difficulty, w.Algorithm).Meets(h)
+	v.IsBlock = w.netTarget.Meets(h)
 	return v, nil
 }
 
-// HashDifficulty is the difficulty a hash achieves: diff-1 target / hash.
-func HashDifficulty(h chain.Hash, algo string) float64 {
-	n := chain.HashToBig(h)
-	if n.Sign() == 0 {
-		return 0
+// shareTargets keeps the target of each share difficulty in use: vardiff hands out a
+// few dozen values, and turning one into a target takes 256-bit division.
+var shareTargets = struct {
+	sync.RWMutex
+	m map[targetKey]chain.Target256
+}{m: map[targetKey]chain.Target256{}}
+
+// shareTargetsMax bounds shareTargets: a miner's suggested difficulty can be any number,
+// and past this many the target is computed each time instead of kept.
+const shareTargetsMax = 4096
+
+type targetKey struct {
+	diff   float64
+	scrypt bool
+}
+
+// shareTarget is chain.DifficultyToTarget(diff, algo) as a Target256, from shareTargets.
+func shareTarget(diff float64, algo string) chain.Target256 {
+	k := targetKey{diff, algo == chain.Scrypt}
+	shareTargets.RLock()
+	t, ok := shareTargets.m[k]
+	shareTargets.RUnlock()
+	if ok {
+		return t
 	}
-	one := chain.DifficultyToTarget(1, algo)
-	f, _ := new(big.Rat).SetFrac(one, n).Float64()
-	return f
+	t = chain.TargetFromBig(chain.DifficultyToTarget(diff, algo))
+	shareTargets.Lock()
+	if len(shareTargets.m) < shareTargetsMax {
+		shareTargets.m[k] = t
+	}
+	shareTargets.Unlock()
+	return t
 }
 
 // jobBook remembers recent work by job id, so a share can be judged after newer jobs

@@ -1,7 +1,6 @@
 package pool_test
 
 import (
-	"encoding/json"
 	"reflect"
 	"strings"
 	"testing"
@@ -180,37 +179,5 @@ func TestAgentRateLimit(t *testing.T) {
 		h.agentA = "198.51.100.20"
 		h.clock.Add(61 * time.Second)
 		h.want(h.agent(a.UniplusID, goodReport("rig1")), 200, 0, "")
-	})
-}
-
-func FuzzParseReport(f *testing.F) {
-	good, _ := json.Marshal(goodReport("alice.rig1"))
-	f.Add(good)
-	f.Add([]byte(`{"worker":"rig1","coin":"BTC","hardware":{"minerRunning":false},"gpus":[]}`))
-	f.Add([]byte(`{"worker":" Alice.rig-1 ","coin":" LTC ","hardware":{"minerRunning":true,"intranetIp":"::FFFF:10.0.0.1","cpuTemp":-0},"gpus":null}`))
-	f.Add([]byte(`{"worker":"rig1","coin":"BTC","hardware":{"minerRunning":true},"gpus":[{"index":3,"status":"down","fan":1e2}]}`))
-	f.Add([]byte(`{"worker":"rig1","coin":"BTC","hardware":{"minerRunning":true,"memTotal":10,"memUsed":11}}`))
-	f.Add([]byte(`{"worker":"rig1","unknown":1}`))
-	f.Add([]byte(`[]`))
-	f.Add([]byte(`{"gpus":[{"index":-1}]}`))
-	f.Fuzz(func(t *testing.T, body []byte) {
-		r, err := pool.ParseReport(body)
-		if err != nil {
-			return
-		}
-		again, err := json.Marshal(r)
-		if err != nil {
-			t.Fatalf("marshal %+v: %v", r, err)
-		}
-		r2, err := pool.ParseReport(again)
-		if err != nil {
-			t.Fatalf("accepted %q, refused its re-marshalled form %s: %v", body, again, err)
-		}
-		if !reflect.DeepEqual(r, r2) {
-			t.Fatalf("round trip changed the report:\n%+v\n%+v", r, r2)
-		}
-		if r.Status() != pool.StatusNormal && r.Status() != pool.StatusAbnormal {
-			t.Fatalf("status %q", r.Status())
-		}
 	})
 }

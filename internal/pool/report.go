@@ -110,10 +110,10 @@ var coinPattern = regexp.MustCompile(`^[A-Z0-9]{2,10}$`)
 // unknownField reads the name out of encoding/json's "json: unknown field \"x\"".
 var unknownField = regexp.MustCompile(`^json: unknown field "(.*)"$`)
 
-// ParseReport decodes and checks an agent report: unknown fields, wrong types, bad
-// names, out-of-range numbers and unparsable addresses are refused with an *httpx.Error
-// that names the field (by its JSON path). Strings come back trimmed and addresses in
-// their canonical form, so a parsed report parses again to itself.
+// ParseReport decodes and checks an agent report: unknown fields, keys given twice, wrong
+// types, bad names, out-of-range numbers and unparsable addresses are refused with an
+// *httpx.Error that names the field (by its JSON path). Strings come back trimmed and
+// addresses in their canonical form, so a parsed report parses again to itself.
 func ParseReport(body []byte) (Report, error) {
 	var r Report
 	if len(body) > MaxReportBytes {
@@ -128,6 +128,10 @@ func ParseReport(body []byte) (Report, error) {
 		e := httpx.Warn("error.badJSON", nil)
 		e.Cause = errors.New("trailing data after JSON value")
 		return Report{}, e
+	}
+	// A key twice is refused as in every other body (docs/security.md "JSON bodies").
+	if err := httpx.CheckDuplicateKeys(body); err != nil {
+		return Report{}, err
 	}
 	if err := r.normalize(); err != nil {
 		return Report{}, err

@@ -578,18 +578,7 @@ func (s *Store) upsertDevice(ctx context.Context, o owner, c coin.Coin, suffix, 
 			if err != nil {
 				return err
 			}
-			if cur.Status == StatusOffline || cur.OnlineSince == 0 {
-				cur.OnlineSince = now
-			}
-			if cur.Kind == KindUnknown && kind != KindUnknown {
-				cur.Kind = kind
-			}
-			cur.Coin = c.Type
-			change(&cur)
-			// A device moved to a coin without binding, or found to be an ASIC under a
-			// normal account, loses its binding; nothing here binds one.
-			cur.Bound = cur.Bound && canBind(c.MachineBindFlag, cur.Kind, o.AccountType)
-			cur.LastSeenAt, cur.UpdatedAt = now, now
+			stampDevice(&cur, o, c, kind, now, change)
 			d = cur
 			return saveDevice(ctx, tx, cur)
 		})
@@ -601,6 +590,24 @@ func (s *Store) upsertDevice(ctx context.Context, o owner, c coin.Coin, suffix, 
 		return d, fmt.Errorf("pool: device %s.%s: %w", o.Code, suffix, err)
 	}
 	return d, nil
+}
+
+// stampDevice is what every write of a live device through upsertDevice does to the row
+// it read: online again if it was offline, its kind once known, its coin, change, and
+// the binding rule applied again.
+func stampDevice(cur *Device, o owner, c coin.Coin, kind string, now int64, change func(d *Device)) {
+	if cur.Status == StatusOffline || cur.OnlineSince == 0 {
+		cur.OnlineSince = now
+	}
+	if cur.Kind == KindUnknown && kind != KindUnknown {
+		cur.Kind = kind
+	}
+	cur.Coin = c.Type
+	change(cur)
+	// A device moved to a coin without binding, or found to be an ASIC under a normal
+	// account, loses its binding; nothing here binds one.
+	cur.Bound = cur.Bound && canBind(c.MachineBindFlag, cur.Kind, o.AccountType)
+	cur.LastSeenAt, cur.UpdatedAt = now, now
 }
 
 // createDevice inserts the live device of o for suffix unless the sub-account has its
@@ -697,9 +704,17 @@ func (s *Store) ShareDevice(ctx context.Context, coinType, workerName, remoteAdd
 	if err != nil {
 		return Device{}, err
 	}
-	software, version := splitUserAgent(minerSoftware)
+	software, _ := splitUserAgent(minerSoftware)
 	now := s.now().UnixMilli()
-	return s.upsertDevice(ctx, o, c, suffix, KindOf(software), now, func(d *Device) {
+	return s.upsertDevice(ctx, o, c, suffix, KindOf(software), now, firstShare(remoteAddr, minerSoftware, now))
+}
+
+// firstShare is what a worker's first accepted share on a connection changes on its
+// device: its last share, its status (normal, unless a fresh agent report says
+// otherwise), the connection's public address and miner software.
+func firstShare(remoteAddr, minerSoftware string, now int64) func(d *Device) {
+	software, version := splitUserAgent(minerSoftware)
+	return func(d *Device) {
 		d.LastShareAt = max(d.LastShareAt, now)
 		d.Status = StatusNormal
 		if reportSaysAbnormal(*d, now) {
@@ -709,7 +724,7 @@ func (s *Store) ShareDevice(ctx context.Context, coinType, workerName, remoteAdd
 		if software != "" {
 			d.MinerSoftware, d.MinerVersion = software, version
 		}
-	})
+	}
 }
 
 // reportSaysAbnormal tells whether d's latest agent report is fresh (within

@@ -59,8 +59,8 @@ func BenchmarkSubmitChecks(b *testing.B) {
 	defer client.Close()
 	ss := newSession(srv, server, 1, "pipe", "pipe", []byte{0, 0, 0, 1}, srv.now())
 	ss.subscribed = true
-	ss.workers["acct.rig1"] = struct{}{}
-	ss.sent[j.ID] = sentJob{j, 1}
+	ss.worker = "acct.rig1"
+	ss.sent = []sentJob{{j.ID, j, 1}}
 	line := append([]byte(nil), submitLine...)
 	out := make([]byte, 0, 128)
 	b.ReportAllocs()
@@ -68,7 +68,7 @@ func BenchmarkSubmitChecks(b *testing.B) {
 	for b.Loop() {
 		n++
 		if n%(1<<16) == 0 {
-			clear(ss.seen) // as a new job would
+			ss.seen = nil // as a new job would
 		}
 		setNonce(line, n)
 		r, err := parseRequest(line)

@@ -18,7 +18,9 @@ type lineReader struct {
 	max        int
 }
 
-const lineReaderInitial = 512
+// lineReaderInitial holds a mining.submit (about 150 bytes) and its neighbour; the buffer
+// grows for longer lines and pipelined bursts, and an idle miner costs only this.
+const lineReaderInitial = 256
 
 func newLineReader(r io.Reader, max int) *lineReader {
 	n := lineReaderInitial
@@ -26,6 +28,12 @@ func newLineReader(r io.Reader, max int) *lineReader {
 		n = max
 	}
 	return &lineReader{r: r, buf: make([]byte, n), max: max}
+}
+
+// hasLine says whether a whole line is already buffered, so ReadSlice answers without
+// reading.
+func (l *lineReader) hasLine() bool {
+	return bytes.IndexByte(l.buf[l.start:l.end], '\n') >= 0
 }
 
 // ReadSlice returns the next line including its '\n'; the slice is valid until the next

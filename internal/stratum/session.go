@@ -11,6 +11,7 @@ import (
 	"math"
 	"net"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -43,10 +44,11 @@ type closeReason struct {
 	offence bool
 }
 
-// sentJob is a job as one connection got it: under which difficulty.
+// sentJob is a job as one connection got it: under which id and difficulty.
 type sentJob struct {
-	job  *Job
-	diff float64
+	wireID string
+	job    *Job
+	diff   float64
 }
 
 // shareKey is what makes a share a duplicate on one connection, within one job.
@@ -68,49 +70,120 @@ type session struct {
 	en1         []byte
 	connectedAt time.Time
 	started     time.Time // real clock, for network deadlines
-	ctx         context.Context
-	cancel      context.CancelFunc
 
-	out       chan []byte
+	// qmu guards the send queue: lines waiting for the writer, nil while none wait (an
+	// idle miner holds no queue; a channel of SendQueueLength slots cost 1.5 KB each).
+	qmu     sync.Mutex
+	queue   [][]byte
+	writing bool // a writer is writing and has not yet let go (qmu)
+	// wdeadline is when the write deadline was last set (wmu).
+	wdeadline time.Time
 	wmu       sync.Mutex    // held while writing to conn: one writer at a time, in queue order
-	writing   atomic.Bool   // a writer goroutine is started and has not yet let go
 	done      chan struct{} // closed by close
 	closeOnce sync.Once
 	reason    closeReason // set by the first close, read after done
 	ready     atomic.Bool // subscribed and authorized
 
 	// Owned by the reader goroutine.
-	junk        int
-	invalid     []time.Time // ring of the last InvalidShareLimit invalid shares
-	invalidNext int
+	junk           int
+	firstShareDone bool        // the first mining.submit has been handed to the Handler
+	invalid        []time.Time // ring of the last InvalidShareLimit invalid shares
+	invalidNext    int
 
 	mu         sync.Mutex
 	info       *SessionInfo // replaced, never changed, so Handler calls can keep theirs
 	subscribed bool
-	workers    map[string]struct{}
-	diff       float64
-	rolling    bool
-	mask       uint32
-	vd         vardiff
-	sent       map[string]sentJob // by the job id the miner saw
-	aliases    []string
-	aliasSeq   uint64
-	seen       map[*Job]map[shareKey]struct{}
-	timer      *time.Timer
-	ended      bool
+	// worker is the first worker authorized, more the others (a farm proxy's): nearly
+	// every connection has one, and a map each cost a few hundred bytes a miner.
+	worker   string
+	more     map[string]struct{}
+	diff     float64
+	rolling  bool
+	mask     uint32
+	vd       vardiff
+	sent     []sentJob // by the job id the miner saw; a few dozen at most, so a slice
+	aliases  []string
+	aliasSeq uint64
+	seen     []seenShares
+	timer    *time.Timer
+	ended    bool
+}
+
+// seenShares is the shares of one job a connection has had accepted, to refuse
+// duplicates: a few in a slice (a miner sends one every few seconds and jobs change every
+// 30 s; a map each cost 300 bytes a miner), the rest in a map once there are many.
+type seenShares struct {
+	job  *Job
+	few  []shareKey
+	many map[shareKey]struct{}
+}
+
+// seenFew is how many shares of a job a connection keeps in the slice.
+const seenFew = 16
+
+// add records k and says whether it was there already.
+func (e *seenShares) add(k shareKey) (dup bool) {
+	if e.many != nil {
+		if _, dup := e.many[k]; dup {
+			return true
+		}
+		e.many[k] = struct{}{}
+		return false
+	}
+	if slices.Contains(e.few, k) {
+		return true
+	}
+	if len(e.few) < seenFew {
+		e.few = append(e.few, k)
+		return false
+	}
+	e.many = make(map[shareKey]struct{}, 2*seenFew)
+	for _, old := range e.few {
+		e.many[old] = struct{}{}
+	}
+	e.few = nil
+	e.many[k] = struct{}{}
+	return false
+}
+
+// authorizedLocked says whether worker was authorized on this connection.
+func (ss *session) authorizedLocked(worker string) bool {
+	if worker == ss.worker && worker != "" {
+		return true
+	}
+	_, ok := ss.more[worker]
+	return ok
+}
+
+// workerCountLocked is how many workers the connection authorized.
+func (ss *session) workerCountLocked() int {
+	if ss.worker == "" {
+		return 0
+	}
+	return 1 + len(ss.more)
+}
+
+// sentLocked is the job the miner knows as wireID.
+func (ss *session) sentLocked(wireID string) (sentJob, bool) {
+	for _, e := range ss.sent {
+		if e.wireID == wireID {
+			return e, true
+		}
+	}
+	return sentJob{}, false
+}
+
+// forgetSentLocked drops the job the miner knows as wireID.
+func (ss *session) forgetSentLocked(wireID string) {
+	ss.sent = slices.DeleteFunc(ss.sent, func(e sentJob) bool { return e.wireID == wireID })
 }
 
 func newSession(s *Server, c net.Conn, id uint64, remote, host string, en1 []byte, now time.Time) *session {
-	ctx, cancel := context.WithCancel(context.Background())
 	ss := &session{
 		srv: s, conn: c, id: id, remote: remote, host: host, en1: en1,
-		connectedAt: now, started: time.Now(), ctx: ctx, cancel: cancel,
-		out:     make(chan []byte, s.cfg.SendQueueLength),
-		done:    make(chan struct{}),
-		workers: make(map[string]struct{}),
-		sent:    make(map[string]sentJob),
-		seen:    make(map[*Job]map[shareKey]struct{}),
-		vd:      newVardiff(s.cfg, now),
+		connectedAt: now, started: time.Now(),
+		done: make(chan struct{}),
+		vd:   newVardiff(s.cfg, now),
 	}
 	ss.diff = ss.vd.fit(s.cfg.InitialDifficulty)
 	ss.info = &SessionInfo{ID: id, RemoteAddr: remote, Extranonce1: en1, Difficulty: ss.diff, ConnectedAt: now}
@@ -142,7 +215,7 @@ func (ss *session) run() {
 	if ss.timer != nil {
 		ss.timer.Stop()
 	}
-	authorized := len(ss.workers) > 0
+	authorized := ss.worker != ""
 	info := ss.info
 	ss.mu.Unlock()
 	if authorized {
@@ -157,12 +230,23 @@ func (ss *session) run() {
 	ss.srv.h.Disconnected(info)
 }
 
+// A session is the context of its Handler calls: done when the connection ends. Being its
+// own context saves every connection a cancelable context and its channel.
+func (ss *session) Deadline() (time.Time, bool) { return time.Time{}, false }
+func (ss *session) Done() <-chan struct{}       { return ss.done }
+func (ss *session) Value(any) any               { return nil }
+func (ss *session) Err() error {
+	if ss.closed() {
+		return context.Canceled
+	}
+	return nil
+}
+
 // close ends the connection; the first reason given is the one recorded.
 func (ss *session) close(r closeReason) {
 	ss.closeOnce.Do(func() {
 		ss.reason = r
 		close(ss.done)
-		ss.cancel()
 		ss.conn.Close()
 	})
 }
@@ -180,16 +264,51 @@ func (ss *session) closed() bool {
 // queue is closed rather than allowed to hold up a broadcast. A writer goroutine runs only
 // while there is something to write, so an idle miner costs one goroutine (its reader).
 func (ss *session) send(m []byte) {
+	ss.enqueue(m, true)
+}
+
+// reply and replyError queue an answer from the reader goroutine without starting a
+// writer: the reader writes what is queued itself before it next waits for the miner
+// (flush), so a share's answer costs one write and no goroutine, and answers to lines
+// that arrived together go out in one write.
+func (ss *session) reply(req request, result []byte) {
+	ss.enqueue(appendResult(nil, req.ID, result), false)
+}
+
+func (ss *session) replyError(req request, e *Error) {
+	ss.enqueue(appendError(nil, req.ID, e), false)
+}
+
+// flush writes what the reader queued, unless a writer is already at it.
+func (ss *session) flush() {
+	ss.qmu.Lock()
+	if ss.writing || len(ss.queue) == 0 {
+		ss.qmu.Unlock()
+		return
+	}
+	ss.writing = true
+	ss.qmu.Unlock()
+	ss.drain()
+}
+
+// enqueue queues m and, with start, makes sure a writer goroutine will write it.
+func (ss *session) enqueue(m []byte, start bool) {
 	if ss.closed() {
 		return
 	}
-	select {
-	case ss.out <- m:
-	default:
+	ss.qmu.Lock()
+	if len(ss.queue) >= ss.srv.cfg.SendQueueLength {
+		ss.qmu.Unlock()
 		ss.close(closeReason{text: "send queue full"})
 		return
 	}
-	if ss.writing.CompareAndSwap(false, true) {
+	ss.queue = append(ss.queue, m)
+	start = start && !ss.writing
+	if start {
+		ss.writing = true
+	}
+	ss.qmu.Unlock()
+	if start {
 		go ss.drain()
 	}
 }
@@ -201,12 +320,15 @@ func (ss *session) drain() {
 		ss.wmu.Lock()
 		ok := !ss.closed() && ss.writeQueued()
 		ss.wmu.Unlock()
-		ss.writing.Store(false)
-		// A line queued after writeQueued last looked, but before the flag dropped, saw a
-		// writer running and started none: take it on, unless a new writer already has.
-		if !ok || len(ss.out) == 0 || !ss.writing.CompareAndSwap(false, true) {
+		ss.qmu.Lock()
+		// A line queued while the batch was written found the writer running and started
+		// none: take it on.
+		if !ok || len(ss.queue) == 0 {
+			ss.writing = false
+			ss.qmu.Unlock()
 			return
 		}
+		ss.qmu.Unlock()
 	}
 }
 
@@ -217,30 +339,42 @@ var writeBuffers = sync.Pool{New: func() any { b := make([]byte, 0, 4096); retur
 // writeQueued writes whatever is queued as one batch under the write deadline; called
 // with wmu held.
 func (ss *session) writeQueued() bool {
+	ss.qmu.Lock()
+	lines := ss.queue
+	ss.queue = nil
+	ss.qmu.Unlock()
+	switch len(lines) {
+	case 0:
+		return true
+	case 1: // a share's answer: written as it is
+		return ss.write(lines[0])
+	}
 	bp := writeBuffers.Get().(*[]byte)
 	buf := (*bp)[:0]
-	for {
-		select {
-		case m := <-ss.out:
-			buf = append(buf, m...)
-			continue
-		default:
-		}
-		break
+	for _, m := range lines {
+		buf = append(buf, m...)
 	}
-	ok := true
-	if len(buf) > 0 {
-		ss.conn.SetWriteDeadline(time.Now().Add(ss.srv.cfg.WriteTimeout))
-		if _, err := ss.conn.Write(buf); err != nil {
-			ss.close(closeReason{text: "write: " + err.Error()})
-			ok = false
-		}
-	}
+	ok := ss.write(buf)
 	if cap(buf) <= 64<<10 { // an outsized batch is left to the garbage collector
 		*bp = buf[:0]
 		writeBuffers.Put(bp)
 	}
 	return ok
+}
+
+// write writes b under the write deadline; called with wmu held.
+func (ss *session) write(b []byte) bool {
+	// Setting a deadline is timer work on every write: it moves at most once a second
+	// (a sixteenth of WriteTimeout if that is shorter), which is as good.
+	if now := time.Now(); now.Sub(ss.wdeadline) > min(time.Second, ss.srv.cfg.WriteTimeout/16) {
+		ss.wdeadline = now
+		ss.conn.SetWriteDeadline(now.Add(ss.srv.cfg.WriteTimeout))
+	}
+	if _, err := ss.conn.Write(b); err != nil {
+		ss.close(closeReason{text: "write: " + err.Error()})
+		return false
+	}
+	return true
 }
 
 // readLoop reads lines until the connection ends and says why it did.
@@ -249,7 +383,7 @@ func (ss *session) readLoop() closeReason {
 	handshakeBy := ss.started.Add(cfg.HandshakeTimeout)
 	if tc, ok := ss.conn.(*tls.Conn); ok {
 		tc.SetDeadline(handshakeBy)
-		if err := tc.HandshakeContext(ss.ctx); err != nil {
+		if err := tc.HandshakeContext(ss); err != nil {
 			return closeReason{text: "tls handshake: " + err.Error()}
 		}
 		tc.SetDeadline(time.Time{})
@@ -258,12 +392,28 @@ func (ss *session) readLoop() closeReason {
 	// line. The buffer starts small and grows only for long lines, so an idle miner
 	// costs little.
 	br := newLineReader(ss.conn, cfg.MaxLineBytes+2)
+	// The current line's parameters (mining.submit has 5 or 6), on the reader's stack
+	// rather than allocated for every line.
+	var params [6]json.RawMessage
+	var deadlineSet time.Time
+	handshaking := true // the deadline in force is the handshake's
 	for {
-		deadline := time.Now().Add(cfg.IdleTimeout)
-		if !ss.ready.Load() && handshakeBy.Before(deadline) {
-			deadline = handshakeBy
+		if !br.hasLine() {
+			ss.flush()
+			// The idle deadline moves at most once a second (a sixteenth of IdleTimeout if
+			// that is shorter), not on every line (timer work); until the handshake is
+			// done it is the handshake's.
+			now := time.Now()
+			if handshaking || now.Sub(deadlineSet) > min(time.Second, cfg.IdleTimeout/16) {
+				deadline := now.Add(cfg.IdleTimeout)
+				handshaking = !ss.ready.Load()
+				if handshaking && handshakeBy.Before(deadline) {
+					deadline = handshakeBy
+				}
+				deadlineSet = now
+				ss.conn.SetReadDeadline(deadline)
+			}
 		}
-		ss.conn.SetReadDeadline(deadline)
 		line, err := br.ReadSlice('\n')
 		if err != nil {
 			switch {
@@ -283,20 +433,20 @@ func (ss *session) readLoop() closeReason {
 		if len(line) > cfg.MaxLineBytes {
 			return closeReason{text: "line longer than MaxLineBytes", offence: true}
 		}
-		if r, stop := ss.handleLine(line); stop {
+		if r, stop := ss.handleLine(line, params[:]); stop {
 			return r
 		}
 	}
 }
 
 // handleLine answers one line; stop says the connection must close.
-func (ss *session) handleLine(line []byte) (r closeReason, stop bool) {
+func (ss *session) handleLine(line []byte, params []json.RawMessage) (r closeReason, stop bool) {
 	if len(bytes.TrimSpace(line)) == 0 {
 		return r, false
 	}
-	req, err := parseRequest(line)
+	req, err := parseRequestInto(line, params)
 	if err != nil {
-		ss.send(appendError(nil, json.RawMessage(nullID), &Error{CodeOther, "parse error"}))
+		ss.enqueue(appendError(nil, json.RawMessage(nullID), &Error{CodeOther, "parse error"}), false)
 		return ss.junkLine()
 	}
 	switch req.Method {
@@ -322,14 +472,6 @@ func (ss *session) handleLine(line []byte) (r closeReason, stop bool) {
 		return ss.junkLine()
 	}
 	return r, false
-}
-
-func (ss *session) reply(req request, result []byte) {
-	ss.send(appendResult(nil, req.ID, result))
-}
-
-func (ss *session) replyError(req request, e *Error) {
-	ss.send(appendError(nil, req.ID, e))
 }
 
 // junkLine counts a line that made no sense and closes the connection at the limit.
@@ -397,8 +539,8 @@ func (ss *session) onAuthorize(req request) (closeReason, bool) {
 	}
 	password, _ := req.paramString(1) // absent or null: no password
 	ss.mu.Lock()
-	_, already := ss.workers[worker]
-	n, info := len(ss.workers), ss.info
+	already := ss.authorizedLocked(worker)
+	n, info := ss.workerCountLocked(), ss.info
 	ss.mu.Unlock()
 	if already {
 		ss.reply(req, []byte("true"))
@@ -408,10 +550,10 @@ func (ss *session) onAuthorize(req request) (closeReason, bool) {
 		ss.replyError(req, &Error{CodeOther, "too many workers on one connection"})
 		return closeReason{}, false
 	}
-	if err := ss.srv.h.Authorize(ss.ctx, info, worker, password); err != nil {
+	if err := ss.srv.h.Authorize(ss, info, worker, password); err != nil {
 		var e *Error
 		if !errors.As(err, &e) {
-			if ss.ctx.Err() == nil { // not merely the connection ending under the call
+			if ss.Err() == nil { // not merely the connection ending under the call
 				ss.srv.log.Error("stratum: authorize", "session", ss.id, "worker", worker, "err", err)
 			}
 			e = &Error{CodeOther, "authorization failed"}
@@ -421,11 +563,18 @@ func (ss *session) onAuthorize(req request) (closeReason, bool) {
 	}
 	ss.mu.Lock()
 	defer ss.mu.Unlock()
-	if len(ss.workers) == 0 {
+	switch {
+	case ss.authorizedLocked(worker): // a second authorize of it raced this one
+	case ss.worker == "":
 		ss.srv.authorized.Add(1)
 		ss.updateInfoLocked(func(i *SessionInfo) { i.Worker = worker })
+		ss.worker = worker
+	default:
+		if ss.more == nil {
+			ss.more = make(map[string]struct{})
+		}
+		ss.more[worker] = struct{}{}
 	}
-	ss.workers[worker] = struct{}{}
 	ss.reply(req, []byte("true"))
 	ss.maybeReadyLocked()
 	return closeReason{}, false
@@ -435,7 +584,7 @@ func (ss *session) onAuthorize(req request) (closeReason, bool) {
 // set_difficulty first, so that the first job is worked at the right difficulty, then
 // the current job with clean_jobs true.
 func (ss *session) maybeReadyLocked() {
-	if ss.ready.Load() || !ss.subscribed || len(ss.workers) == 0 {
+	if ss.ready.Load() || !ss.subscribed || ss.worker == "" {
 		return
 	}
 	ss.ready.Store(true)
@@ -456,7 +605,7 @@ func (ss *session) broadcast(book *jobBook, j *Job, msg []byte) {
 	}
 	// The session may have become ready between the book's publication and now, and
 	// then it already got this job.
-	if e, ok := ss.sent[j.ID]; ok && e.job == j {
+	if e, ok := ss.sentLocked(j.ID); ok && e.job == j {
 		return
 	}
 	ss.sendJobLocked(book, j, j.ID, j.CleanJobs, msg)
@@ -476,17 +625,10 @@ func (ss *session) sendJobLocked(book *jobBook, j *Job, wireID string, clean boo
 	if msg == nil {
 		msg = appendNotify(nil, j, wireID, clean)
 	}
-	ss.sent[wireID] = sentJob{j, ss.diff}
-	for id, e := range ss.sent {
-		if !book.live(e.job) {
-			delete(ss.sent, id)
-		}
-	}
-	for old := range ss.seen {
-		if !book.live(old) {
-			delete(ss.seen, old)
-		}
-	}
+	ss.forgetSentLocked(wireID)
+	ss.sent = slices.DeleteFunc(ss.sent, func(e sentJob) bool { return !book.live(e.job) })
+	ss.sent = append(ss.sent, sentJob{wireID, j, ss.diff})
+	ss.seen = slices.DeleteFunc(ss.seen, func(e seenShares) bool { return !book.live(e.job) })
 	ss.send(msg)
 }
 
@@ -522,7 +664,7 @@ func (ss *session) setDifficultyLocked(d float64) {
 	}
 	ss.aliases = append(ss.aliases, alias)
 	if len(ss.aliases) > maxAliases {
-		delete(ss.sent, ss.aliases[0])
+		ss.forgetSentLocked(ss.aliases[0])
 		ss.aliases = ss.aliases[1:]
 	}
 	ss.sendJobLocked(book, j, alias, false, nil)
@@ -650,7 +792,19 @@ func (ss *session) onSubmit(req request) (closeReason, bool) {
 		ss.observeReject(req, e)
 		return ss.rejected(req, e, recv)
 	}
-	res := ss.srv.h.Submit(ss.ctx, info, sh)
+	var res SubmitResult
+	if ss.firstShareDone {
+		res = ss.srv.h.Submit(ss, info, sh)
+	} else {
+		// The first share of a connection runs its Handler call on a goroutine of its
+		// own: the pool finds the worker's device then (database work, in batches), and
+		// a reader that waited through that kept a stack twice the size for as long as
+		// its miner stayed (4 KB more per idle miner in BenchmarkStratumStorm).
+		ss.firstShareDone = true
+		done := make(chan struct{})
+		go func() { res = ss.srv.h.Submit(ss, info, sh); close(done) }()
+		<-done
+	}
 	if res.Block {
 		ss.srv.blocks.Add(1)
 		ss.srv.log.Info("stratum: block candidate", "session", ss.id, "worker", sh.Worker, "job", sh.Job.ID, "accepted", res.Accepted)
@@ -682,7 +836,7 @@ func (ss *session) observeReject(req request, e *Error) {
 		return
 	}
 	ss.mu.Lock()
-	_, authorized := ss.workers[worker]
+	authorized := ss.authorizedLocked(worker)
 	info := ss.info
 	ss.mu.Unlock()
 	if authorized && info != nil {
@@ -735,7 +889,7 @@ func (ss *session) checkShare(req request, recv time.Time) (Share, *SessionInfo,
 	if !ok {
 		return Share{}, nil, &Error{CodeOther, "malformed mining.submit: worker"}
 	}
-	if _, ok := ss.workers[worker]; !ok {
+	if !ss.authorizedLocked(worker) {
 		return Share{}, nil, ErrUnauthorized
 	}
 	if n := len(req.Params); n != 5 && n != 6 {
@@ -773,7 +927,7 @@ func (ss *session) checkShare(req request, recv time.Time) (Share, *SessionInfo,
 		}
 	}
 
-	sj, ok := ss.sent[jobID]
+	sj, ok := ss.sentLocked(jobID)
 	if !ok || !ss.srv.book.Load().live(sj.job) {
 		return Share{}, nil, ErrStale
 	}
@@ -798,15 +952,14 @@ func (ss *session) checkShare(req request, recv time.Time) (Share, *SessionInfo,
 		packed = packed<<8 | uint64(b)
 	}
 	key := shareKey{en2: packed, ntime: ntime, nonce: nonce, version: version}
-	set := ss.seen[j]
-	if set == nil {
-		set = make(map[shareKey]struct{})
-		ss.seen[j] = set
+	i := slices.IndexFunc(ss.seen, func(e seenShares) bool { return e.job == j })
+	if i < 0 {
+		ss.seen = append(ss.seen, seenShares{job: j})
+		i = len(ss.seen) - 1
 	}
-	if _, dup := set[key]; dup {
+	if ss.seen[i].add(key) {
 		return Share{}, nil, ErrDuplicate
 	}
-	set[key] = struct{}{}
 	return Share{
 		Worker: worker, Job: j, Extranonce1: ss.en1, Extranonce2: en2,
 		NTime: ntime, Nonce: nonce, Version: version, Difficulty: sj.diff, ReceivedAt: recv,

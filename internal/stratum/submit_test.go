@@ -226,3 +226,22 @@ func TestDifficultyAtJobTime(t *testing.T) {
 		t.Errorf("late share for the old job: %v, want 1", sh.Difficulty)
 	}
 }
+
+// A job's accepted shares are remembered in a slice while few and in a map once many;
+// a duplicate is caught on both sides of the move.
+func TestSeenSharesAcrossTheMoveToAMap(t *testing.T) {
+	var e seenShares
+	for n := uint32(0); n < 3*seenFew; n++ {
+		if e.add(shareKey{nonce: n}) {
+			t.Fatalf("share %d is new, called a duplicate", n)
+		}
+		for old := uint32(0); old <= n; old += 7 {
+			if !e.add(shareKey{nonce: old}) {
+				t.Fatalf("after %d shares, share %d again was not a duplicate", n+1, old)
+			}
+		}
+	}
+	if e.many == nil || e.few != nil {
+		t.Fatalf("after %d shares: few %d, many %v", 3*seenFew, len(e.few), e.many != nil)
+	}
+}
