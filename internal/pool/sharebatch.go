@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/uniplus-pool/pool/internal/coin"
 	"github.com/uniplus-pool/pool/internal/db"
 )
 
@@ -44,9 +45,9 @@ func (s *Store) AuthorizeWorkers(ctx context.Context, coinType string, names []s
 
 // ShareDevices is ShareDevice for many first shares: the live devices of the batch are
 // read, stamped and saved in one transaction (rows locked on PostgreSQL; SQLite's write
-// transaction holds the whole database), and only the workers without a device yet, or
-// named twice in the batch, take ShareDevice's one-at-a-time path, which creates
-// devices under the sub-account's cap.
+// transaction holds the whole database), the workers without a device yet get theirs in a
+// second (createDevices), and only a worker named twice in the batch, or one whose device
+// another connection made meanwhile, takes ShareDevice's one-at-a-time path.
 func (s *Store) ShareDevices(ctx context.Context, coinType string, reqs []ShareDeviceRequest) ([]Device, []error) {
 	devs := make([]Device, len(reqs))
 	errs := make([]error, len(reqs))
@@ -145,9 +146,24 @@ func (s *Store) ShareDevices(ctx context.Context, coinType string, reqs []ShareD
 		if err != nil {
 			return devs, fill(errs, fmt.Errorf("pool: devices of %d first shares: %w", len(batch), err))
 		}
+		var missing []int
 		for _, i := range batch {
 			if !found[i] {
-				slow = append(slow, i)
+				missing = append(missing, i)
+			}
+		}
+		if len(missing) > 0 {
+			slices.Sort(missing)
+			err := s.DB.InTx(ctx, func(tx *db.Tx) error {
+				return s.createDevices(ctx, tx, c, now, reqs, parsed, owners, missing, devs, errs)
+			})
+			if err != nil {
+				// Another connection or process made one of them meanwhile (or the
+				// database failed): each takes the one-at-a-time path, which finds it.
+				for _, i := range missing {
+					devs[i], errs[i] = Device{}, nil
+				}
+				slow = append(slow, missing...)
 			}
 		}
 	}
@@ -156,6 +172,134 @@ func (s *Store) ShareDevices(ctx context.Context, coinType string, reqs []ShareD
 		devs[i], errs[i] = s.ShareDevice(ctx, coinType, reqs[i].Worker, reqs[i].RemoteAddr, reqs[i].MinerSoftware)
 	}
 	return devs, errs
+}
+
+// createDevices makes the devices of the batch's first shares whose workers have none
+// (missing, in request order), as createDevice does one at a time: each sub-account's row
+// is locked, its live devices counted, and its new workers inserted in one statement up
+// to its cap (ErrDeviceLimit past it), with the first share already on them. A worker
+// whose device another connection made meanwhile fails the insert on the unique index,
+// and the whole transaction with it.
+func (s *Store) createDevices(ctx context.Context, tx *db.Tx, c coin.Coin, now int64, reqs []ShareDeviceRequest,
+	parsed []parsedWorker, owners map[string]owner, missing []int, devs []Device, errs []error) error {
+	bySub := map[int64][]int{}
+	var subs []int64
+	for _, i := range missing {
+		id := owners[parsed[i].code].ID
+		if bySub[id] == nil {
+			subs = append(subs, id)
+		}
+		bySub[id] = append(bySub[id], i)
+	}
+	slices.Sort(subs) // lock sub-accounts in one order, so two batches cannot deadlock
+	for _, sub := range subs {
+		items := bySub[sub]
+		o := owners[parsed[items[0]].code]
+		res, err := tx.Exec(ctx, "UPDATE sub_accounts SET updated_at = updated_at WHERE id = ? AND deleted_at IS NULL", sub)
+		if err != nil {
+			return err
+		}
+		if n, err := res.RowsAffected(); err != nil {
+			return err
+		} else if n == 0 { // deleted since admitMany read it
+			for _, i := range items {
+				errs[i] = ErrUnknownSubAccount
+			}
+			continue
+		}
+		var live int
+		if err := tx.QueryRow(ctx, "SELECT COUNT(*) FROM devices WHERE sub_account_id = ? AND removed_at IS NULL", sub).Scan(&live); err != nil {
+			return err
+		}
+		// Under the lock, a device a batch that held it before made is found, not counted
+		// against the cap and made again.
+		made0, err := s.liveDevicesOf(ctx, tx, sub, parsed, items)
+		if err != nil {
+			return err
+		}
+		var args []any
+		var made []int
+		for _, i := range items {
+			if d, ok := made0[parsed[i].suffix]; ok {
+				r := reqs[i]
+				software, _ := splitUserAgent(r.MinerSoftware)
+				stampDevice(&d, o, c, KindOf(software), now, firstShare(r.RemoteAddr, r.MinerSoftware, now))
+				if err := saveDevice(ctx, tx, d); err != nil {
+					return err
+				}
+				devs[i] = d
+				continue
+			}
+			if live >= s.maxDevices() {
+				errs[i] = ErrDeviceLimit
+				continue
+			}
+			live++
+			r := reqs[i]
+			software, version := splitUserAgent(r.MinerSoftware)
+			kind := KindOf(software)
+			bound := canBind(c.MachineBindFlag, kind, o.AccountType)
+			var boundAt any
+			if bound {
+				boundAt = now
+			}
+			args = append(args, sub, c.Type, parsed[i].suffix, kind, bound, StatusNormal, now, now, now, now, now, boundAt,
+				now, clip(hostOf(r.RemoteAddr), maxShortText), software, version)
+			made = append(made, i)
+		}
+		if len(made) == 0 {
+			continue
+		}
+		const cols = 16
+		row := "(" + placeholders(cols) + ")"
+		if _, err := tx.Exec(ctx, `INSERT INTO devices (sub_account_id, coin, worker, kind, bound, status, first_seen_at,
+			last_seen_at, online_since, created_at, updated_at, bound_at, last_share_at, public_ip, miner_software, miner_version) VALUES `+
+			strings.TrimSuffix(strings.Repeat(row+", ", len(made)), ", "), args...); err != nil {
+			return err
+		}
+		bySuffix, err := s.liveDevicesOf(ctx, tx, sub, parsed, made)
+		if err != nil {
+			return err
+		}
+		for _, i := range made {
+			d, ok := bySuffix[parsed[i].suffix]
+			if !ok {
+				return fmt.Errorf("pool: device %s.%s not found after its insert", o.Code, parsed[i].suffix)
+			}
+			devs[i] = d
+		}
+	}
+	return nil
+}
+
+// liveDevicesOf reads sub's live devices among the workers of items, by suffix, locking
+// their rows on PostgreSQL until the transaction ends (a report writing one meanwhile
+// waits instead of being overwritten by what was read before it).
+func (s *Store) liveDevicesOf(ctx context.Context, q db.Querier, sub int64, parsed []parsedWorker, items []int) (map[string]Device, error) {
+	args := make([]any, 0, len(items)+1)
+	args = append(args, sub)
+	for _, i := range items {
+		args = append(args, parsed[i].suffix)
+	}
+	query := "SELECT " + deviceColumns + deviceFrom + "WHERE d.sub_account_id = ? AND d.removed_at IS NULL AND d.worker IN (" +
+		placeholders(len(items)) + ") ORDER BY d.id"
+	if s.DB.Dialect == db.Postgres {
+		query += " FOR UPDATE OF d"
+	}
+	rows, err := q.Query(ctx, query, args...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := map[string]Device{}
+	for rows.Next() {
+		d, err := scanDevice(rows)
+		if err != nil {
+			return nil, err
+		}
+		out[d.Worker] = d
+	}
+	return out, rows.Err()
 }
 
 func fill(errs []error, err error) []error {

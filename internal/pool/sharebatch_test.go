@@ -2,6 +2,7 @@ package pool_test
 
 import (
 	"errors"
+	"sync"
 	"testing"
 	"time"
 
@@ -75,6 +76,30 @@ func TestBatchedWorkersAnswerAsOneAtATime(t *testing.T) {
 		var rows int
 		if err := d.QueryRow(h.ctx, "SELECT COUNT(*) FROM devices WHERE removed_at IS NULL").Scan(&rows); err != nil || rows != 4 {
 			t.Fatalf("%d live devices (%v), want 4: alice's old, new1, new2 and carol's", rows, err)
+		}
+		if err := d.QueryRow(h.ctx, "SELECT COUNT(*) FROM devices WHERE removed_at IS NULL").Scan(&rows); err != nil {
+			t.Fatal(err)
+		}
+		// Two batches making the same new devices at once (two stratum processes): one
+		// device per worker, both answered with it.
+		race := []pool.ShareDeviceRequest{{Worker: "carol.r1", RemoteAddr: "198.51.100.8:1"}, {Worker: "carol.r2", RemoteAddr: "198.51.100.8:2"}}
+		var wg sync.WaitGroup
+		got := make([][]pool.Device, 4)
+		gotErrs := make([][]error, 4)
+		for k := range got {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				got[k], gotErrs[k] = h.store.ShareDevices(h.ctx, "BTC", race)
+			}()
+		}
+		wg.Wait()
+		for k := range got {
+			for i := range race {
+				if gotErrs[k][i] != nil || got[k][i].ID == 0 || got[k][i].ID != got[0][i].ID {
+					t.Fatalf("batch %d, %s: %v, device %d (batch 0: %d)", k, race[i].Worker, gotErrs[k][i], got[k][i].ID, got[0][i].ID)
+				}
+			}
 		}
 		// A cancelled owner's workers are unknown in a batch too.
 		if err := h.accts.Cancel(h.ctx, h.db, h.carol.ID); err != nil {
