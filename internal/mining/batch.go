@@ -98,7 +98,7 @@ func (b *batcher[Req, Res]) work() {
 	}
 }
 
-// authResult and deviceResult are a batched call's answer for one request.
+// deviceResult is a batched device lookup's answer for one request.
 type deviceResult struct {
 	ref DeviceRef
 	err error

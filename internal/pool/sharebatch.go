@@ -27,7 +27,7 @@ type ShareDeviceRequest struct {
 // sub-accounts; errs[i] is names[i]'s refusal, or nil.
 func (s *Store) AuthorizeWorkers(ctx context.Context, coinType string, names []string) []error {
 	errs := make([]error, len(names))
-	owners, parsed, coinErr, err := s.admitMany(ctx, coinType, names)
+	owners, parsed, _, coinErr, err := s.admitMany(ctx, coinType, names)
 	for i := range names {
 		switch {
 		case parsed[i].err != nil:
@@ -55,7 +55,7 @@ func (s *Store) ShareDevices(ctx context.Context, coinType string, reqs []ShareD
 	for i, r := range reqs {
 		names[i] = r.Worker
 	}
-	owners, parsed, coinErr, err := s.admitMany(ctx, coinType, names)
+	owners, parsed, c, coinErr, err := s.admitMany(ctx, coinType, names)
 	if err != nil {
 		for i := range errs {
 			errs[i] = err
@@ -89,10 +89,6 @@ func (s *Store) ShareDevices(ctx context.Context, coinType string, reqs []ShareD
 		batch[k] = i
 	}
 	if len(batch) > 0 {
-		c, err := s.coins().Get(ctx, coinType)
-		if err != nil {
-			return devs, fill(errs, err)
-		}
 		now := s.now().UnixMilli()
 		found := map[int]bool{}
 		err = s.DB.InTx(ctx, func(tx *db.Tx) error {
@@ -318,9 +314,9 @@ type parsedWorker struct {
 }
 
 // admitMany is admit for many names: their sub-accounts by code (live, of an active
-// user; a code missing from owners is unknown), and the coin's refusal (ErrCoinClosed)
+// user; a code missing from owners is unknown), the coin, and its refusal (ErrCoinClosed)
 // or nil. err is a failure to read them.
-func (s *Store) admitMany(ctx context.Context, coinType string, names []string) (owners map[string]owner, parsed []parsedWorker, coinErr, err error) {
+func (s *Store) admitMany(ctx context.Context, coinType string, names []string) (owners map[string]owner, parsed []parsedWorker, c coin.Coin, coinErr, err error) {
 	parsed = make([]parsedWorker, len(names))
 	var codes []string
 	seen := map[string]bool{}
@@ -342,26 +338,26 @@ func (s *Store) admitMany(ctx context.Context, coinType string, names []string) 
 		}
 		rows, err := s.DB.Query(ctx, "SELECT "+subColumns+" FROM sub_accounts s WHERE s.deleted_at IS NULL AND s.code IN ("+placeholders(len(part))+")", args...)
 		if err != nil {
-			return nil, parsed, nil, fmt.Errorf("pool: sub-accounts of %d workers: %w", len(names), err)
+			return nil, parsed, c, nil, fmt.Errorf("pool: sub-accounts of %d workers: %w", len(names), err)
 		}
 		for rows.Next() {
 			a, err := scanSub(rows)
 			if err != nil {
 				rows.Close()
-				return nil, parsed, nil, fmt.Errorf("pool: sub-accounts of %d workers: %w", len(names), err)
+				return nil, parsed, c, nil, fmt.Errorf("pool: sub-accounts of %d workers: %w", len(names), err)
 			}
 			owners[a.Code] = owner{SubAccount: a}
 			userIDs = append(userIDs, a.UserID)
 		}
 		rows.Close()
 		if err := rows.Err(); err != nil {
-			return nil, parsed, nil, fmt.Errorf("pool: sub-accounts of %d workers: %w", len(names), err)
+			return nil, parsed, c, nil, fmt.Errorf("pool: sub-accounts of %d workers: %w", len(names), err)
 		}
 	}
 	// A sub-account of a user who is not active is unknown, as admit has it.
 	types, err := s.accounts().ActiveAccountTypes(ctx, s.DB, userIDs)
 	if err != nil {
-		return nil, parsed, nil, err
+		return nil, parsed, c, nil, err
 	}
 	for code, o := range owners {
 		typ, ok := types[o.UserID]
@@ -372,12 +368,12 @@ func (s *Store) admitMany(ctx context.Context, coinType string, names []string) 
 		o.AccountType = typ
 		owners[code] = o
 	}
-	c, err := s.coins().Get(ctx, coinType)
+	c, err = s.coins().Get(ctx, coinType)
 	switch {
 	case errors.Is(err, db.ErrNotFound) || (err == nil && !c.OpenStatus):
 		coinErr = ErrCoinClosed
 	case err != nil:
-		return nil, parsed, nil, err
+		return nil, parsed, c, nil, err
 	}
-	return owners, parsed, coinErr, nil
+	return owners, parsed, c, coinErr, nil
 }
