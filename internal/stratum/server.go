@@ -203,8 +203,12 @@ func decrement(m map[string]int, key string) {
 	m[key]--
 }
 
-// remove forgets an ended session and records its offence, if any.
+// remove records an ended session's offence, if any, and forgets the session: in that
+// order, so that once a connection is gone from Stats its offence counts.
 func (s *Server) remove(ss *session, r closeReason) {
+	if r.offence && s.bans.offence(ss.host, s.now()) {
+		s.log.Warn("stratum: address banned", "addr", ss.host, "for", s.cfg.BanDuration.String(), "last", r.text)
+	}
 	var v uint64
 	for _, b := range ss.en1 {
 		v = v<<8 | uint64(b)
@@ -215,12 +219,6 @@ func (s *Server) remove(ss *session, r closeReason) {
 	decrement(s.perHost, ss.host)
 	decrement(s.perLn, ss.listener)
 	s.mu.Unlock()
-	if !r.offence {
-		return
-	}
-	if s.bans.offence(ss.host, s.now()) {
-		s.log.Warn("stratum: address banned", "addr", ss.host, "for", s.cfg.BanDuration.String(), "last", r.text)
-	}
 }
 
 // Broadcast sends j to every subscribed and authorized connection, and makes it the job

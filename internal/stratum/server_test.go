@@ -194,6 +194,9 @@ func TestBans(t *testing.T) {
 		w := dialWire(t, srv.addr)
 		w.send(strings.Repeat("x", 300))
 		w.expectClosed(3 * time.Second)
+		// The miner sees the close before the server records the offence: wait for it to
+		// be recorded at this clock reading.
+		eventually(t, 3*time.Second, "the connection to be gone", func() bool { return srv.Stats().Connections == 0 })
 	}
 	offend()
 	clock.Advance(2 * time.Minute) // the first offence leaves the window
