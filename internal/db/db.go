@@ -230,10 +230,12 @@ func NowMillis() int64 { return time.Now().UnixMilli() }
 
 // Exclusive runs fn only if no other process holds the lock named by id, and says whether
 // it ran. On PostgreSQL that is a session advisory lock held on its own connection while
-// fn runs, so that one jobs process of many does the work. SQLite is one file that one
+// fn runs, so that one jobs process of many does the work. The lock is the schema's
+// (advisory locks are the whole database's, and two pools, or parallel tests, may share a
+// database in schemas of their own). SQLite is one file that one
 // process writes at a time (transactions take the write lock at BEGIN), so fn always runs
 // there: a job that must not run twice keeps its own marker inside its transactions.
-func (db *DB) Exclusive(ctx context.Context, id int64, fn func() error) (bool, error) {
+func (db *DB) Exclusive(ctx context.Context, id int32, fn func() error) (bool, error) {
 	if db.Dialect != Postgres {
 		return true, fn()
 	}
@@ -243,12 +245,12 @@ func (db *DB) Exclusive(ctx context.Context, id int64, fn func() error) (bool, e
 	}
 	defer conn.Close()
 	var got bool
-	if err := conn.QueryRowContext(ctx, "SELECT pg_try_advisory_lock($1)", id).Scan(&got); err != nil {
+	if err := conn.QueryRowContext(ctx, "SELECT pg_try_advisory_lock(hashtext(current_schema()), $1)", id).Scan(&got); err != nil {
 		return false, fmt.Errorf("db: lock %d: %w", id, err)
 	}
 	if !got {
 		return false, nil
 	}
-	defer conn.ExecContext(context.WithoutCancel(ctx), "SELECT pg_advisory_unlock($1)", id)
+	defer conn.ExecContext(context.WithoutCancel(ctx), "SELECT pg_advisory_unlock(hashtext(current_schema()), $1)", id)
 	return true, fn()
 }

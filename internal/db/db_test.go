@@ -70,3 +70,26 @@ func TestInTxRollsBackOnError(t *testing.T) {
 		}
 	})
 }
+
+// Two pools on one PostgreSQL database in schemas of their own (as parallel test
+// processes are) do not share the job locks: one holding its lock leaves the other's
+// free. The lock of one schema still keeps a second holder out.
+func TestExclusiveIsPerSchema(t *testing.T) {
+	ctx := context.Background()
+	a, b := dbtest.Postgres(t), dbtest.Postgres(t)
+	const id = 7_340_999
+	ran, err := a.Exclusive(ctx, id, func() error {
+		again, err := a.Exclusive(ctx, id, func() error { t.Error("the same schema's lock taken twice"); return nil })
+		if err != nil || again {
+			t.Errorf("the same schema: ran %v, %v", again, err)
+		}
+		other, err := b.Exclusive(ctx, id, func() error { return nil })
+		if err != nil || !other {
+			t.Errorf("another schema's job did not run while this one held its lock: ran %v, %v", other, err)
+		}
+		return nil
+	})
+	if err != nil || !ran {
+		t.Fatalf("ran %v, %v", ran, err)
+	}
+}

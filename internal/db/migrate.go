@@ -14,7 +14,7 @@ import (
 var migrations embed.FS
 
 // migrationLockID is the PostgreSQL advisory lock that keeps two poold processes starting
-// together from migrating at the same time.
+// together from migrating the same schema at the same time.
 const migrationLockID = 7_340_001
 
 // Migrate applies every embedded migration not applied yet, each in its own transaction,
@@ -51,10 +51,10 @@ func (db *DB) migrate(ctx context.Context, stop string) (applied []string, err e
 			return nil, fmt.Errorf("db: migrate: %w", err)
 		}
 		defer conn.Close()
-		if _, err := conn.ExecContext(ctx, "SELECT pg_advisory_lock($1)", migrationLockID); err != nil {
+		if _, err := conn.ExecContext(ctx, "SELECT pg_advisory_lock(hashtext(current_schema()), $1)", int32(migrationLockID)); err != nil {
 			return nil, fmt.Errorf("db: migrate lock: %w", err)
 		}
-		defer conn.ExecContext(context.WithoutCancel(ctx), "SELECT pg_advisory_unlock($1)", migrationLockID)
+		defer conn.ExecContext(context.WithoutCancel(ctx), "SELECT pg_advisory_unlock(hashtext(current_schema()), $1)", int32(migrationLockID))
 	}
 	if _, err := db.Exec(ctx, `CREATE TABLE IF NOT EXISTS schema_migrations (
 		name TEXT PRIMARY KEY,
