@@ -13,6 +13,7 @@
 #     ask for (mining.suggest_difficulty), so a valid share costs the generator a few hashes;
 #     the demo's own rigs keep their vardiff difficulty
 #   LOAD_OUT (bin/load-<time>.md) POOLD (bin/poold) POOLLOAD (bin/poolload)
+#   LOAD_POOLD_FLAGS (""): more flags for poold serve, e.g. --stratum-event-loops=false
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -25,6 +26,7 @@ PG=${LOAD_PG:--h 127.0.0.1 -p 5432 -U postgres}
 MIN_DIFF=${LOAD_MIN_DIFFICULTY:-1e-9}
 POOLD=${POOLD:-bin/poold}
 POOLLOAD=${POOLLOAD:-bin/poolload}
+POOLD_FLAGS=${LOAD_POOLD_FLAGS:-}
 OUT=${LOAD_OUT:-bin/load-$(date -u +%Y%m%dT%H%M%SZ).md}
 
 say() { printf '\n== %s\n' "$*"; }
@@ -118,7 +120,7 @@ run_one() {
 	# 3. The pool, all roles, with the demo's rigs. One client address holds every miner of
 	#    the load, and one port takes them all: both caps are lifted.
 	"$POOLD" serve --demo --http 127.0.0.1:0 --stratum-bind 127.0.0.1 --stratum-max-per-address 0 \
-		--stratum-max-per-port $((STRATUM_CONNS + 1024)) "${common[@]}" --log-level warn >"$dir/poold.log" 2>&1 &
+		--stratum-max-per-port $((STRATUM_CONNS + 1024)) "${common[@]}" $POOLD_FLAGS --log-level warn >"$dir/poold.log" 2>&1 &
 	pid=$!
 	wait_for "$dir/poold.log" "poold: stratum for BTC (devnet) on" 180
 	url=$(sed -n 's/^poold: listening on //p' "$dir/poold.log" | head -1)
