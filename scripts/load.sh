@@ -13,7 +13,7 @@
 #     ask for (mining.suggest_difficulty), so a valid share costs the generator a few hashes;
 #     the demo's own rigs keep their vardiff difficulty
 #   LOAD_OUT (bin/load-<time>.md) POOLD (bin/poold) POOLLOAD (bin/poolload)
-#   LOAD_POOLD_FLAGS (""): more flags for poold serve, e.g. --stratum-event-loops=false
+#   LOAD_POOLD_FLAGS (""): more flags for poold serve, e.g. --stratum-invalid-share-limit 0
 set -euo pipefail
 cd "$(dirname "$0")/.."
 

@@ -67,7 +67,7 @@ func cpuTime() time.Duration {
 // process's CPU per accepted share (user and system time, the miners' solving included
 // only as the little the pool does meanwhile).
 func BenchmarkStratumReplay(b *testing.B) {
-	// POOLD_BENCH_FLAGS adds flags, such as --stratum-event-loops=false to compare.
+	// POOLD_BENCH_FLAGS adds poold serve flags, to compare settings.
 	p := startDevnetPoolWith(b, []string{"--driver-config", "start_difficulty=0.000000001", "--driver-config", "min_difficulty=0.000000001"},
 		strings.Fields(os.Getenv("POOLD_BENCH_FLAGS"))...)
 	const miners, perMiner = 4, 5000

@@ -11,6 +11,7 @@ import (
 	"github.com/uniplus-pool/pool/internal/db/dbtest"
 	"github.com/uniplus-pool/pool/internal/earnings"
 	"github.com/uniplus-pool/pool/internal/ledger"
+	"github.com/uniplus-pool/pool/internal/scope"
 )
 
 // benchSubsEnv overrides how many sub-account days the settlement benchmark settles.
@@ -74,5 +75,33 @@ func fillBench(b *testing.B, d *db.DB, subs int, day earnings.Day) {
 	}
 	if _, err := (&earnings.Store{DB: d}).SettleThrough(ctx, ltc, prev, day.Start()); err != nil {
 		b.Fatal(err)
+	}
+}
+
+// A user's settling estimate among a large pool's sub-accounts (every one with a carry):
+// the cost is the user's rows, not the pool's. It read every carry of the coin, 100,000
+// rows a request here, before the carries were read by sub-account.
+//
+//	go test -run '^$' -bench SettlingAmong ./internal/earnings
+func BenchmarkSettlingAmongManySubAccounts(b *testing.B) {
+	for _, kind := range []string{"sqlite", "postgres"} {
+		b.Run(kind, func(b *testing.B) {
+			var d *db.DB
+			if kind == "sqlite" {
+				d = dbtest.SQLite(b)
+			} else {
+				d = dbtest.Postgres(b)
+			}
+			day := earnings.Day("2026-06-02")
+			fillBench(b, d, 100_000, day)
+			st := &earnings.Store{DB: d}
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				est, err := st.Settling(context.Background(), scope.User(1), "LTC")
+				if err != nil || len(est) == 0 {
+					b.Fatalf("%d estimates, %v", len(est), err)
+				}
+			}
+		})
 	}
 }

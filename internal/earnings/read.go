@@ -77,7 +77,11 @@ func (s *Store) Settling(ctx context.Context, sc scope.Scope, coinType string) (
 	if len(out) == 0 {
 		return out, nil
 	}
-	carries, err := readCarries(ctx, s.DB, coinType)
+	subs := make([]int64, 0, len(out))
+	for sub := range out {
+		subs = append(subs, sub)
+	}
+	carries, err := readCarriesOf(ctx, s.DB, coinType, subs)
 	if err != nil {
 		return nil, err
 	}

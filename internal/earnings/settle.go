@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/uniplus-pool/pool/internal/coin"
@@ -191,6 +192,41 @@ func readCarries(ctx context.Context, q db.Querier, coinType string) (map[int64]
 		out[sub] = micro
 	}
 	return out, rows.Err()
+}
+
+// readCarriesOf is readCarries for the sub-accounts given (by the primary key, in
+// batches): what a request for one account's estimate reads, rather than every carry of
+// the pool's coin.
+func readCarriesOf(ctx context.Context, q db.Querier, coinType string, subs []int64) (map[int64]int64, error) {
+	out := make(map[int64]int64, len(subs))
+	const batch = 500
+	for len(subs) > 0 {
+		part := subs[:min(batch, len(subs))]
+		subs = subs[len(part):]
+		args := make([]any, 0, len(part)+1)
+		args = append(args, coinType)
+		for _, id := range part {
+			args = append(args, id)
+		}
+		rows, err := q.Query(ctx, "SELECT sub_account_id, micro FROM earning_carries WHERE coin = ? AND sub_account_id IN ("+
+			strings.TrimSuffix(strings.Repeat("?, ", len(part)), ", ")+")", args...)
+		if err != nil {
+			return nil, fmt.Errorf("earnings: carries of %s: %w", coinType, err)
+		}
+		for rows.Next() {
+			var sub, micro int64
+			if err := rows.Scan(&sub, &micro); err != nil {
+				rows.Close()
+				return nil, err
+			}
+			out[sub] = micro
+		}
+		rows.Close()
+		if err := rows.Err(); err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
 }
 
 // logTypes and carryTypes are the PostgreSQL types of the earnings-log and carry rows.
