@@ -366,3 +366,58 @@ func TestAuditRecomputesTheDay(t *testing.T) {
 		}
 	})
 }
+
+// The summary's estimate of every coin at once (SettlingCoins) is each coin's own: its
+// unsettled minutes from its own last settled day (a coin never settled from its first),
+// plus each sub-account's carry in that coin only, for the scope's sub-accounts only.
+func TestSettlingCoinsPerCoin(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		ctx := context.Background()
+		st := &earnings.Store{DB: d}
+		day := earnings.Day("2026-06-02")
+		prev := day.Prev()
+		acc := func(sub, user int64, coinType string, dd earnings.Day, ratio float64) earnings.Accrual {
+			return earnings.Accrual{SubAccountID: sub, UserID: user, Coin: coinType, Minute: dd.Start().Add(time.Hour).UnixMilli(),
+				Reward: 1, RatioSum: ratio, DiffSum: 1, Accepted: 1}
+		}
+		// 0.75 of a unit yesterday: LTC settles it, paying nothing and carrying 750,000
+		// micro; BTC never settles. Today 0.5 (LTC) and 0.25 (BTC) more.
+		rows := []earnings.Accrual{
+			acc(1, 1, "LTC", prev, 0.75), acc(2, 1, "LTC", prev, 0.75), acc(3, 2, "LTC", prev, 0.75), acc(1, 1, "BTC", prev, 0.75),
+			acc(1, 1, "LTC", day, 0.5), acc(2, 1, "LTC", day, 0.5), acc(3, 2, "LTC", day, 0.5), acc(1, 1, "BTC", day, 0.25),
+		}
+		if err := d.InTx(ctx, func(tx *db.Tx) error { return earnings.AddAccruals(ctx, tx, rows) }); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := st.SettleThrough(ctx, ltc, prev, day.Start()); err != nil {
+			t.Fatal(err)
+		}
+		got, err := st.SettlingCoins(ctx, scope.User(1), []string{"LTC", "BTC", "DOGE"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := map[string]map[int64]string{
+			"LTC": {1: "1250000", 2: "1250000"}, // today's 0.5 and the 0.75 carried: 1 unit
+			"BTC": {1: "1000000"},               // both days unsettled, no carry
+		}
+		if len(got) != len(want) {
+			t.Fatalf("coins %v", got)
+		}
+		for c, subs := range want {
+			if len(got[c]) != len(subs) {
+				t.Fatalf("%s: %d sub-accounts, want %d", c, len(got[c]), len(subs))
+			}
+			for sub, micro := range subs {
+				e := got[c][sub]
+				if e == nil || e.Micro.String() != micro || e.Amount != 1 {
+					t.Fatalf("%s sub-account %d: %+v, want %s micro", c, sub, e, micro)
+				}
+			}
+		}
+		// One coin alone answers the same.
+		one, err := st.Settling(ctx, scope.User(1), "LTC")
+		if err != nil || len(one) != 2 || one[1].Micro.String() != "1250000" {
+			t.Fatalf("Settling LTC %v %v", one, err)
+		}
+	})
+}

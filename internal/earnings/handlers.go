@@ -165,12 +165,17 @@ func (h *Handler) summary(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
+	types := make([]string, len(coins))
+	for i, c := range coins {
+		types[i] = c.Type
+	}
+	settling, err := h.Store.SettlingCoins(ctx, v.scope, types)
+	if err != nil {
+		return err
+	}
 	out := []coinSummary{}
 	for _, c := range coins {
-		est, err := h.Store.Settling(ctx, v.scope, c.Type)
-		if err != nil {
-			return err
-		}
+		est := settling[c.Type]
 		per := totals[c.Type]
 		if len(per) == 0 && len(est) == 0 {
 			continue

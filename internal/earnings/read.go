@@ -28,27 +28,50 @@ type Estimate struct {
 // sub-account in scope on coin: the day in progress and any day whose settlement time has
 // not come yet (SPEC section 4, "earnings show as settling until settled").
 func (s *Store) Settling(ctx context.Context, sc scope.Scope, coinType string) (map[int64]*Estimate, error) {
-	last, err := lastSettled(ctx, s.DB, coinType)
+	all, err := s.SettlingCoins(ctx, sc, []string{coinType})
 	if err != nil {
 		return nil, err
 	}
-	from := int64(0)
-	if last != "" {
-		from = last.End().UnixMilli()
+	if all[coinType] == nil {
+		return map[int64]*Estimate{}, nil
+	}
+	return all[coinType], nil
+}
+
+// SettlingCoins is Settling for several coins at once, by coin, in three statements
+// whatever their number (the revenue summary asks for every coin on each request): the
+// coins' last settled days, their unsettled minutes in scope, and the carries of the
+// sub-accounts those name. A coin with nothing unsettled in scope is absent.
+func (s *Store) SettlingCoins(ctx context.Context, sc scope.Scope, coinTypes []string) (map[string]map[int64]*Estimate, error) {
+	out := map[string]map[int64]*Estimate{}
+	if len(coinTypes) == 0 {
+		return out, nil
+	}
+	from, err := unsettledFrom(ctx, s.DB, coinTypes)
+	if err != nil {
+		return nil, err
 	}
 	where, args := sc.Where("user_id", "sub_account_id", "coin")
-	args = append(args, coinType, from)
-	rows, err := s.DB.Query(ctx, `SELECT sub_account_id, minute, reward, fee_bps, ratio_sum, diff_sum FROM pps_minutes
-		WHERE `+where+` AND coin = ? AND minute >= ?`, args...)
-	if err != nil {
-		return nil, fmt.Errorf("earnings: settling %s: %w", coinType, err)
+	var byCoin strings.Builder
+	for i, c := range coinTypes {
+		if i > 0 {
+			byCoin.WriteString(" OR ")
+		}
+		byCoin.WriteString("(coin = ? AND minute >= ?)")
+		args = append(args, c, from[c])
 	}
-	out := map[int64]*Estimate{}
+	rows, err := s.DB.Query(ctx, `SELECT coin, sub_account_id, minute, reward, fee_bps, ratio_sum, diff_sum FROM pps_minutes
+		WHERE `+where+` AND (`+byCoin.String()+`)`, args...)
+	if err != nil {
+		return nil, fmt.Errorf("earnings: settling %v: %w", coinTypes, err)
+	}
+	subs := map[int64]bool{}
 	for rows.Next() {
+		var coinType string
 		var sub, minute, reward int64
 		var fee int
 		var ratio, diff float64
-		if err := rows.Scan(&sub, &minute, &reward, &fee, &ratio, &diff); err != nil {
+		if err := rows.Scan(&coinType, &sub, &minute, &reward, &fee, &ratio, &diff); err != nil {
 			rows.Close()
 			return nil, err
 		}
@@ -57,10 +80,16 @@ func (s *Store) Settling(ctx context.Context, sc scope.Scope, coinType string) (
 			rows.Close()
 			return nil, err
 		}
-		e := out[sub]
+		per := out[coinType]
+		if per == nil {
+			per = map[int64]*Estimate{}
+			out[coinType] = per
+		}
+		e := per[sub]
 		if e == nil {
 			e = &Estimate{SubAccountID: sub, Micro: new(big.Int), Days: map[Day]*big.Int{}, DiffSum: map[Day]float64{}}
-			out[sub] = e
+			per[sub] = e
+			subs[sub] = true
 		}
 		d := DayOf(time.UnixMilli(minute))
 		if e.Days[d] == nil {
@@ -74,25 +103,54 @@ func (s *Store) Settling(ctx context.Context, sc scope.Scope, coinType string) (
 	if err := rows.Err(); err != nil {
 		return nil, err
 	}
-	if len(out) == 0 {
+	if len(subs) == 0 {
 		return out, nil
 	}
-	subs := make([]int64, 0, len(out))
-	for sub := range out {
-		subs = append(subs, sub)
+	ids := make([]int64, 0, len(subs))
+	for id := range subs {
+		ids = append(ids, id)
 	}
-	carries, err := readCarriesOf(ctx, s.DB, coinType, subs)
+	carries, err := readCarriesOf(ctx, s.DB, ids)
 	if err != nil {
 		return nil, err
 	}
-	for sub, e := range out {
-		e.Micro.Add(e.Micro, big.NewInt(carries[sub]))
-		e.Amount, _, err = Split(e.Micro, 0)
-		if err != nil {
-			return nil, err
+	for coinType, per := range out {
+		for sub, e := range per {
+			e.Micro.Add(e.Micro, big.NewInt(carries[carryKey{sub, coinType}]))
+			e.Amount, _, err = Split(e.Micro, 0)
+			if err != nil {
+				return nil, err
+			}
 		}
 	}
 	return out, nil
+}
+
+// unsettledFrom is where each coin's unsettled minutes begin: the end of its last settled
+// day, 0 for a coin never settled.
+func unsettledFrom(ctx context.Context, q db.Querier, coinTypes []string) (map[string]int64, error) {
+	args := make([]any, len(coinTypes))
+	for i, c := range coinTypes {
+		args[i] = c
+	}
+	rows, err := q.Query(ctx, "SELECT coin, MAX(day) FROM settlements WHERE coin IN ("+
+		strings.TrimSuffix(strings.Repeat("?, ", len(coinTypes)), ", ")+") GROUP BY coin", args...)
+	if err != nil {
+		return nil, fmt.Errorf("earnings: last settled days: %w", err)
+	}
+	defer rows.Close()
+	from := make(map[string]int64, len(coinTypes))
+	for rows.Next() {
+		var c string
+		var day *string
+		if err := rows.Scan(&c, &day); err != nil {
+			return nil, err
+		}
+		if day != nil {
+			from[c] = Day(*day).End().UnixMilli()
+		}
+	}
+	return from, rows.Err()
 }
 
 // Totals are settled amounts over the windows the summary shows, in minor units.

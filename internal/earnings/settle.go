@@ -194,32 +194,38 @@ func readCarries(ctx context.Context, q db.Querier, coinType string) (map[int64]
 	return out, rows.Err()
 }
 
-// readCarriesOf is readCarries for the sub-accounts given (by the primary key, in
-// batches): what a request for one account's estimate reads, rather than every carry of
-// the pool's coin.
-func readCarriesOf(ctx context.Context, q db.Querier, coinType string, subs []int64) (map[int64]int64, error) {
-	out := make(map[int64]int64, len(subs))
+// carryKey is a sub-account's carry in one coin.
+type carryKey struct {
+	sub  int64
+	coin string
+}
+
+// readCarriesOf is the carries of the sub-accounts given, every coin (by the primary key,
+// in batches): what a request for one account's estimate reads, rather than every carry
+// of the pool.
+func readCarriesOf(ctx context.Context, q db.Querier, subs []int64) (map[carryKey]int64, error) {
+	out := make(map[carryKey]int64, len(subs))
 	const batch = 500
 	for len(subs) > 0 {
 		part := subs[:min(batch, len(subs))]
 		subs = subs[len(part):]
-		args := make([]any, 0, len(part)+1)
-		args = append(args, coinType)
-		for _, id := range part {
-			args = append(args, id)
+		args := make([]any, len(part))
+		for i, id := range part {
+			args[i] = id
 		}
-		rows, err := q.Query(ctx, "SELECT sub_account_id, micro FROM earning_carries WHERE coin = ? AND sub_account_id IN ("+
+		rows, err := q.Query(ctx, "SELECT sub_account_id, coin, micro FROM earning_carries WHERE sub_account_id IN ("+
 			strings.TrimSuffix(strings.Repeat("?, ", len(part)), ", ")+")", args...)
 		if err != nil {
-			return nil, fmt.Errorf("earnings: carries of %s: %w", coinType, err)
+			return nil, fmt.Errorf("earnings: carries: %w", err)
 		}
 		for rows.Next() {
-			var sub, micro int64
-			if err := rows.Scan(&sub, &micro); err != nil {
+			var k carryKey
+			var micro int64
+			if err := rows.Scan(&k.sub, &k.coin, &micro); err != nil {
 				rows.Close()
 				return nil, err
 			}
-			out[sub] = micro
+			out[k] = micro
 		}
 		rows.Close()
 		if err := rows.Err(); err != nil {
