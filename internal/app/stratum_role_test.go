@@ -49,6 +49,25 @@ type devnetPool struct {
 	stop     func() error // graceful stop; returns serve's error
 }
 
+// takenPortForTest, when set, is the port the next devnet pool's coin is given first
+// (TestDevnetPoolMovesOffATakenPort).
+var takenPortForTest int
+
+// A port taken between freePort and serve's listen (by a test of another package) moves
+// the coin to another port instead of failing the test (it did, in CI).
+func TestDevnetPoolMovesOffATakenPort(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	taken := ln.Addr().(*net.TCPAddr).Port
+	takenPortForTest = taken
+	if p := startDevnetPool(t); p.port == taken {
+		t.Fatalf("serve on the taken port %d", taken)
+	}
+}
+
 func startDevnetPool(t testing.TB, extra ...string) *devnetPool {
 	t.Helper()
 	return startDevnetPoolWith(t, []string{"--driver-config", "start_difficulty=0.00002"}, extra...)
@@ -69,6 +88,9 @@ func startDevnetPoolOn(t testing.TB, dsn string, coinFlags []string, extra ...st
 		dbPath = filepath.Join(t.TempDir(), "poold.db")
 	}
 	port := freePort(t)
+	if takenPortForTest != 0 {
+		port, takenPortForTest = takenPortForTest, 0
+	}
 	add := append([]string{"admin", "--db", dbPath, "coin", "add", "BTC", "--name", "Bitcoin", "--algorithm", "sha256d",
 		"--ports", fmt.Sprint(port), "--driver", "devnet", "--driver-config", "network_hashrate=1e12", "--driver-config", "other_miners=false"}, coinFlags...)
 	if err := Run(context.Background(), add, noEnv, nil, io.Discard, io.Discard); err != nil {
@@ -88,11 +110,35 @@ func startDevnetPoolOn(t testing.TB, dsn string, coinFlags []string, extra ...st
 		t.Fatal(err)
 	}
 	d.Close()
-	return serveDevnetPool(t, dbPath, port, extra...)
+	// The port was free when asked for, but a test of another package may take it before
+	// serve listens: then the coin moves to another one.
+	for attempt := 1; ; attempt++ {
+		p, err := tryServeDevnetPool(t, dbPath, port, extra...)
+		if err == nil {
+			return p
+		}
+		if attempt == 5 || !strings.Contains(err.Error(), "address already in use") {
+			t.Fatalf("serve stopped before its stratum listener started: %v", err)
+		}
+		port = freePort(t)
+		if err := Run(context.Background(), []string{"admin", "--db", dbPath, "coin", "set", "BTC", "--ports", fmt.Sprint(port)}, noEnv, nil, io.Discard, io.Discard); err != nil {
+			t.Fatal(err)
+		}
+	}
 }
 
 // serveDevnetPool starts poold serve on a database that has the devnet coin on port.
 func serveDevnetPool(t testing.TB, dbPath string, port int, extra ...string) *devnetPool {
+	t.Helper()
+	p, err := tryServeDevnetPool(t, dbPath, port, extra...)
+	if err != nil {
+		t.Fatalf("serve stopped before its stratum listener started: %v", err)
+	}
+	return p
+}
+
+// tryServeDevnetPool is serveDevnetPool answering serve's error if it stopped first.
+func tryServeDevnetPool(t testing.TB, dbPath string, port int, extra ...string) (*devnetPool, error) {
 	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	pr, pw := io.Pipe()
@@ -116,7 +162,11 @@ func serveDevnetPool(t testing.TB, dbPath string, port int, extra ...string) *de
 	}
 	if !started {
 		cancel()
-		t.Fatalf("serve stopped before its stratum listener started: %v", <-done)
+		err := <-done
+		if err == nil {
+			err = errors.New("serve ended")
+		}
+		return nil, err
 	}
 	go io.Copy(io.Discard, pr)
 	p := &devnetPool{dbPath: dbPath, port: port, httpURL: httpURL, adminURL: adminURL}
@@ -135,7 +185,7 @@ func serveDevnetPool(t testing.TB, dbPath string, port int, extra ...string) *de
 		}
 	}
 	t.Cleanup(func() { _ = p.stop() })
-	return p
+	return p, nil
 }
 
 // poold serve with a devnet coin: a miner connects over TCP with a sub-account worker
