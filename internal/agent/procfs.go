@@ -6,6 +6,8 @@ import (
 	"errors"
 	"strconv"
 	"strings"
+
+	"github.com/uniplus-pool/pool/internal/pool"
 )
 
 // Parsers of the Linux files the agent reads. Each takes the file's bytes and returns what
@@ -114,6 +116,9 @@ func ParseMeminfo(data []byte) (Memory, error) {
 		}
 		if len(f) > 1 && f[1] == "kB" {
 			n *= 1024
+		}
+		if n > pool.MaxBytes { // no machine has it, and the pool refuses the whole report
+			continue
 		}
 		vals[key] = n
 	}

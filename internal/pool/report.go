@@ -25,7 +25,7 @@ const (
 	maxShortText   = 50
 	maxModelText   = 100
 	maxPoolText    = 200
-	maxBytes       = int64(1) << 60 // memory and disk sizes, in bytes
+	MaxBytes       = int64(1) << 60 // memory and disk sizes, in bytes
 	maxHashrate    = 1e21           // H/s of one GPU: far above any real card
 )
 
@@ -366,7 +366,7 @@ type numberField struct {
 	lo, hi float64
 }
 
-// sizeField is an optional size in bytes, 0 to maxBytes.
+// sizeField is an optional size in bytes, 0 to MaxBytes.
 type sizeField struct {
 	v     *int64
 	field string
@@ -392,7 +392,7 @@ func checkNumbers(fields []numberField) error {
 
 func checkSizes(fields []sizeField) error {
 	for _, f := range fields {
-		if err := betweenInt(f.v, f.field, maxBytes); err != nil {
+		if err := betweenInt(f.v, f.field, MaxBytes); err != nil {
 			return err
 		}
 	}
