@@ -13,7 +13,6 @@ import (
 	"errors"
 	"fmt"
 	"math/big"
-	"strings"
 	"time"
 
 	"github.com/uniplus-pool/pool/internal/db"
@@ -101,31 +100,25 @@ func (s *Store) AccountType(ctx context.Context, q db.Querier, userID int64) (st
 // active one among userIDs (inactive and unknown users are missing from the map).
 func (s *Store) ActiveAccountTypes(ctx context.Context, q db.Querier, userIDs []int64) (map[int64]string, error) {
 	out := make(map[int64]string, len(userIDs))
-	for start := 0; start < len(userIDs); start += 500 {
-		part := userIDs[start:min(start+500, len(userIDs))]
-		args := make([]any, 0, len(part)+1)
-		args = append(args, StatusActive)
-		for _, id := range part {
-			args = append(args, id)
-		}
-		rows, err := q.Query(ctx, "SELECT id, account_type FROM users WHERE status = ? AND id IN ("+
-			strings.TrimSuffix(strings.Repeat("?, ", len(part)), ", ")+")", args...)
+	err := db.InBatches(userIDs, func(ids []any) error {
+		rows, err := q.Query(ctx, "SELECT id, account_type FROM users WHERE status = ? AND id IN ("+db.Marks(len(ids))+")",
+			append([]any{StatusActive}, ids...)...)
 		if err != nil {
-			return nil, fmt.Errorf("account: types of %d users: %w", len(userIDs), err)
+			return err
 		}
+		defer rows.Close()
 		for rows.Next() {
 			var id int64
 			var typ string
 			if err := rows.Scan(&id, &typ); err != nil {
-				rows.Close()
-				return nil, fmt.Errorf("account: types of %d users: %w", len(userIDs), err)
+				return err
 			}
 			out[id] = typ
 		}
-		rows.Close()
-		if err := rows.Err(); err != nil {
-			return nil, fmt.Errorf("account: types of %d users: %w", len(userIDs), err)
-		}
+		return rows.Err()
+	})
+	if err != nil {
+		return nil, fmt.Errorf("account: types of %d users: %w", len(userIDs), err)
 	}
 	return out, nil
 }

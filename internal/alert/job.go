@@ -293,15 +293,13 @@ func addNotice(ctx context.Context, tx *db.Tx, set Settings, kind, day, key stri
 	if err != nil {
 		return fmt.Errorf("notice %s: %w", key, err)
 	}
-	for start := 0; start < len(eventIDs); start += 500 {
-		part := eventIDs[start:min(start+500, len(eventIDs))]
-		args := []any{id}
-		for _, e := range part {
-			args = append(args, e)
-		}
-		if _, err := tx.Exec(ctx, "UPDATE alert_events SET notice_id = ? WHERE notice_id IS NULL AND id IN ("+marks(len(part))+")", args...); err != nil {
-			return fmt.Errorf("notice %s: %w", key, err)
-		}
+	err = db.InBatches(eventIDs, func(events []any) error {
+		_, err := tx.Exec(ctx, "UPDATE alert_events SET notice_id = ? WHERE notice_id IS NULL AND id IN ("+db.Marks(len(events))+")",
+			append([]any{id}, events...)...)
+		return err
+	})
+	if err != nil {
+		return fmt.Errorf("notice %s: %w", key, err)
 	}
 	return nil
 }

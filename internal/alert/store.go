@@ -99,7 +99,7 @@ func (s *Store) settingsOf(ctx context.Context, ids []int64) (map[int64]Settings
 	for i, id := range ids {
 		args[i] = id
 	}
-	rows, err := s.DB.Query(ctx, "SELECT "+settingsColumns+" FROM alert_settings WHERE sub_account_id IN ("+marks(len(ids))+")", args...)
+	rows, err := s.DB.Query(ctx, "SELECT "+settingsColumns+" FROM alert_settings WHERE sub_account_id IN ("+db.Marks(len(ids))+")", args...)
 	if err != nil {
 		return nil, fmt.Errorf("alert: settings: %w", err)
 	}
@@ -241,8 +241,4 @@ func delivery(noticeID int64, email, sms string) string {
 		return sendFailed
 	}
 	return sendNone
-}
-
-func marks(n int) string {
-	return strings.TrimSuffix(strings.Repeat("?, ", n), ", ")
 }

@@ -42,7 +42,7 @@ func BulkInsert(d Dialect, head string, pgTypes []string, rows [][]any, tail str
 	var out []Statement
 	if d != Postgres {
 		per := max(1, 30000/width)
-		one := "(" + strings.TrimSuffix(strings.Repeat("?, ", width), ", ") + ")"
+		one := "(" + Marks(width) + ")"
 		for start := 0; start < len(rows); start += per {
 			part := rows[start:min(start+per, len(rows))]
 			values := make([]string, len(part))

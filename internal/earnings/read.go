@@ -134,7 +134,7 @@ func unsettledFrom(ctx context.Context, q db.Querier, coinTypes []string) (map[s
 		args[i] = c
 	}
 	rows, err := q.Query(ctx, "SELECT coin, MAX(day) FROM settlements WHERE coin IN ("+
-		strings.TrimSuffix(strings.Repeat("?, ", len(coinTypes)), ", ")+") GROUP BY coin", args...)
+		db.Marks(len(coinTypes))+") GROUP BY coin", args...)
 	if err != nil {
 		return nil, fmt.Errorf("earnings: last settled days: %w", err)
 	}

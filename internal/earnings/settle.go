@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"strings"
 	"time"
 
 	"github.com/uniplus-pool/pool/internal/coin"
@@ -205,32 +204,24 @@ type carryKey struct {
 // of the pool.
 func readCarriesOf(ctx context.Context, q db.Querier, subs []int64) (map[carryKey]int64, error) {
 	out := make(map[carryKey]int64, len(subs))
-	const batch = 500
-	for len(subs) > 0 {
-		part := subs[:min(batch, len(subs))]
-		subs = subs[len(part):]
-		args := make([]any, len(part))
-		for i, id := range part {
-			args[i] = id
-		}
-		rows, err := q.Query(ctx, "SELECT sub_account_id, coin, micro FROM earning_carries WHERE sub_account_id IN ("+
-			strings.TrimSuffix(strings.Repeat("?, ", len(part)), ", ")+")", args...)
+	err := db.InBatches(subs, func(ids []any) error {
+		rows, err := q.Query(ctx, "SELECT sub_account_id, coin, micro FROM earning_carries WHERE sub_account_id IN ("+db.Marks(len(ids))+")", ids...)
 		if err != nil {
-			return nil, fmt.Errorf("earnings: carries: %w", err)
+			return err
 		}
+		defer rows.Close()
 		for rows.Next() {
 			var k carryKey
 			var micro int64
 			if err := rows.Scan(&k.sub, &k.coin, &micro); err != nil {
-				rows.Close()
-				return nil, err
+				return err
 			}
 			out[k] = micro
 		}
-		rows.Close()
-		if err := rows.Err(); err != nil {
-			return nil, err
-		}
+		return rows.Err()
+	})
+	if err != nil {
+		return nil, fmt.Errorf("earnings: carries: %w", err)
 	}
 	return out, nil
 }

@@ -242,7 +242,7 @@ func (s *Store) translations(ctx context.Context, ids []int64) (map[int64][]Tran
 		args[i] = id
 	}
 	rows, err := s.DB.Query(ctx, `SELECT article_id, lang, title, body_md FROM article_translations
-		WHERE article_id IN (?`+strings.Repeat(", ?", len(ids)-1)+`)`, args...)
+		WHERE article_id IN (`+db.Marks(len(ids))+`)`, args...)
 	if err != nil {
 		return nil, fmt.Errorf("helpcenter: translations: %w", err)
 	}

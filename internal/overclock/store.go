@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"slices"
 	"strconv"
-	"strings"
 	"time"
 
 	"github.com/uniplus-pool/pool/internal/account"
@@ -274,7 +273,7 @@ func (s *Store) Requests(ctx context.Context, deviceIDs []int64) (map[int64]Requ
 		args[i] = id
 	}
 	rows, err := s.DB.Query(ctx, "SELECT "+requestColumns+" FROM overclock_devices WHERE device_id IN ("+
-		strings.TrimSuffix(strings.Repeat("?, ", len(deviceIDs)), ", ")+")", args...)
+		db.Marks(len(deviceIDs))+")", args...)
 	if err != nil {
 		return nil, fmt.Errorf("overclock: requests: %w", err)
 	}

@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 	"time"
+
+	"github.com/uniplus-pool/pool/internal/db"
 )
 
 // AlertWindows are the recent windows the alert job may measure a worker's hashrate over
@@ -38,10 +40,10 @@ type AlertWorker struct {
 // the average the alert compares with is the one the device pages show.
 func (s *Store) AlertWorkers(ctx context.Context, subAccountIDs []int64, now time.Time) ([]AlertWorker, error) {
 	var out []AlertWorker
-	err := inBatches(subAccountIDs, func(ids []any) error {
+	err := db.InBatches(subAccountIDs, func(ids []any) error {
 		rows, err := s.DB.Query(ctx, `SELECT d.id, d.sub_account_id, s.user_id, s.code, d.coin, d.worker, d.first_seen_at, COALESCE(d.last_share_at, 0)
 			FROM devices d JOIN sub_accounts s ON s.id = d.sub_account_id
-			WHERE d.removed_at IS NULL AND s.deleted_at IS NULL AND d.sub_account_id IN (`+placeholders(len(ids))+`) ORDER BY d.id`, ids...)
+			WHERE d.removed_at IS NULL AND s.deleted_at IS NULL AND d.sub_account_id IN (`+db.Marks(len(ids))+`) ORDER BY d.id`, ids...)
 		if err != nil {
 			return err
 		}
@@ -86,10 +88,10 @@ func (s *Store) AlertWorkers(ctx context.Context, subAccountIDs []int64, now tim
 		from := to - win.Milliseconds()
 		lead = append(lead, from, from)
 	}
-	err = inBatches(ids, func(in []any) error {
+	err = db.InBatches(ids, func(in []any) error {
 		args := append(append(append([]any{}, lead...), to-longest, to), in...)
 		rows, err := s.DB.Query(ctx, "SELECT m.device_id"+cols+` FROM share_minutes m JOIN devices d ON d.id = m.device_id
-			WHERE m.coin = d.coin AND m.minute >= ? AND m.minute < ? AND m.device_id IN (`+placeholders(len(in))+") GROUP BY m.device_id", args...)
+			WHERE m.coin = d.coin AND m.minute >= ? AND m.minute < ? AND m.device_id IN (`+db.Marks(len(in))+") GROUP BY m.device_id", args...)
 		if err != nil {
 			return err
 		}

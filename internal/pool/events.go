@@ -47,11 +47,11 @@ func noteComebacks(ctx context.Context, tx *db.Tx, ms int64) error {
 	if err != nil {
 		return fmt.Errorf("pool: close device events: %w", err)
 	}
-	return inBatches(closed, func(ids []any) error {
+	return db.InBatches(closed, func(ids []any) error {
 		_, err := tx.Exec(ctx, `INSERT INTO device_events (user_id, sub_account_id, coin, device_id, worker, kind, since, noticed_at, open)
 			SELECT e.user_id, d.sub_account_id, d.coin, d.id, d.worker, ?, COALESCE(d.online_since, ?), ?, ?
 			FROM device_events e JOIN devices d ON d.id = e.device_id
-			WHERE d.removed_at IS NULL AND d.status <> ? AND e.id IN (`+placeholders(len(ids))+`) ORDER BY d.id`,
+			WHERE d.removed_at IS NULL AND d.status <> ? AND e.id IN (`+db.Marks(len(ids))+`) ORDER BY d.id`,
 			append([]any{EventOnline, ms, ms, false, StatusOffline}, ids...)...)
 		if err != nil {
 			return fmt.Errorf("pool: note devices back online: %w", err)
@@ -62,10 +62,10 @@ func noteComebacks(ctx context.Context, tx *db.Tx, ms int64) error {
 
 // noteOffline records an open offline event for each device the sweep just took offline.
 func noteOffline(ctx context.Context, tx *db.Tx, deviceIDs []int64, ms int64) error {
-	return inBatches(deviceIDs, func(ids []any) error {
+	return db.InBatches(deviceIDs, func(ids []any) error {
 		_, err := tx.Exec(ctx, `INSERT INTO device_events (user_id, sub_account_id, coin, device_id, worker, kind, since, noticed_at, open)
 			SELECT s.user_id, d.sub_account_id, d.coin, d.id, d.worker, ?, d.last_seen_at, ?, ?
-			FROM devices d JOIN sub_accounts s ON s.id = d.sub_account_id WHERE d.id IN (`+placeholders(len(ids))+`) ORDER BY d.id`,
+			FROM devices d JOIN sub_accounts s ON s.id = d.sub_account_id WHERE d.id IN (`+db.Marks(len(ids))+`) ORDER BY d.id`,
 			append([]any{EventOffline, ms, true}, ids...)...)
 		if err != nil {
 			return fmt.Errorf("pool: note devices offline: %w", err)
@@ -99,21 +99,6 @@ func scanIDs(rows interface {
 		ids = append(ids, id)
 	}
 	return ids, rows.Err()
-}
-
-// inBatches calls fn with ids as query arguments, 500 at a time.
-func inBatches(ids []int64, fn func(args []any) error) error {
-	for start := 0; start < len(ids); start += 500 {
-		batch := ids[start:min(start+500, len(ids))]
-		args := make([]any, len(batch))
-		for i, id := range batch {
-			args[i] = id
-		}
-		if err := fn(args); err != nil {
-			return err
-		}
-	}
-	return nil
 }
 
 // MaxDeviceEvents caps the device events one read answers (newest first): a message lists

@@ -34,7 +34,7 @@ func (s *Store) DevicesOf(ctx context.Context, userID int64, ids []int64) (map[i
 		args = append(args, id)
 	}
 	rows, err := s.DB.Query(ctx, "SELECT "+deviceColumns+deviceFrom+
-		"WHERE s.user_id = ? AND s.deleted_at IS NULL AND d.removed_at IS NULL AND d.id IN ("+placeholders(len(ids))+")", args...)
+		"WHERE s.user_id = ? AND s.deleted_at IS NULL AND d.removed_at IS NULL AND d.id IN ("+db.Marks(len(ids))+")", args...)
 	if err != nil {
 		return nil, fmt.Errorf("pool: devices of %d: %w", userID, err)
 	}

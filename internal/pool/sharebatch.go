@@ -247,7 +247,7 @@ func (s *Store) createDevices(ctx context.Context, tx *db.Tx, c coin.Coin, now i
 			continue
 		}
 		const cols = 16
-		row := "(" + placeholders(cols) + ")"
+		row := "(" + db.Marks(cols) + ")"
 		if _, err := tx.Exec(ctx, `INSERT INTO devices (sub_account_id, coin, worker, kind, bound, status, first_seen_at,
 			last_seen_at, online_since, created_at, updated_at, bound_at, last_share_at, public_ip, miner_software, miner_version) VALUES `+
 			strings.TrimSuffix(strings.Repeat(row+", ", len(made)), ", "), args...); err != nil {
@@ -278,7 +278,7 @@ func (s *Store) liveDevicesOf(ctx context.Context, q db.Querier, sub int64, pars
 		args = append(args, parsed[i].suffix)
 	}
 	query := "SELECT " + deviceColumns + deviceFrom + "WHERE d.sub_account_id = ? AND d.removed_at IS NULL AND d.worker IN (" +
-		placeholders(len(items)) + ") ORDER BY d.id"
+		db.Marks(len(items)) + ") ORDER BY d.id"
 	if s.DB.Dialect == db.Postgres {
 		query += " FOR UPDATE OF d"
 	}
@@ -330,29 +330,24 @@ func (s *Store) admitMany(ctx context.Context, coinType string, names []string) 
 	}
 	owners = make(map[string]owner, len(codes))
 	var userIDs []int64
-	for start := 0; start < len(codes); start += 500 {
-		part := codes[start:min(start+500, len(codes))]
-		args := make([]any, len(part))
-		for i, c := range part {
-			args[i] = c
-		}
-		rows, err := s.DB.Query(ctx, "SELECT "+subColumns+" FROM sub_accounts s WHERE s.deleted_at IS NULL AND s.code IN ("+placeholders(len(part))+")", args...)
+	err = db.InBatches(codes, func(in []any) error {
+		rows, err := s.DB.Query(ctx, "SELECT "+subColumns+" FROM sub_accounts s WHERE s.deleted_at IS NULL AND s.code IN ("+db.Marks(len(in))+")", in...)
 		if err != nil {
-			return nil, parsed, c, nil, fmt.Errorf("pool: sub-accounts of %d workers: %w", len(names), err)
+			return err
 		}
+		defer rows.Close()
 		for rows.Next() {
 			a, err := scanSub(rows)
 			if err != nil {
-				rows.Close()
-				return nil, parsed, c, nil, fmt.Errorf("pool: sub-accounts of %d workers: %w", len(names), err)
+				return err
 			}
 			owners[a.Code] = owner{SubAccount: a}
 			userIDs = append(userIDs, a.UserID)
 		}
-		rows.Close()
-		if err := rows.Err(); err != nil {
-			return nil, parsed, c, nil, fmt.Errorf("pool: sub-accounts of %d workers: %w", len(names), err)
-		}
+		return rows.Err()
+	})
+	if err != nil {
+		return nil, parsed, c, nil, fmt.Errorf("pool: sub-accounts of %d workers: %w", len(names), err)
 	}
 	// A sub-account of a user who is not active is unknown, as admit has it.
 	types, err := s.accounts().ActiveAccountTypes(ctx, s.DB, userIDs)

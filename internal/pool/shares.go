@@ -170,31 +170,25 @@ type Owner struct {
 // flush's transaction so that a device unbound before the flush earns nothing from it.
 func Owners(ctx context.Context, q db.Querier, ids []int64) (map[int64]Owner, error) {
 	out := make(map[int64]Owner, len(ids))
-	for start := 0; start < len(ids); start += 500 {
-		part := ids[start:min(start+500, len(ids))]
-		args := make([]any, len(part))
-		for i, id := range part {
-			args[i] = id
-		}
+	err := db.InBatches(ids, func(in []any) error {
 		rows, err := q.Query(ctx, `SELECT d.id, d.sub_account_id, s.user_id, d.bound FROM devices d
-			JOIN sub_accounts s ON s.id = d.sub_account_id WHERE d.id IN (`+placeholders(len(part))+")", args...)
+			JOIN sub_accounts s ON s.id = d.sub_account_id WHERE d.id IN (`+db.Marks(len(in))+")", in...)
 		if err != nil {
-			return nil, fmt.Errorf("pool: owners of devices: %w", err)
+			return err
 		}
+		defer rows.Close()
 		for rows.Next() {
 			var id int64
 			var o Owner
 			if err := rows.Scan(&id, &o.SubAccountID, &o.UserID, &o.Bound); err != nil {
-				rows.Close()
-				return nil, err
+				return err
 			}
 			out[id] = o
 		}
-		err = rows.Err()
-		rows.Close()
-		if err != nil {
-			return nil, err
-		}
+		return rows.Err()
+	})
+	if err != nil {
+		return nil, fmt.Errorf("pool: owners of devices: %w", err)
 	}
 	return out, nil
 }
@@ -317,50 +311,40 @@ func (s *Store) DeviceStats(ctx context.Context, ids []int64, now time.Time) (ma
 	if hTo <= hFrom {
 		hFrom, hTo = to, to // no whole hour to use: minutes only
 	}
-	for start := 0; start < len(ids); start += 500 {
-		part := ids[start:min(start+500, len(ids))]
-		in := make([]any, len(part))
-		for i, id := range part {
-			in[i] = id
-		}
+	err = db.InBatches(ids, func(in []any) error {
 		// Minutes: [day, hFrom) and [hTo, to).
-		args := append([]any{rt, rt, day, hFrom, hTo, to}, in...)
 		rows, err := s.DB.Query(ctx, "SELECT m.device_id, "+statColumns+` FROM share_minutes m JOIN devices d ON d.id = m.device_id
 			WHERE m.coin = d.coin AND ((m.minute >= ? AND m.minute < ?) OR (m.minute >= ? AND m.minute < ?))
-			AND m.device_id IN (`+placeholders(len(part))+") GROUP BY m.device_id", args...)
+			AND m.device_id IN (`+db.Marks(len(in))+") GROUP BY m.device_id", append([]any{rt, rt, day, hFrom, hTo, to}, in...)...)
 		if err != nil {
-			return nil, fmt.Errorf("pool: device stats: %w", err)
+			return err
 		}
+		defer rows.Close()
 		for rows.Next() {
 			var id int64
 			st, err := scanStats(rows, &id)
 			if err != nil {
-				rows.Close()
-				return nil, fmt.Errorf("pool: device stats: %w", err)
+				return err
 			}
 			out[id] = st
 		}
-		err = rows.Err()
+		if err := rows.Err(); err != nil || hFrom == hTo {
+			return err
+		}
 		rows.Close()
-		if err != nil {
-			return nil, fmt.Errorf("pool: device stats: %w", err)
-		}
-		if hFrom == hTo {
-			continue
-		}
-		rows, err = s.DB.Query(ctx, `SELECT m.device_id, SUM(m.diff_sum), SUM(m.accepted), SUM(m.rejected), SUM(m.stale)
+		hours, err := s.DB.Query(ctx, `SELECT m.device_id, SUM(m.diff_sum), SUM(m.accepted), SUM(m.rejected), SUM(m.stale)
 			FROM share_hours m JOIN devices d ON d.id = m.device_id
-			WHERE m.coin = d.coin AND m.hour >= ? AND m.hour < ? AND m.device_id IN (`+placeholders(len(part))+") GROUP BY m.device_id",
+			WHERE m.coin = d.coin AND m.hour >= ? AND m.hour < ? AND m.device_id IN (`+db.Marks(len(in))+") GROUP BY m.device_id",
 			append([]any{hFrom, hTo}, in...)...)
 		if err != nil {
-			return nil, fmt.Errorf("pool: device stats (hours): %w", err)
+			return fmt.Errorf("hours: %w", err)
 		}
-		for rows.Next() {
+		defer hours.Close()
+		for hours.Next() {
 			var id, acc, rej, stale int64
 			var sum float64
-			if err := rows.Scan(&id, &sum, &acc, &rej, &stale); err != nil {
-				rows.Close()
-				return nil, fmt.Errorf("pool: device stats (hours): %w", err)
+			if err := hours.Scan(&id, &sum, &acc, &rej, &stale); err != nil {
+				return fmt.Errorf("hours: %w", err)
 			}
 			st := out[id]
 			st.DayDiff += sum
@@ -369,11 +353,10 @@ func (s *Store) DeviceStats(ctx context.Context, ids []int64, now time.Time) (ma
 			st.Stale += stale
 			out[id] = st
 		}
-		err = rows.Err()
-		rows.Close()
-		if err != nil {
-			return nil, fmt.Errorf("pool: device stats (hours): %w", err)
-		}
+		return hours.Err()
+	})
+	if err != nil {
+		return nil, fmt.Errorf("pool: device stats: %w", err)
 	}
 	return out, nil
 }

@@ -856,16 +856,12 @@ func (s *Store) TouchRejected(ctx context.Context, deviceIDs []int64, at time.Ti
 
 // touch runs update (which ends with "id IN ") with args for deviceIDs, 500 at a time.
 func (s *Store) touch(ctx context.Context, deviceIDs []int64, what, update string, args ...any) error {
-	return inBatches(deviceIDs, func(ids []any) error {
-		if _, err := s.DB.Exec(ctx, update+"("+placeholders(len(ids))+")", append(append([]any{}, args...), ids...)...); err != nil {
+	return db.InBatches(deviceIDs, func(ids []any) error {
+		if _, err := s.DB.Exec(ctx, update+"("+db.Marks(len(ids))+")", append(append([]any{}, args...), ids...)...); err != nil {
 			return fmt.Errorf("pool: %s %d devices: %w", what, len(ids), err)
 		}
 		return nil
 	})
-}
-
-func placeholders(n int) string {
-	return strings.TrimSuffix(strings.Repeat("?, ", n), ", ")
 }
 
 // SweepDevices moves device statuses on with the clock (the jobs role calls it): no

@@ -7,6 +7,8 @@ package scope
 import (
 	"context"
 	"strings"
+
+	"github.com/uniplus-pool/pool/internal/db"
 )
 
 // Scope is a user and, when not empty, the sub-accounts and coins within it.
@@ -54,22 +56,18 @@ func (s Scope) Where(userCol, subCol, coinCol string) (string, []any) {
 	args := []any{s.UserID}
 	b.WriteString(userCol + " = ?")
 	if len(s.SubAccounts) > 0 {
-		b.WriteString(" AND " + subCol + " IN (" + marks(len(s.SubAccounts)) + ")")
+		b.WriteString(" AND " + subCol + " IN (" + db.Marks(len(s.SubAccounts)) + ")")
 		for _, id := range s.SubAccounts {
 			args = append(args, id)
 		}
 	}
 	if len(s.Coins) > 0 {
-		b.WriteString(" AND " + coinCol + " IN (" + marks(len(s.Coins)) + ")")
+		b.WriteString(" AND " + coinCol + " IN (" + db.Marks(len(s.Coins)) + ")")
 		for _, c := range s.Coins {
 			args = append(args, c)
 		}
 	}
 	return b.String(), args
-}
-
-func marks(n int) string {
-	return strings.TrimSuffix(strings.Repeat("?, ", n), ", ")
 }
 
 // Narrow is the scope of one of its sub-accounts; false when the sub-account is outside it

@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"log/slog"
 	"strconv"
-	"strings"
 	"time"
 
 	"github.com/uniplus-pool/pool/internal/chain"
@@ -208,7 +207,7 @@ func (s *Store) batch(ctx context.Context, c coin.Coin) (int, error) {
 				args = append(args, w)
 			}
 			args = append(args, StatusRequested)
-			res, err := tx.Exec(ctx, "UPDATE withdrawals SET status = ?, payout_id = ?, updated_at = ? WHERE id IN ("+placeholders(len(g))+") AND status = ?", args...)
+			res, err := tx.Exec(ctx, "UPDATE withdrawals SET status = ?, payout_id = ?, updated_at = ? WHERE id IN ("+db.Marks(len(g))+") AND status = ?", args...)
 			if err != nil {
 				return fmt.Errorf("withdraw: batch withdrawals: %w", err)
 			}
@@ -229,8 +228,6 @@ func (s *Store) batch(ctx context.Context, c coin.Coin) (int, error) {
 }
 
 var errRaced = errors.New("withdraw: another runner changed these rows")
-
-func placeholders(n int) string { return strings.TrimSuffix(strings.Repeat("?, ", n), ", ") }
 
 // outputsOf is what a payout pays: each withdrawal's received amount to its address.
 func (s *Store) outputsOf(ctx context.Context, payoutID int64) ([]chain.PayoutOutput, error) {
