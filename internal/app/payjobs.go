@@ -23,6 +23,9 @@ type payJobs struct {
 	log    *slog.Logger
 	// surplus is each coin's wallet balance less what the pool owes, in coin units.
 	surplus *prometheus.GaugeVec
+	// unknownSends counts each coin's wallet sends that no payout holds and no operator
+	// has accepted: while it is above 0 the coin pays nothing.
+	unknownSends *prometheus.GaugeVec
 }
 
 func newPayJobs(d *db.DB, chains *chainSet, log *slog.Logger, now func() time.Time) *payJobs {
@@ -31,6 +34,9 @@ func newPayJobs(d *db.DB, chains *chainSet, log *slog.Logger, now func() time.Ti
 		chains: chains, log: log,
 		surplus: prometheus.NewGaugeVec(prometheus.GaugeOpts{Name: "poold_wallet_surplus",
 			Help: "Node wallet balance less users' available balances and unsent withdrawals, in coin units (negative: the wallet is short)."},
+			[]string{"coin"}),
+		unknownSends: prometheus.NewGaugeVec(prometheus.GaugeOpts{Name: "poold_wallet_unknown_sends",
+			Help: "Sends of the node wallet that no payout holds and no operator has accepted; above 0 the coin pays nothing (docs/withdrawals.md)."},
 			[]string{"coin"}),
 	}
 }
@@ -71,7 +77,8 @@ func (j *payJobs) lane(every time.Duration) []jobs.Job {
 	}
 }
 
-// walletCheckJob sets this process's poold_wallet_surplus every ten minutes. Every jobs
+// walletCheckJob sets this process's poold_wallet_surplus and poold_wallet_unknown_sends
+// every ten minutes. Every jobs
 // process runs it: it only reads, and a gauge that only the last winner of a period
 // updated would go stale in the others.
 func (j *payJobs) walletCheckJob() jobs.Job {
@@ -125,6 +132,7 @@ func (j *payJobs) walletCheck(ctx context.Context) error {
 			unit *= 10
 		}
 		j.surplus.WithLabelValues(c.Type).Set(float64(r.Surplus()) / unit)
+		j.unknownSends.WithLabelValues(c.Type).Set(float64(r.UnknownSends))
 		if p := r.Problem(); p != "" {
 			j.log.Warn("wallet check", "coin", c.Type, "problem", p)
 		}

@@ -373,7 +373,7 @@ func (p *process) startJobs(ctx context.Context) {
 	jobsCtx, stopJobs := context.WithCancel(context.WithoutCancel(ctx))
 	p.stopJobs = stopJobs
 	pay := newPayJobs(p.db, p.chains, p.log, p.now)
-	p.metrics.Registry.MustRegister(pay.surplus)
+	p.metrics.Registry.MustRegister(pay.surplus, pay.unknownSends)
 	leases := &jobs.Leases{DB: p.db, Holder: jobs.NewHolder(), TTL: p.cfg.JobLease}
 	sched := jobs.NewScheduler(leases, p.now, p.log)
 	sched.Observe = p.metrics.ObserveJob

@@ -241,6 +241,9 @@ func TestServeStratumRoleCountsSharesThroughShutdown(t *testing.T) {
 		fmt.Sprintf(`poold_stratum_connections{coin="BTC",listener="127.0.0.1:%d"} 1`, port),
 		// Trends ran at start, and again if a 10-minute period began since (any count).
 		`poold_job_duration_seconds_count{job="trends",outcome="ok"} `,
+		// The wallet check ran at start too: the devnet wallet sent nothing the pool has
+		// no payout for.
+		`poold_wallet_unknown_sends{coin="BTC"} 0`,
 	} {
 		if !strings.Contains(string(scraped), want) {
 			t.Errorf("/metrics lacks %q", want)

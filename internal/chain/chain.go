@@ -97,7 +97,19 @@ type Driver interface {
 	// other reservation: a payout built by a process that died before storing it must
 	// not hold the wallet's coins forever. It is the payout job's, on a wallet of its own.
 	HoldOnly(ctx context.Context, keep []SignedPayout) error
+	// WalletSends lists the transactions that pay out of the pool wallet and are in a
+	// block after since (every one when since is zero) or in no block yet, and a block
+	// to start the next call from: SendsDepth deep, so that a send in a block a
+	// reorganisation may remove is listed again. A driver may list more than asked for.
+	// The payout job holds them against its payouts: a send it has no payout for means
+	// its database is older than the wallet (restored from a backup) or someone else
+	// spends the wallet, and paying again could pay twice (docs/withdrawals.md).
+	WalletSends(ctx context.Context, since Hash) (sends []Hash, next Hash, err error)
 }
+
+// SendsDepth is how deep (in confirmations) the block WalletSends hands back for the
+// next call lies.
+const SendsDepth = 6
 
 // ErrConflict is returned by Broadcast when the node proves the transaction can never
 // confirm: its inputs are spent by another transaction, and the wallet does not know it.

@@ -9,6 +9,7 @@ import (
 	"log/slog"
 	"strconv"
 	"text/tabwriter"
+	"time"
 
 	"github.com/uniplus-pool/pool/internal/chain"
 	"github.com/uniplus-pool/pool/internal/coin"
@@ -22,6 +23,9 @@ const AdminUsage = `  withdrawal list [--status review|requested|...|failed]   t
   withdrawal reject ID [--reason R]    one waiting for review fails; its money is returned
   payout run --coin C [--until-done]   run the payout job for one coin now
   wallet check [--coin C]              node wallet balance against what the pool owes
+  wallet sends [--coin C]              sends of the node wallet that no payout holds
+  wallet accept TXID --coin C --note N such a send is accounted for: payouts go on
+  wallet accept --all --coin C --note N  every waiting send of the coin (a wallet that sent before the pool)
 `
 
 // Approve sends a withdrawal waiting for review to the payout queue.
@@ -61,6 +65,9 @@ type WalletReport struct {
 	// final: they must be equal.
 	Frozen, Open int64
 	Decimals     int
+	// UnknownSends counts the wallet's sends that no payout holds and no operator has
+	// accepted: the coin pays nothing meanwhile (ScanSends).
+	UnknownSends int
 }
 
 // Surplus is the wallet less what the pool owes: negative means the wallet cannot pay
@@ -70,6 +77,8 @@ func (w WalletReport) Surplus() int64 { return w.Wallet - w.Available - w.Unsent
 // Problem says what is wrong, or "".
 func (w WalletReport) Problem() string {
 	switch {
+	case w.UnknownSends > 0:
+		return fmt.Sprintf("%d wallet sends have no payout; payouts are stopped (poold admin wallet sends)", w.UnknownSends)
 	case w.Frozen != w.Open:
 		return fmt.Sprintf("frozen balances %s differ from open withdrawals %s", chain.FormatAmount(w.Frozen, w.Decimals), chain.FormatAmount(w.Open, w.Decimals))
 	case w.Surplus() < 0:
@@ -98,6 +107,9 @@ func (s *Store) CheckWallet(ctx context.Context, c coin.Coin, drv chain.Driver) 
 		return r, fmt.Errorf("withdraw: wallet check %s: balance: %w", c.Type, err)
 	}
 	r.Wallet = bal
+	if r.UnknownSends, err = s.ScanSends(ctx, c, drv); err != nil {
+		return r, err
+	}
 	return r, nil
 }
 
@@ -113,6 +125,8 @@ func (s *Store) Admin(ctx context.Context, area string, args []string, out io.Wr
 	reason := fs.String("reason", "", "why")
 	coinType := fs.String("coin", "", "coin")
 	untilDone := fs.Bool("until-done", false, "run until no payout is open")
+	note := fs.String("note", "", "what was done")
+	all := fs.Bool("all", false, "every waiting one")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -222,6 +236,40 @@ func (s *Store) Admin(ctx context.Context, area string, args []string, out io.Wr
 			return err
 		}
 		return errors.Join(bad...)
+	case "wallet sends":
+		list, err := s.WalletSends(ctx, *coinType)
+		if err != nil {
+			return err
+		}
+		tw := tabwriter.NewWriter(out, 0, 0, 2, ' ', 0)
+		fmt.Fprintln(tw, "COIN\tTXID\tFOUND\tACCEPTED\tNOTE")
+		stamp := func(ms int64) string {
+			if ms == 0 {
+				return "waiting"
+			}
+			return time.UnixMilli(ms).UTC().Format(time.RFC3339)
+		}
+		for _, w := range list {
+			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\n", w.Coin, w.TxID, stamp(w.FoundAt), stamp(w.AcceptedAt), w.Note)
+		}
+		return tw.Flush()
+	case "wallet accept":
+		if *all && len(pos) == 0 && *coinType != "" {
+			n, err := s.AcceptAllSends(ctx, *coinType, *note)
+			if err != nil {
+				return err
+			}
+			fmt.Fprintf(out, "%d sends of %s accepted\n", n, *coinType)
+			return nil
+		}
+		if *all || len(pos) != 1 || *coinType == "" {
+			return errors.New("wallet accept needs one txid (or --all) and --coin")
+		}
+		if err := s.AcceptSend(ctx, *coinType, pos[0], *note); err != nil {
+			return err
+		}
+		fmt.Fprintf(out, "send %s of %s accepted\n", pos[0], *coinType)
+		return nil
 	}
 	return fmt.Errorf("unknown command %q; commands:\n%s", area+" "+verb, AdminUsage)
 }

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"log/slog"
 	"math/rand/v2"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -212,4 +213,11 @@ func mustHex(t *testing.T, s string) []byte {
 		t.Fatal(err)
 	}
 	return b
+}
+
+// admin runs a `poold admin` withdrawal, payout or wallet command and answers its output.
+func (e *env) admin(args ...string) (string, error) {
+	var out strings.Builder
+	err := e.store.Admin(context.Background(), args[0], args[1:], &out, nil)
+	return out.String(), err
 }

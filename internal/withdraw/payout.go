@@ -56,6 +56,8 @@ func (r RunReport) String() string {
 // Pay runs the payout state machine once for coin c on its driver, under the payout lock
 // (on PostgreSQL one jobs process pays; on SQLite run one jobs process). In order:
 //
+//  0. hold the wallet's sends against the payouts (ScanSends): while one that no payout
+//     holds waits for an operator, pay nothing;
 //  1. broadcast the stored transaction of every signed payout (a crash may have stopped
 //     the last run between storing and sending);
 //  2. tell the wallet to hold only the inputs of payouts still signed, freeing coins a
@@ -77,6 +79,14 @@ func (s *Store) Pay(ctx context.Context, c coin.Coin, drv chain.Driver, log *slo
 func (s *Store) pay(ctx context.Context, c coin.Coin, drv chain.Driver, log *slog.Logger, r *RunReport) error {
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
+	}
+	waiting, err := s.ScanSends(ctx, c, drv)
+	if err != nil {
+		return err
+	}
+	if waiting > 0 {
+		return fmt.Errorf("withdraw: %s: %d sends of the node wallet have no payout here (a database restored from a backup? someone else spending the wallet?); nothing is paid until an operator accepts them (poold admin wallet sends): %w",
+			c.Type, waiting, ErrUnknownSends)
 	}
 	signed, err := s.broadcastSigned(ctx, c, drv, log, r)
 	if err != nil {

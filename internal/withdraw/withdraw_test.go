@@ -643,11 +643,7 @@ func TestAdminCommands(t *testing.T) {
 			}
 			ids = append(ids, w.ID)
 		}
-		run := func(args ...string) (string, error) {
-			var out strings.Builder
-			err := e.store.Admin(ctx, args[0], args[1:], &out, nil)
-			return out.String(), err
-		}
+		run := e.admin
 		out, err := run("withdrawal", "list", "--status", "review")
 		if err != nil || strings.Count(out, "review") != 2 {
 			t.Fatalf("list: %v\n%s", err, out)

@@ -625,6 +625,36 @@ func (c *Client) Send(ctx context.Context, addr string, amount int64, comment st
 	return txid, nil
 }
 
+// WalletSends implements chain.Driver (listsinceblock, with the transactions of blocks a
+// reorganisation removed since too): every txid with a "send" entry, once each.
+func (c *Client) WalletSends(ctx context.Context, since chain.Hash) ([]chain.Hash, chain.Hash, error) {
+	type entry struct {
+		Category string     `json:"category"`
+		TxID     chain.Hash `json:"txid"`
+	}
+	var r struct {
+		Transactions []entry    `json:"transactions"`
+		Removed      []entry    `json:"removed"`
+		LastBlock    chain.Hash `json:"lastblock"`
+	}
+	from := "" // the node reads an empty hash as "from the genesis block"
+	if !since.IsZero() {
+		from = since.String()
+	}
+	if err := c.wallet(ctx, "listsinceblock", &r, from, chain.SendsDepth, false, true); err != nil {
+		return nil, chain.Hash{}, fmt.Errorf("bitcoind: listsinceblock: %w", err)
+	}
+	seen := map[chain.Hash]bool{}
+	var sends []chain.Hash
+	for _, e := range append(r.Transactions, r.Removed...) {
+		if e.Category == "send" && !seen[e.TxID] {
+			seen[e.TxID] = true
+			sends = append(sends, e.TxID)
+		}
+	}
+	return sends, r.LastBlock, nil
+}
+
 // Transaction implements chain.Driver (gettransaction).
 func (c *Client) Transaction(ctx context.Context, txid chain.Hash) (chain.WalletTx, error) {
 	var r struct {

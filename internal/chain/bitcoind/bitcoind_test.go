@@ -631,3 +631,36 @@ func TestValidateAddress(t *testing.T) {
 		}
 	}
 }
+
+// WalletSends takes the "send" entries of listsinceblock, those of blocks a
+// reorganisation removed too, each txid once, and asks from the genesis block when given
+// no block.
+func TestWalletSends(t *testing.T) {
+	f, c := startFake(t, Config{Wallet: "pool"})
+	const a, b, r, last = "aa00000000000000000000000000000000000000000000000000000000000001",
+		"bb00000000000000000000000000000000000000000000000000000000000002",
+		"cc00000000000000000000000000000000000000000000000000000000000003",
+		"dd00000000000000000000000000000000000000000000000000000000000004"
+	f.result("listsinceblock", `{"transactions":[
+		{"category":"send","txid":"`+a+`"},{"category":"send","txid":"`+a+`"},
+		{"category":"receive","txid":"`+a+`"},{"category":"generate","txid":"`+r+`"},
+		{"category":"receive","txid":"`+b+`"}],
+		"removed":[{"category":"send","txid":"`+b+`"}],"lastblock":"`+last+`"}`)
+	sends, next, err := c.WalletSends(context.Background(), chain.Hash{})
+	if err != nil || len(sends) != 2 || sends[0].String() != a || sends[1].String() != b || next.String() != last {
+		t.Fatalf("WalletSends = %v, %s, %v", sends, next, err)
+	}
+	if body := f.lastBody("listsinceblock"); !strings.Contains(body, `"params":["",6,false,true]`) {
+		t.Fatalf("request = %s", body)
+	}
+	from, _ := chain.ParseHash(last)
+	if _, _, err := c.WalletSends(context.Background(), from); err != nil {
+		t.Fatal(err)
+	}
+	if body := f.lastBody("listsinceblock"); !strings.Contains(body, `"params":["`+last+`",6,false,true]`) {
+		t.Fatalf("request = %s", body)
+	}
+	if p := f.paths["listsinceblock"]; p != "/wallet/pool" {
+		t.Errorf("wallet call went to %q", p)
+	}
+}

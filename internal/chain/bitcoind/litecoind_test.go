@@ -391,19 +391,34 @@ func TestLitecoinPayout(t *testing.T) {
 	if err != nil || wt.Confirmations != 0 || wt.Fee != first.Fee {
 		t.Fatalf("sent payout %+v %v (fee %d)", wt, err, first.Fee)
 	}
+	// The wallet lists the sent payout among its sends while it is in no block; the
+	// released ones were never sent.
+	sends, from, err := d.WalletSends(ctx, chain.Hash{})
+	if err != nil || !slices.Equal(sends, []chain.Hash{first.TxID}) || from.IsZero() {
+		t.Fatalf("wallet sends %v from %s (%v), want only %s", sends, from, err, first.TxID)
+	}
 	p.Generate(t, p.A, 1)
 	p.Sync(t)
+	// Mined, it is listed from the block WalletSends named until that block is SendsDepth
+	// below the tip; from the block named then, it is not.
+	p.Generate(t, p.A, chain.SendsDepth)
+	p.Sync(t)
+	if sends, next, err := d.WalletSends(ctx, from); err != nil || !slices.Equal(sends, []chain.Hash{first.TxID}) || next == from {
+		t.Fatalf("wallet sends from %s: %v, next %s (%v)", from, sends, next, err)
+	} else if later, _, err := d.WalletSends(ctx, next); err != nil || len(later) != 0 {
+		t.Fatalf("wallet sends from %s, past the payout's block: %v (%v)", next, later, err)
+	}
 	var onB struct {
 		Confirmations int64 `json:"confirmations"`
 		Vout          []struct {
 			Value float64 `json:"value"`
 		} `json:"vout"`
 	}
-	if wt, err = d.Transaction(ctx, first.TxID); err != nil || wt.Confirmations != 1 {
+	if wt, err = d.Transaction(ctx, first.TxID); err != nil || wt.Confirmations != 1+chain.SendsDepth {
 		t.Fatalf("mined payout %+v %v", wt, err)
 	}
 	raw := p.B.Call(t, "getrawtransaction", first.TxID.String(), true, wt.BlockHash.String())
-	if err := json.Unmarshal(raw, &onB); err != nil || onB.Confirmations != 1 || len(onB.Vout) != 4 {
+	if err := json.Unmarshal(raw, &onB); err != nil || onB.Confirmations != 1+chain.SendsDepth || len(onB.Vout) != 4 {
 		t.Fatalf("node B sees %s: %s %v", first.TxID, raw, err)
 	}
 	if txid, err := d.Broadcast(ctx, first.Raw); err != nil || txid != first.TxID {

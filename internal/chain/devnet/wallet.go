@@ -316,6 +316,23 @@ func (c *Chain) BuildPayout(ctx context.Context, outputs []chain.PayoutOutput) (
 	return chain.SignedPayout{TxID: tx.TxID, Raw: append([]byte(nil), tx.Data...), Fee: tx.Fee}, nil
 }
 
+// WalletSends implements chain.Driver: every payment the wallet broadcast to someone
+// else, oldest first. A devnet wallet is small, so it lists them all and names no block.
+func (c *Chain) WalletSends(ctx context.Context, since chain.Hash) ([]chain.Hash, chain.Hash, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, chain.Hash{}, fmt.Errorf("devnet: wallet sends: %w", err)
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	var sends []chain.Hash
+	for _, tx := range c.txOrder {
+		if !tx.Held && !tx.Self {
+			sends = append(sends, tx.TxID)
+		}
+	}
+	return sends, chain.Hash{}, nil
+}
+
 // Broadcast implements chain.Driver for the wallet's own payouts: a held one goes to the
 // mempool; one already sent is known and answers its txid again.
 func (c *Chain) Broadcast(ctx context.Context, raw []byte) (chain.Hash, error) {
