@@ -18,6 +18,8 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -44,6 +46,7 @@ func freePort(t testing.TB) int {
 type devnetPool struct {
 	dbPath   string
 	port     int
+	soloPort int          // its coin's solo port, when coinFlags gave --solo-ports
 	httpURL  string       // http://127.0.0.1:port of its api
 	adminURL string       // of its admin listener, when started with --admin-http
 	stop     func() error // graceful stop; returns serve's error
@@ -66,6 +69,16 @@ func TestDevnetPoolMovesOffATakenPort(t *testing.T) {
 	if p := startDevnetPool(t); p.port == taken {
 		t.Fatalf("serve on the taken port %d", taken)
 	}
+	// So does a solo port.
+	p := startDevnetPoolWith(t, []string{"--solo-ports", fmt.Sprint(taken)})
+	if p.soloPort == taken || p.soloPort == 0 {
+		t.Fatalf("solo port %d (%d was taken)", p.soloPort, taken)
+	}
+	c, err := net.Dial("tcp", fmt.Sprintf("127.0.0.1:%d", p.soloPort))
+	if err != nil {
+		t.Fatalf("solo port %d: %v", p.soloPort, err)
+	}
+	c.Close()
 }
 
 func startDevnetPool(t testing.TB, extra ...string) *devnetPool {
@@ -91,6 +104,10 @@ func startDevnetPoolOn(t testing.TB, dsn string, coinFlags []string, extra ...st
 	if takenPortForTest != 0 {
 		port, takenPortForTest = takenPortForTest, 0
 	}
+	soloPort := 0
+	if i := slices.Index(coinFlags, "--solo-ports"); i >= 0 && i+1 < len(coinFlags) {
+		soloPort, _ = strconv.Atoi(coinFlags[i+1])
+	}
 	add := append([]string{"admin", "--db", dbPath, "coin", "add", "BTC", "--name", "Bitcoin", "--algorithm", "sha256d",
 		"--ports", fmt.Sprint(port), "--driver", "devnet", "--driver-config", "network_hashrate=1e12", "--driver-config", "other_miners=false"}, coinFlags...)
 	if err := Run(context.Background(), add, noEnv, nil, io.Discard, io.Discard); err != nil {
@@ -110,18 +127,26 @@ func startDevnetPoolOn(t testing.TB, dsn string, coinFlags []string, extra ...st
 		t.Fatal(err)
 	}
 	d.Close()
-	// The port was free when asked for, but a test of another package may take it before
-	// serve listens: then the coin moves to another one.
+	// The ports were free when asked for, but a test of another package may take one
+	// before serve listens: then the coin moves that port to another one.
 	for attempt := 1; ; attempt++ {
-		p, err := tryServeDevnetPool(t, dbPath, port, extra...)
+		p, err := tryServeDevnetPool(t, dbPath, port, soloPort != 0, extra...)
 		if err == nil {
+			p.soloPort = soloPort
 			return p
 		}
 		if attempt == 5 || !strings.Contains(err.Error(), "address already in use") {
 			t.Fatalf("serve stopped before its stratum listener started: %v", err)
 		}
-		port = freePort(t)
-		if err := Run(context.Background(), []string{"admin", "--db", dbPath, "coin", "set", "BTC", "--ports", fmt.Sprint(port)}, noEnv, nil, io.Discard, io.Discard); err != nil {
+		move := []string{"--ports", ""}
+		if soloPort != 0 && strings.Contains(err.Error(), fmt.Sprintf(":%d:", soloPort)) {
+			soloPort = freePort(t)
+			move = []string{"--solo-ports", fmt.Sprint(soloPort)}
+		} else {
+			port = freePort(t)
+			move[1] = fmt.Sprint(port)
+		}
+		if err := Run(context.Background(), append([]string{"admin", "--db", dbPath, "coin", "set", "BTC"}, move...), noEnv, nil, io.Discard, io.Discard); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -130,15 +155,16 @@ func startDevnetPoolOn(t testing.TB, dsn string, coinFlags []string, extra ...st
 // serveDevnetPool starts poold serve on a database that has the devnet coin on port.
 func serveDevnetPool(t testing.TB, dbPath string, port int, extra ...string) *devnetPool {
 	t.Helper()
-	p, err := tryServeDevnetPool(t, dbPath, port, extra...)
+	p, err := tryServeDevnetPool(t, dbPath, port, false, extra...)
 	if err != nil {
 		t.Fatalf("serve stopped before its stratum listener started: %v", err)
 	}
 	return p
 }
 
-// tryServeDevnetPool is serveDevnetPool answering serve's error if it stopped first.
-func tryServeDevnetPool(t testing.TB, dbPath string, port int, extra ...string) (*devnetPool, error) {
+// tryServeDevnetPool is serveDevnetPool answering serve's error if it stopped first;
+// with solo it waits for the coin's solo port too (opened after the pool's).
+func tryServeDevnetPool(t testing.TB, dbPath string, port int, solo bool, extra ...string) (*devnetPool, error) {
 	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	pr, pw := io.Pipe()
@@ -149,7 +175,7 @@ func tryServeDevnetPool(t testing.TB, dbPath string, port int, extra ...string) 
 		pw.Close()
 	}()
 	lines := bufio.NewScanner(pr)
-	started := false
+	started, poolUp := false, false
 	httpURL, adminURL := "", ""
 	for !started && lines.Scan() {
 		if u, ok := strings.CutPrefix(lines.Text(), "poold: listening on "); ok {
@@ -158,7 +184,13 @@ func tryServeDevnetPool(t testing.TB, dbPath string, port int, extra ...string) 
 		if u, ok := strings.CutPrefix(lines.Text(), "poold: admin listening on "); ok {
 			adminURL = u
 		}
-		started = strings.Contains(lines.Text(), "stratum for BTC (devnet)")
+		if strings.Contains(lines.Text(), "stratum for BTC (devnet)") {
+			poolUp = true
+		}
+		if strings.Contains(lines.Text(), "stratum for BTC/solo (devnet)") {
+			solo = false
+		}
+		started = poolUp && !solo
 	}
 	if !started {
 		cancel()
@@ -400,9 +432,9 @@ func TestSimReplay(t *testing.T) {
 // name, and every accepted share is kept one row for that address and rig after a
 // graceful stop; a pool worker name is refused there.
 func TestSimMinesToTheSoloPort(t *testing.T) {
-	soloPort := freePort(t)
 	p := startDevnetPoolWith(t, []string{"--driver-config", "start_difficulty=0.000002", "--driver-config", "min_difficulty=0.000001",
-		"--solo-ports", fmt.Sprint(soloPort), "--solo-fee-bps", "100"})
+		"--solo-ports", fmt.Sprint(freePort(t)), "--solo-fee-bps", "100"})
+	soloPort := p.soloPort
 	chainForAddress, err := devnet.New(devnet.DefaultConfig("BTC", chain.SHA256d))
 	if err != nil {
 		t.Fatal(err)
