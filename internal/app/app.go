@@ -49,9 +49,14 @@ func Run(ctx context.Context, args []string, getenv func(string) string, stdin i
 	cmd, rest := args[0], args[1:]
 	switch cmd {
 	case "serve":
-		cfg, _, err := config.Load(cmd, config.ScopeServe, rest, getenv, stderr)
+		cfg, stray, err := config.Load(cmd, config.ScopeServe, rest, getenv, stderr)
 		if err != nil {
 			return configError(err)
+		}
+		if len(stray) > 0 {
+			// Likely a value given to a switch with a space: --trust-proxy 10.0.0.1 is the
+			// switch on (any peer) and a word serve would otherwise ignore.
+			return configError(fmt.Errorf("poold serve takes no arguments, got %q (a flag's value goes after '=', as --trust-proxy=10.0.0.1)", stray))
 		}
 		return serve(ctx, cfg, stdout, newLogger(cfg, stderr))
 	case "migrate":

@@ -63,6 +63,8 @@ func TestRunRejectsBadConfiguration(t *testing.T) {
 		{args: []string{"serve", "--smtp-user", "u"}, want: []string{"--smtp-user and --smtp-password go together"}},
 		{args: []string{"serve"}, env: map[string]string{"POOLD_SHUTDOWN_TIMEOUT": "soon"}, want: []string{"POOLD_SHUTDOWN_TIMEOUT"}},
 		{args: []string{"serve"}, env: map[string]string{"POOLD_REDIS": "http://x"}, want: []string{"--redis"}},
+		{args: []string{"serve", "--trust-proxy", "10.0.0.1"}, want: []string{`poold serve takes no arguments, got ["10.0.0.1"]`, "--trust-proxy=10.0.0.1"}},
+		{args: []string{"serve", "--trust-proxy=proxy.internal"}, want: []string{`"proxy.internal" is not an address or a network`}},
 		{args: []string{"frobnicate"}, want: []string{`unknown subcommand "frobnicate"`}},
 		{args: []string{}, want: []string{"no subcommand"}},
 	} {

@@ -8,6 +8,7 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"net/netip"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -65,6 +66,19 @@ func TestSecurityHeadersOnAppAndAPI(t *testing.T) {
 	}
 	if got := headersOf(t, proxied.URL+"/", map[string]string{"X-Forwarded-Proto": "http"}).Get("Strict-Transport-Security"); got != "" {
 		t.Errorf("HSTS over http behind a proxy: %q", got)
+	}
+	// With the proxies named, a peer that is not one of them is not believed.
+	elsewhere := testServer(t, d, func(c *config.Config) {
+		c.TrustProxy, c.TrustedProxies = true, []netip.Prefix{netip.MustParsePrefix("192.0.2.0/24")}
+	})
+	if got := headersOf(t, elsewhere.URL+"/", https).Get("Strict-Transport-Security"); got != "" {
+		t.Errorf("HSTS from a peer outside --trust-proxy's list: %q", got)
+	}
+	listed := testServer(t, d, func(c *config.Config) {
+		c.TrustProxy, c.TrustedProxies = true, []netip.Prefix{netip.MustParsePrefix("127.0.0.0/8"), netip.MustParsePrefix("::1/128")}
+	})
+	if got := headersOf(t, listed.URL+"/", https).Get("Strict-Transport-Security"); got != "max-age=31536000" {
+		t.Errorf("HSTS through a listed proxy: %q", got)
 	}
 }
 

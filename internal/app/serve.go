@@ -72,10 +72,11 @@ func NewRouter(d Deps) *httpx.Router {
 		d.Metrics = metrics.New(d.DB.Stats)
 	}
 	rt := httpx.NewRouter(d.Log, httpx.Options{
-		DefaultLang: d.Config.DefaultLang,
-		TrustProxy:  d.Config.TrustProxy,
-		RequireJSON: true,
-		Observe:     d.Metrics.ObserveHTTP,
+		DefaultLang:    d.Config.DefaultLang,
+		TrustProxy:     d.Config.TrustProxy,
+		TrustedProxies: d.Config.TrustedProxies,
+		RequireJSON:    true,
+		Observe:        d.Metrics.ObserveHTTP,
 	})
 	(&content.Handler{Store: &content.Store{DB: d.DB}, Limiter: d.Limiter, Log: d.Log, Maintenance: d.Config.Maintenance}).Routes(rt)
 	pools := &pool.Store{DB: d.DB, MaxDevicesPerSubAccount: d.Config.MaxDevicesPerSubAccount, HoldsMoney: earnings.HoldsMoney}

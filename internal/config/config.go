@@ -9,9 +9,11 @@ import (
 	"io"
 	"log/slog"
 	"net"
+	"net/netip"
 	"net/url"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 )
@@ -57,7 +59,10 @@ type Config struct {
 	LogLevel        string
 	LogFormat       string
 	ShutdownTimeout time.Duration
-	TrustProxy      bool
+	// TrustProxy takes X-Forwarded-For and X-Forwarded-Proto from a proxy: from the
+	// peers in TrustedProxies, or from any peer when that is empty (--trust-proxy=true).
+	TrustProxy     bool
+	TrustedProxies []netip.Prefix
 	// PriceAPI is a CoinGecko-style simple-price endpoint the jobs role polls every
 	// PriceEvery for the coins in PriceIDs ("BTC=bitcoin,KAS=kaspa").
 	PriceAPI    string
@@ -193,7 +198,7 @@ func Load(cmd string, scope Scope, args []string, getenv func(string) string, us
 		fs.StringVar(&cfg.Maintenance, "maintenance", cfg.Maintenance, "off, on or hostname; empty keeps the stored setting")
 		fs.StringVar(&cfg.DefaultLang, "default-lang", cfg.DefaultLang, "language for requests that name none: zh_CN, zh_HK, en_US or ko_KR")
 		fs.DurationVar(&cfg.ShutdownTimeout, "shutdown-timeout", cfg.ShutdownTimeout, "how long a graceful shutdown may take")
-		fs.BoolVar(&cfg.TrustProxy, "trust-proxy", cfg.TrustProxy, "take the client address from X-Forwarded-For")
+		fs.Var(trustProxyFlag{&cfg}, "trust-proxy", "take the client address from X-Forwarded-For and HTTPS from X-Forwarded-Proto, sent by the proxies listed (--trust-proxy=127.0.0.1,10.0.0.0/8: addresses and networks), or by any peer (--trust-proxy alone, or =true)")
 		fs.StringVar(&cfg.PriceAPI, "price-api", cfg.PriceAPI, "simple-price API base URL the jobs role fetches coin prices from (empty: prices come from poold admin price set)")
 		fs.StringVar(&cfg.PriceAPIKey, "price-api-key", cfg.PriceAPIKey, "API key sent to --price-api (optional)")
 		fs.StringVar(&cfg.PriceIDs, "price-ids", cfg.PriceIDs, "the price API's id of each coin: BTC=bitcoin,KAS=kaspa")
@@ -532,3 +537,47 @@ func (c Config) OutboxPath() string {
 
 // Redacted is the database setting safe to log.
 func (c Config) Redacted() string { return redact(c.DB) }
+
+// trustProxyFlag is --trust-proxy: a switch (alone, true or false) or the proxies'
+// addresses and networks, comma-separated.
+type trustProxyFlag struct{ cfg *Config }
+
+func (f trustProxyFlag) IsBoolFlag() bool { return true }
+
+func (f trustProxyFlag) String() string {
+	if f.cfg == nil || !f.cfg.TrustProxy {
+		return "false"
+	}
+	if len(f.cfg.TrustedProxies) == 0 {
+		return "true"
+	}
+	list := make([]string, len(f.cfg.TrustedProxies))
+	for i, p := range f.cfg.TrustedProxies {
+		list[i] = p.String()
+	}
+	return strings.Join(list, ",")
+}
+
+func (f trustProxyFlag) Set(v string) error {
+	if on, err := strconv.ParseBool(v); err == nil {
+		f.cfg.TrustProxy, f.cfg.TrustedProxies = on, nil
+		return nil
+	}
+	var list []netip.Prefix
+	for _, item := range splitList(v) {
+		p, err := netip.ParsePrefix(item)
+		if err != nil {
+			a, aerr := netip.ParseAddr(item)
+			if aerr != nil {
+				return fmt.Errorf("%q is not an address or a network (such as 10.0.0.0/8)", item)
+			}
+			p = netip.PrefixFrom(a.Unmap(), a.Unmap().BitLen())
+		}
+		list = append(list, p.Masked())
+	}
+	if len(list) == 0 {
+		return errors.New("name the proxies, or say true or false")
+	}
+	f.cfg.TrustProxy, f.cfg.TrustedProxies = true, list
+	return nil
+}

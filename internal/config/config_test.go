@@ -62,3 +62,48 @@ func TestAdminListenerFlags(t *testing.T) {
 		}
 	}
 }
+
+// --trust-proxy is a switch (any peer) or the proxies' addresses and networks; a bad one
+// is refused with its own message, and the environment sets it as a flag would.
+func TestTrustProxyFlag(t *testing.T) {
+	none := func(string) string { return "" }
+	for _, c := range []struct {
+		args    []string
+		env     string
+		on      bool
+		proxies string
+	}{
+		{nil, "", false, ""},
+		{[]string{"--trust-proxy"}, "", true, ""},
+		{[]string{"--trust-proxy=true"}, "", true, ""},
+		{[]string{"--trust-proxy=false"}, "true", false, ""},
+		{nil, "true", true, ""},
+		{[]string{"--trust-proxy=127.0.0.1, 10.1.2.3/8,::1"}, "", true, "127.0.0.1/32,10.0.0.0/8,::1/128"},
+		{nil, "192.168.1.10,fd00::/8", true, "192.168.1.10/32,fd00::/8"},
+		{[]string{"--trust-proxy=::ffff:127.0.0.1"}, "", true, "127.0.0.1/32"},
+	} {
+		env := func(k string) string {
+			if k == "POOLD_TRUST_PROXY" {
+				return c.env
+			}
+			return ""
+		}
+		cfg, _, err := Load("serve", ScopeServe, c.args, env, io.Discard)
+		if err != nil {
+			t.Errorf("%v %q: %v", c.args, c.env, err)
+			continue
+		}
+		var got []string
+		for _, p := range cfg.TrustedProxies {
+			got = append(got, p.String())
+		}
+		if cfg.TrustProxy != c.on || strings.Join(got, ",") != c.proxies {
+			t.Errorf("%v %q: trust %v %v, want %v %s", c.args, c.env, cfg.TrustProxy, got, c.on, c.proxies)
+		}
+	}
+	for _, v := range []string{"--trust-proxy=nginx", "--trust-proxy=10.0.0.0/33", "--trust-proxy=,", "--trust-proxy=1.2.3.4;5.6.7.8"} {
+		if _, _, err := Load("serve", ScopeServe, []string{v}, none, io.Discard); err == nil || !strings.Contains(err.Error(), "trust-proxy") {
+			t.Errorf("%s: %v, want refused", v, err)
+		}
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"net"
 	"net/http"
+	"net/netip"
 	"strings"
 	"time"
 )
@@ -35,19 +36,69 @@ func WithRequest(ctx context.Context, rq *Request) context.Context {
 	return context.WithValue(ctx, ctxKey{}, rq)
 }
 
-// clientAddr is the peer address, or the first X-Forwarded-For hop behind a trusted proxy.
-func clientAddr(r *http.Request, trustProxy bool) string {
-	if trustProxy {
-		if xff := r.Header.Get("X-Forwarded-For"); xff != "" {
-			first, _, _ := strings.Cut(xff, ",")
-			if ip := net.ParseIP(strings.TrimSpace(first)); ip != nil {
-				return ip.String()
-			}
-		}
-	}
+// peerAddr is the address of the connection's other end.
+func peerAddr(r *http.Request) string {
 	host, _, err := net.SplitHostPort(r.RemoteAddr)
 	if err != nil {
 		return r.RemoteAddr
 	}
 	return host
+}
+
+// inPrefixes tells whether addr is in one of the networks.
+func inPrefixes(addr string, networks []netip.Prefix) bool {
+	a, err := netip.ParseAddr(addr)
+	if err != nil {
+		return false
+	}
+	a = a.Unmap()
+	for _, p := range networks {
+		if p.Contains(a) {
+			return true
+		}
+	}
+	return false
+}
+
+// behindProxy tells whether r came through a proxy the operator trusts, so that its
+// X-Forwarded-* headers count: TrustProxy on, and the peer one of TrustedProxies (any
+// peer when that list is empty).
+func (o Options) behindProxy(r *http.Request) bool {
+	return o.TrustProxy && (len(o.TrustedProxies) == 0 || inPrefixes(peerAddr(r), o.TrustedProxies))
+}
+
+// clientAddr is the peer address, or behind a trusted proxy the client's as
+// X-Forwarded-For names it. With the proxies listed (TrustedProxies) the header is read
+// from the right, skipping the listed proxies' own hops: whatever the client wrote into
+// the header itself sits to the left of the address the first proxy appended, so a
+// forged entry is never taken. With any peer trusted, the list of proxies is unknown,
+// and the first entry counts (the proxy must replace the header, docs/deployment.md).
+func clientAddr(r *http.Request, o Options) string {
+	peer := peerAddr(r)
+	if !o.behindProxy(r) {
+		return peer
+	}
+	xff := r.Header.Values("X-Forwarded-For")
+	if len(xff) == 0 {
+		return peer
+	}
+	hops := strings.Split(strings.Join(xff, ","), ",")
+	if len(o.TrustedProxies) == 0 {
+		if ip := net.ParseIP(strings.TrimSpace(hops[0])); ip != nil {
+			return ip.String()
+		}
+		return peer
+	}
+	client := peer
+	for i := len(hops) - 1; i >= 0; i-- {
+		ip := net.ParseIP(strings.TrimSpace(hops[i]))
+		if ip == nil {
+			break // not an address a proxy wrote: the hop to its right is the last one known
+		}
+		client = ip.String()
+		if !inPrefixes(client, o.TrustedProxies) {
+			break
+		}
+	}
+	return client
 }

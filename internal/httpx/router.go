@@ -3,6 +3,7 @@ package httpx
 import (
 	"log/slog"
 	"net/http"
+	"net/netip"
 	"runtime/debug"
 	"slices"
 	"strings"
@@ -29,8 +30,10 @@ type Options struct {
 	// DefaultLang answers requests that send no language header.
 	DefaultLang string
 	// TrustProxy takes the client address from X-Forwarded-For, and HTTPS from
-	// X-Forwarded-Proto (for HSTS).
-	TrustProxy bool
+	// X-Forwarded-Proto (for HSTS), on requests from a trusted proxy: a peer in
+	// TrustedProxies, or any peer when that is empty.
+	TrustProxy     bool
+	TrustedProxies []netip.Prefix
 	// RequireJSON refuses writes to /api whose body is not declared application/json
 	// (415). poold's router sets it; the domain packages' test routers post bare bodies.
 	RequireJSON bool
@@ -127,10 +130,10 @@ func (rt *Router) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		Lang:       rt.opts.DefaultLang,
 		TZ:         time.UTC,
 		Token:      r.Header.Get("x-token"),
-		ClientAddr: clientAddr(r, rt.opts.TrustProxy),
+		ClientAddr: clientAddr(r, rt.opts),
 	}
 	r = r.WithContext(WithRequest(r.Context(), rq))
-	setSecurityHeaders(sw.Header(), r, rt.opts.TrustProxy)
+	setSecurityHeaders(sw.Header(), r, rt.opts.behindProxy(r))
 	defer func() {
 		if p := recover(); p != nil {
 			if p == http.ErrAbortHandler {

@@ -6,6 +6,7 @@ import (
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
+	"net/netip"
 	"strings"
 	"testing"
 )
@@ -95,5 +96,52 @@ func TestRequireJSONContentType(t *testing.T) {
 	rt.ServeHTTP(rec, req)
 	if rec.Code != 415 {
 		t.Errorf("chunked body without a type: %d", rec.Code)
+	}
+}
+
+// With the proxies listed, X-Forwarded-* count only from them, and the client is the
+// rightmost X-Forwarded-For hop that is not one of them: an entry the client wrote
+// itself is never taken, even through a proxy that appends to the header.
+func TestClientAddrBehindListedProxies(t *testing.T) {
+	proxies := []netip.Prefix{netip.MustParsePrefix("127.0.0.1/32"), netip.MustParsePrefix("10.0.0.0/8"), netip.MustParsePrefix("::1/128")}
+	for _, c := range []struct {
+		name, peer string
+		xff        []string
+		proto      string
+		want       string
+		hsts       bool
+	}{
+		{"direct, no header", "198.51.100.7:5000", nil, "", "198.51.100.7", false},
+		{"direct, forged headers", "198.51.100.7:5000", []string{"1.2.3.4"}, "https", "198.51.100.7", false},
+		{"through nginx, replaced", "127.0.0.1:6000", []string{"203.0.113.9"}, "https", "203.0.113.9", true},
+		{"through nginx, appended to a forged entry", "127.0.0.1:6000", []string{"1.2.3.4, 203.0.113.9"}, "https", "203.0.113.9", true},
+		{"two proxies", "10.1.2.3:6000", []string{"1.2.3.4, 203.0.113.9, 10.9.9.9"}, "", "203.0.113.9", false},
+		{"two header lines", "10.1.2.3:6000", []string{"1.2.3.4", "203.0.113.9, 10.9.9.9"}, "", "203.0.113.9", false},
+		{"garbage left of the client", "127.0.0.1:6000", []string{"<script>, 203.0.113.9"}, "", "203.0.113.9", false},
+		{"garbage right after the proxy", "127.0.0.1:6000", []string{"203.0.113.9, nonsense"}, "", "127.0.0.1", false},
+		{"only proxies", "127.0.0.1:6000", []string{"10.0.0.5"}, "", "10.0.0.5", false},
+		{"IPv6 loopback proxy", "[::1]:6000", []string{"2001:db8::5"}, "", "2001:db8::5", false},
+		{"IPv4 peer written as IPv6", "[::ffff:127.0.0.1]:6000", []string{"203.0.113.9"}, "", "203.0.113.9", false},
+	} {
+		rt := NewRouter(slog.New(slog.NewTextHandler(io.Discard, nil)), Options{TrustProxy: true, TrustedProxies: proxies})
+		rt.Handle("GET /api/addr", func(w http.ResponseWriter, r *http.Request) error {
+			return OK(w, r, From(r.Context()).ClientAddr)
+		})
+		req := httptest.NewRequest("GET", "/api/addr", nil)
+		req.RemoteAddr = c.peer
+		for _, v := range c.xff {
+			req.Header.Add("X-Forwarded-For", v)
+		}
+		if c.proto != "" {
+			req.Header.Set("X-Forwarded-Proto", c.proto)
+		}
+		rec := httptest.NewRecorder()
+		rt.ServeHTTP(rec, req)
+		if !strings.Contains(rec.Body.String(), `"data":"`+c.want+`"`) {
+			t.Errorf("%s: %s, want %s", c.name, rec.Body, c.want)
+		}
+		if got := rec.Header().Get("Strict-Transport-Security") != ""; got != c.hsts {
+			t.Errorf("%s: HSTS %v, want %v", c.name, got, c.hsts)
+		}
 	}
 }

@@ -122,7 +122,8 @@ func TestRestoredDatabaseDoesNotPayTwice(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// The nightly backup (as deploy/backup takes it from a live SQLite database).
+	// The nightly backup: a consistent copy of the live database (deploy/backup uses
+	// sqlite3's .backup; VACUUM INTO gives the same snapshot without the sqlite3 tool).
 	backup := filepath.Join(t.TempDir(), "backup.db")
 	if _, err := d.Exec(ctx, "VACUUM INTO ?", backup); err != nil {
 		t.Fatal(err)
