@@ -14,6 +14,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/uniplus-pool/pool/internal/certfile"
 	"github.com/uniplus-pool/pool/internal/chain"
 	"github.com/uniplus-pool/pool/internal/chain/bitcoind"
 	"github.com/uniplus-pool/pool/internal/chain/devnet"
@@ -239,11 +240,13 @@ func startMining(ctx context.Context, cfg config.Config, d *db.DB, chains *chain
 	perPort := perPortCap(cfg.StratumMaxPerPort, fileLimit, ports)
 	var tlsConfig *tls.Config
 	if cfg.StratumTLSCert != "" {
-		cert, err := tls.LoadX509KeyPair(cfg.StratumTLSCert, cfg.StratumTLSKey)
+		// Renewed files are served from the next handshake on, without a restart that
+		// would disconnect every miner (docs/deployment.md "Stratum and TLS").
+		certs, err := certfile.New(cfg.StratumTLSCert, cfg.StratumTLSKey, log)
 		if err != nil {
 			return role, fmt.Errorf("stratum TLS: %w", err)
 		}
-		tlsConfig = &tls.Config{Certificates: []tls.Certificate{cert}, MinVersion: tls.VersionTLS12}
+		tlsConfig = certs.Config()
 	}
 	store := &pool.Store{DB: d, MaxDevicesPerSubAccount: cfg.MaxDevicesPerSubAccount}
 	blocks := &mining.Blocks{DB: d}

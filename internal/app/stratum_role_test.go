@@ -3,20 +3,13 @@ package app
 import (
 	"bufio"
 	"context"
-	"crypto/ecdsa"
-	"crypto/elliptic"
-	"crypto/rand"
 	"crypto/tls"
 	"crypto/x509"
-	"crypto/x509/pkix"
-	"encoding/pem"
 	"errors"
 	"fmt"
 	"io"
-	"math/big"
 	"net"
 	"net/http"
-	"os"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -31,6 +24,7 @@ import (
 	"github.com/uniplus-pool/pool/internal/mining"
 	"github.com/uniplus-pool/pool/internal/pool"
 	"github.com/uniplus-pool/pool/internal/stratum"
+	"github.com/uniplus-pool/pool/internal/testcert"
 )
 
 func freePort(t testing.TB) int {
@@ -381,36 +375,44 @@ func TestServeStratumOverTLS(t *testing.T) {
 			t.Fatal("a plain-TCP client subscribed to a TLS listener")
 		}
 	}
+	// The certificate is renewed in place: new connections get the new one within
+	// seconds, and the miner already connected stays, and mines.
+	next, err := testcert.New("pool.test", "127.0.0.1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := next.WriteFiles(certPath, keyPath); err != nil {
+		t.Fatal(err)
+	}
+	renewed := next.Roots
+	deadline := time.Now().Add(8 * time.Second)
+	for {
+		c2, err := stratum.Dial(ctx, addr, stratum.ClientOptions{TLSConfig: &tls.Config{RootCAs: renewed, ServerName: "127.0.0.1"}})
+		if err == nil {
+			c2.Close()
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the renewed certificate is not served: %v", err)
+		}
+		time.Sleep(200 * time.Millisecond)
+	}
+	if err := c.Authorize(ctx, "farm1.tls2", "x"); err != nil {
+		t.Fatalf("the miner connected before the renewal: %v", err)
+	}
 }
 
 func selfSignedFiles(t *testing.T, dir string) (certPath, keyPath string, pool *x509.CertPool) {
 	t.Helper()
-	key, err := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
-	if err != nil {
-		t.Fatal(err)
-	}
-	tmpl := &x509.Certificate{SerialNumber: big.NewInt(1), Subject: pkix.Name{CommonName: "pool.test"},
-		NotBefore: time.Now().Add(-time.Hour), NotAfter: time.Now().Add(time.Hour), IPAddresses: []net.IP{net.ParseIP("127.0.0.1")},
-		KeyUsage: x509.KeyUsageDigitalSignature, ExtKeyUsage: []x509.ExtKeyUsage{x509.ExtKeyUsageServerAuth}}
-	der, err := x509.CreateCertificate(rand.Reader, tmpl, tmpl, &key.PublicKey, key)
-	if err != nil {
-		t.Fatal(err)
-	}
-	kb, err := x509.MarshalECPrivateKey(key)
+	c, err := testcert.New("pool.test", "127.0.0.1")
 	if err != nil {
 		t.Fatal(err)
 	}
 	certPath, keyPath = filepath.Join(dir, "cert.pem"), filepath.Join(dir, "key.pem")
-	if err := os.WriteFile(certPath, pem.EncodeToMemory(&pem.Block{Type: "CERTIFICATE", Bytes: der}), 0o600); err != nil {
+	if err := c.WriteFiles(certPath, keyPath); err != nil {
 		t.Fatal(err)
 	}
-	if err := os.WriteFile(keyPath, pem.EncodeToMemory(&pem.Block{Type: "EC PRIVATE KEY", Bytes: kb}), 0o600); err != nil {
-		t.Fatal(err)
-	}
-	cert, _ := x509.ParseCertificate(der)
-	pool = x509.NewCertPool()
-	pool.AddCert(cert)
-	return certPath, keyPath, pool
+	return certPath, keyPath, c.Roots
 }
 
 // poold sim --replay submits precomputed distinct valid shares; the pool accepts them all.

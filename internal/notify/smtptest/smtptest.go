@@ -7,17 +7,12 @@ package smtptest
 import (
 	"bufio"
 	"bytes"
-	"crypto/ecdsa"
-	"crypto/elliptic"
-	"crypto/rand"
 	"crypto/tls"
 	"crypto/x509"
-	"crypto/x509/pkix"
 	"encoding/base64"
 	"errors"
 	"fmt"
 	"io"
-	"math/big"
 	"mime"
 	"mime/multipart"
 	"mime/quotedprintable"
@@ -30,6 +25,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/uniplus-pool/pool/internal/testcert"
 )
 
 // TLS modes of Options.TLS, the same words notify.SMTPConfig uses.
@@ -619,39 +616,13 @@ func (j *lineJoiner) Read(p []byte) (int, error) {
 // selfSigned makes a certificate for localhost, the loopback addresses and the listen
 // address, and a pool that trusts it.
 func selfSigned(addr net.Addr) (tls.Certificate, *x509.CertPool, error) {
-	key, err := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
-	if err != nil {
-		return tls.Certificate{}, nil, fmt.Errorf("smtptest: key: %w", err)
-	}
-	serial, err := rand.Int(rand.Reader, new(big.Int).Lsh(big.NewInt(1), 62))
-	if err != nil {
-		return tls.Certificate{}, nil, fmt.Errorf("smtptest: serial: %w", err)
-	}
-	ips := []net.IP{net.IPv4(127, 0, 0, 1), net.IPv6loopback}
+	names := []string{"localhost", "127.0.0.1", "::1"}
 	if ta, ok := addr.(*net.TCPAddr); ok && !ta.IP.IsUnspecified() {
-		ips = append(ips, ta.IP)
+		names = append(names, ta.IP.String())
 	}
-	tmpl := &x509.Certificate{
-		SerialNumber:          serial,
-		Subject:               pkix.Name{CommonName: "smtptest"},
-		NotBefore:             time.Now().Add(-time.Hour),
-		NotAfter:              time.Now().Add(24 * time.Hour),
-		KeyUsage:              x509.KeyUsageDigitalSignature | x509.KeyUsageCertSign,
-		ExtKeyUsage:           []x509.ExtKeyUsage{x509.ExtKeyUsageServerAuth},
-		BasicConstraintsValid: true,
-		IsCA:                  true,
-		DNSNames:              []string{"localhost"},
-		IPAddresses:           ips,
-	}
-	der, err := x509.CreateCertificate(rand.Reader, tmpl, tmpl, &key.PublicKey, key)
+	c, err := testcert.New(names...)
 	if err != nil {
-		return tls.Certificate{}, nil, fmt.Errorf("smtptest: certificate: %w", err)
+		return tls.Certificate{}, nil, fmt.Errorf("smtptest: %w", err)
 	}
-	leaf, err := x509.ParseCertificate(der)
-	if err != nil {
-		return tls.Certificate{}, nil, fmt.Errorf("smtptest: certificate: %w", err)
-	}
-	pool := x509.NewCertPool()
-	pool.AddCert(leaf)
-	return tls.Certificate{Certificate: [][]byte{der}, PrivateKey: key, Leaf: leaf}, pool, nil
+	return c.TLS, c.Roots, nil
 }
