@@ -58,7 +58,7 @@ func Run(ctx context.Context, args []string, getenv func(string) string, stdin i
 			// switch on (any peer) and a word serve would otherwise ignore.
 			return configError(fmt.Errorf("poold serve takes no arguments, got %q (a flag's value goes after '=', as --trust-proxy=10.0.0.1)", stray))
 		}
-		return serve(ctx, cfg, stdout, newLogger(cfg, stderr))
+		return serve(ctx, cfg, getenv("NOTIFY_SOCKET"), stdout, newLogger(cfg, stderr))
 	case "migrate":
 		cfg, _, err := config.Load(cmd, config.ScopeStore, rest, getenv, stderr)
 		if err != nil {

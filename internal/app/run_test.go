@@ -5,8 +5,10 @@ import (
 	"bytes"
 	"context"
 	"io"
+	"net"
 	"net/http"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -114,5 +116,59 @@ func TestRunTakesEnvironment(t *testing.T) {
 	}
 	if err := Run(context.Background(), []string{"admin", "--db", filepath.Join(dir, "m.db"), "bogus"}, noEnv, nil, io.Discard, io.Discard); err == nil {
 		t.Fatal("unknown admin area accepted")
+	}
+}
+
+// Under systemd (NOTIFY_SOCKET), serve says READY=1 once it listens, and STOPPING=1 when
+// it stops.
+func TestServeNotifiesSystemd(t *testing.T) {
+	socket := filepath.Join(t.TempDir(), "notify")
+	systemd, err := net.ListenUnixgram("unixgram", &net.UnixAddr{Name: socket, Net: "unixgram"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer systemd.Close()
+	receive := func() string {
+		t.Helper()
+		_ = systemd.SetReadDeadline(time.Now().Add(30 * time.Second))
+		buf := make([]byte, 4096)
+		n, err := systemd.Read(buf)
+		if err != nil {
+			t.Fatalf("no notification: %v", err)
+		}
+		return string(buf[:n])
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	stdout := &lockedBuffer{}
+	done := make(chan error, 1)
+	getenv := func(k string) string {
+		if k == "NOTIFY_SOCKET" {
+			return socket
+		}
+		return ""
+	}
+	go func() {
+		done <- Run(ctx, []string{"serve", "--http", "127.0.0.1:0", "--db", filepath.Join(t.TempDir(), "poold.db"), "--log-level", "warn"}, getenv, nil, stdout, io.Discard)
+	}()
+	if got := receive(); !strings.HasPrefix(got, "READY=1\n") || !strings.Contains(got, "STATUS=serving roles api,stratum,jobs") {
+		t.Fatalf("first notification %q", got)
+	}
+	// Ready means listening: the address is out and answers.
+	m := regexp.MustCompile(`listening on (http://\S+)`).FindStringSubmatch(stdout.String())
+	if m == nil {
+		t.Fatalf("READY=1 before the listening line:\n%s", stdout.String())
+	}
+	resp, err := http.Get(m[1] + "/healthz")
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	cancel()
+	if got := receive(); got != "STOPPING=1" {
+		t.Fatalf("notification on stop %q", got)
+	}
+	if err := <-done; err != nil {
+		t.Fatalf("serve returned %v", err)
 	}
 }

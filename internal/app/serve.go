@@ -11,6 +11,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"strings"
 	"sync"
 	"time"
 
@@ -35,6 +36,7 @@ import (
 	"github.com/uniplus-pool/pool/internal/overclock"
 	"github.com/uniplus-pool/pool/internal/pool"
 	"github.com/uniplus-pool/pool/internal/ratelimit"
+	"github.com/uniplus-pool/pool/internal/sdnotify"
 	"github.com/uniplus-pool/pool/internal/seal"
 	"github.com/uniplus-pool/pool/internal/sim"
 	"github.com/uniplus-pool/pool/internal/solo"
@@ -155,12 +157,22 @@ func versionJSON(w http.ResponseWriter, r *http.Request) {
 }
 
 // serve runs the configured roles until ctx ends or the HTTP server fails. Every way
-// out, a start that fails half-way included, goes through the one ordered stop.
-func serve(ctx context.Context, cfg config.Config, stdout io.Writer, log *slog.Logger) (err error) {
+// out, a start that fails half-way included, goes through the one ordered stop. Under
+// systemd (Type=notify, notifySocket from NOTIFY_SOCKET) it says READY=1 once every
+// listener of its roles is open, and STOPPING=1 when it begins to stop.
+func serve(ctx context.Context, cfg config.Config, notifySocket string, stdout io.Writer, log *slog.Logger) (err error) {
 	p := &process{cfg: cfg, stdout: stdout, log: log, now: time.Now}
-	defer func() { err = errors.Join(err, p.stop(ctx)) }()
+	defer func() {
+		if nerr := sdnotify.Send(notifySocket, sdnotify.Stopping); nerr != nil {
+			log.Warn("systemd notification", "err", nerr)
+		}
+		err = errors.Join(err, p.stop(ctx))
+	}()
 	if err := p.start(ctx); err != nil {
 		return err
+	}
+	if err := sdnotify.Send(notifySocket, sdnotify.Ready+"\nSTATUS=serving roles "+strings.Join(cfg.Roles, ",")); err != nil {
+		log.Warn("systemd notification", "err", err)
 	}
 	select {
 	case <-ctx.Done():
