@@ -62,6 +62,7 @@ FUZZTIME ?= 10m
 FUZZFLAGS ?=
 FUZZ_TARGETS := \
 	./internal/stratum:FuzzParseRequest \
+	./internal/proxyproto:FuzzParse \
 	./internal/pool:FuzzParseReport \
 	./internal/httpx:FuzzDecode \
 	./internal/withdraw:FuzzParseAmount \

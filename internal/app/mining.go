@@ -24,6 +24,7 @@ import (
 	"github.com/uniplus-pool/pool/internal/earnings"
 	"github.com/uniplus-pool/pool/internal/mining"
 	"github.com/uniplus-pool/pool/internal/pool"
+	"github.com/uniplus-pool/pool/internal/proxyproto"
 	"github.com/uniplus-pool/pool/internal/solo"
 	"github.com/uniplus-pool/pool/internal/stratum"
 )
@@ -316,9 +317,14 @@ func (m *miningRole) serve(ctx context.Context, cfg config.Config, c coin.Coin, 
 	}
 	eng.Attach(srv)
 	for _, port := range ports {
+		var ln net.Listener
 		ln, err := net.Listen("tcp", net.JoinHostPort(cfg.StratumBind, strconv.Itoa(port)))
 		if err != nil {
 			return fmt.Errorf("coin %s: stratum port %d: %w", c.Type, port, err)
+		}
+		if len(cfg.StratumProxyProtocol) > 0 {
+			// Below TLS: the balancer's header comes before the miner's handshake.
+			ln = proxyproto.NewListener(ln, cfg.StratumProxyProtocol, log)
 		}
 		go func() { _ = srv.Serve(ln) }()
 		stdout(fmt.Sprintf("poold: stratum for %s (%s) on %s", name, eng.Driver.Name(), ln.Addr()))

@@ -555,3 +555,39 @@ func TestServeInvalidShareLimitIsASetting(t *testing.T) {
 		}
 	}
 }
+
+// Behind a TCP balancer speaking the PROXY protocol, each miner counts under its own
+// address: with one connection allowed an address, two miners behind the balancer both
+// mine, a second connection of one of them is refused, and the balancer's own
+// connection without a header gets nowhere.
+func TestStratumBehindAProxyProtocolBalancer(t *testing.T) {
+	p := startDevnetPool(t, "--stratum-proxy-protocol", "127.0.0.1", "--stratum-max-per-address", "1")
+	addr := fmt.Sprintf("127.0.0.1:%d", p.port)
+	// subscribed sends header and a subscribe, and says whether the pool answered it.
+	subscribed := func(header string) bool {
+		t.Helper()
+		c, err := net.Dial("tcp", addr)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { c.Close() })
+		if _, err := io.WriteString(c, header+`{"id":1,"method":"mining.subscribe","params":["balanced/1"]}`+"\n"); err != nil {
+			return false
+		}
+		_ = c.SetReadDeadline(time.Now().Add(10 * time.Second))
+		line, err := bufio.NewReader(c).ReadString('\n')
+		return err == nil && strings.Contains(line, `"id":1`) && strings.Contains(line, `"error":null`)
+	}
+	if !subscribed("PROXY TCP4 203.0.113.9 10.0.0.2 40001 3333\r\n") {
+		t.Fatal("the first miner behind the balancer was refused")
+	}
+	if !subscribed("PROXY TCP4 203.0.113.10 10.0.0.2 40002 3333\r\n") {
+		t.Fatal("a second miner behind the balancer was refused: addresses are the balancer's")
+	}
+	if subscribed("PROXY TCP4 203.0.113.9 10.0.0.2 40003 3333\r\n") {
+		t.Fatal("a second connection of one address was let in past --stratum-max-per-address 1")
+	}
+	if subscribed("") {
+		t.Fatal("the balancer's connection without a PROXY header was served")
+	}
+}

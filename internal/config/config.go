@@ -63,6 +63,9 @@ type Config struct {
 	// peers in TrustedProxies, or from any peer when that is empty (--trust-proxy=true).
 	TrustProxy     bool
 	TrustedProxies []netip.Prefix
+	// StratumProxyProtocol are the TCP balancers in front of the stratum ports: their
+	// connections start with a PROXY protocol header naming the miner's address.
+	StratumProxyProtocol []netip.Prefix
 	// PriceAPI is a CoinGecko-style simple-price endpoint the jobs role polls every
 	// PriceEvery for the coins in PriceIDs ("BTC=bitcoin,KAS=kaspa").
 	PriceAPI    string
@@ -207,6 +210,7 @@ func Load(cmd string, scope Scope, args []string, getenv func(string) string, us
 		fs.DurationVar(&cfg.AlertMinOffline, "alert-min-offline", cfg.AlertMinOffline, "shortest offline alert threshold: the longer of it and 5 expected share intervals (1m to 24h)")
 		fs.DurationVar(&cfg.AlertEvery, "alert-every", cfg.AlertEvery, "how often the jobs role judges workers and sends alerts (10s to 10m)")
 		fs.DurationVar(&cfg.JobLease, "job-lease", cfg.JobLease, "how long a jobs process's claim on a job's period lasts unrenewed: a killed process's job is taken over by another jobs process this long after (1s to 10m)")
+		fs.Var(networksFlag{&cfg.StratumProxyProtocol}, "stratum-proxy-protocol", "addresses and networks of the TCP balancers in front of the stratum ports (10.0.0.5,10.1.0.0/16): their connections must start with a PROXY protocol header (v1 or v2) naming the miner, whose address then counts")
 		fs.IntVar(&cfg.StratumMaxPerAddress, "stratum-max-per-address", cfg.StratumMaxPerAddress, "live stratum connections one client address may hold per coin (0: no cap)")
 		fs.IntVar(&cfg.StratumInvalidShareLimit, "stratum-invalid-share-limit", cfg.StratumInvalidShareLimit, "invalid shares (stale ones excepted) within --stratum-invalid-share-window that close a connection as an offence (0: never)")
 		fs.DurationVar(&cfg.StratumInvalidShareWindow, "stratum-invalid-share-window", cfg.StratumInvalidShareWindow, "window of --stratum-invalid-share-limit")
@@ -563,21 +567,54 @@ func (f trustProxyFlag) Set(v string) error {
 		f.cfg.TrustProxy, f.cfg.TrustedProxies = on, nil
 		return nil
 	}
+	list, err := parseNetworks(v)
+	if err != nil {
+		return err
+	}
+	if len(list) == 0 {
+		return errors.New("name the proxies, or say true or false")
+	}
+	f.cfg.TrustProxy, f.cfg.TrustedProxies = true, list
+	return nil
+}
+
+// parseNetworks reads a comma-separated list of addresses and networks (an address is
+// the network of that one address).
+func parseNetworks(v string) ([]netip.Prefix, error) {
 	var list []netip.Prefix
 	for _, item := range splitList(v) {
 		p, err := netip.ParsePrefix(item)
 		if err != nil {
 			a, aerr := netip.ParseAddr(item)
 			if aerr != nil {
-				return fmt.Errorf("%q is not an address or a network (such as 10.0.0.0/8)", item)
+				return nil, fmt.Errorf("%q is not an address or a network (such as 10.0.0.0/8)", item)
 			}
 			p = netip.PrefixFrom(a.Unmap(), a.Unmap().BitLen())
 		}
 		list = append(list, p.Masked())
 	}
-	if len(list) == 0 {
-		return errors.New("name the proxies, or say true or false")
+	return list, nil
+}
+
+// networksFlag is a flag of addresses and networks, comma-separated.
+type networksFlag struct{ list *[]netip.Prefix }
+
+func (f networksFlag) String() string {
+	if f.list == nil {
+		return ""
 	}
-	f.cfg.TrustProxy, f.cfg.TrustedProxies = true, list
+	out := make([]string, len(*f.list))
+	for i, p := range *f.list {
+		out[i] = p.String()
+	}
+	return strings.Join(out, ",")
+}
+
+func (f networksFlag) Set(v string) error {
+	list, err := parseNetworks(v)
+	if err != nil {
+		return err
+	}
+	*f.list = list
 	return nil
 }

@@ -107,3 +107,17 @@ func TestTrustProxyFlag(t *testing.T) {
 		}
 	}
 }
+
+func TestStratumProxyProtocolFlag(t *testing.T) {
+	none := func(string) string { return "" }
+	cfg, _, err := Load("serve", ScopeServe, []string{"--stratum-proxy-protocol", "10.0.0.5, 10.1.2.3/16"}, none, io.Discard)
+	if err != nil || len(cfg.StratumProxyProtocol) != 2 || cfg.StratumProxyProtocol[0].String() != "10.0.0.5/32" || cfg.StratumProxyProtocol[1].String() != "10.1.0.0/16" {
+		t.Fatalf("%v %v", cfg.StratumProxyProtocol, err)
+	}
+	if cfg, _, err := Load("serve", ScopeServe, nil, none, io.Discard); err != nil || cfg.StratumProxyProtocol != nil {
+		t.Fatalf("default %v %v", cfg.StratumProxyProtocol, err)
+	}
+	if _, _, err := Load("serve", ScopeServe, []string{"--stratum-proxy-protocol", "haproxy"}, none, io.Discard); err == nil || !strings.Contains(err.Error(), `"haproxy" is not an address`) {
+		t.Fatalf("a host name: %v", err)
+	}
+}
