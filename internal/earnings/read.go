@@ -129,6 +129,9 @@ func (s *Store) SettlingCoins(ctx context.Context, sc scope.Scope, coinTypes []s
 // unsettledFrom is where each coin's unsettled minutes begin: the end of its last settled
 // day, 0 for a coin never settled.
 func unsettledFrom(ctx context.Context, q db.Querier, coinTypes []string) (map[string]int64, error) {
+	if len(coinTypes) == 0 {
+		return map[string]int64{}, nil
+	}
 	args := make([]any, len(coinTypes))
 	for i, c := range coinTypes {
 		args[i] = c
@@ -419,17 +422,13 @@ func HoldsMoney(ctx context.Context, q db.Querier, subAccountID int64) (bool, er
 	if err := rows.Err(); err != nil {
 		return false, err
 	}
+	from, err := unsettledFrom(ctx, q, coins)
+	if err != nil {
+		return false, err
+	}
 	for _, c := range coins {
-		last, err := lastSettled(ctx, q, c)
-		if err != nil {
-			return false, err
-		}
-		from := int64(0)
-		if last != "" {
-			from = last.End().UnixMilli()
-		}
 		var n int
-		if err := q.QueryRow(ctx, "SELECT COUNT(*) FROM pps_minutes WHERE sub_account_id = ? AND coin = ? AND minute >= ?", subAccountID, c, from).Scan(&n); err != nil {
+		if err := q.QueryRow(ctx, "SELECT COUNT(*) FROM pps_minutes WHERE sub_account_id = ? AND coin = ? AND minute >= ?", subAccountID, c, from[c]).Scan(&n); err != nil {
 			return false, err
 		}
 		if n > 0 {
