@@ -317,7 +317,6 @@ func (m *miningRole) serve(ctx context.Context, cfg config.Config, c coin.Coin, 
 	}
 	eng.Attach(srv)
 	for _, port := range ports {
-		var ln net.Listener
 		ln, err := net.Listen("tcp", net.JoinHostPort(cfg.StratumBind, strconv.Itoa(port)))
 		if err != nil {
 			return fmt.Errorf("coin %s: stratum port %d: %w", c.Type, port, err)

@@ -78,9 +78,10 @@ func (j *payJobs) lane(every time.Duration) []jobs.Job {
 }
 
 // walletCheckJob sets this process's poold_wallet_surplus and poold_wallet_unknown_sends
-// every ten minutes. Every jobs
-// process runs it: it only reads, and a gauge that only the last winner of a period
-// updated would go stale in the others.
+// every ten minutes. Every jobs process runs it, since a gauge that only the last winner
+// of a period updated would go stale in the others. Its only writes are the wallet scan's
+// (withdraw.Store.ScanSends), which any number of processes may run at once: each records
+// the sends it found before it moves the scan's block, in one transaction.
 func (j *payJobs) walletCheckJob() jobs.Job {
 	return jobs.Job{Name: "wallet_check", Every: 10 * time.Minute, PerProcess: true, Run: j.walletCheck}
 }

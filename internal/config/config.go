@@ -555,11 +555,7 @@ func (f trustProxyFlag) String() string {
 	if len(f.cfg.TrustedProxies) == 0 {
 		return "true"
 	}
-	list := make([]string, len(f.cfg.TrustedProxies))
-	for i, p := range f.cfg.TrustedProxies {
-		list[i] = p.String()
-	}
-	return strings.Join(list, ",")
+	return networksFlag{&f.cfg.TrustedProxies}.String()
 }
 
 func (f trustProxyFlag) Set(v string) error {

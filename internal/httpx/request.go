@@ -67,15 +67,15 @@ func (o Options) behindProxy(r *http.Request) bool {
 	return o.TrustProxy && (len(o.TrustedProxies) == 0 || inPrefixes(peerAddr(r), o.TrustedProxies))
 }
 
-// clientAddr is the peer address, or behind a trusted proxy the client's as
-// X-Forwarded-For names it. With the proxies listed (TrustedProxies) the header is read
+// clientAddr is the peer address, or behind a trusted proxy (behind, from behindProxy)
+// the client's as X-Forwarded-For names it. With the proxies listed (TrustedProxies) the header is read
 // from the right, skipping the listed proxies' own hops: whatever the client wrote into
 // the header itself sits to the left of the address the first proxy appended, so a
 // forged entry is never taken. With any peer trusted, the list of proxies is unknown,
 // and the first entry counts (the proxy must replace the header, docs/deployment.md).
-func clientAddr(r *http.Request, o Options) string {
+func clientAddr(r *http.Request, o Options, behind bool) string {
 	peer := peerAddr(r)
-	if !o.behindProxy(r) {
+	if !behind {
 		return peer
 	}
 	xff := r.Header.Values("X-Forwarded-For")

@@ -126,14 +126,15 @@ func (rt *Router) unknownAPI(w http.ResponseWriter, r *http.Request) {
 func (rt *Router) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	start := time.Now()
 	sw := &statusWriter{ResponseWriter: w}
+	behind := rt.opts.behindProxy(r) // read once: the client address and HSTS both ask
 	rq := &Request{
 		Lang:       rt.opts.DefaultLang,
 		TZ:         time.UTC,
 		Token:      r.Header.Get("x-token"),
-		ClientAddr: clientAddr(r, rt.opts),
+		ClientAddr: clientAddr(r, rt.opts, behind),
 	}
 	r = r.WithContext(WithRequest(r.Context(), rq))
-	setSecurityHeaders(sw.Header(), r, rt.opts.behindProxy(r))
+	setSecurityHeaders(sw.Header(), r, behind)
 	defer func() {
 		if p := recover(); p != nil {
 			if p == http.ErrAbortHandler {
