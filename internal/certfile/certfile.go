@@ -6,7 +6,6 @@ package certfile
 
 import (
 	"crypto/tls"
-	"fmt"
 	"log/slog"
 	"os"
 	"sync"
@@ -115,5 +114,5 @@ func notAfter(c *tls.Certificate) string {
 	if c.Leaf == nil {
 		return "unknown"
 	}
-	return fmt.Sprint(c.Leaf.NotAfter.UTC().Format(time.RFC3339))
+	return c.Leaf.NotAfter.UTC().Format(time.RFC3339)
 }
