@@ -73,6 +73,22 @@ func TestDevnetPoolMovesOffATakenPort(t *testing.T) {
 		t.Fatalf("solo port %d: %v", p.soloPort, err)
 	}
 	c.Close()
+	// And startServeOn (the litecoind withdrawal test's).
+	dbPath := filepath.Join(t.TempDir(), "poold.db")
+	add := []string{"admin", "--db", dbPath, "coin", "add", "BTC", "--name", "Bitcoin", "--algorithm", "sha256d",
+		"--ports", fmt.Sprint(taken), "--driver", "devnet"}
+	if err := Run(context.Background(), add, noEnv, nil, io.Discard, io.Discard); err != nil {
+		t.Fatal(err)
+	}
+	s := startServeOn(t, dbPath, "BTC", "--stratum-bind", "127.0.0.1")
+	if s.StratumPort == taken || s.StratumPort == 0 {
+		t.Fatalf("startServeOn's stratum on %d (%d was taken)", s.StratumPort, taken)
+	}
+	c, err = net.Dial("tcp", fmt.Sprintf("127.0.0.1:%d", s.StratumPort))
+	if err != nil {
+		t.Fatalf("stratum port %d: %v", s.StratumPort, err)
+	}
+	c.Close()
 }
 
 func startDevnetPool(t testing.TB, extra ...string) *devnetPool {

@@ -19,9 +19,10 @@ import (
 
 // runningServe is a whole `poold serve` started through Run on a free loopback port.
 type runningServe struct {
-	URL    string
-	Outbox string
-	Stdout *lockedBuffer
+	URL         string
+	Outbox      string
+	Stdout      *lockedBuffer
+	StratumPort int // the coin's pool port, when started by startServeOn
 }
 
 // testClockClient talks to the test clock endpoint on a transport of its own.

@@ -3,12 +3,14 @@ package app
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"net/url"
 	"os"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -59,7 +61,7 @@ func TestWithdrawalsOnLitecoinRegtest(t *testing.T) {
 	}
 	d.Close()
 
-	s := startServeOn(t, dbPath, "--stratum-bind", "127.0.0.1", "--test-clock", "--payout-every", "1s")
+	s := startServeOn(t, dbPath, "LTC", "--stratum-bind", "127.0.0.1", "--test-clock", "--payout-every", "1s")
 	var login struct{ Token string }
 	_ = json.Unmarshal(s.ok(t, "POST", "/api/pc/v1/common/customer/login/email/pwd", map[string]any{"email": email, "password": password, "ticket": s.ticket(t)}), &login)
 	api := func(method, path string, body any) json.RawMessage {
@@ -81,7 +83,7 @@ func TestWithdrawalsOnLitecoinRegtest(t *testing.T) {
 	// Mine through our stratum: scrypt shares, some of them regtest blocks.
 	start := pair.A.Height(t)
 	// A CPU miner's software (not an ASIC's, which binds under an ASIC account only).
-	m := dialStratumAs(t, ctx, port, "cpuminer/2.5.1", "ltcfarm.rig01")
+	m := dialStratumAs(t, ctx, s.StratumPort, "cpuminer/2.5.1", "ltcfarm.rig01")
 	m.algo = chain.Scrypt
 	for i := 0; i < 40 && pair.A.Height(t) < start+3; i++ {
 		if err := m.share(ctx, "ltcfarm.rig01", true); err != nil {
@@ -189,14 +191,59 @@ func TestWithdrawalsOnLitecoinRegtest(t *testing.T) {
 	}
 }
 
-// startServeOn runs serve on an existing database with every role until the test ends.
-func startServeOn(t *testing.T, dbPath string, args ...string) runningServe {
+// startServeOn runs serve on an existing database with every role until the test ends,
+// once its api and coin's stratum listen. The coin's port was free when the test asked,
+// but a test of another package may take it before serve listens: then the coin moves
+// to another port (runningServe.StratumPort says which).
+func startServeOn(t *testing.T, dbPath, coin string, args ...string) runningServe {
+	t.Helper()
+	for attempt := 1; ; attempt++ {
+		s, err := tryStartServeOn(t, dbPath, coin, args...)
+		if err == nil {
+			return s
+		}
+		if attempt == 5 || !strings.Contains(err.Error(), "address already in use") {
+			t.Fatalf("serve stopped before it listened: %v", err)
+		}
+		move := []string{"admin", "--db", dbPath, "coin", "set", coin, "--ports", fmt.Sprint(freePort(t))}
+		if err := Run(context.Background(), move, noEnv, nil, io.Discard, io.Discard); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// tryStartServeOn is startServeOn's one try, answering serve's error if it ended first.
+func tryStartServeOn(t *testing.T, dbPath, coin string, args ...string) (runningServe, error) {
 	t.Helper()
 	s := runningServe{Outbox: filepath.Join(filepath.Dir(dbPath), "outbox.log"), Stdout: &lockedBuffer{}}
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
 	all := append([]string{"serve", "--http", "127.0.0.1:0", "--db", dbPath, "--outbox", s.Outbox, "--log-level", "warn"}, args...)
 	go func() { done <- Run(ctx, all, noEnv, nil, s.Stdout, io.Discard) }()
+	api := regexp.MustCompile(`listening on (http://\S+)`)
+	stratum := regexp.MustCompile(`stratum for ` + regexp.QuoteMeta(coin) + ` \(\w+\) on \S+:(\d+)`)
+	for deadline := time.Now().Add(30 * time.Second); ; time.Sleep(50 * time.Millisecond) {
+		select {
+		case err := <-done:
+			cancel()
+			if err == nil {
+				err = errors.New("serve ended")
+			}
+			return s, err
+		default:
+		}
+		out := s.Stdout.String()
+		a, m := api.FindStringSubmatch(out), stratum.FindStringSubmatch(out)
+		if a != nil && m != nil {
+			s.URL = a[1]
+			s.StratumPort, _ = strconv.Atoi(m[1])
+			break
+		}
+		if time.Now().After(deadline) {
+			cancel()
+			t.Fatalf("waited 30s for serve to listen; it printed:\n%s", out)
+		}
+	}
 	t.Cleanup(func() {
 		cancel()
 		select {
@@ -205,14 +252,7 @@ func startServeOn(t *testing.T, dbPath string, args ...string) runningServe {
 			t.Error("serve did not stop")
 		}
 	})
-	waitFor(t, 30*time.Second, "serve to listen", func() bool {
-		if m := regexp.MustCompile(`listening on (http://\S+)`).FindStringSubmatch(s.Stdout.String()); m != nil {
-			s.URL = m[1]
-			return true
-		}
-		return false
-	})
-	return s
+	return s, nil
 }
 
 // clockNow is the server's test clock now.
