@@ -9,13 +9,14 @@ import (
 	"io"
 	"log/slog"
 	"net"
-	"net/netip"
 	"net/url"
 	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/uniplus-pool/pool/internal/netlist"
 )
 
 // Roles a serve process can run (DESIGN.md "One binary, several roles").
@@ -62,10 +63,10 @@ type Config struct {
 	// TrustProxy takes X-Forwarded-For and X-Forwarded-Proto from a proxy: from the
 	// peers in TrustedProxies, or from any peer when that is empty (--trust-proxy=true).
 	TrustProxy     bool
-	TrustedProxies []netip.Prefix
+	TrustedProxies netlist.Networks
 	// StratumProxyProtocol are the TCP balancers in front of the stratum ports: their
 	// connections start with a PROXY protocol header naming the miner's address.
-	StratumProxyProtocol []netip.Prefix
+	StratumProxyProtocol netlist.Networks
 	// PriceAPI is a CoinGecko-style simple-price endpoint the jobs role polls every
 	// PriceEvery for the coins in PriceIDs ("BTC=bitcoin,KAS=kaspa").
 	PriceAPI    string
@@ -555,7 +556,7 @@ func (f trustProxyFlag) String() string {
 	if len(f.cfg.TrustedProxies) == 0 {
 		return "true"
 	}
-	return networksFlag{&f.cfg.TrustedProxies}.String()
+	return f.cfg.TrustedProxies.String()
 }
 
 func (f trustProxyFlag) Set(v string) error {
@@ -563,7 +564,7 @@ func (f trustProxyFlag) Set(v string) error {
 		f.cfg.TrustProxy, f.cfg.TrustedProxies = on, nil
 		return nil
 	}
-	list, err := parseNetworks(v)
+	list, err := netlist.Parse(v)
 	if err != nil {
 		return err
 	}
@@ -574,40 +575,18 @@ func (f trustProxyFlag) Set(v string) error {
 	return nil
 }
 
-// parseNetworks reads a comma-separated list of addresses and networks (an address is
-// the network of that one address).
-func parseNetworks(v string) ([]netip.Prefix, error) {
-	var list []netip.Prefix
-	for _, item := range splitList(v) {
-		p, err := netip.ParsePrefix(item)
-		if err != nil {
-			a, aerr := netip.ParseAddr(item)
-			if aerr != nil {
-				return nil, fmt.Errorf("%q is not an address or a network (such as 10.0.0.0/8)", item)
-			}
-			p = netip.PrefixFrom(a.Unmap(), a.Unmap().BitLen())
-		}
-		list = append(list, p.Masked())
-	}
-	return list, nil
-}
-
 // networksFlag is a flag of addresses and networks, comma-separated.
-type networksFlag struct{ list *[]netip.Prefix }
+type networksFlag struct{ list *netlist.Networks }
 
 func (f networksFlag) String() string {
 	if f.list == nil {
 		return ""
 	}
-	out := make([]string, len(*f.list))
-	for i, p := range *f.list {
-		out[i] = p.String()
-	}
-	return strings.Join(out, ",")
+	return f.list.String()
 }
 
 func (f networksFlag) Set(v string) error {
-	list, err := parseNetworks(v)
+	list, err := netlist.Parse(v)
 	if err != nil {
 		return err
 	}

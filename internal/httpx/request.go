@@ -7,6 +7,8 @@ import (
 	"net/netip"
 	"strings"
 	"time"
+
+	"github.com/uniplus-pool/pool/internal/netlist"
 )
 
 // Request is what the middleware reads once from every API request.
@@ -45,26 +47,17 @@ func peerAddr(r *http.Request) string {
 	return host
 }
 
-// inPrefixes tells whether addr is in one of the networks.
-func inPrefixes(addr string, networks []netip.Prefix) bool {
+// hasAddr tells whether the address written as addr is in networks.
+func hasAddr(networks netlist.Networks, addr string) bool {
 	a, err := netip.ParseAddr(addr)
-	if err != nil {
-		return false
-	}
-	a = a.Unmap()
-	for _, p := range networks {
-		if p.Contains(a) {
-			return true
-		}
-	}
-	return false
+	return err == nil && networks.Has(a)
 }
 
 // behindProxy tells whether r came through a proxy the operator trusts, so that its
 // X-Forwarded-* headers count: TrustProxy on, and the peer one of TrustedProxies (any
 // peer when that list is empty).
 func (o Options) behindProxy(r *http.Request) bool {
-	return o.TrustProxy && (len(o.TrustedProxies) == 0 || inPrefixes(peerAddr(r), o.TrustedProxies))
+	return o.TrustProxy && (len(o.TrustedProxies) == 0 || hasAddr(o.TrustedProxies, peerAddr(r)))
 }
 
 // clientAddr is the peer address, or behind a trusted proxy (behind, from behindProxy)
@@ -96,7 +89,7 @@ func clientAddr(r *http.Request, o Options, behind bool) string {
 			break // not an address a proxy wrote: the hop to its right is the last one known
 		}
 		client = ip.String()
-		if !inPrefixes(client, o.TrustedProxies) {
+		if !hasAddr(o.TrustedProxies, client) {
 			break
 		}
 	}

@@ -3,13 +3,13 @@ package httpx
 import (
 	"log/slog"
 	"net/http"
-	"net/netip"
 	"runtime/debug"
 	"slices"
 	"strings"
 	"time"
 
 	"github.com/uniplus-pool/pool/internal/i18n"
+	"github.com/uniplus-pool/pool/internal/netlist"
 )
 
 // HandlerFunc is an API handler: it writes a success itself and returns any error, which
@@ -33,7 +33,7 @@ type Options struct {
 	// X-Forwarded-Proto (for HSTS), on requests from a trusted proxy: a peer in
 	// TrustedProxies, or any peer when that is empty.
 	TrustProxy     bool
-	TrustedProxies []netip.Prefix
+	TrustedProxies netlist.Networks
 	// RequireJSON refuses writes to /api whose body is not declared application/json
 	// (415). poold's router sets it; the domain packages' test routers post bare bodies.
 	RequireJSON bool

@@ -7,6 +7,8 @@ import (
 	"net/netip"
 	"sync"
 	"time"
+
+	"github.com/uniplus-pool/pool/internal/netlist"
 )
 
 // HeaderTimeout bounds how long a balancer's connection may take to send its header.
@@ -18,7 +20,7 @@ const HeaderTimeout = 5 * time.Second
 // header is read on a goroutine of its own, so a slow one holds up no other accept.
 type Listener struct {
 	net.Listener
-	trusted []netip.Prefix
+	trusted netlist.Networks
 	log     *slog.Logger
 
 	start  sync.Once
@@ -29,7 +31,7 @@ type Listener struct {
 }
 
 // NewListener wraps ln for the balancers in trusted.
-func NewListener(ln net.Listener, trusted []netip.Prefix, log *slog.Logger) *Listener {
+func NewListener(ln net.Listener, trusted netlist.Networks, log *slog.Logger) *Listener {
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
 	}
@@ -100,13 +102,7 @@ func (l *Listener) fromBalancer(c net.Conn) bool {
 	if err != nil {
 		return false
 	}
-	a := ap.Addr().Unmap()
-	for _, p := range l.trusted {
-		if p.Contains(a) {
-			return true
-		}
-	}
-	return false
+	return l.trusted.Has(ap.Addr())
 }
 
 // readHeader reads c's PROXY header within timeout, and answers c as the client's
