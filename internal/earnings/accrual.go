@@ -41,24 +41,23 @@ const accrualBatch = 500
 // A row for a day that is already settled (a flush retried for hours through a database
 // outage) is moved to the first minute of the first unsettled day, so that it is paid, once.
 func AddAccruals(ctx context.Context, q db.Querier, rows []Accrual) error {
-	open := map[string]int64{} // coin -> first minute that is not settled
+	var coins []string
+	for _, r := range rows {
+		if !slices.Contains(coins, r.Coin) {
+			coins = append(coins, r.Coin)
+		}
+	}
+	open, err := unsettledFrom(ctx, q, coins) // coin -> first minute that is not settled
+	if err != nil {
+		return err
+	}
 	merged := map[accrualKey]*Accrual{}
 	keys := make([]accrualKey, 0, len(rows))
 	for _, r := range rows {
 		if r.Accepted == 0 && r.RatioSum == 0 {
 			continue
 		}
-		from, ok := open[r.Coin]
-		if !ok {
-			last, err := lastSettled(ctx, q, r.Coin)
-			if err != nil {
-				return err
-			}
-			if last != "" {
-				from = last.End().UnixMilli()
-			}
-			open[r.Coin] = from
-		}
+		from := open[r.Coin]
 		if r.Minute < from {
 			r.Minute = from
 		}
