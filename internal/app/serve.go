@@ -108,7 +108,7 @@ func NewRouter(d Deps) *httpx.Router {
 		User:     acct.RequireUser, Limiter: d.Limiter, Now: d.Now}
 	observers.Routes(rt)
 	(&alert.Handler{Store: &alert.Store{DB: d.DB}, Pool: pools, User: acct.RequireUser, MinOffline: d.Config.AlertMinOffline, Now: d.Now}).Routes(rt)
-	(&pool.Handler{Store: pools, User: acct.RequireUser, Reads: observers.Reads(observer.Machine), Limiter: d.Limiter,
+	(&pool.Handler{Store: pools, User: acct.RequireUser, Reads: observers.Reads(observer.Machine), ListReads: observers.Reads(observer.Either), Limiter: d.Limiter,
 		StratumHost: d.Config.StratumHost, StratumTLS: d.Config.StratumTLSCert != ""}).Routes(rt)
 	(&earnings.Handler{Store: &earnings.Store{DB: d.DB}, Pool: pools, Coins: &coin.Store{DB: d.DB}, Prices: &market.Prices{DB: d.DB},
 		User: acct.RequireUser, Reads: observers.Reads(observer.Income)}).Routes(rt)

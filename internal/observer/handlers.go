@@ -31,6 +31,10 @@ const (
 	Machine Need = iota + 1
 	// Income reads (revenue) need income info on.
 	Income
+	// Either is for the sub-account list, which every page of a link chooses from: either
+	// kind of info opens it, and without machine info it comes without machine figures
+	// (scope.Access.NoMachine).
+	Either
 )
 
 // Handler serves the link manager's calls (the owner's) and the observer's own calls, and
@@ -101,7 +105,7 @@ func (h *Handler) Reads(need Need) httpx.Middleware {
 			if (need == Machine && !l.Machine) || (need == Income && !l.Income) {
 				return httpx.ObserverGone("")
 			}
-			ctx := scope.NewContext(r.Context(), scope.Access{Scope: l.Scope(), Observer: true})
+			ctx := scope.NewContext(r.Context(), scope.Access{Scope: l.Scope(), Observer: true, NoMachine: !l.Machine})
 			return next(w, r.WithContext(ctx))
 		}
 	}

@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -167,7 +168,6 @@ func TestObserverPermissionMatrix(t *testing.T) {
 			"/api/pc/v1/pool/device/list?coin=BTC&page=1&pageSize=10",
 			"/api/pc/v1/pool/device/overview?coin=BTC",
 			"/api/pc/v1/pool/hashrate/history?coin=BTC&range=24h",
-			"/api/pc/v1/pool/subaccount/list",
 			"/api/pc/v1/pool/subaccount/detail?code=farm",
 		}
 		incomeReads := []string{
@@ -204,6 +204,24 @@ func TestObserverPermissionMatrix(t *testing.T) {
 			}
 			for _, p := range incomeReads {
 				w.want("GET", p, l.Token, nil, map[bool]int{true: 0, false: 5}[flags.income])
+			}
+			// The sub-account list, which every page of a link chooses from: open to
+			// either kind of link, with machine figures only for machine info.
+			var subs []struct {
+				Code        string `json:"code"`
+				DeviceCount int    `json:"deviceCount"`
+			}
+			if err := json.Unmarshal(w.want("GET", "/api/pc/v1/pool/subaccount/list", l.Token, nil, 0), &subs); err != nil {
+				t.Fatal(err)
+			}
+			i := slices.IndexFunc(subs, func(s struct {
+				Code        string `json:"code"`
+				DeviceCount int    `json:"deviceCount"`
+			}) bool {
+				return s.Code == "farm"
+			})
+			if i < 0 || (subs[i].DeviceCount > 0) != flags.machine {
+				t.Errorf("%s link's sub-account list %+v", flags.name, subs)
 			}
 			// A coin outside the link.
 			if flags.machine {

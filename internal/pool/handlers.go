@@ -37,6 +37,9 @@ type Handler struct {
 	// the owner, and puts the reader's scope.Access in the context; nil: the owner's
 	// session only (User, with the whole account as the scope).
 	Reads httpx.Middleware
+	// ListReads is Reads for the sub-account list, which an observer link with either
+	// kind of info may read (its revenue pages choose a sub-account from it); nil: Reads.
+	ListReads httpx.Middleware
 	// Limiter counts agent reports (required).
 	Limiter ratelimit.Limiter
 	// StratumHost is the host miners connect to; empty means the host the request came to.
@@ -54,9 +57,13 @@ func (h *Handler) Routes(r *httpx.Router) {
 	if reads == nil {
 		reads = account.OwnerScope(user)
 	}
+	listReads := h.ListReads
+	if listReads == nil {
+		listReads = reads
+	}
 	// Sub-accounts.
 	r.Handle("POST /api/pc/v1/pool/subaccount/create", h.subCreate, user)
-	r.Handle("GET /api/pc/v1/pool/subaccount/list", h.subList, reads)
+	r.Handle("GET /api/pc/v1/pool/subaccount/list", h.subList, listReads)
 	r.Handle("GET /api/pc/v1/pool/subaccount/detail", h.subDetail, reads)
 	r.Handle("POST /api/pc/v1/pool/subaccount/rename", h.subRename, user)
 	r.Handle("POST /api/pc/v1/pool/subaccount/coin", h.subCoin, user)
@@ -195,13 +202,15 @@ func (h *Handler) subList(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	subs := slices.DeleteFunc(all, func(s SubAccount) bool { return !a.HasSubAccount(s.ID) })
-	counts, err := h.Store.SubAccountCounts(ctx, a.Scope)
-	if err != nil {
-		return err
-	}
-	stats, err := h.Store.SubAccountStats(ctx, a.Scope, h.now())
-	if err != nil {
-		return err
+	// Without machine info, the sub-accounts by name only: no counts, no hashrates.
+	counts, stats := map[int64]Counts{}, map[int64]ShareStats{}
+	if !a.NoMachine {
+		if counts, err = h.Store.SubAccountCounts(ctx, a.Scope); err != nil {
+			return err
+		}
+		if stats, err = h.Store.SubAccountStats(ctx, a.Scope, h.now()); err != nil {
+			return err
+		}
 	}
 	algos, err := h.algorithms(ctx)
 	if err != nil {

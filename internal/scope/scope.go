@@ -88,6 +88,10 @@ type ctxKey struct{}
 type Access struct {
 	Scope
 	Observer bool
+	// NoMachine is set for an observer link without machine info on a read both kinds of
+	// link make (the sub-account list a revenue page chooses from): the read leaves out
+	// hashrates and device counts.
+	NoMachine bool
 }
 
 // NewContext carries a request's access.
