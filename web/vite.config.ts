@@ -38,5 +38,7 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/testing/setup.ts'],
     restoreMocks: true,
+    // Above the 5 s of setup.ts's waits, so a slow wait fails with its own message.
+    testTimeout: 20_000,
   },
 });

@@ -79,7 +79,10 @@ describe('accounts on the desktop', { skip: skipReason() || goMissing(), timeout
     await page.locator('#register_code').fill(code);
     await page.locator('#register_password').fill(PASSWORD);
     await page.locator('#register_repeat').fill(PASSWORD);
-    assert.equal(await page.getByTestId('submit').isDisabled(), true, 'terms not ticked yet');
+    // Every field filled: the button is on; pressed before the terms are ticked, it warns.
+    await page.getByTestId('submit').click();
+    await page.getByText('Please read and agree to the terms first.').waitFor();
+    assert.deepEqual(called('POST', '/register/email'), [], 'nothing sent without the terms');
     await tickTerms(page);
     await shot(page, 'desktop-register-filled');
     await page.getByTestId('submit').click();

@@ -35,21 +35,27 @@ describe('account form errors', { skip: skipReason(), timeout: 180_000 }, () => 
   };
   const errorOf = (page, id) => page.locator(`.ant-form-item:has(#${id}) .ant-form-item-explain-error`);
 
-  it('login: the button stays off until the fields are filled and the terms ticked', async () => {
+  it('login: the button comes on with the fields filled; pressed without the terms it warns and sends nothing', async () => {
     const { context, page } = await desktopPage('/login');
     const submit = page.getByTestId('submit');
+    const logins = [];
+    page.on('request', (r) => r.url().includes('/customer/login/') && logins.push(r.url()));
     assert.equal(await submit.isDisabled(), true, 'empty');
     await page.locator('#login_account').fill(account.email);
+    assert.equal(await submit.isDisabled(), true, 'no password');
     await page.locator('#login_password').fill(account.password);
-    assert.equal(await submit.isDisabled(), true, 'terms not ticked');
-    await tickTerms(page);
-    assert.equal(await submit.isDisabled(), false);
+    assert.equal(await submit.isDisabled(), false, 'filled, terms not ticked');
+    await submit.click();
+    await errorOf(page, 'login_agree').filter({ hasText: 'Please read and agree to the terms first.' }).waitFor();
     await page.locator('#login_password').fill('   ');
     assert.equal(await submit.isDisabled(), true, 'a password of spaces is empty');
     await page.locator('#login_password').fill(account.password);
     await tickTerms(page);
-    assert.equal(await submit.isDisabled(), true, 'terms unticked again');
+    await waitUntil(async () => (await errorOf(page, 'login_agree').count()) === 0, { what: 'the warning gone once ticked' });
+    await tickTerms(page);
     await errorOf(page, 'login_agree').filter({ hasText: 'Please read and agree to the terms first.' }).waitFor();
+    assert.deepEqual(logins, [], 'no login was sent without the terms');
+    assert.equal(pathOf(page), '/login');
     // The terms link to the three documents, each in a new tab.
     const links = page.locator('.up-auth__terms a');
     assert.equal(await links.count(), 3);
@@ -171,7 +177,7 @@ describe('account form errors', { skip: skipReason(), timeout: 180_000 }, () => 
     await errorOf(page, 'register_email').filter({ hasText: 'Enter a valid email address, such as name@example.com.' }).waitFor();
     assert.equal(await page.locator('#register_password').getAttribute('maxlength'), '50', 'the email form takes up to 50');
     await shot(page, 'desktop-register-errors');
-    // Terms unticked: the button stays off.
+    // No nickname yet: the button stays off.
     assert.equal(await page.getByTestId('submit').isDisabled(), true);
     await context.close();
   });
@@ -226,7 +232,7 @@ describe('account form errors', { skip: skipReason(), timeout: 180_000 }, () => 
     await context.close();
   });
 
-  it('mobile: the same rules beside the fields, and the button off without the terms', async () => {
+  it('mobile: the same rules beside the fields, and the terms warning', async () => {
     const context = await browser.newContext(PHONE);
     const page = await context.newPage();
     await page.goto(server.url + '/mobile/register');
@@ -249,7 +255,12 @@ describe('account form errors', { skip: skipReason(), timeout: 180_000 }, () => 
     await page.locator('#mlogin_account').blur();
     await page.locator('.adm-form-item-feedback-error').filter({ hasText: 'Enter an 11-digit mobile number starting with 1.' }).waitFor();
     await page.locator('#mlogin_password').fill('whatever');
-    assert.equal(await page.getByTestId('submit').isDisabled(), true, 'terms unticked');
+    // Filled, so the button is on; pressed with the terms unticked it warns and sends nothing.
+    const logins = [];
+    page.on('request', (r) => r.url().includes('/customer/login/') && logins.push(r.url()));
+    await page.getByTestId('submit').click();
+    await page.locator('.adm-form-item-feedback-error').filter({ hasText: 'Please read and agree to the terms first.' }).waitFor();
+    assert.deepEqual(logins, []);
     await context.close();
   });
 });

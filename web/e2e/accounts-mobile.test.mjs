@@ -63,7 +63,15 @@ describe('accounts on a phone, in zh_CN', { skip: skipReason() || goMissing(), t
     await page.locator('#mregister_code').fill(code);
     await page.locator('#mregister_password').fill(PASSWORD);
     await page.locator('#mregister_repeat').fill(PASSWORD);
-    assert.equal(await page.getByTestId('submit').isDisabled(), true);
+    // Every field filled: the button is on; pressed before the terms are ticked, it warns
+    // and sends nothing.
+    const early = [];
+    const seen = (r) => r.url().includes('/register/email') && early.push(r.url());
+    page.on('request', seen);
+    await page.getByTestId('submit').click();
+    await page.locator('.adm-form-item-feedback-error').filter({ hasText: '请先阅读并同意' }).waitFor();
+    page.off('request', seen);
+    assert.deepEqual(early, []);
     await tickTerms(page);
     await shot(page, 'mobile-register-filled-zh_CN');
     const request = page.waitForRequest((r) => r.url().includes('/register/email'));

@@ -1,4 +1,5 @@
-// Footer: the messaging-group link comes from sys config; the legal links from the agreement call.
+// Footer: the messaging-group link comes from sys config; the legal links from the agreement call,
+// or the server's standalone pages when that call fails.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { DESKTOP, PHONE, launchBrowser } from './browser.mjs';
@@ -61,6 +62,31 @@ describe('footer', { skip: skipReason(), timeout: 120_000 }, () => {
       await groupSetting;
       await page.getByTestId('footer-privacy-policy').waitFor();
       assert.equal(await page.getByTestId('footer-community').count(), 0);
+      await context.close();
+    });
+
+    it('keeps the legal links, to the standalone pages, when the agreement call fails', async () => {
+      const context = await browser.newContext(PHONE);
+      await context.addInitScript(() => localStorage.setItem('lang', 'ko_KR'));
+      const page = await context.newPage();
+      let failed = 0;
+      await page.route('**/api/pc/v1/common/agreement*', (route) => {
+        failed += 1;
+        return route.fulfill({ status: 503, contentType: 'text/plain', body: 'unavailable' });
+      });
+      await page.goto(server.url + '/mobile');
+      await page.getByTestId('footer-contact').waitFor();
+      const want = {
+        'footer-service-agreement': '/legal/Service-Agreement/ko_KR',
+        'footer-privacy-policy': '/legal/Privacy-Policy/ko_KR',
+        'footer-disclaimer': '/legal/Disclaimer/ko_KR',
+      };
+      for (const [id, href] of Object.entries(want)) {
+        assert.equal(await page.getByTestId(id).getAttribute('href'), href);
+        const res = await page.request.get(new URL(href, server.url).toString());
+        assert.equal(res.status(), 200, `${id} ${href}`);
+      }
+      assert.ok(failed >= 1, 'the agreement call was made and failed');
       await context.close();
     });
   });

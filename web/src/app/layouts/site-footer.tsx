@@ -1,10 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { BrandLogo } from '@/components/brand-logo';
-import { useAgreement } from '@/features/legal/api/get-agreement';
 import type { AgreementSource } from '@/features/legal/model/types';
 import { useSysConfig } from '@/features/sys-config/api/get-sys-config';
-import { useLang } from './use-lang';
+import { useLegalLinks } from '../routes/use-legal-links';
 import './site-footer.css';
 
 function ExternalLink({ href, label, testId }: { href: string; label: string; testId: string }) {
@@ -23,9 +22,9 @@ function ExternalLink({ href, label, testId }: { href: string; label: string; te
  */
 export function SiteFooter({ source }: { source: AgreementSource }) {
   const { t } = useTranslation();
-  const lang = useLang();
   const { data: groupUrl } = useSysConfig({ keyType: 'global', sysKey: 'telegram_url' });
-  const { data: legal } = useAgreement({ language: lang, source });
+  // The server's standalone pages stand in while the agreement call is on its way or failed.
+  const legal = useLegalLinks(source);
   const home = source === 'mobile' ? '/mobile' : '/';
 
   return (
@@ -43,21 +42,15 @@ export function SiteFooter({ source }: { source: AgreementSource }) {
         <nav className="up-footer__col" aria-label={t('footer.legal')}>
           <h2 className="up-footer__heading">{t('footer.legal')}</h2>
           <ul>
-            {legal?.ServiceAgreement ? (
-              <li>
-                <ExternalLink href={legal.ServiceAgreement} label={t('footer.serviceAgreement')} testId="footer-service-agreement" />
-              </li>
-            ) : null}
-            {legal?.PrivacyPolicy ? (
-              <li>
-                <ExternalLink href={legal.PrivacyPolicy} label={t('footer.privacyPolicy')} testId="footer-privacy-policy" />
-              </li>
-            ) : null}
-            {legal?.Disclaimer ? (
-              <li>
-                <ExternalLink href={legal.Disclaimer} label={t('footer.disclaimer')} testId="footer-disclaimer" />
-              </li>
-            ) : null}
+            <li>
+              <ExternalLink href={legal.serviceAgreement} label={t('footer.serviceAgreement')} testId="footer-service-agreement" />
+            </li>
+            <li>
+              <ExternalLink href={legal.privacyPolicy} label={t('footer.privacyPolicy')} testId="footer-privacy-policy" />
+            </li>
+            <li>
+              <ExternalLink href={legal.disclaimer} label={t('footer.disclaimer')} testId="footer-disclaimer" />
+            </li>
           </ul>
         </nav>
         <div className="up-footer__col">

@@ -19,15 +19,17 @@ function fakeForm(values: Record<string, unknown> = {}) {
 }
 
 describe('auth form glue', () => {
-  it('login may be pressed once the tab\'s fields are filled and the terms ticked; a phone shows the +86 prefix', () => {
+  it('login may be pressed once the tab\'s fields are filled, terms or not (the agree rule warns on submit); a phone shows the +86 prefix', async () => {
     const { form } = fakeForm();
     const { result } = renderHook(() => useLoginForm(form, vi.fn()), { wrapper });
     expect(result.current.ready).toBe(false);
-    act(() => result.current.onValuesChange({}, { account: '13800138000', password: 'secret12', agree: false }));
+    act(() => result.current.onValuesChange({}, { account: '13800138000', password: '', agree: true }));
     expect(result.current.mode).toBe('phone');
     expect(result.current.ready).toBe(false);
-    act(() => result.current.onValuesChange({}, { account: '13800138000', password: 'secret12', agree: true }));
+    act(() => result.current.onValuesChange({}, { account: '13800138000', password: 'secret12', agree: false }));
     expect(result.current.ready).toBe(true);
+    await expect(result.current.rules.agree.validator(null, false)).rejects.toThrow();
+    await expect(result.current.rules.agree.validator(null, true)).resolves.toBeUndefined();
     // The code tab wants a code, not a password.
     act(() => result.current.setMethod('code'));
     expect(result.current.ready).toBe(false);

@@ -32,12 +32,13 @@ export function loginChannel(account: string | undefined): Channel | null {
 }
 
 /**
- * canSubmitLogin: the button is on only when the tab's fields are filled and
- * the terms are ticked (SPEC.md section 4).
+ * canSubmitLogin: the button is on only when the tab's fields are filled (SPEC.md section
+ * 4). The terms are not a condition of the button: pressing it with them unticked shows the
+ * agree-terms warning (SPEC.md sections 5 and 8) and sends nothing.
  */
 export function canSubmitLogin(values: LoginValues, method: LoginMethod): boolean {
   const secret = method === 'pwd' ? trimPassword(values.password) : (values.code ?? '').trim();
-  return filled(values.account) && secret !== '' && values.agree === true;
+  return filled(values.account) && secret !== '';
 }
 
 /** toLoginRequest builds the call of a checked login form. */
@@ -50,15 +51,14 @@ export function toLoginRequest(values: LoginValues, method: LoginMethod, ticket:
   return { channel, method, target: account, code: (values.code ?? '').trim() };
 }
 
-/** canSubmitRegister: every field filled and the terms ticked (SPEC.md section 4). */
+/** canSubmitRegister: every field filled (SPEC.md section 4); the terms as for login. */
 export function canSubmitRegister(values: RegisterValues, channel: Channel): boolean {
   return (
     filled(values.nickName) &&
     filled(channel === 'phone' ? values.phone : values.email) &&
     filled(values.code) &&
     filled(values.password) &&
-    filled(values.repeat) &&
-    values.agree === true
+    filled(values.repeat)
   );
 }
 

@@ -4,6 +4,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { ApiError, codes } from '@/lib/api-client';
 import { local, localKeys, session, sessionKeys } from '@/lib/storage';
 import { useSession } from '@/lib/use-session';
 import { useObserverDetail } from '../api/observer-entry';
@@ -45,23 +46,48 @@ export function useObserverEntry() {
   // A link that failed stays "gone" after it is forgotten (and the address has lost its
   // token), until another link is opened.
   const [gone, setGone] = useState(() => !given && session.get(sessionKeys.observerGone) === '1');
+  const refused = isLinkGone(detail.error);
   useEffect(() => {
-    if (detail.isError) setGone(true);
+    if (refused) setGone(true);
     else if (detail.data) setGone(false);
-  }, [detail.isError, detail.data]);
-  const info = detail.data ?? (observerToken ? observerInfo : null);
+  }, [refused, detail.data]);
+  // What was stored of the link counts only when there is something (a real answer names
+  // its coins); an empty one would show a link that shares nothing.
+  const info = detail.data ?? (observerToken && observerInfo.currencyList ? observerInfo : null);
   return {
     texts,
-    state:
-      gone || detail.isError ? ('gone' as const) : !token ? ('none' as const) : !info || !texts.ready ? ('loading' as const) : ('open' as const),
+    state: entryState({ gone: gone || refused, token, failed: detail.isError, info, ready: texts.ready }),
     info,
+    /** retry asks again after a failure that was not the link's (network, server). */
+    retry: () => void detail.refetch(),
   };
+}
+
+/** EntryState is what the observer list shows. */
+export type EntryState = 'gone' | 'none' | 'failed' | 'loading' | 'open';
+
+/**
+ * entryState: a link the server refused (code 5) is gone; any other failure to read it
+ * (network, timeout, server error) is worth a retry and keeps the link, shown with what was
+ * stored of it when there is something.
+ */
+export function entryState(s: { gone: boolean; token: string | null; failed: boolean; info: unknown; ready: boolean }): EntryState {
+  if (s.gone) return 'gone';
+  if (!s.token) return 'none';
+  if (s.failed && !s.info) return 'failed';
+  return !s.info || !s.ready ? 'loading' : 'open';
+}
+
+/** isLinkGone tells the server's "this link no longer opens" (code 5) from other failures. */
+export function isLinkGone(error: unknown): boolean {
+  return error instanceof ApiError && error.kind === 'code' && error.code === codes.observerGone;
 }
 
 /**
  * useSharedLinkInfo reads what the link with token shares and keeps it in storage for the
  * menus (observer pages refresh it, so an owner's edit shows without a new link); a link
- * that no longer opens (code 5) is forgotten.
+ * that no longer opens (code 5) is forgotten, one that failed to load for another reason
+ * (the network, a server error) is kept.
  */
 export function useSharedLinkInfo(token: string | null, fresh = false) {
   const detail = useObserverDetail(token, fresh);
@@ -69,12 +95,12 @@ export function useSharedLinkInfo(token: string | null, fresh = false) {
     if (detail.data) local.setJSON(localKeys.observerInfo, detail.data);
   }, [detail.data]);
   useEffect(() => {
-    if (detail.isError && token && token === local.get(localKeys.observerToken)) {
+    if (isLinkGone(detail.error) && token && token === local.get(localKeys.observerToken)) {
       local.remove(localKeys.observerToken);
       local.remove(localKeys.observerInfo);
       // The observer list, where the page goes next, says why.
       session.set(sessionKeys.observerGone, '1');
     }
-  }, [detail.isError, token]);
+  }, [detail.error, token]);
   return detail;
 }

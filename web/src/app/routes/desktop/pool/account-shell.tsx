@@ -29,8 +29,6 @@ const menu = [
 
 // What an observer link opens (SPEC section 2: device pages with machine info, revenue
 // pages with income info), after the observer list.
-const machinePages = new Set(['orePoolDeviceOverview', 'orePoolAnlageuebersicht', 'orePoolDeviceSubaccount']);
-const incomePages = new Set(['orePoolRevenueSummary', 'orePoolRevenueChain']);
 
 /** soloEntry is where the solo entry goes (SPEC section 2): the searched address's summary, else the search. */
 function soloEntry(): string {
@@ -53,7 +51,7 @@ export function DesktopAccountShell({ children, switchers = true }: { children: 
   // A message belongs under the messages entry.
   const current = last === 'infoDetail' ? 'infoList' : last;
   const readOnly = useReadOnly();
-  const { observerInfo, observerToken } = useSession();
+  const { observerToken } = useSession();
   useSharedLinkInfo(readOnly ? observerToken : null);
   const unread = useMessageMarker(readOnly);
   const pathOf = usePoolPath();
@@ -61,9 +59,10 @@ export function DesktopAccountShell({ children, switchers = true }: { children: 
     ? [
         ['observerList', 'pages.observerList', paths.observerMode.observerList] as const,
         ['infoList', 'pages.infoList', paths.observerMode.infoList] as const,
-        ...menu
-          .filter(([key]) => (observerInfo.machineInfoEnabled && machinePages.has(key)) || (observerInfo.incomeInfoEnabled && incomePages.has(key)))
-          .map(([key, title]) => [key, title, pathOf(key)!] as const),
+        ...menu.flatMap(([key, title]) => {
+          const to = pathOf(key);
+          return to ? [[key, title, to] as const] : [];
+        }),
       ]
     : menu.map(([key, title]) => [key, title, key === 'soloSearch' ? soloEntry() : paths.account[key]] as const);
   return (

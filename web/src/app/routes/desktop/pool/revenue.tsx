@@ -30,19 +30,20 @@ export function DesktopRevenueSummary() {
       ) : v.state === 'failed' ? (
         <LoadFailed tp={t} retry={v.retry} />
       ) : v.state === 'empty' || !c ? (
-        <Result
-          icon={<Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={false} />}
-          title={t('summary.emptyTitle')}
-          subTitle={t('summary.emptyBody')}
-          extra={
-            pathOf('orePoolDeviceOverview') ? (
-              <Button type="primary" onClick={() => navigate(pathOf('orePoolDeviceOverview')!)}>
-                {t('summary.toDevices')}
-              </Button>
-            ) : undefined
-          }
-          data-testid="revenue-empty"
-        />
+        <div data-testid="revenue-empty">
+          <Result
+            icon={<Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={false} />}
+            title={t('summary.emptyTitle')}
+            subTitle={t('summary.emptyBody')}
+            extra={
+              pathOf('orePoolDeviceOverview') ? (
+                <Button type="primary" onClick={() => navigate(pathOf('orePoolDeviceOverview')!)}>
+                  {t('summary.toDevices')}
+                </Button>
+              ) : undefined
+            }
+          />
+        </div>
       ) : (
         <>
           {v.coins.length > 1 ? (

@@ -15,6 +15,18 @@ export function DesktopObserverEntry() {
     <PageFrame titleKey="pages.observerList">
       {e.state === 'loading' ? (
         <Skeleton active paragraph={{ rows: 4 }} />
+      ) : e.state === 'failed' ? (
+        <div data-testid="observer-failed">
+          <Result
+            status="error"
+            title={t('entry.failed')}
+            extra={
+              <Button type="primary" onClick={e.retry} data-testid="observer-retry">
+                {t('common.retry')}
+              </Button>
+            }
+          />
+        </div>
       ) : e.state === 'none' || e.state === 'gone' ? (
         <div data-testid={`observer-${e.state}`}>
           <Result status={e.state === 'gone' ? 'warning' : 'info'} title={t(`entry.${e.state}`)} />

@@ -15,6 +15,13 @@ export function MobileObserverEntry() {
     <PageFrame titleKey="pages.observerList">
       {e.state === 'loading' ? (
         <Skeleton.Paragraph lineCount={6} animated />
+      ) : e.state === 'failed' ? (
+        <div data-testid="observer-failed">
+          <ErrorBlock status="default" title={t('entry.failed')} description="" fullPage={false} />
+          <Button block color="primary" onClick={e.retry} data-testid="observer-retry" style={{ marginTop: 12 }}>
+            {t('common.retry')}
+          </Button>
+        </div>
       ) : e.state === 'none' || e.state === 'gone' ? (
         <div data-testid={`observer-${e.state}`}>
           <ErrorBlock status={e.state === 'gone' ? 'disconnected' : 'empty'} title={t(`entry.${e.state}`)} description="" fullPage={false} />
