@@ -2,7 +2,9 @@
 // with machine info only (a missing note refused in the form), copies it, and the link's
 // token opens the device reads and not the revenue ones; edits it to add income, is refused
 // a duplicate with the SPEC message, regenerates it (the old token dies) and deletes it (the
-// token answers code 5). Desktop in English; the phone in Simplified Chinese with the QR code.
+// token answers code 5). Desktop in English (the link column shows the link, back); the
+// phone in Simplified Chinese with the QR code, coin icons, pages of links and back.
+// Through a link of an account without sub-accounts, devices by sub-account says so.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { shot, waitUntil } from './accounts.mjs';
@@ -80,9 +82,17 @@ describe('observer links', { skip: skipReason(), timeout: 300_000 }, () => {
     await row.getByTestId('link-coin-MINE').waitFor();
     await shot(page, 'observer-desktop-list');
 
+    assert.equal(await row.getByTestId('link-coin-MINE').getAttribute('title'), 'Minecoin');
+
     // The address is this site's observer list with the token; copy puts it on the clipboard.
     const address = await row.getByTestId('link-address').getAttribute('data-full');
     assert.match(address, new RegExp(`^${pool.url}/observerMode/observerList\\?token=ob_[A-Za-z0-9_-]{43}$`));
+    // The column shows the link itself, cut with an ellipsis to fit; whole on hover.
+    const shown = row.getByTestId('link-address');
+    assert.equal((await shown.textContent()).trim(), address);
+    assert.ok(await shown.evaluate((el) => el.scrollWidth > el.clientWidth && getComputedStyle(el).textOverflow === 'ellipsis'), 'the link is cut to the column');
+    await shown.hover();
+    await page.locator('.ant-tooltip:not(.ant-tooltip-hidden)').getByText(address).waitFor();
     await row.getByTestId('link-copy').click();
     await page.getByText('Copied.').waitFor();
     assert.equal(await page.evaluate(() => navigator.clipboard.readText()), address);
@@ -180,6 +190,10 @@ describe('observer links', { skip: skipReason(), timeout: 300_000 }, () => {
     await obs.getByTestId('observer-gone').waitFor();
     await obs.goto(`${pool.url}/observerMode/orePoolAnlageuebersicht`);
     await obs.waitForURL((u) => u.pathname === '/observerMode/observerList');
+
+    // Back: the manager was the first page of this visit, so back goes to basic info.
+    await page.getByTestId('links-back').click();
+    await page.waitForURL((u) => u.pathname === '/basicsInfo');
   });
 
   it('phone: a link with machine info only shows devices and no revenue, then revenue after an edit, and code 5 once deleted; QR code; in Simplified Chinese', async () => {
@@ -199,6 +213,9 @@ describe('observer links', { skip: skipReason(), timeout: 300_000 }, () => {
     assert.match(await card.getByTestId('link-machine-flag').textContent(), /是/);
     assert.match(await card.getByTestId('link-income-flag').textContent(), /否/);
     await card.getByText('子账户: obsphone').waitFor();
+    // The coins as icons (the letter on a disc: the test coin has no icon), named on hover.
+    assert.equal(await card.getByTestId('link-coin-MINE').getAttribute('title'), 'Minecoin');
+    assert.equal((await card.getByTestId('link-qr').textContent()).trim(), '二维码');
     const address = await card.getByTestId('link-address').getAttribute('data-full');
     assert.match(address, new RegExp(`^${pool.url}/mobile/observerMode/observerList\\?token=ob_`));
     // Nothing wider than the screen.
@@ -274,5 +291,79 @@ describe('observer links', { skip: skipReason(), timeout: 300_000 }, () => {
     await obs.waitForURL((u) => u.pathname === '/mobile/observerMode/observerList');
     await obs.getByTestId('observer-gone').waitFor();
   });
-});
 
+  /** addLinks makes links through the API, each with its note. */
+  const addLinks = async (user, notes) => {
+    for (const note of notes) {
+      await pool.api(user.token, 'POST', '/api/pc/v1/customer/observer/link/add', {
+        currencyList: ['MINE'],
+        subAccounts: [],
+        machineInfoEnabled: true,
+        incomeInfoEnabled: false,
+        note,
+        expiresIn: 0,
+      });
+    }
+  };
+
+  it('phone: twelve links a page at a time, page sizes, and back to basic info, in Simplified Chinese', async () => {
+    const user = await pool.account(`obs.pages.${Date.now()}@example.com`);
+    await addLinks(user, Array.from({ length: 12 }, (_, i) => `p${String(i + 1).padStart(2, '0')}`));
+    const page = await newPage(PHONE, user, 'zh_CN');
+    // Reached from basic info, as a phone user does.
+    await page.goto(`${pool.url}/mobile/basicsInfo`);
+    await page.getByTestId('observer-link').click();
+    await page.waitForURL((u) => u.pathname === '/mobile/observer');
+    const cards = page.locator('[data-testid^="link-row-"]');
+    await cards.first().waitFor();
+    const notes = async () => cards.evaluateAll((els) => els.map((el) => el.getAttribute('data-testid').slice('link-row-'.length)));
+    const first = await notes();
+    assert.equal(first.length, 10, 'a first page of 10');
+    const pager = page.getByTestId('links-pager');
+    await pager.getByText('1 / 2').waitFor();
+    await pager.getByRole('button', { name: '下一页' }).click();
+    await pager.getByText('2 / 2').waitFor();
+    const second = await notes();
+    assert.equal(second.length, 2);
+    assert.deepEqual([...first, ...second].sort(), Array.from({ length: 12 }, (_, i) => `p${String(i + 1).padStart(2, '0')}`));
+    assert.equal(await pager.getByRole('button', { name: '下一页' }).isDisabled(), true);
+    assert.equal(await page.evaluate(() => document.documentElement.scrollWidth), PHONE.viewport.width);
+    await shot(page, 'observer-phone-pages');
+    // 20 a page: every link on one page, from the first.
+    await pager.locator('select').selectOption('20');
+    await pager.getByText('1 / 1').waitFor();
+    assert.equal(await cards.count(), 12);
+
+    // Back returns to basic info, where the phone came from.
+    await page.getByTestId('links-back').click();
+    await page.waitForURL((u) => u.pathname === '/mobile/basicsInfo');
+    // Opened directly (the first page of a visit), back still lands on basic info, not off the site.
+    await page.goto(`${pool.url}/mobile/observer`);
+    await cards.first().waitFor();
+    await page.getByTestId('links-back').click();
+    await page.waitForURL((u) => u.pathname === '/mobile/basicsInfo');
+  });
+
+  it('a link of an account without sub-accounts: devices by sub-account says the link shares none, desktop and phone', async () => {
+    const user = await pool.account(`obs.nosub.${Date.now()}@example.com`);
+    await addLinks(user, ['nosub']);
+    const [made] = await pool.api(user.token, 'GET', '/api/pc/v1/customer/observer/link/get');
+    const open = async (options, lang, prefix) => {
+      const context = await browser.newContext(options);
+      contexts.push(context);
+      await context.addInitScript((l) => localStorage.setItem('lang', l), lang);
+      const obs = await context.newPage();
+      await obs.goto(`${pool.url}${prefix}${made.link}`);
+      await obs.getByTestId('observer-entry').waitFor();
+      await obs.goto(`${pool.url}${prefix}/observerMode/orePoolDeviceSubaccount`);
+      return obs;
+    };
+    const desk = await open(DESKTOP, 'en_US', '');
+    await desk.getByTestId('subs-empty').getByText('This link shares no sub-accounts yet.').waitFor();
+    assert.doesNotMatch(await desk.locator('.ant-empty-description').textContent(), /No data/, "antd's generic empty text");
+    await shot(desk, 'observer-desktop-no-subs');
+    const phone = await open(PHONE, 'zh_CN', '/mobile');
+    await phone.getByTestId('subs-empty').getByText('此链接尚未共享任何子账户').waitFor();
+    await shot(phone, 'observer-phone-no-subs');
+  });
+});

@@ -1,9 +1,11 @@
 // Pool mode from nothing to a hashing rig, against the real binary: a new user sees the
 // start steps, creates a sub-account in the page, copies the shown worker name into a
 // simulated rig (`poold sim`), and watches it appear in the overview and the device list
-// with hashrate; filters, page size, unbind and bind; refusals from the server (a coin
-// that cannot be switched to, a delete while devices exist, binding on a coin without
-// machineBindFlag) shown in the page. The Uniplus ID is shown once, right after create and
+// with hashrate; filters, page size, unbind and bind; a delete while devices exist refused
+// by the server, shown in the page; what a coin's flags do not allow is not offered (a
+// coin without currencyChangeFlag disabled in the coin picker with why, no bind switch on a
+// coin without machineBindFlag); copy buttons on codes and worker names; the skeleton of a
+// first load; devices by sub-account without one says what to do. The Uniplus ID is shown once, right after create and
 // after a regenerate that asks first, and masked to its prefix otherwise (reloads
 // included). Desktop in English, phone in Simplified Chinese.
 import assert from 'node:assert/strict';
@@ -21,6 +23,7 @@ describe('pool mode: sub-accounts and devices', { skip: skipReason(), timeout: 4
   const newPage = async (options, user, lang) => {
     const context = await browser.newContext(options);
     contexts.push(context);
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']).catch(() => {});
     await loggedIn(context, user, lang);
     return context.newPage();
   };
@@ -28,6 +31,8 @@ describe('pool mode: sub-accounts and devices', { skip: skipReason(), timeout: 4
   before(async () => {
     [pool, browser] = await Promise.all([startPool(), launchBrowser()]);
   });
+  /** clipboard is what the page last copied. */
+  const clipboard = (page) => page.evaluate(() => navigator.clipboard.readText());
   after(async () => {
     for (const c of contexts) await c.close().catch(() => {});
     await browser?.close();
@@ -37,7 +42,11 @@ describe('pool mode: sub-accounts and devices', { skip: skipReason(), timeout: 4
   it('desktop: from no sub-account to a rig with hashrate, in English', async () => {
     const user = await pool.account(`desk.${Date.now()}@example.com`);
     const page = await newPage(DESKTOP, user, 'en_US');
-    await page.goto(`${pool.url}/account/orePoolSubAccountInfo`);
+    // Devices by sub-account without one: what to do next, not antd's "No data".
+    await page.goto(`${pool.url}/account/orePoolDeviceSubaccount`);
+    await page.getByTestId('subs-empty').getByText('Create a sub-account and point a rig at it').waitFor();
+    await page.getByRole('button', { name: 'Create a sub-account' }).click();
+    await page.waitForURL((u) => u.pathname === '/account/orePoolSubAccountInfo');
     await page.getByTestId('pool-start').waitFor();
     await shot(page, 'pool-desktop-start');
 
@@ -94,18 +103,49 @@ describe('pool mode: sub-accounts and devices', { skip: skipReason(), timeout: 4
     await page.getByTestId('rename-alias').fill('Basement');
     await page.locator('#rename-submit').click();
     await page.getByTestId('sub-alias').getByText('Basement').waitFor();
+    // The code copies with its button.
+    await page.getByTestId('sub-code-copy').click();
+    assert.equal(await clipboard(page), 'deskfarm');
+    // LOCK has no currencyChangeFlag: offered, disabled, with why; choosing it changes nothing.
     await page.getByTestId('sub-coin').click();
-    await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', { hasText: 'Lockcoin' }).click();
-    await page.getByTestId('sub-error').getByText('LOCK does not support being changed to').waitFor();
+    const lock = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', { hasText: 'Lockcoin' });
+    await lock.getByText('(cannot be switched to)').waitFor();
+    assert.match(await lock.getAttribute('class'), /ant-select-item-option-disabled/);
+    await shot(page, 'pool-desktop-coin-gated');
+    await lock.click({ force: true });
+    await page.keyboard.press('Escape');
+    assert.equal(await page.getByTestId('sub-error').count(), 0, 'a disabled coin was sent');
+    assert.equal((await pool.api(user.token, 'GET', '/api/pc/v1/pool/subaccount/list'))[0].defaultCoin, 'MINE');
 
-    // The rig the page described starts; it appears with hashrate.
+    // The rig the page described starts; it appears with hashrate. A second one mines LOCK
+    // (no machineBindFlag).
     pool.sim({ worker, uniplusId, coin: 'MINE' });
-    await waitUntil(async () => (await pool.api(user.token, 'GET', '/api/pc/v1/pool/device/list', {})).total === 1, { what: 'the device', timeout: 150_000, interval: 1_000 });
-    // Delete is refused while the device exists.
+    pool.sim({ worker: 'deskfarm.lockrig', coin: 'LOCK' });
+    await waitUntil(async () => (await pool.api(user.token, 'GET', '/api/pc/v1/pool/device/list', {})).total === 2, { what: 'the devices', timeout: 150_000, interval: 1_000 });
+    // Delete is refused while the devices exist.
     await page.reload();
     await page.getByTestId('delete-sub').click();
     await page.locator('.ant-popconfirm-buttons .ant-btn-primary').click();
-    await page.getByTestId('sub-error').getByText('still has 1 devices').waitFor();
+    await page.getByTestId('sub-error').getByText('still has 2 devices').waitFor();
+
+    // The LOCK rig's row has no bind switch, and says why; its worker name copies.
+    // While the first page loads, a skeleton stands where the table will be.
+    const slowList = async (route) => {
+      await new Promise((r) => setTimeout(r, 1_500));
+      await route.continue().catch(() => {}); // the page may have moved on
+    };
+    await page.route('**/api/pc/v1/pool/device/list**', slowList);
+    await page.goto(`${pool.url}/account/orePoolAnlageuebersicht?coin=LOCK`);
+    await page.locator('.up-page__body .ant-skeleton').waitFor();
+    assert.equal(await page.getByTestId('device-table').count(), 0);
+    assert.equal(await page.locator('.up-page__body .ant-spin-spinning').count(), 0, 'a spinner instead of the skeleton');
+    const lockRow = page.locator('.ant-table-row', { hasText: 'deskfarm.lockrig' });
+    await lockRow.getByTestId('bind-off').getByText('LOCK does not offer binding').waitFor();
+    await page.unroute('**/api/pc/v1/pool/device/list**', slowList);
+    assert.equal(await lockRow.getByTestId('bind-switch').count(), 0);
+    await lockRow.getByTestId('device-copy').click();
+    assert.equal(await clipboard(page), 'deskfarm.lockrig');
+    await shot(page, 'pool-desktop-lock-devices');
 
     await page.goto(`${pool.url}/account/orePoolDeviceOverview?coin=MINE`);
     // The agent's report may make the device before its first share does: abnormal until
@@ -125,6 +165,7 @@ describe('pool mode: sub-accounts and devices', { skip: skipReason(), timeout: 4
       { what: 'a real-time hashrate above zero', timeout: 180_000, interval: 1_000 },
     );
     assert.equal(await page.getByTestId('device-link').first().textContent(), 'deskfarm.rig01');
+    assert.equal(await page.getByTestId('bind-off').count(), 0, 'MINE binds');
     await shot(page, 'pool-desktop-list');
 
     // Filters live in the address; an offline filter empties the list, the keyword finds it.
@@ -145,9 +186,9 @@ describe('pool mode: sub-accounts and devices', { skip: skipReason(), timeout: 4
     await page.getByTestId('bind-switch').click();
     await page.getByText('Unbound devices earn nothing').waitFor();
     await page.locator('.ant-popconfirm-buttons .ant-btn-primary').click();
-    await waitUntil(async () => (await pool.api(user.token, 'GET', '/api/pc/v1/pool/device/list', {})).rows[0].bound === false, { what: 'unbound' });
+    await waitUntil(async () => (await pool.api(user.token, 'GET', '/api/pc/v1/pool/device/list', { coin: 'MINE' })).rows[0].bound === false, { what: 'unbound' });
     await page.getByTestId('bind-switch').click();
-    await waitUntil(async () => (await pool.api(user.token, 'GET', '/api/pc/v1/pool/device/list', {})).rows[0].bound === true, { what: 'bound again' });
+    await waitUntil(async () => (await pool.api(user.token, 'GET', '/api/pc/v1/pool/device/list', { coin: 'MINE' })).rows[0].bound === true, { what: 'bound again' });
 
     // The overview's chart draws real points.
     await page.goto(`${pool.url}/account/orePoolDeviceOverview?coin=MINE`);
@@ -159,7 +200,11 @@ describe('pool mode: sub-accounts and devices', { skip: skipReason(), timeout: 4
   it('phone: create a sub-account, a rig appears; binding on a coin without the flag is refused, in Chinese', async () => {
     const user = await pool.account(`phone.${Date.now()}@example.com`);
     const page = await newPage(PHONE, user, 'zh_CN');
-    await page.goto(`${pool.url}/mobile/account/orePoolSubAccountInfo`);
+    // Devices by sub-account without one: what to do next.
+    await page.goto(`${pool.url}/mobile/account/orePoolDeviceSubaccount`);
+    await page.getByTestId('subs-empty').getByText('创建子账户并让矿机连接到它').waitFor();
+    await page.getByTestId('subs-empty').getByRole('button', { name: '创建子账户' }).click();
+    await page.waitForURL((u) => u.pathname === '/mobile/account/orePoolSubAccountInfo');
     await page.getByTestId('pool-start').waitFor();
     await page.getByTestId('start-create').click();
     await page.getByTestId('create-code').fill('phonefarm');
@@ -167,6 +212,13 @@ describe('pool mode: sub-accounts and devices', { skip: skipReason(), timeout: 4
     await page.getByTestId('create-coin').selectOption('MINE');
     await page.locator('form button[type="submit"]').click();
     await page.getByTestId('sub-card').waitFor();
+    // The code copies with its button; LOCK (no currencyChangeFlag) is listed disabled, with why.
+    await page.getByTestId('sub-card').getByTestId('sub-code-copy').click();
+    assert.equal(await clipboard(page), 'phonefarm');
+    const lockOption = page.getByTestId('sub-coin').locator('option[value="LOCK"]');
+    assert.equal(await lockOption.evaluate((o) => o.disabled), true);
+    assert.match(await lockOption.textContent(), /Lockcoin \(不可切换至此币种\)/);
+    assert.equal(await page.getByTestId('sub-coin').locator('option[value="MINE"]').evaluate((o) => o.disabled), false);
     const worker = (await page.getByTestId('worker-name').textContent()).trim();
     // The new Uniplus ID this once, said so; saved, only its prefix, masked.
     const firstId = (await page.getByTestId('uniplus-id').textContent()).trim();
@@ -199,14 +251,20 @@ describe('pool mode: sub-accounts and devices', { skip: skipReason(), timeout: 4
     await shot(page, 'pool-phone-overview');
     await page.goto(`${pool.url}/mobile/account/orePoolAnlageuebersicht?coin=MINE`);
     await page.getByTestId('device-card').getByText('phonefarm.rig01').waitFor();
+    await page.getByTestId('device-card').getByTestId('bind-switch').waitFor();
+    // The worker name copies with its button.
+    await page.getByTestId('device-card').getByTestId('device-copy').click();
+    await page.getByText('已复制').first().waitFor();
+    assert.equal(await clipboard(page), 'phonefarm.rig01');
     await shot(page, 'pool-phone-list');
 
-    // The LOCK rig starts unbound; binding it is refused with the server's message.
+    // The LOCK rig starts unbound and, on a coin without machineBindFlag, has no switch: why instead.
     await page.goto(`${pool.url}/mobile/account/orePoolAnlageuebersicht?coin=LOCK`);
-    await page.getByTestId('device-card').getByText('phonefarm.lockrig').waitFor();
-    await page.getByTestId('device-card').filter({ hasText: 'phonefarm.lockrig' }).getByTestId('bind-switch').click();
-    await page.getByText('币种 LOCK 不支持绑定设备').waitFor();
+    const lockCard = page.getByTestId('device-card').filter({ hasText: 'phonefarm.lockrig' });
+    await lockCard.getByTestId('bind-off').getByText('LOCK 不支持绑定设备').waitFor();
+    assert.equal(await lockCard.getByTestId('bind-switch').count(), 0);
+    await shot(page, 'pool-phone-lock-devices');
     const rows = (await pool.api(user.token, 'GET', '/api/pc/v1/pool/device/list', { coin: 'LOCK' })).rows;
-    assert.equal(rows[0].bound, false, 'the refused bind changed nothing');
+    assert.equal(rows[0].bound, false, 'a device on LOCK stays unbound');
   });
 });

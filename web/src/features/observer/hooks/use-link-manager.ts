@@ -1,6 +1,8 @@
 // /observer and /mobile/observer: the observer-link list with copy, edit, regenerate and
 // delete, and the add/edit form, once for both layouts.
 import { useState } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { mobilePaths, paths } from '@/config/paths';
 import { copyText } from '@/lib/clipboard';
 import { errorsOf, type FieldForm } from '@/lib/field-form';
 import { notify } from '@/lib/notify';
@@ -16,6 +18,8 @@ const refOf = (l: ObserverLink): LinkRef => (l.token ? { token: l.token } : { id
 export function useLinkManager({ mobile }: { mobile: boolean }) {
   const texts = useObserverTexts();
   const { t } = texts;
+  const navigate = useNavigate();
+  const location = useLocation();
   const list = useObserverLinks();
   const del = useDeleteLink();
   const regen = useRegenerateLink();
@@ -41,17 +45,23 @@ export function useLinkManager({ mobile }: { mobile: boolean }) {
   return {
     texts,
     rows: pageOf(all, current, pageSize),
-    /** all is every link (a phone lists them all: at most 50). */
-    all,
     total: all.length,
     loading: !texts.ready || list.isLoading,
     failed: list.isError && !list.data,
     retry: () => void list.refetch(),
+    /**
+     * back returns to the page before, or to basic info (where the manager is reached)
+     * when the manager is the first page of this visit: history's previous entry would
+     * leave the site.
+     */
+    back: () => (location.key !== 'default' ? navigate(-1) : navigate(mobile ? mobilePaths.basicsInfo : paths.basicsInfo)),
     paging: {
       page: current,
       pageSize,
       sizes: PAGE_SIZES,
       change: (p: number, size: number) => (setPage(size === pageSize ? p : 1), setPageSize(size)),
+      /** shown: the pager is worth showing (more links than the smallest page holds). */
+      shown: all.length > PAGE_SIZES[0]!,
     },
     /** address is the link to share, on this site ('' when its token cannot be shown). */
     address,

@@ -1,4 +1,4 @@
-import { Button, Input, Segmented, Select } from 'antd';
+import { Button, Input, Segmented, Select, Skeleton } from 'antd';
 import { PageFrame } from '@/components/page-frame';
 import { AutoRefresh } from '@/components/auto-refresh';
 import { useDeviceListPage } from '@/features/pool/devices/hooks/use-device-list-page';
@@ -9,7 +9,7 @@ import { DeviceTable, LoadFailed } from './parts';
 /** DesktopDeviceList is the device list of the selected coin and sub-account, or a search across all (search). */
 export function DesktopDeviceList({ search = false }: { search?: boolean }) {
   const { t, tp, ready } = useDeviceTexts();
-  const { params, update, list, selection } = useDeviceListPage({ allSubAccounts: search, anyCoin: search });
+  const { params, update, list, bindOf, firstLoad } = useDeviceListPage({ allSubAccounts: search, anyCoin: search });
   if (!ready) return <PageFrame titleKey={search ? 'pages.orePoolDeviceSearch' : 'pages.orePoolAnlageuebersicht'} />;
   return (
     <PageFrame
@@ -51,8 +51,11 @@ export function DesktopDeviceList({ search = false }: { search?: boolean }) {
       </div>
       {list.isError ? (
         <LoadFailed tp={tp} retry={() => void list.refetch()} />
+      ) : firstLoad ? (
+        <Skeleton active paragraph={{ rows: 6 }} />
       ) : (
-        <DeviceTable page={list.data} loading={list.isLoading || selection.isLoading} params={params} update={update} t={t} tp={tp} />
+        // A page, sort or filter change keeps the last page on screen, dimmed, until the next is in.
+        <DeviceTable page={list.data} loading={list.isPlaceholderData} params={params} update={update} bindOf={bindOf} t={t} tp={tp} />
       )}
     </PageFrame>
   );

@@ -1,5 +1,5 @@
-import { Skeleton, Table } from 'antd';
-import { Link } from 'react-router-dom';
+import { Button, Empty, Skeleton, Table } from 'antd';
+import { Link, useNavigate } from 'react-router-dom';
 import { PageFrame } from '@/components/page-frame';
 import { paths } from '@/config/paths';
 import { useDeviceTexts } from '@/features/pool/devices/texts';
@@ -14,6 +14,7 @@ export function DesktopDeviceSubaccount() {
   const sel = usePoolSelection();
   const readOnly = useReadOnly();
   const listPath = usePoolPath()('orePoolAnlageuebersicht');
+  const navigate = useNavigate();
   return (
     <PageFrame titleKey="pages.orePoolDeviceSubaccount">
       {!ready || sel.isLoading ? (
@@ -27,7 +28,26 @@ export function DesktopDeviceSubaccount() {
             rowKey="code"
             dataSource={sel.subAccounts}
             pagination={false}
-            locale={{ emptyText: readOnly ? undefined : <Link to={paths.account.orePoolSubAccountInfo}>{tp('start.create')}</Link> }}
+            locale={{
+              // An observer's link may share none; the owner is led to create one.
+              emptyText: (
+                <Empty
+                  description={
+                    <span data-testid="subs-empty">
+                      <strong>{t('subs.emptyTitle')}</strong>
+                      <br />
+                      {readOnly ? t('subs.emptyObserver') : t('subs.emptyBody')}
+                    </span>
+                  }
+                >
+                  {readOnly ? null : (
+                    <Button type="primary" onClick={() => navigate(paths.account.orePoolSubAccountInfo)}>
+                      {tp('start.create')}
+                    </Button>
+                  )}
+                </Empty>
+              ),
+            }}
             columns={[
               {
                 title: t('list.subAccount'),

@@ -3,12 +3,15 @@
 import { CopyOutlined } from '@ant-design/icons';
 import { Alert, Button, Popconfirm, Result, Switch, Table, Tag, Typography } from 'antd';
 import { QRCodeSVG } from 'qrcode.react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { useReadOnly } from '@/lib/read-only';
 import { useDeviceActions } from '@/features/pool/devices/api/devices';
 import { duration, type ListParams, type Sort } from '@/features/pool/devices/model/list-params';
 import type { DeviceRow } from '@/features/pool/devices/model/types';
+import type { BindGate } from '@/features/pool/model/capabilities';
 import { PAGE_SIZES, type Page } from '@/features/pool/model/types';
 import { useConnectPanel } from '@/features/pool/sub-accounts/hooks/use-connect-panel';
 import { copyText } from '@/lib/clipboard';
@@ -30,19 +33,42 @@ export function StatusTag({ status, initialising, tp }: { status: string; initia
   );
 }
 
-/** Copyable is text with a copy button. */
-export function Copyable({ text, tp, testId }: { text: string; tp: T; testId?: string }) {
+/**
+ * Copyable is text with a copy button; children, when given, show instead of the text (a
+ * link to the thing copied). label names the button for screen readers (default "Copy").
+ */
+export function Copyable({
+  text,
+  tp,
+  testId,
+  children,
+  label,
+  copyTestId,
+  nowrap = false,
+}: {
+  text: string;
+  tp: T;
+  testId?: string;
+  children?: ReactNode;
+  label?: string;
+  copyTestId?: string;
+  /** nowrap keeps the text and its button on one line (a short code in a table). */
+  nowrap?: boolean;
+}) {
+  const { t } = useTranslation();
   return (
-    <span className="up-pool-copy">
-      <span data-testid={testId}>{text}</span>
+    <span className={nowrap ? 'up-pool-copy up-pool-copy--nowrap' : 'up-pool-copy'}>
+      {children ?? <span data-testid={testId}>{text}</span>}
       <Button
         type="link"
         size="small"
         icon={<CopyOutlined />}
-        aria-label={tp('common.copy')}
+        aria-label={label ?? tp('common.copy')}
+        title={label}
+        data-testid={copyTestId}
         onClick={async () => {
           const ok = await copyText(text);
-          notify(ok ? 'success' : 'error', tp(ok ? 'common.copied' : 'common.copy'));
+          notify(ok ? 'success' : 'error', t(ok ? 'common.copied' : 'common.copyFailed'));
         }}
       />
     </span>
@@ -144,12 +170,16 @@ export function ConnectPanel({ code, fresh, t, tp }: { code: string; fresh?: str
   );
 }
 
-/** DeviceTable is the device list's table: sortable columns, page sizes, binding and detail links. */
+/**
+ * DeviceTable is the device list's table: sortable columns, page sizes, binding (where
+ * the device's coin allows it: bindOf) and detail links.
+ */
 export function DeviceTable({
   page,
   loading,
   params,
   update,
+  bindOf,
   t,
   tp,
 }: {
@@ -157,6 +187,7 @@ export function DeviceTable({
   loading: boolean;
   params: ListParams;
   update: (p: Partial<ListParams>) => void;
+  bindOf: (d: DeviceRow) => BindGate;
   t: T;
   tp: T;
 }) {
@@ -199,13 +230,15 @@ export function DeviceTable({
           fixed: 'left',
           render: (_, d) => (
             <>
-              {readOnly ? (
-                <span data-testid="device-name">{d.code}</span>
-              ) : (
-                <Link to={`${paths.account.orePoolMachineDetail}?id=${d.id}`} data-testid="device-link">
-                  {d.code}
-                </Link>
-              )}
+              <Copyable text={d.code} tp={tp} label={t('list.copyWorker', { worker: d.code })} copyTestId="device-copy" nowrap>
+                {readOnly ? (
+                  <span data-testid="device-name">{d.code}</span>
+                ) : (
+                  <Link to={`${paths.account.orePoolMachineDetail}?id=${d.id}`} data-testid="device-link">
+                    {d.code}
+                  </Link>
+                )}
+              </Copyable>
               {d.alias ? <div className="up-pool-hint">{d.alias}</div> : null}
             </>
           ),
@@ -232,23 +265,33 @@ export function DeviceTable({
         ...(readOnly
           ? []
           : [
-            {
-              key: 'bound',
-          title: t('list.binding'),
-          render: (_: unknown, d: DeviceRow) =>
-            d.bound ? (
-              <Popconfirm
-                title={t('list.unbindConfirm', { worker: d.code })}
-                okText={tp('common.confirm')}
-                cancelText={tp('common.cancel')}
-                onConfirm={() => actions.bind.mutate({ id: d.id, bound: false })}
-              >
-                <Switch checked data-testid="bind-switch" loading={actions.bind.isPending} />
-              </Popconfirm>
-            ) : (
-              <Switch checked={false} data-testid="bind-switch" loading={actions.bind.isPending} onChange={() => actions.bind.mutate({ id: d.id, bound: true })} />
-            ),
-        },
+              {
+                key: 'bound',
+                title: t('list.binding'),
+                render: (_: unknown, d: DeviceRow) => {
+                  // A coin without machineBindFlag: no switch (the pool refuses both ways), and why.
+                  const gate = bindOf(d);
+                  if (!gate.allowed) {
+                    return (
+                      <span className="up-pool-hint" data-testid="bind-off">
+                        {tp(gate.reason, { coin: gate.coin })}
+                      </span>
+                    );
+                  }
+                  return d.bound ? (
+                    <Popconfirm
+                      title={t('list.unbindConfirm', { worker: d.code })}
+                      okText={tp('common.confirm')}
+                      cancelText={tp('common.cancel')}
+                      onConfirm={() => actions.bind.mutate({ id: d.id, bound: false })}
+                    >
+                      <Switch checked data-testid="bind-switch" loading={actions.bind.isPending} />
+                    </Popconfirm>
+                  ) : (
+                    <Switch checked={false} data-testid="bind-switch" loading={actions.bind.isPending} onChange={() => actions.bind.mutate({ id: d.id, bound: true })} />
+                  );
+                },
+              },
             ]),
       ]}
     />

@@ -5,12 +5,13 @@ import { PageFrame } from '@/components/page-frame';
 import { PoolStart } from '@/components/pool-start';
 import { paths } from '@/config/paths';
 import { usePoolSelection } from '@/features/pool/hooks/use-pool-selection';
+import { coinChoices } from '@/features/pool/model/capabilities';
 import type { SubAccount } from '@/features/pool/model/types';
 import { useConfirmAction, useSubAccountForm } from '@/features/pool/sub-accounts/hooks/use-sub-account-form';
 import { freshFor, type FreshUniplus } from '@/features/pool/sub-accounts/model/uniplus';
 import { useSubAccountTexts } from '@/features/pool/sub-accounts/texts';
 import { startSteps } from '@/features/pool/texts';
-import { ConnectPanel, LoadFailed } from './parts';
+import { ConnectPanel, Copyable, LoadFailed } from './parts';
 
 /** DesktopSubAccountInfo lists the sub-accounts, creates and changes them, and shows how to connect a rig. */
 export function DesktopSubAccountInfo() {
@@ -74,7 +75,15 @@ export function DesktopSubAccountInfo() {
             dataSource={sel.subAccounts}
             pagination={false}
             columns={[
-              { title: t('list.code'), key: 'code', render: (_, s) => <Link to={`${paths.account.orePoolSubAccountDetail}?code=${s.code}`}>{s.code}</Link> },
+              {
+                title: t('list.code'),
+                key: 'code',
+                render: (_, s) => (
+                  <Copyable text={s.code} tp={tp} label={t('list.copyCode', { code: s.code })} copyTestId="sub-code-copy" nowrap>
+                    <Link to={`${paths.account.orePoolSubAccountDetail}?code=${s.code}`}>{s.code}</Link>
+                  </Copyable>
+                ),
+              },
               { title: t('list.alias'), key: 'alias', render: (_, s) => <span data-testid="sub-alias">{s.alias}</span> },
               {
                 title: t('list.coin'),
@@ -84,9 +93,21 @@ export function DesktopSubAccountInfo() {
                     size="small"
                     style={{ minWidth: 110 }}
                     value={s.defaultCoin}
+                    popupMatchSelectWidth={false}
                     data-testid="sub-coin"
                     onChange={(coin) => action.run('changeCoin', { code: s.code, coin })}
-                    options={open.map((c) => ({ value: c.type, label: c.name }))}
+                    // A coin without currencyChangeFlag is shown, disabled, with why.
+                    options={coinChoices(sel.coins, s.defaultCoin).map((c) => ({
+                      value: c.type,
+                      disabled: c.disabled,
+                      label: c.reason ? (
+                        <span data-testid={`sub-coin-off-${c.type}`}>
+                          {c.name} <span className="up-pool-hint">{`(${tp(c.reason)})`}</span>
+                        </span>
+                      ) : (
+                        c.name
+                      ),
+                    }))}
                   />
                 ),
               },

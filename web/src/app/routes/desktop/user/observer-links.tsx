@@ -1,10 +1,9 @@
 // /observer on the desktop: the observer-link manager (SPEC section 2). Logic lives in
 // features/observer; this file lays out antd widgets.
 import { ArrowLeftOutlined, CopyOutlined, PlusOutlined } from '@ant-design/icons';
-import { Alert, Avatar, Button, Empty, Form, Input, Modal, Popconfirm, Result, Select, Skeleton, Space, Switch, Table, Tag, Tooltip } from 'antd';
-import { useNavigate } from 'react-router-dom';
+import { Alert, Button, Empty, Form, Input, Modal, Popconfirm, Result, Select, Skeleton, Space, Switch, Table, Tag, Tooltip } from 'antd';
+import { CoinIcons } from '@/components/coin-icons';
 import { PageFrame } from '@/components/page-frame';
-import { paths } from '@/config/paths';
 import { useLinkForm, useLinkManager } from '@/features/observer/hooks/use-link-manager';
 import { EXPIRY_DAYS, KEEP_EXPIRY, NOTE_MAX, type ObserverLink } from '@/features/observer/model/types';
 import { useChainTypes } from '@/features/pool/api/get-chain-types';
@@ -14,24 +13,6 @@ import type { TFunction } from 'i18next';
 import '../pool/pool.css';
 
 const dateTime = (ms: number) => new Date(ms).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short', hourCycle: 'h23' });
-
-/** CoinIcons shows a link's coins as their icons (the letter when a coin has none). */
-function CoinIcons({ types, coins }: { types: string[]; coins: ChainType[] }) {
-  return (
-    <Avatar.Group max={{ count: 5 }} size="small">
-      {types.map((type) => {
-        const c = coins.find((x) => x.type === type);
-        return (
-          <Tooltip key={type} title={c?.name || type}>
-            <Avatar src={c?.iconUrl || undefined} alt={type} data-testid={`link-coin-${type}`}>
-              {type.slice(0, 1)}
-            </Avatar>
-          </Tooltip>
-        );
-      })}
-    </Avatar.Group>
-  );
-}
 
 /** LinkDialog adds or edits a link. */
 function LinkDialog({ editing, onClose, t, coins, subs }: { editing: ObserverLink | null; onClose: () => void; t: TFunction; coins: ChainType[]; subs: { code: string; alias: string; defaultCoin: string }[] }) {
@@ -85,7 +66,6 @@ function LinkDialog({ editing, onClose, t, coins, subs }: { editing: ObserverLin
 
 /** DesktopObserverLinks is /observer. */
 export function DesktopObserverLinks() {
-  const navigate = useNavigate();
   const m = useLinkManager({ mobile: false });
   const { t } = m.texts;
   const coins = useChainTypes().data ?? [];
@@ -95,7 +75,7 @@ export function DesktopObserverLinks() {
       titleKey="pages.observer"
       actions={
         <Space>
-          <Button icon={<ArrowLeftOutlined />} onClick={() => (window.history.length > 1 ? navigate(-1) : navigate(paths.basicsInfo))} data-testid="links-back">
+          <Button icon={<ArrowLeftOutlined />} onClick={m.back} data-testid="links-back">
             {t('list.back')}
           </Button>
           <Button type="primary" icon={<PlusOutlined />} onClick={m.form.add} data-testid="link-add">
@@ -143,20 +123,25 @@ export function DesktopObserverLinks() {
             onChange: m.paging.change,
           }}
           columns={[
-            { key: 'coins', title: t('list.coins'), render: (_, l) => <CoinIcons types={l.currencyList} coins={coins} /> },
+            { key: 'coins', title: t('list.coins'), render: (_, l) => <CoinIcons types={l.currencyList} coins={coins} testIdPrefix="link-coin" /> },
             {
               key: 'link',
               title: t('list.link'),
+              // The link itself, cut with an ellipsis to the column; whole on hover and when copied.
               render: (_, l) =>
                 l.link ? (
-                  <span className="up-pool-copy" title={m.address(l)}>
-                    <span className="up-earn-mono" data-testid="link-address" data-full={m.address(l)}>
-                      {`…${l.token.slice(-10)}`}
-                    </span>
+                  <span className="up-obs-link">
+                    <Tooltip title={<span className="up-earn-mono">{m.address(l)}</span>}>
+                      <span className="up-earn-mono up-obs-link__text" data-testid="link-address" data-full={m.address(l)}>
+                        {m.address(l)}
+                      </span>
+                    </Tooltip>
                     <Button type="link" size="small" icon={<CopyOutlined />} onClick={() => void m.copy(l)} aria-label={t('list.copy')} data-testid="link-copy" />
                   </span>
                 ) : (
-                  <span className="up-pool-hint">{t('list.noLink')}</span>
+                  <span className="up-pool-hint" data-testid="link-none">
+                    {t('list.noLink')}
+                  </span>
                 ),
             },
             {

@@ -7,6 +7,7 @@ import { useDeviceActions } from '@/features/pool/devices/api/devices';
 import { useDeviceListPage } from '@/features/pool/devices/hooks/use-device-list-page';
 import { duration, SORTS, type Sort } from '@/features/pool/devices/model/list-params';
 import { useDeviceTexts } from '@/features/pool/devices/texts';
+import { MobileCopyButton } from '@/features/pool/overclock/components/mobile-copy';
 import { DEVICE_STATUSES, PAGE_SIZES, type PageSize } from '@/features/pool/model/types';
 import { MLoadFailed, MStatus } from './parts';
 
@@ -15,7 +16,7 @@ const sortLabel: Record<Sort, string> = { worker: 'list.worker', status: 'list.s
 /** MobileDeviceList: device cards with status tabs, search, sort and pages; search mode looks across every sub-account. */
 export function MobileDeviceList({ search = false }: { search?: boolean }) {
   const { t, tp, ready } = useDeviceTexts();
-  const { params, update, list } = useDeviceListPage({ allSubAccounts: search, anyCoin: search });
+  const { params, update, list, bindOf } = useDeviceListPage({ allSubAccounts: search, anyCoin: search });
   const actions = useDeviceActions();
   // An observer sees the list only: no device page, no binding.
   const readOnly = useReadOnly();
@@ -47,7 +48,7 @@ export function MobileDeviceList({ search = false }: { search?: boolean }) {
           <option value="true">{t('list.onlyBound')}</option>
           <option value="false">{t('list.onlyUnbound')}</option>
         </select>
-        <select aria-label="page size" value={params.pageSize} onChange={(e) => update({ pageSize: Number(e.target.value) as PageSize })} data-testid="page-size">
+        <select aria-label={t('list.pageSize')} value={params.pageSize} onChange={(e) => update({ pageSize: Number(e.target.value) as PageSize })} data-testid="page-size">
           {PAGE_SIZES.map((n) => (
             <option key={n} value={n}>{n}</option>
           ))}
@@ -71,55 +72,68 @@ export function MobileDeviceList({ search = false }: { search?: boolean }) {
       ) : (
         <>
           <p className="up-mpool-hint">{t('list.total', { count: page?.total ?? 0 })}</p>
-          {page?.rows.map((d) => (
-            <article key={d.id} className="up-mpool-device" data-testid="device-card">
-              <div className="up-mpool-device__head">
-                {readOnly ? (
-                  <span className="up-mpool-device__name" data-testid="device-name">
-                    {d.code}
+          {page?.rows.map((d) => {
+            const gate = bindOf(d);
+            return (
+              <article key={d.id} className="up-mpool-device" data-testid="device-card">
+                <div className="up-mpool-device__head">
+                  <span className="up-mpool-copyline">
+                    {readOnly ? (
+                      <span className="up-mpool-device__name" data-testid="device-name">
+                        {d.code}
+                      </span>
+                    ) : (
+                      <Link className="up-mpool-device__name" to={`${mobilePaths.account.orePoolMachineDetail}?id=${d.id}`} data-testid="device-link">
+                        {d.code}
+                      </Link>
+                    )}
+                    <MobileCopyButton text={d.code} label={t('list.copyWorker', { worker: d.code })} testId="device-copy" />
                   </span>
-                ) : (
-                  <Link className="up-mpool-device__name" to={`${mobilePaths.account.orePoolMachineDetail}?id=${d.id}`} data-testid="device-link">
-                    {d.code}
-                  </Link>
-                )}
-                <MStatus status={d.status} initialising={d.initialising} tp={tp} />
-              </div>
-              {d.alias ? <p className="up-mpool-hint">{d.alias}</p> : null}
-              <div className="up-mpool-row">
-                <span>{t('list.realTime')}</span>
-                <span data-testid="device-rt">{`${d.realTimeHashRate.show} ${d.realTimeHashRate.unit}`}</span>
-              </div>
-              <div className="up-mpool-row">
-                <span>{t('list.day')}</span>
-                <span>{`${d.dayHashRate.show} ${d.dayHashRate.unit}`}</span>
-              </div>
-              <div className="up-mpool-row">
-                <span>{t('list.online')}</span>
-                <span>{d.onlineDuration ? duration(d.onlineDuration) : '–'}</span>
-              </div>
-              {readOnly ? null : (
-                <div className="up-mpool-row">
-                  <span>{t('list.binding')}</span>
-                  <Switch
-                    checked={d.bound}
-                    data-testid="bind-switch"
-                    loading={actions.bind.isPending}
-                    onChange={(on) =>
-                      on
-                        ? actions.bind.mutate({ id: d.id, bound: true })
-                        : void Dialog.confirm({
-                            content: t('list.unbindConfirm', { worker: d.code }),
-                            confirmText: tp('common.confirm'),
-                            cancelText: tp('common.cancel'),
-                            onConfirm: () => actions.bind.mutate({ id: d.id, bound: false }),
-                          })
-                    }
-                  />
+                  <MStatus status={d.status} initialising={d.initialising} tp={tp} />
                 </div>
-              )}
-            </article>
-          ))}
+                {d.alias ? <p className="up-mpool-hint">{d.alias}</p> : null}
+                <div className="up-mpool-row">
+                  <span>{t('list.realTime')}</span>
+                  <span data-testid="device-rt">{`${d.realTimeHashRate.show} ${d.realTimeHashRate.unit}`}</span>
+                </div>
+                <div className="up-mpool-row">
+                  <span>{t('list.day')}</span>
+                  <span>{`${d.dayHashRate.show} ${d.dayHashRate.unit}`}</span>
+                </div>
+                <div className="up-mpool-row">
+                  <span>{t('list.online')}</span>
+                  <span>{d.onlineDuration ? duration(d.onlineDuration) : '–'}</span>
+                </div>
+                {readOnly ? null : (
+                  <div className="up-mpool-row">
+                    <span>{t('list.binding')}</span>
+                    {gate.allowed ? (
+                      <Switch
+                        checked={d.bound}
+                        data-testid="bind-switch"
+                        loading={actions.bind.isPending}
+                        onChange={(on) =>
+                          on
+                            ? actions.bind.mutate({ id: d.id, bound: true })
+                            : void Dialog.confirm({
+                                content: t('list.unbindConfirm', { worker: d.code }),
+                                confirmText: tp('common.confirm'),
+                                cancelText: tp('common.cancel'),
+                                onConfirm: () => actions.bind.mutate({ id: d.id, bound: false }),
+                              })
+                        }
+                      />
+                    ) : (
+                      // A coin without machineBindFlag: no switch (the pool refuses both ways), and why.
+                      <span className="up-mpool-hint" data-testid="bind-off">
+                        {tp(gate.reason, { coin: gate.coin })}
+                      </span>
+                    )}
+                  </div>
+                )}
+              </article>
+            );
+          })}
           {pages > 1 ? (
             <div className="up-mpool-actions" style={{ justifyContent: 'space-between' }}>
               <Button size="small" disabled={params.page <= 1} onClick={() => update({ page: params.page - 1 })}>

@@ -1,5 +1,5 @@
-import { Skeleton } from 'antd-mobile';
-import { Link } from 'react-router-dom';
+import { Button, ErrorBlock, Skeleton } from 'antd-mobile';
+import { Link, useNavigate } from 'react-router-dom';
 import { PageFrame } from '@/components/page-frame';
 import { mobilePaths } from '@/config/paths';
 import { useMobilePoolPath, useReadOnly } from '@/lib/read-only';
@@ -13,6 +13,7 @@ export function MobileDeviceSubaccount() {
   const sel = usePoolSelection();
   const readOnly = useReadOnly();
   const listPath = useMobilePoolPath()('orePoolAnlageuebersicht');
+  const navigate = useNavigate();
   return (
     <PageFrame titleKey="pages.orePoolDeviceSubaccount">
       {!ready || sel.isLoading ? (
@@ -20,7 +21,20 @@ export function MobileDeviceSubaccount() {
       ) : sel.error ? (
         <MLoadFailed tp={tp} retry={sel.refetch} />
       ) : sel.subAccounts.length === 0 ? (
-        readOnly ? null : <Link to={mobilePaths.account.orePoolSubAccountInfo}>{tp('start.create')}</Link>
+        // An observer's link may share none; the owner is led to create one.
+        <ErrorBlock
+          status="empty"
+          title={t('subs.emptyTitle')}
+          description={readOnly ? t('subs.emptyObserver') : t('subs.emptyBody')}
+          fullPage={false}
+          data-testid="subs-empty"
+        >
+          {readOnly ? null : (
+            <Button color="primary" size="small" onClick={() => navigate(mobilePaths.account.orePoolSubAccountInfo)}>
+              {tp('start.create')}
+            </Button>
+          )}
+        </ErrorBlock>
       ) : (
         <>
           <p className="up-mpool-hint">{t('subs.intro')}</p>

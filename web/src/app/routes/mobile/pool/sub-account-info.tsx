@@ -5,6 +5,8 @@ import { PageFrame } from '@/components/page-frame';
 import { PoolStart } from '@/components/pool-start';
 import { mobilePaths } from '@/config/paths';
 import { usePoolSelection } from '@/features/pool/hooks/use-pool-selection';
+import { coinChoices } from '@/features/pool/model/capabilities';
+import { MobileCopyButton } from '@/features/pool/overclock/components/mobile-copy';
 import type { SubAccount } from '@/features/pool/model/types';
 import { useConfirmAction, useSubAccountForm } from '@/features/pool/sub-accounts/hooks/use-sub-account-form';
 import { freshFor, type FreshUniplus } from '@/features/pool/sub-accounts/model/uniplus';
@@ -82,9 +84,12 @@ export function MobileSubAccountInfo() {
           {sel.subAccounts.map((s) => (
             <article key={s.code} className="up-mpool-device" data-testid="sub-card">
               <div className="up-mpool-device__head">
-                <Link className="up-mpool-device__name" to={`${mobilePaths.account.orePoolSubAccountDetail}?code=${s.code}`}>
-                  {s.code}
-                </Link>
+                <span className="up-mpool-copyline">
+                  <Link className="up-mpool-device__name" to={`${mobilePaths.account.orePoolSubAccountDetail}?code=${s.code}`}>
+                    {s.code}
+                  </Link>
+                  <MobileCopyButton text={s.code} label={t('list.copyCode', { code: s.code })} testId="sub-code-copy" />
+                </span>
                 <span data-testid="sub-alias">{s.alias}</span>
               </div>
               <div className="up-mpool-row">
@@ -98,9 +103,10 @@ export function MobileSubAccountInfo() {
               <div className="up-mpool-row">
                 <span>{t('list.coin')}</span>
                 <select value={s.defaultCoin} data-testid="sub-coin" onChange={(e) => void action.run('changeCoin', { code: s.code, coin: e.target.value })}>
-                  {open.map((c) => (
-                    <option key={c.type} value={c.type}>
-                      {c.name}
+                  {/* A coin without currencyChangeFlag is listed, disabled, with why. */}
+                  {coinChoices(sel.coins, s.defaultCoin).map((c) => (
+                    <option key={c.type} value={c.type} disabled={c.disabled}>
+                      {c.reason ? `${c.name} (${tp(c.reason)})` : c.name}
                     </option>
                   ))}
                 </select>

@@ -1,14 +1,16 @@
 // /mobile/observer: the observer-link manager as cards, each link with copy and a QR code
-// (a partner's phone scans it). Logic lives in features/observer; this file lays out
-// antd-mobile widgets.
-import { Button, Dialog, ErrorBlock, Form, Input, NoticeBar, Selector, Skeleton, Switch, Tag } from 'antd-mobile';
+// (a partner's phone scans it), a page at a time. Logic lives in features/observer; this
+// file lays out antd-mobile widgets.
+import { Button, Dialog, ErrorBlock, Form, Input, NavBar, NoticeBar, Selector, Skeleton, Switch, Tag } from 'antd-mobile';
 import { useState } from 'react';
+import { CoinIcons } from '@/components/coin-icons';
 import { MobileDialog } from '@/components/mobile-dialog';
 import { PageFrame } from '@/components/page-frame';
 import { useLinkForm, useLinkManager } from '@/features/observer/hooks/use-link-manager';
 import { EXPIRY_DAYS, KEEP_EXPIRY, NOTE_MAX, type ObserverLink } from '@/features/observer/model/types';
 import { useChainTypes } from '@/features/pool/api/get-chain-types';
 import { useSubAccounts } from '@/features/pool/api/get-sub-accounts';
+import { MobilePager } from '@/features/pool/overclock/components/mobile-send-parts';
 import { OneOf } from '../one-of';
 import { MQrDialog } from '../pool/parts';
 import type { TFunction } from 'i18next';
@@ -91,12 +93,17 @@ export function MobileObserverLinks() {
     void Dialog.confirm({ content, confirmText: t('common.confirm'), cancelText: t('common.cancel'), onConfirm: run });
   return (
     <PageFrame titleKey="pages.observer">
+      <NavBar
+        className="up-mlinks-bar"
+        back={<span data-testid="links-back">{t('list.back')}</span>}
+        onBack={m.back}
+        right={
+          <Button color="primary" size="small" onClick={m.form.add} data-testid="link-add">
+            {t('list.add')}
+          </Button>
+        }
+      />
       <p className="up-mpool-hint">{t('list.intro')}</p>
-      <div className="up-mpool-actions" style={{ marginTop: 0 }}>
-        <Button color="primary" size="small" onClick={m.form.add} data-testid="link-add">
-          {t('list.add')}
-        </Button>
-      </div>
       {m.failed ? (
         <ErrorBlock status="default" title={t('common.loadFailed')} description="">
           <Button color="primary" size="small" onClick={m.retry} data-testid="retry">
@@ -108,54 +115,63 @@ export function MobileObserverLinks() {
       ) : m.total === 0 ? (
         <ErrorBlock status="empty" title={t('list.emptyTitle')} description={t('list.emptyBody')} fullPage={false} data-testid="links-empty" />
       ) : (
-        // Every link (at most 50 an account) as a card: a phone scrolls rather than pages.
-        m.all.map((l) => (
-          <article key={l.id} className="up-mpool-device" data-testid={`link-row-${l.note}`}>
-            <div className="up-mpool-device__head">
-              <strong data-testid="link-note-text">{l.note}</strong>
-              {l.expired ? <Tag color="danger">{t('list.expired')}</Tag> : <span className="up-mpool-hint">{m.expiry(l, dateTime)}</span>}
-            </div>
-            <div style={{ display: 'flex', gap: 6, flexWrap: 'wrap', margin: '6px 0' }}>
-              {l.currencyList.map((c) => (
-                <Tag key={c} color="primary" fill="outline" data-testid={`link-coin-${c}`}>
-                  {c}
-                </Tag>
-              ))}
-              <Tag color={l.machineInfoEnabled ? 'success' : 'default'} data-testid="link-machine-flag">
-                {`${t('list.machine')}: ${t(l.machineInfoEnabled ? 'list.yes' : 'list.no')}`}
-              </Tag>
-              <Tag color={l.incomeInfoEnabled ? 'success' : 'default'} data-testid="link-income-flag">
-                {`${t('list.income')}: ${t(l.incomeInfoEnabled ? 'list.yes' : 'list.no')}`}
-              </Tag>
-            </div>
-            <p className="up-mpool-hint">{`${t('list.subAccounts')}: ${l.subAccounts.length ? l.subAccounts.join(', ') : t('list.all')}`}</p>
-            <p className="up-mpool-hint" data-testid="link-use">{`${t('list.use')}: ${m.use(l, dateTime)}`}</p>
-            {l.link ? (
-              <div className="up-mpool-mono" data-testid="link-address" data-full={m.address(l)}>
-                {m.address(l)}
+        <>
+          {m.rows.map((l) => (
+            <article key={l.id} className="up-mpool-device" data-testid={`link-row-${l.note}`}>
+              <div className="up-mpool-device__head">
+                <strong data-testid="link-note-text">{l.note}</strong>
+                {l.expired ? <Tag color="danger">{t('list.expired')}</Tag> : <span className="up-mpool-hint">{m.expiry(l, dateTime)}</span>}
               </div>
-            ) : (
-              <p className="up-mpool-hint">{t('list.noLink')}</p>
-            )}
-            <div className="up-mpool-actions">
-              <Button size="mini" fill="outline" disabled={!l.link} onClick={() => void m.copy(l)} data-testid="link-copy">
-                {t('list.copy')}
-              </Button>
-              <Button size="mini" disabled={!l.link} onClick={() => setQr(m.address(l))} data-testid="link-qr">
-                QR
-              </Button>
-              <Button size="mini" onClick={() => m.form.edit(l)} data-testid="link-edit">
-                {t('list.edit')}
-              </Button>
-              <Button size="mini" onClick={() => confirm(t('list.regenerateConfirm'), () => void m.regenerate(l))} data-testid="link-regenerate">
-                {t('list.regenerate')}
-              </Button>
-              <Button size="mini" color="danger" fill="outline" onClick={() => confirm(t('list.deleteConfirm'), () => void m.remove(l))} data-testid="link-delete">
-                {t('list.delete')}
-              </Button>
-            </div>
-          </article>
-        ))
+              <div style={{ display: 'flex', gap: 6, flexWrap: 'wrap', margin: '6px 0' }}>
+                <CoinIcons types={l.currencyList} coins={coinList} max={8} size={22} testIdPrefix="link-coin" />
+                <Tag color={l.machineInfoEnabled ? 'success' : 'default'} data-testid="link-machine-flag">
+                  {`${t('list.machine')}: ${t(l.machineInfoEnabled ? 'list.yes' : 'list.no')}`}
+                </Tag>
+                <Tag color={l.incomeInfoEnabled ? 'success' : 'default'} data-testid="link-income-flag">
+                  {`${t('list.income')}: ${t(l.incomeInfoEnabled ? 'list.yes' : 'list.no')}`}
+                </Tag>
+              </div>
+              <p className="up-mpool-hint">{`${t('list.subAccounts')}: ${l.subAccounts.length ? l.subAccounts.join(', ') : t('list.all')}`}</p>
+              <p className="up-mpool-hint" data-testid="link-use">{`${t('list.use')}: ${m.use(l, dateTime)}`}</p>
+              {l.link ? (
+                <div className="up-mpool-mono" data-testid="link-address" data-full={m.address(l)}>
+                  {m.address(l)}
+                </div>
+              ) : (
+                <p className="up-mpool-hint" data-testid="link-none">
+                  {t('list.noLink')}
+                </p>
+              )}
+              <div className="up-mpool-actions">
+                <Button size="mini" fill="outline" disabled={!l.link} onClick={() => void m.copy(l)} data-testid="link-copy">
+                  {t('list.copy')}
+                </Button>
+                <Button size="mini" disabled={!l.link} onClick={() => setQr(m.address(l))} data-testid="link-qr">
+                  {t('list.qr')}
+                </Button>
+                <Button size="mini" onClick={() => m.form.edit(l)} data-testid="link-edit">
+                  {t('list.edit')}
+                </Button>
+                <Button size="mini" onClick={() => confirm(t('list.regenerateConfirm'), () => void m.regenerate(l))} data-testid="link-regenerate">
+                  {t('list.regenerate')}
+                </Button>
+                <Button size="mini" color="danger" fill="outline" onClick={() => confirm(t('list.deleteConfirm'), () => void m.remove(l))} data-testid="link-delete">
+                  {t('list.delete')}
+                </Button>
+              </div>
+            </article>
+          ))}
+          {m.paging.shown ? (
+            <MobilePager
+              page={m.paging.page}
+              pageSize={m.paging.pageSize}
+              total={m.total}
+              onPage={(p) => m.paging.change(p, m.paging.pageSize)}
+              onSize={(size) => m.paging.change(1, size)}
+              testId="links-pager"
+            />
+          ) : null}
+        </>
       )}
       <MQrDialog text={qr} title={t('list.link')} onClose={() => setQr('')} testId="link-qr-dialog" codeTestId="link-qr-code" />
       <MobileDialog open={m.form.open} onClose={m.form.close} title={m.form.title} testId="link-dialog">

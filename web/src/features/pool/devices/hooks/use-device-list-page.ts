@@ -2,8 +2,10 @@
 // the address, the query, and setters. The search page passes allSubAccounts.
 import { useAddressParams } from '@/lib/use-address-params';
 import { usePoolSelection } from '../../hooks/use-pool-selection';
+import { bindGate } from '../../model/capabilities';
 import { useDeviceList } from '../api/devices';
 import { readListParams, writeListParams, type ListParams } from '../model/list-params';
+import type { DeviceRow } from '../model/types';
 
 export function useDeviceListPage({ allSubAccounts = false, anyCoin = false } = {}) {
   const selection = usePoolSelection();
@@ -14,5 +16,17 @@ export function useDeviceListPage({ allSubAccounts = false, anyCoin = false } = 
   // Until the coins and sub-accounts are in, the selection is not known: ask nothing yet.
   const list = useDeviceList({ ...params, coin, subAccount }, anyCoin || !selection.isLoading);
   const update = (patch: Partial<ListParams>) => editQ((prev) => writeListParams(prev, patch));
-  return { selection, params, coin, subAccount, list, update };
+  /** bindOf says whether a device's binding can be switched (its coin's machineBindFlag), or why not. */
+  const bindOf = (d: DeviceRow) => bindGate(selection.coins, d.coin);
+  return {
+    selection,
+    params,
+    coin,
+    subAccount,
+    list,
+    update,
+    bindOf,
+    /** firstLoad: nothing to show yet (a skeleton), unlike a page change, which keeps the last page. */
+    firstLoad: selection.isLoading || list.isLoading,
+  };
 }

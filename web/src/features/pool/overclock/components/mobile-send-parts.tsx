@@ -61,11 +61,25 @@ export function MobileSection({
 }
 
 /** MobilePager moves between pages and changes the page size (SPEC's 10, 20, 30, 50). */
-export function MobilePager({ page, pageSize, total, onPage, onSize }: { page: number; pageSize: number; total: number; onPage: (p: number) => void; onSize: (s: PageSize) => void }) {
+export function MobilePager({
+  page,
+  pageSize,
+  total,
+  onPage,
+  onSize,
+  testId,
+}: {
+  page: number;
+  pageSize: number;
+  total: number;
+  onPage: (p: number) => void;
+  onSize: (s: PageSize) => void;
+  testId?: string;
+}) {
   const { t } = useOverclockTexts();
   const pages = lastPage(total, pageSize);
   return (
-    <nav className="up-moc-pager" aria-label={t('manage.total', { count: total })}>
+    <nav className="up-moc-pager" aria-label={t('manage.total', { count: total })} data-testid={testId}>
       <Button size="small" disabled={page <= 1} onClick={() => onPage(page - 1)}>
         {t('pager.prev')}
       </Button>

@@ -1,0 +1,1 @@
+export { CoinIcon, CoinIcons, type CoinIconInfo } from './coin-icons';
