@@ -4,12 +4,14 @@ import { Link, useLocation } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { useMessageMarker } from '@/features/observer/hooks/use-messages';
 import { useSharedLinkInfo } from '@/features/observer/hooks/use-observer-entry';
+import { useCoinOrder } from '@/features/pool/coin-order/hooks/use-coin-order';
 import { usePoolSelection } from '@/features/pool/hooks/use-pool-selection';
 import { usePoolPath, useReadOnly } from '@/lib/read-only';
 import { session, sessionKeys } from '@/lib/storage';
 import { useSession } from '@/lib/use-session';
 import { usePoolTexts } from '@/features/pool/texts';
 import { useTranslation } from 'react-i18next';
+import { CoinOrderButton, CoinOrderDialog } from './coin-order';
 import './pool.css';
 
 const menu = [
@@ -44,6 +46,7 @@ export function DesktopAccountShell({ children, switchers = true }: { children: 
   const { t } = useTranslation();
   const { t: tp, ready } = usePoolTexts();
   const sel = usePoolSelection();
+  const order = useCoinOrder();
   const { pathname, search } = useLocation();
   const keep = new URLSearchParams(search);
   const carry = ['coin', 'sub'].filter((k) => keep.get(k) !== null).map((k) => `${k}=${encodeURIComponent(keep.get(k)!)}`).join('&');
@@ -124,8 +127,10 @@ export function DesktopAccountShell({ children, switchers = true }: { children: 
                 }))}
               />
             </label>
+            {order.available ? <CoinOrderButton order={order} /> : null}
           </Space>
         ) : null}
+        {order.available ? <CoinOrderDialog order={order} /> : null}
         {children}
       </div>
     </div>

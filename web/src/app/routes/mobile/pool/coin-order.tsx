@@ -1,0 +1,75 @@
+import { Button } from 'antd-mobile';
+import { DownOutline, UnorderedListOutline, UpOutline } from 'antd-mobile-icons';
+import { MobileDialog } from '@/components/mobile-dialog';
+import type { CoinOrder } from '@/features/pool/coin-order/hooks/use-coin-order';
+import { usePoolTexts } from '@/features/pool/texts';
+
+/** MCoinOrderButton opens the sort-coins sheet; it sits beside the coin picker. */
+export function MCoinOrderButton({ order }: { order: CoinOrder }) {
+  const { t } = usePoolTexts();
+  return (
+    <button type="button" className="up-mpool__sort" onClick={order.open} aria-label={t('coinOrder.open')} data-testid="coin-order-open">
+      <UnorderedListOutline fontSize={16} aria-hidden />
+      <span>{t('coinOrder.openShort')}</span>
+    </button>
+  );
+}
+
+/** MCoinOrderDialog is the bottom sheet that lists the coins with move-up and move-down buttons, save, reset and cancel. */
+export function MCoinOrderDialog({ order }: { order: CoinOrder }) {
+  const { t } = usePoolTexts();
+  const busy = order.saving || order.resetting;
+  return (
+    <MobileDialog open={order.isOpen} onClose={order.close} title={t('coinOrder.title')} closable={!busy} testId="coin-order-dialog">
+      <p className="up-mpool-hint">{t('coinOrder.hint')}</p>
+      <ol className="up-mcoin-order" aria-label={t('coinOrder.list')}>
+        {order.coins.map((c, i) => (
+          <li key={c.type} className="up-mcoin-order__item" data-testid="coin-order-item" data-type={c.type}>
+            <span className="up-mcoin-order__place">{i + 1}</span>
+            {c.iconUrl ? <img src={c.iconUrl} alt="" width={24} height={24} /> : <span className="up-mcoin-order__noicon" />}
+            <span className="up-mcoin-order__name">{c.name}</span>
+            <button
+              type="button"
+              className="up-mcoin-order__move"
+              aria-label={t('coinOrder.moveUp', { coin: c.name })}
+              disabled={!order.canMove(c.type, -1)}
+              onClick={() => order.move(c.type, -1)}
+              data-testid={`coin-order-up-${c.type}`}
+            >
+              <UpOutline fontSize={18} aria-hidden />
+            </button>
+            <button
+              type="button"
+              className="up-mcoin-order__move"
+              aria-label={t('coinOrder.moveDown', { coin: c.name })}
+              disabled={!order.canMove(c.type, 1)}
+              onClick={() => order.move(c.type, 1)}
+              data-testid={`coin-order-down-${c.type}`}
+            >
+              <DownOutline fontSize={18} aria-hidden />
+            </button>
+          </li>
+        ))}
+      </ol>
+      <p className="up-visually-hidden" role="status" aria-live="polite">
+        {order.announcement}
+      </p>
+      {order.error ? (
+        <p className="up-mpool-error" role="alert" data-testid="coin-order-error">
+          {order.error}
+        </p>
+      ) : null}
+      <div className="up-mcoin-order__actions">
+        <Button block color="primary" onClick={() => void order.save()} loading={order.saving} disabled={!order.changed || order.resetting} data-testid="coin-order-save">
+          {t('coinOrder.save')}
+        </Button>
+        <Button block onClick={() => void order.reset()} loading={order.resetting} disabled={order.saving} data-testid="coin-order-reset">
+          {t('coinOrder.reset')}
+        </Button>
+        <Button block fill="none" onClick={order.close} disabled={busy} data-testid="coin-order-cancel">
+          {t('common.cancel')}
+        </Button>
+      </div>
+    </MobileDialog>
+  );
+}
