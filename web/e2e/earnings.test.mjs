@@ -1,7 +1,8 @@
 // Earnings and assets against the real binary: `poold serve --demo` (API and jobs roles,
 // no stratum ports) gives the demo account a week of settled earnings made by the real
 // settlement; the desktop pages in English and the phone pages in Chinese must show the
-// figures the API gives, and the day's audit must download.
+// figures the API gives, and the day's audit must download. The days table shows grey blocks
+// while its first page loads; an asset entry's reference copies whole.
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { after, before, describe, it } from 'node:test';
@@ -52,9 +53,11 @@ describe('earnings and assets', { skip: skipReason(), timeout: 240_000 }, () => 
   const open = async (device, lang) => {
     const context = await browser.newContext({ ...device, acceptDownloads: true });
     contexts.push(context);
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']).catch(() => {});
     await loggedIn(context, login, lang);
     return context.newPage();
   };
+  const clipboard = (page) => page.evaluate(() => navigator.clipboard.readText());
 
   it('desktop, English: the summary, the days and the assets show the API figures; a day downloads its audit', async () => {
     const summary = await api('/api/pc/v1/earnings/summary');
@@ -72,8 +75,22 @@ describe('earnings and assets', { skip: skipReason(), timeout: 240_000 }, () => 
 
     const days = await api('/api/pc/v1/earnings/days', { coin: 'BTC', page: 1, pageSize: 10 });
     const settled = days.rows.find((r) => !r.settling);
+    // Held back, the first page is grey blocks, not an empty table under a spinner.
+    let release;
+    const held = new Promise((r) => (release = r));
+    await page.route((u) => u.pathname === '/api/pc/v1/earnings/days', async (route) => {
+      await held;
+      await route.continue();
+    });
     await page.goto(`${server.url}/account/orePoolRevenueChain?coin=BTC`);
+    await page.getByTestId('days-export').waitFor();
+    await page.locator('.ant-skeleton').first().waitFor();
+    assert.equal(await page.getByTestId('days-table').count(), 0);
+    assert.equal(await page.locator('.ant-spin-spinning').count(), 0);
+    release();
     await page.getByTestId('days-table').getByText(`${settled.amount} BTC`).waitFor();
+    await page.unrouteAll();
+    assert.equal(await page.locator('.ant-skeleton').count(), 0);
     assert.equal(await page.getByTestId('day-cell').count(), Math.min(10, days.total));
     // The day's detail lists the sub-account's inputs and downloads a CSV that states the formula.
     const row = page.locator('tr', { has: page.getByText(settled.day, { exact: true }) });
@@ -96,6 +113,11 @@ describe('earnings and assets', { skip: skipReason(), timeout: 240_000 }, () => 
     const entries = await api('/api/pc/v1/assets/entries', { coin: 'BTC' });
     await page.goto(`${server.url}/account/orePoolAssetsDetail?coin=BTC`);
     await page.getByTestId('entries-table').getByText(`+${entries.rows[0].amount} BTC`).first().waitFor();
+    // The newest entry's reference: copied whole.
+    assert.equal(await page.getByTestId('entry-ref').first().getAttribute('data-full'), entries.rows[0].ref);
+    await page.getByTestId('entry-ref-copy').first().click();
+    await waitUntil(async () => (await clipboard(page)) === entries.rows[0].ref, { what: 'the reference on the clipboard' });
+    await page.getByText('Copied', { exact: true }).waitFor();
     await shot(page, 'assets-desktop');
   });
 
@@ -130,5 +152,16 @@ describe('earnings and assets', { skip: skipReason(), timeout: 240_000 }, () => 
     await page.getByTestId('asset-available-KAS').getByText(`${k.available} KAS`).waitFor();
     await page.getByText(`¥`).first().waitFor();
     await shot(page, 'assets-phone');
+
+    // The journal: the newest entry's reference copies whole.
+    const entries = await api('/api/pc/v1/assets/entries', { coin: 'KAS' });
+    await page.goto(`${server.url}/mobile/account/assetsDetail?coin=KAS`);
+    const ref = page.getByTestId('entry-ref').first();
+    await ref.waitFor();
+    assert.equal(await ref.getAttribute('data-full'), entries.rows[0].ref);
+    await page.getByTestId('entry-ref-copy').first().click();
+    await waitUntil(async () => (await clipboard(page)) === entries.rows[0].ref, { what: 'the reference on the clipboard' });
+    await page.getByText('已复制', { exact: true }).waitFor();
+    await shot(page, 'assets-detail-phone');
   });
 });

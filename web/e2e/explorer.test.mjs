@@ -3,7 +3,9 @@
 // network figures, the node's latest blocks with the pool's marked, the pool's blocks with
 // status and masked finder, a block by its link and by a search, the solo address opening its
 // summary, an unknown address and an empty search refused with their messages, and the
-// ranking with a miner's page. The desktop in English, the phone in Simplified Chinese.
+// ranking with a miner's page (a skeleton while it loads). Hashes, transaction ids and the solo
+// finder's address have copy buttons that copy the whole value (a list row's button copies
+// without opening the row). The desktop in English, the phone in Simplified Chinese.
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
@@ -29,8 +31,20 @@ describe('block explorer', { skip: skipReason(), timeout: 300_000 }, () => {
   const newPage = async (options, lang) => {
     const context = await browser.newContext(options);
     contexts.push(context);
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']).catch(() => {});
     await context.addInitScript((l) => localStorage.setItem('lang', l), lang);
     return context.newPage();
+  };
+  const clipboard = (page) => page.evaluate(() => navigator.clipboard.readText());
+  /** copies clicks testId's copy button (the first) and checks the clipboard holds its whole value and a toast says so. */
+  const copies = async (page, testId, toast) => {
+    const value = page.getByTestId(testId).first();
+    const full = await value.getAttribute('data-full');
+    await page.evaluate(() => navigator.clipboard.writeText(''));
+    await page.getByTestId(`${testId}-copy`).first().click();
+    await waitUntil(async () => (await clipboard(page)) === full, { what: `${testId} on the clipboard` });
+    await page.getByText(toast, { exact: true }).first().waitFor();
+    return { full, shown: (await value.textContent()).trim() };
   };
 
   before(async () => {
@@ -67,6 +81,16 @@ describe('block explorer', { skip: skipReason(), timeout: 300_000 }, () => {
     await poolRow.getByText('xf***1').waitFor(); // the sub-account, masked
     assert.match(await poolRow.getByTestId('block-status').textContent(), /Pending|Confirmed/);
     await page.getByTestId('latest-blocks').getByText(/^Pool · /).first().waitFor();
+    // A block hash shows by its ends; its copy is the whole hash.
+    const hash = await copies(page, 'latest-hash', 'Copied');
+    assert.match(hash.full, /^[0-9a-f]{64}$/);
+    assert.equal(hash.shown, `${hash.full.slice(0, 10)}…${hash.full.slice(-10)}`);
+    // The solo block's finder is its address, copied whole; a pool block's masked code has no copy.
+    const soloRow = page.getByTestId('pool-blocks').locator('tbody tr').filter({ hasText: 'Solo' }).first();
+    assert.equal(await soloRow.getByTestId('block-finder').getAttribute('data-full'), soloAddress);
+    await soloRow.getByTestId('block-finder-copy').click();
+    await waitUntil(async () => (await clipboard(page)) === soloAddress, { what: 'the solo address on the clipboard' });
+    assert.equal(await poolRow.getByTestId('block-finder').count(), 0);
     await shot(page, 'explorer-desktop-overview');
 
     // A pool block by its link: the block with the pool's record.
@@ -75,6 +99,7 @@ describe('block explorer', { skip: skipReason(), timeout: 300_000 }, () => {
     await page.getByTestId('block-detail').waitFor();
     await page.getByTestId('block-pool').getByText('xf***1').waitFor();
     assert.equal((await page.getByTestId('block-txids').locator('li').count()) >= 1, true);
+    assert.match((await copies(page, 'block-txid', 'Copied')).full, /^[0-9a-f]{64}$/);
     await shot(page, 'explorer-desktop-block');
 
     // By search: a height opens its block; an address that does not mine solo is refused.
@@ -95,10 +120,22 @@ describe('block explorer', { skip: skipReason(), timeout: 300_000 }, () => {
     await page.waitForURL((u) => u.pathname === '/account/soloSummary' && u.searchParams.get('address') === soloAddress);
     await page.getByTestId('solo-cards').waitFor();
 
-    // The ranking: the miner, masked, and its page.
+    // The ranking: grey blocks while it loads (not an empty table with a spinner), then the
+    // miner, masked, and its page.
+    let release;
+    const held = new Promise((r) => (release = r));
+    await page.route((u) => u.pathname === '/api/pc/v1/explorer/ranking', async (route) => {
+      await held;
+      await route.continue();
+    });
     await page.goto(`${pool.url}/explorderIndex/rankingList?coin=MINE`);
+    await page.locator('.up-pool-panel .ant-skeleton').waitFor();
+    assert.equal(await page.getByTestId('ranking').count(), 0);
+    release();
     const miner = page.getByTestId('ranking').getByRole('link', { name: 'xf***1' });
     await miner.waitFor();
+    await page.unrouteAll();
+    assert.equal(await page.locator('.up-pool-panel .ant-skeleton').count(), 0);
     await shot(page, 'explorer-desktop-ranking');
     await miner.click();
     await page.getByTestId('miner-cards').getByText('xf***1').waitFor();
@@ -123,6 +160,14 @@ describe('block explorer', { skip: skipReason(), timeout: 300_000 }, () => {
     await pooled.waitFor();
     await page.getByTestId('pool-block').filter({ hasText: soloAddress.slice(0, 8) }).first().getByText('Solo').waitFor();
     await page.getByTestId('latest-blocks').getByText(/^矿池 · /).first().waitFor();
+    // A row's copy button copies the block's whole hash and stays on the page.
+    const before = page.url();
+    const hash = await copies(page, 'latest-hash', '已复制');
+    assert.match(hash.full, /^[0-9a-f]{64}$/);
+    assert.equal(hash.shown, `${hash.full.slice(0, 6)}…${hash.full.slice(-6)}`);
+    assert.equal(page.url(), before, 'the copy did not open the block');
+    const soloBlock = page.getByTestId('pool-block').filter({ hasText: soloAddress.slice(0, 8) }).first();
+    assert.equal(await soloBlock.getByTestId('block-finder').getAttribute('data-full'), soloAddress);
     const box = await page.getByTestId('explorer-cards').boundingBox();
     for (const card of await page.getByTestId('explorer-cards').locator('.up-mpool-card').all()) {
       const b = await card.boundingBox();
@@ -137,6 +182,7 @@ describe('block explorer', { skip: skipReason(), timeout: 300_000 }, () => {
     await page.getByTestId('block-pool').getByText('xf***1').waitFor();
     assert.equal((await page.getByTestId('block-height').textContent()).trim(), String(height));
     assert.ok((await page.getByTestId('block-txids').locator('li').count()) >= 1);
+    assert.match((await copies(page, 'block-txid', '已复制')).full, /^[0-9a-f]{64}$/);
     await shot(page, 'explorer-mobile-block');
 
     // Search: a height, an empty box, an unknown address, the solo address.

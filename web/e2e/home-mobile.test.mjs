@@ -263,6 +263,8 @@ describe('home, coin list and coin pages on a phone', { skip: skipReason(), time
     await page.getByTestId('coin-detail').waitFor();
     await page.getByTestId('tutorial-link').click();
     await page.getByText(EN.dash.tutorial.notOnline).waitFor();
+    // A warning (SPEC section 4), marked as one, as the desktop's is.
+    await page.locator('.adm-toast-main').getByTestId('toast-warning').waitFor();
     assert.equal(pathOf(page), '/mobile/currencyDetail?currencyType=kas');
   });
 

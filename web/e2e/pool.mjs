@@ -15,14 +15,17 @@ import { POOLD_BIN, freePort, startPoold } from './server.mjs';
 /**
  * startPool starts poold with coins MINE (open, bind, detail, overclock, switchable)
  * and LOCK (open, every capability flag off), each on its own free stratum port;
- * mineFlags add `coin add` flags to MINE.
+ * mineFlags add `coin add` flags to MINE; soloLock gives LOCK a solo port too (so the
+ * solo pages have two coins to choose from).
  */
-export async function startPool({ args = [], testClock = false, mineFlags = [], solo = false } = {}) {
+export async function startPool({ args = [], testClock = false, mineFlags = [], solo = false, soloLock = false } = {}) {
   const minePort = await freePort();
   const lockPort = await freePort();
   // solo: MINE also has a solo port (docs/solo.md), 1% fee.
   const soloPort = solo ? await freePort() : 0;
   const soloFlags = solo ? ['--solo-ports', String(soloPort), '--solo-fee-bps', '100'] : [];
+  const lockSoloPort = soloLock ? await freePort() : 0;
+  const lockSoloFlags = soloLock ? ['--solo-ports', String(lockSoloPort), '--solo-fee-bps', '100'] : [];
   const coin = (type, name, port, flags) => [
     'admin', 'coin', 'add', type, '--name', name, '--algorithm', 'sha256d', '--unit', type, '--decimals', '8',
     '--driver', 'devnet', '--ports', String(port), '--open=true',
@@ -36,7 +39,7 @@ export async function startPool({ args = [], testClock = false, mineFlags = [], 
     testClock,
     setup: [
       coin('MINE', 'Minecoin', minePort, ['--bind', '--detail', '--overclock', '--switchable', ...soloFlags, ...mineFlags]),
-      coin('LOCK', 'Lockcoin', lockPort, ['--bind=false', '--detail=false', '--overclock=false', '--switchable=false']),
+      coin('LOCK', 'Lockcoin', lockPort, ['--bind=false', '--detail=false', '--overclock=false', '--switchable=false', ...lockSoloFlags]),
     ],
     args: ({ dir }) => ['--stratum-bind', '127.0.0.1', '--outbox', `${dir}/outbox.log`, ...args],
   });
@@ -57,7 +60,7 @@ export async function startPool({ args = [], testClock = false, mineFlags = [], 
 
   return {
     ...server,
-    ports: { MINE: minePort, LOCK: lockPort, SOLO: soloPort },
+    ports: { MINE: minePort, LOCK: lockPort, SOLO: soloPort, LOCK_SOLO: lockSoloPort },
     api,
     /** account registers and logs in an email account; it answers {email, password, token, user}. */
     async account(email) {

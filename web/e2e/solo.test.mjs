@@ -1,13 +1,15 @@
 // Solo mode against the real binary: a simulated rig mines over TCP to the pool's solo port
-// with a wallet address as its worker name; a visitor (no login) searches: an empty search
-// and an unknown address get the SPEC's messages, the rig's address opens its summary (hashrate,
-// rigs, best shares, chance of a block, share records) and its rigs. Desktop in English,
-// the phone in Simplified Chinese with the recent searches.
+// with a wallet address as its worker name; a visitor (no login) searches: the coin chosen is
+// remembered for the next visit (localStorage chainTypeInfoSolo, a coin gone falls back to the
+// first), an empty search and an unknown address get the SPEC's messages, the rig's address
+// opens its summary (hashrate, rigs, best shares, chance of a block, share records with their
+// epoch; a failed page of them says so and its retry loads it) and its rigs. Desktop in
+// English, the phone in Simplified Chinese with the recent searches.
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import { shot, waitUntil } from './accounts.mjs';
-import { DESKTOP, PHONE, launchBrowser } from './browser.mjs';
+import { DESKTOP, PHONE, launchBrowser, storageItem } from './browser.mjs';
 import { startPool } from './pool.mjs';
 import { skipReason } from './server.mjs';
 
@@ -18,7 +20,7 @@ function devnetAddress(seed) {
   return `dvn1${key.toString('hex')}${sum.toString('hex')}`;
 }
 
-describe('solo mode', { skip: skipReason(), timeout: 300_000 }, () => {
+describe('solo mode', { skip: skipReason(), timeout: 420_000 }, () => {
   let pool;
   let browser;
   let rig;
@@ -38,8 +40,23 @@ describe('solo mode', { skip: skipReason(), timeout: 300_000 }, () => {
     await (tag === 'INPUT' ? box : box.locator('input')).fill(value);
   };
 
+  /** failShares makes the next `times` calls for share records that match answer 500. */
+  const failShares = async (page, times, match = () => true) => {
+    let left = times;
+    await page.route(
+      (u) => u.pathname === '/api/pc/v1/solo/shares' && match(u),
+      (route) => (left-- > 0 ? route.fulfill({ status: 500, contentType: 'text/plain', body: 'down for a moment' }) : route.continue()),
+    );
+  };
+  /** sharesAt is the API's share records of the address, newest first. */
+  const sharesAt = async (pageSize = 50) => {
+    const res = await fetch(`${pool.url}/api/pc/v1/solo/shares?coin=MINE&address=${address}&page=1&pageSize=${pageSize}`);
+    return (await res.json()).data;
+  };
+
   before(async () => {
-    [pool, browser] = await Promise.all([startPool({ solo: true }), launchBrowser()]);
+    // LOCK mines solo too: the search has two coins (LOCK listed first).
+    [pool, browser] = await Promise.all([startPool({ solo: true, soloLock: true }), launchBrowser()]);
     rig = pool.sim({ worker: `${address}.rig01`, solo: true });
     // Shares are written every 5 s (a block at once: on this devnet every share is one);
     // the pages read them.
@@ -63,7 +80,26 @@ describe('solo mode', { skip: skipReason(), timeout: 300_000 }, () => {
     const page = await newPage(DESKTOP, 'en_US');
     await page.goto(`${pool.url}/account/soloSearch`);
     await page.getByTestId('solo-search').waitFor();
+    // The first visit starts on the first coin; the coin chosen is the next visit's.
+    const chosenCoin = () => page.getByTestId('solo-coin').locator('.ant-select-selection-item').textContent();
+    assert.equal(await chosenCoin(), 'Lockcoin');
+    assert.match(await page.getByTestId('solo-url').first().textContent(), new RegExp(`^stratum\\+tcp://.+:${pool.ports.LOCK_SOLO}$`));
+    const pickMine = async () => {
+      await page.getByTestId('solo-coin').click();
+      await page.locator('.ant-select-item-option', { hasText: 'Minecoin' }).click();
+    };
+    await pickMine();
+    assert.deepEqual(JSON.parse(await storageItem(page, 'chainTypeInfoSolo')), { type: 'MINE', name: 'Minecoin' });
+    await page.reload();
+    await page.getByTestId('solo-search').waitFor();
+    assert.equal(await chosenCoin(), 'Minecoin');
     assert.match(await page.getByTestId('solo-url').first().textContent(), new RegExp(`^stratum\\+tcp://.+:${pool.ports.SOLO}$`));
+    // A remembered coin that no longer mines solo: the first coin again.
+    await page.evaluate(() => localStorage.setItem('chainTypeInfoSolo', JSON.stringify({ type: 'GONE', name: 'Gonecoin' })));
+    await page.reload();
+    await page.getByTestId('solo-search').waitFor();
+    assert.equal(await chosenCoin(), 'Lockcoin');
+    await pickMine();
     await page.getByTestId('solo-submit').click();
     assert.equal((await page.getByTestId('solo-error').textContent()).trim(), 'Please enter the address to query.');
     await fill(page, devnetAddress('nobody mines here'));
@@ -71,6 +107,9 @@ describe('solo mode', { skip: skipReason(), timeout: 300_000 }, () => {
     await page.getByTestId('solo-error').getByText('The query address does not exist.').waitFor();
     await shot(page, 'solo-desktop-unknown');
 
+    // The share records fail to load (twice: the first try and its automatic retry): the
+    // list says so with a retry, which loads them.
+    await failShares(page, 2);
     await fill(page, `  ${address} `);
     await page.getByTestId('solo-submit').click();
     await page.waitForURL((u) => u.pathname === '/account/soloSummary' && u.searchParams.get('address') === address);
@@ -79,7 +118,21 @@ describe('solo mode', { skip: skipReason(), timeout: 300_000 }, () => {
     await cards.getByText('1 of 1').waitFor(); // one rig online
     await page.getByTestId('solo-chance').getByText('Expected time to a block').waitFor();
     const shares = page.getByTestId('solo-shares');
+    await shares.getByText('This could not be loaded.').waitFor();
+    assert.equal(await shares.getByRole('cell').count(), 0, 'no "no shares" table under the error');
+    assert.equal((await shares.getByTestId('retry').textContent()).trim(), 'Try again');
+    await shot(page, 'solo-desktop-shares-failed');
+    await shares.getByTestId('retry').click();
     await shares.getByRole('cell', { name: 'rig01' }).first().waitFor();
+    await page.unrouteAll();
+    assert.equal(await shares.getByText('This could not be loaded.').count(), 0);
+    // Each record has its epoch (SPEC "Solo share record"), as the API gives it.
+    const head = await shares.locator('thead th').allTextContents();
+    const row = (await shares.locator('tbody tr').first().locator('td').allTextContents()).map((x) => x.trim());
+    const api = await sharesAt();
+    const rec = api.rows.find((r) => String(r.blockHeight) === row[head.indexOf('Block height')]);
+    assert.ok(rec, `the API has the share at height ${row[head.indexOf('Block height')]}`);
+    assert.equal(row[head.indexOf('Epoch')], String(rec.epoch));
     assert.equal(await page.getByTestId('solo-target').textContent(), address);
     await shot(page, 'solo-desktop-summary');
 
@@ -97,17 +150,32 @@ describe('solo mode', { skip: skipReason(), timeout: 300_000 }, () => {
     const page = await newPage(PHONE, 'zh_CN');
     await page.goto(`${pool.url}/mobile/account/soloSearch`);
     await page.getByTestId('solo-search').waitFor();
+    await page.getByTestId('solo-coin').getByText('MINE', { exact: true }).click();
+    assert.equal(JSON.parse(await storageItem(page, 'chainTypeInfoSolo')).type, 'MINE');
     await page.getByTestId('solo-submit').click();
     assert.equal((await page.getByTestId('solo-error').textContent()).trim(), '请输入要查询的地址。');
     await fill(page, devnetAddress('nobody mines here'));
     await page.getByTestId('solo-submit').click();
     await page.getByTestId('solo-error').getByText('查询的地址不存在。').waitFor();
+    // The first page of share records fails: the list says so, and its retry loads it.
+    await failShares(page, 2);
     await fill(page, address);
     await page.getByTestId('solo-submit').click();
     await page.waitForURL((u) => u.pathname === '/mobile/account/soloSummary');
     await page.getByTestId('solo-cards').getByText('1 / 1').waitFor();
     await page.getByTestId('solo-chance').getByText('预计出块时间').waitFor();
-    await page.getByTestId('solo-shares').getByText('rig01').first().waitFor();
+    const shares = page.getByTestId('solo-shares');
+    await shares.getByText('加载失败。').waitFor();
+    assert.equal((await shares.getByTestId('retry').textContent()).trim(), '重试');
+    await shares.getByTestId('retry').click();
+    await shares.getByText('rig01').first().waitFor();
+    await page.unrouteAll();
+    // Each record shows its epoch beside its height, as the API gives them.
+    const line = await page.getByTestId('solo-share').first().locator('.adm-list-item-description').textContent();
+    const [, height, epoch] = line.match(/区块高度 (\d+) · Epoch (\d+)/) ?? [];
+    assert.ok(height, `a height and an epoch in "${line}"`);
+    const rec = (await sharesAt()).rows.find((r) => String(r.blockHeight) === height);
+    assert.equal(epoch, String(rec.epoch));
     assert.equal(await page.evaluate(() => document.documentElement.scrollWidth), PHONE.viewport.width, 'nothing wider than the screen');
     await shot(page, 'solo-phone-summary');
     await page.getByTestId('solo-to-soloEquipment').click();
@@ -118,5 +186,21 @@ describe('solo mode', { skip: skipReason(), timeout: 300_000 }, () => {
     await page.getByTestId('solo-recent').getByText(address).click();
     await page.waitForURL((u) => u.pathname === '/mobile/account/soloSummary');
     await waitUntil(async () => (await page.getByTestId('solo-cards').count()) === 1, { what: 'the summary again' });
+
+    // A next page that fails stops the scroll with a retry, which loads it. The rig sends a
+    // share every few seconds: wait for more than one page (20) of them.
+    await waitUntil(async () => (await sharesAt(10)).total > 20, { what: 'more than 20 shares', timeout: 180_000, interval: 2000 });
+    await failShares(page, 2, (u) => u.searchParams.get('page') === '2');
+    await page.reload();
+    await page.getByTestId('solo-share').first().waitFor();
+    assert.equal(await page.getByTestId('solo-share').count(), 20);
+    await page.getByTestId('solo-shares-more').scrollIntoViewIfNeeded();
+    const retry = page.getByTestId('solo-shares-retry');
+    await retry.waitFor();
+    assert.equal((await retry.textContent()).trim(), '重试');
+    await shot(page, 'solo-phone-next-page-failed');
+    await retry.click();
+    await waitUntil(async () => (await page.getByTestId('solo-share').count()) > 20, { what: 'the second page' });
+    assert.equal(await retry.count(), 0);
   });
 });

@@ -2,7 +2,7 @@
 // movable test clock, the miner adds an address (locked 48 hours), withdraws from the
 // desktop asset page with a code from the outbox, and watches it go processing -> success
 // with a transaction hash; the phone pages in Chinese show the book, refuse bad input with
-// the SPEC messages and show the history.
+// the SPEC messages and show the history; the order number copies whole on both.
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { after, before, describe, it } from 'node:test';
@@ -54,6 +54,7 @@ describe('withdrawals', { skip: skipReason(), timeout: 300_000 }, () => {
   const open = async (device, lang) => {
     const context = await browser.newContext(device);
     contexts.push(context);
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']).catch(() => {});
     await loggedIn(context, user, lang);
     const page = await context.newPage();
     page.on('pageerror', (e) => assert.fail(`page error: ${e.message}`));
@@ -147,6 +148,13 @@ describe('withdrawals', { skip: skipReason(), timeout: 300_000 }, () => {
     const mine = assets.find((a) => a.coin === 'MINE');
     assert.equal(mine.withdrawn, '0.50000000');
     assert.equal(mine.frozen, '0.00000000');
+
+    // The order number shows by its ends; its copy is the whole of it.
+    const order = page.getByTestId('withdrawal-order').first();
+    assert.equal(await order.getAttribute('data-full'), w.orderNo);
+    await page.getByTestId('withdrawal-order-copy').first().click();
+    await waitUntil(async () => (await page.evaluate(() => navigator.clipboard.readText())) === w.orderNo, { what: 'the order number on the clipboard' });
+    await page.getByText('Copied', { exact: true }).waitFor();
   });
 
   it('phone, Chinese: the book, the settings and the withdrawal sheet with its messages', async () => {
@@ -191,5 +199,12 @@ describe('withdrawals', { skip: skipReason(), timeout: 300_000 }, () => {
     await page.getByTestId('withdrawal-card').first().getByText('成功').waitFor();
     const hash = await page.getByTestId('withdrawal-tx').first().textContent();
     assert.match(hash, /^[0-9a-f]{64}$/);
+    // The order number, in full, with its copy button.
+    const [w] = (await pool.api(user.token, 'GET', '/api/pc/v1/customer/withdraw/list', { subAccount: 'payee' })).rows;
+    const order = page.getByTestId('withdrawal-order').first();
+    assert.equal((await order.textContent()).trim(), w.orderNo);
+    await order.locator('xpath=..').getByRole('button', { name: '复制' }).click();
+    await waitUntil(async () => (await page.evaluate(() => navigator.clipboard.readText())) === w.orderNo, { what: 'the order number on the clipboard' });
+    await page.getByText('复制成功').waitFor();
   });
 });

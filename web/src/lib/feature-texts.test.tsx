@@ -30,6 +30,19 @@ describe('feature texts', () => {
     expect(i18n.t('ok', { ns: 'test-retry' })).toBe('yes');
   });
 
+  it("never changes the app's own texts, even where a feature has a key of the same name", async () => {
+    const load = async () => ({ common: { copied: 'Feature copied.' } });
+    function Feature() {
+      const { t, ready } = useFeatureTexts('test-same-key', load);
+      return <p>{ready ? t('common.copied') : 'loading'}</p>;
+    }
+    render(<Feature />);
+    await waitFor(() => expect(screen.getByText('Feature copied.')).toBeTruthy());
+    expect(i18n.t('common.copied')).toBe('Copied');
+    // The feature still reads the app's texts it does not have itself.
+    expect(i18n.t('common.copyFailed', { ns: 'test-same-key' })).toBe('Copy failed');
+  });
+
   it('globLoader picks the language file and names a missing one', async () => {
     const load = globLoader({ './locales/en_US.json': async () => ({ default: { a: 'b' } }) });
     await expect(load('en_US')).resolves.toEqual({ a: 'b' });

@@ -25,16 +25,25 @@ export function globLoader(files: Record<string, () => Promise<unknown>>): TextL
 }
 
 const pending = new Map<string, Promise<void>>();
+// loaded are the namespaces whose texts are in, by language: i18next's hasResourceBundle
+// also says yes for the empty bundle its backend gives a feature namespace (i18n.ts).
+const loaded = new Set<string>();
+
+/** featureTextsLoaded tells whether the namespace's texts in lang are in. */
+function featureTextsLoaded(ns: string, lang: Lang): boolean {
+  return loaded.has(`${lang}/${ns}`);
+}
 
 /** loadFeatureTexts adds the namespace's texts in lang to i18next (once per language). */
 export function loadFeatureTexts(ns: string, load: TextLoader, lang: Lang = currentLang()): Promise<void> {
-  if (i18n.hasResourceBundle(lang, ns)) return Promise.resolve();
   const key = `${lang}/${ns}`;
+  if (loaded.has(key)) return Promise.resolve();
   let p = pending.get(key);
   if (!p) {
     p = load(lang).then(
       (texts) => {
         i18n.addResourceBundle(lang, ns, texts, true, true);
+        loaded.add(key);
       },
       (err: unknown) => {
         pending.delete(key); // a later render may try again (a chunk that failed to download)
@@ -53,7 +62,7 @@ export function loadFeatureTexts(ns: string, load: TextLoader, lang: Lang = curr
  */
 export function useFeatureTexts(ns: string, load: TextLoader) {
   const lang = currentLang();
-  const [ready, setReady] = useState(() => i18n.hasResourceBundle(lang, ns));
+  const [ready, setReady] = useState(() => featureTextsLoaded(ns, lang));
   const [error, setError] = useState<unknown>(null);
   const { t } = useTranslation(ns);
   useEffect(() => {

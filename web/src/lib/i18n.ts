@@ -4,6 +4,9 @@ import { initReactI18next } from 'react-i18next';
 import { htmlLang, isLang, type Lang } from './language';
 import { local, localKeys } from './storage';
 
+/** APP_NS is the namespace of the app-wide texts (src/locales). */
+const APP_NS = 'translation';
+
 type LocaleModule = { default: Record<string, unknown> };
 const loaders = import.meta.glob<LocaleModule>('../locales/*.json');
 
@@ -14,10 +17,22 @@ export async function loadLocale(lang: Lang): Promise<Record<string, unknown>> {
   return (await load()).default;
 }
 
+/**
+ * localeBackend gives i18next the app's texts for its own namespace (translation). A
+ * feature's namespace (feature-texts.ts) gets nothing here: its texts are added with its
+ * chunk, and a key it lacks is read from the app's texts (fallbackNS). Answering a feature
+ * namespace with the app's texts let one overwrite the other: i18next keeps the answer's
+ * nested objects as they are, so a feature's `common.copied` deep-merged into them changed
+ * the app's, or the answer, arriving after the feature's texts, replaced its `common`.
+ */
 const localeBackend: BackendModule = {
   type: 'backend',
   init() {},
-  read(language: string, _namespace: string, callback: ReadCallback) {
+  read(language: string, namespace: string, callback: ReadCallback) {
+    if (namespace !== APP_NS) {
+      callback(null, {});
+      return;
+    }
     if (!isLang(language)) {
       callback(new Error(`i18n: unknown language ${language}`), false);
       return;
@@ -41,8 +56,9 @@ export function initI18n(lang: Lang): Promise<unknown> {
       fallbackLng: false,
       supportedLngs: ['zh_CN', 'zh_HK', 'en_US', 'ko_KR'],
       load: 'currentOnly',
-      ns: ['translation'],
-      defaultNS: 'translation',
+      ns: [APP_NS],
+      defaultNS: APP_NS,
+      fallbackNS: APP_NS,
       interpolation: { escapeValue: false },
       returnNull: false,
       react: { useSuspense: false },

@@ -18,19 +18,13 @@ import './mobile-layout.css';
 const mobileLocales: Record<Lang, typeof enUS> = { zh_CN: zhCN, zh_HK: zhHK, en_US: enUS, ko_KR: koKR };
 
 // Toast's code (its mask and animation library) loads with the first message, not the page.
-const loadToast = () => import('./mobile/toast').then((m) => m.Toast);
+const loadToast = () => import('./mobile/toast').then((m) => m.showToast);
 
 function useToastNotifier() {
   useEffect(
     () =>
       setNotifier((kind, content, options) => {
-        void loadToast().then((Toast) =>
-          Toast.show({
-            content,
-            icon: kind === 'success' ? 'success' : kind === 'error' ? 'fail' : undefined,
-            ...(options?.durationMs !== undefined ? { duration: options.durationMs } : {}),
-          }),
-        );
+        void loadToast().then((show) => show(kind, content, options));
       }),
     [],
   );

@@ -5,6 +5,7 @@ import { Button, Input, Result, Segmented, Select, Skeleton, Table, Tag } from '
 import { useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { LazyHashrateChart } from '@/components/hashrate-chart';
+import { CopyText } from '@/components/copy-text/copy-text';
 import { PageFrame } from '@/components/page-frame';
 import { paths } from '@/config/paths';
 import {
@@ -17,12 +18,12 @@ import {
   useRanking,
   type ExplorerLinks,
 } from '@/features/explorer/hooks/use-explorer';
-import { confirmationsOf, formatEffort, formatShare, parseHeight, shortHash, trimAmount } from '@/features/explorer/model/format';
+import { confirmationsOf, formatEffort, formatShare, finderIsAddress, parseHeight, trimAmount } from '@/features/explorer/model/format';
 import type { ChainBlock, PoolBlock, RankedMiner } from '@/features/explorer/model/types';
 import { useExplorerTexts } from '@/features/explorer/texts';
 import { errorMessage } from '@/lib/api-client';
 import { explorerTitles as titles } from '../shared-titles';
-import { Card, Copyable } from './pool/parts';
+import { Card } from './pool/parts';
 import './pool/pool.css';
 import './explorer.css';
 
@@ -121,9 +122,9 @@ function PoolBlocksTable({ coin, rows }: { coin: string; rows: PoolBlock[] }) {
           title: t('col.finder'),
           key: 'finder',
           render: (_: unknown, b) => (
-            <span className="up-explorer-mono">
+            <span>
               {b.solo ? <Tag>{t('solo')}</Tag> : null}
-              {shortHash(b.finder, 8)}
+              {b.solo ? <CopyText text={b.finder} keep={8} testId="block-finder" /> : b.finder}
             </span>
           ),
         },
@@ -162,11 +163,21 @@ function Overview({ coin }: { coin: string }) {
           data-testid="latest-blocks"
           columns={[
             { title: t('col.height'), dataIndex: 'height', render: (h: number) => <Link to={withCoin(paths.explorer.blockDetail(h), coin)}>{h}</Link> },
-            { title: t('col.hash'), dataIndex: 'hash', render: (h: string) => <span className="up-explorer-mono">{shortHash(h)}</span> },
+            { title: t('col.hash'), dataIndex: 'hash', render: (h: string) => <CopyText text={h} keep={10} testId="latest-hash" /> },
             { title: t('col.time'), dataIndex: 'time', render: (ms: number) => when(ms, lang) },
             { title: t('col.txs'), dataIndex: 'txCount' },
             { title: t('col.reward'), dataIndex: 'reward' },
-            { title: t('col.finder'), key: 'pool', render: (_: unknown, b) => (b.pool ? <Tag color="green">{`${t('pool')} · ${shortHash(b.finder, 8)}`}</Tag> : null) },
+            {
+              title: t('col.finder'),
+              key: 'pool',
+              render: (_: unknown, b) =>
+                b.pool ? (
+                  <span>
+                    <Tag color="green">{finderIsAddress(b.finder) ? t('pool') : `${t('pool')} · ${b.finder}`}</Tag>
+                    {finderIsAddress(b.finder) ? <CopyText text={b.finder} keep={8} testId="latest-finder" /> : null}
+                  </span>
+                ) : null,
+            },
           ]}
         />
       </section>
@@ -197,11 +208,12 @@ function Ranking({ coin }: { coin: string }) {
       />
       {q.isError ? (
         <Result status="warning" title={t('loadFailed')} extra={<Button onClick={() => void q.refetch()}>{t('retry')}</Button>} />
+      ) : q.isPending ? (
+        <Skeleton active paragraph={{ rows: 6 }} style={{ marginTop: 16 }} />
       ) : (
         <Table<RankedMiner>
           size="small"
           rowKey="id"
-          loading={q.isPending}
           pagination={false}
           dataSource={q.data?.rows ?? []}
           data-testid="ranking"
@@ -277,7 +289,7 @@ function BlockPage({ coin }: { coin: string }) {
           <dd>{b.height}</dd>
           <dt>{t('col.hash')}</dt>
           <dd>
-            <Copyable text={b.hash} tp={t} testId="block-hash" />
+            <CopyText text={b.hash} testId="block-hash" />
           </dd>
           <dt>{t('col.time')}</dt>
           <dd>{when(b.time, lang)}</dd>
@@ -318,7 +330,9 @@ function BlockPage({ coin }: { coin: string }) {
             <dt>{t('col.effort')}</dt>
             <dd>{formatEffort(b.poolBlock.effort)}</dd>
             <dt>{t('col.finder')}</dt>
-            <dd className="up-explorer-mono">{b.poolBlock.finder}</dd>
+            <dd>
+              {b.poolBlock.solo ? <CopyText text={b.poolBlock.finder} testId="pool-finder" /> : b.poolBlock.finder}
+            </dd>
           </dl>
         </section>
       ) : null}
@@ -326,8 +340,8 @@ function BlockPage({ coin }: { coin: string }) {
         <h2>{t('block.txids')}</h2>
         <ol className="up-explorer-txids" data-testid="block-txids">
           {b.txids.map((id) => (
-            <li key={id} className="up-explorer-mono">
-              {id}
+            <li key={id}>
+              <CopyText text={id} testId="block-txid" />
             </li>
           ))}
         </ol>

@@ -13,7 +13,7 @@ import { targetQuery } from '@/features/solo/model/search';
 import type { SoloShare, SoloTarget, SoloWorker } from '@/features/solo/model/types';
 import { useSoloTexts } from '@/features/solo/texts';
 import { errorMessage } from '@/lib/api-client';
-import { Card, Copyable } from './pool/parts';
+import { Card, Copyable, LoadFailed } from './pool/parts';
 import type { soloTitles } from '../shared-titles';
 import './pool/pool.css';
 import './solo.css';
@@ -40,7 +40,15 @@ function DesktopSoloSearch() {
     <PageFrame titleKey="pages.soloSearch">
       <p className="up-solo-lead">{t('search.lead')}</p>
       {s.failed ? (
-        <Result status="warning" title={t('search.loadFailed')} extra={<Button onClick={s.retry}>{t('search.submit')}</Button>} />
+        <Result
+          status="warning"
+          title={t('search.loadFailed')}
+          extra={
+            <Button onClick={s.retry} data-testid="retry">
+              {t('common.retry')}
+            </Button>
+          }
+        />
       ) : !s.coin ? (
         <Result status="info" title={t('search.none')} />
       ) : (
@@ -152,7 +160,16 @@ function Refused({ error, retry }: { error: unknown; retry: () => void }) {
       />
     </div>
   ) : (
-    <Result status="warning" title={t('summary.loadFailed')} subTitle={errorMessage(error)} extra={<Button onClick={retry}>{t('search.submit')}</Button>} />
+    <Result
+      status="warning"
+      title={t('summary.loadFailed')}
+      subTitle={errorMessage(error)}
+      extra={
+        <Button onClick={retry} data-testid="retry">
+          {t('common.retry')}
+        </Button>
+      }
+    />
   );
 }
 
@@ -197,34 +214,40 @@ function DesktopSoloSummary({ target }: { target: SoloTarget }) {
         </section>
         <section className="up-pool-panel">
           <h2>{t('summary.chart')}</h2>
-          {v.chartFailed ? <Button onClick={v.retryChart}>{t('search.submit')}</Button> : <LazyHashrateChart points={v.points} label={t('summary.hashrate10m')} />}
+          {v.chartFailed ? <LoadFailed tp={t} retry={v.retryChart} /> : <LazyHashrateChart points={v.points} label={t('summary.hashrate10m')} />}
         </section>
         <section className="up-pool-panel" data-testid="solo-shares">
           <h2>{t('summary.shares')}</h2>
-          <Table<SoloShare>
-            size="small"
-            rowKey="id"
-            loading={shares.shares.isFetching && !shares.shares.data}
-            dataSource={shares.shares.data?.rows ?? []}
-            locale={{ emptyText: t('shares.empty') }}
-            pagination={{
-              current: shares.page,
-              pageSize: shares.pageSize,
-              total: shares.shares.data?.total ?? 0,
-              showSizeChanger: true,
-              pageSizeOptions: ['10', '20', '30', '50'],
-              onChange: shares.onChange,
-            }}
-            columns={[
-              { title: t('shares.time'), dataIndex: 'submitTime', render: (ms: number) => when(ms, lang) },
-              { title: t('shares.height'), dataIndex: 'blockHeight' },
-              { title: t('shares.epoch'), dataIndex: 'epoch' },
-              { title: t('shares.worker'), dataIndex: 'worker', render: (w: string) => w || t('workers.bare') },
-              { title: t('shares.difficulty'), dataIndex: 'difficulty', render: formatDifficulty },
-              { title: t('shares.met'), dataIndex: 'shareDifficulty', render: formatDifficulty },
-              { title: t('shares.block'), dataIndex: 'block', render: (b: boolean) => (b ? <Tag color="gold">{t('shares.yes')}</Tag> : null) },
-            ]}
-          />
+          {shares.shares.isError && !shares.shares.data ? (
+            <LoadFailed tp={t} retry={() => void shares.shares.refetch()} />
+          ) : !shares.shares.data ? (
+            <Skeleton active paragraph={{ rows: 4 }} />
+          ) : (
+            <Table<SoloShare>
+              size="small"
+              rowKey="id"
+              loading={shares.shares.isPlaceholderData}
+              dataSource={shares.shares.data.rows}
+              locale={{ emptyText: t('shares.empty') }}
+              pagination={{
+                current: shares.page,
+                pageSize: shares.pageSize,
+                total: shares.shares.data.total,
+                showSizeChanger: true,
+                pageSizeOptions: ['10', '20', '30', '50'],
+                onChange: shares.onChange,
+              }}
+              columns={[
+                { title: t('shares.time'), dataIndex: 'submitTime', render: (ms: number) => when(ms, lang) },
+                { title: t('shares.height'), dataIndex: 'blockHeight' },
+                { title: t('shares.epoch'), dataIndex: 'epoch' },
+                { title: t('shares.worker'), dataIndex: 'worker', render: (w: string) => w || t('workers.bare') },
+                { title: t('shares.difficulty'), dataIndex: 'difficulty', render: formatDifficulty },
+                { title: t('shares.met'), dataIndex: 'shareDifficulty', render: formatDifficulty },
+                { title: t('shares.block'), dataIndex: 'block', render: (b: boolean) => (b ? <Tag color="gold">{t('shares.yes')}</Tag> : null) },
+              ]}
+            />
+          )}
         </section>
       </>
     );

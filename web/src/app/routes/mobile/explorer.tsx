@@ -5,6 +5,7 @@ import { Button, ErrorBlock, Input, List, Selector, Skeleton, Tag } from 'antd-m
 import { useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { LazyHashrateChart } from '@/components/hashrate-chart';
+import { MCopyText } from '@/components/copy-text/m-copy-text';
 import { PageFrame } from '@/components/page-frame';
 import { mobilePaths } from '@/config/paths';
 import {
@@ -17,13 +18,13 @@ import {
   useRanking,
   type ExplorerLinks,
 } from '@/features/explorer/hooks/use-explorer';
-import { confirmationsOf, formatEffort, formatShare, parseHeight, shortHash, trimAmount } from '@/features/explorer/model/format';
+import { confirmationsOf, formatEffort, formatShare, finderIsAddress, parseHeight, trimAmount } from '@/features/explorer/model/format';
 import type { PoolBlock } from '@/features/explorer/model/types';
 import { useExplorerTexts } from '@/features/explorer/texts';
 import { errorMessage } from '@/lib/api-client';
 import { explorerTitles as titles } from '../shared-titles';
 import type { ExplorerPage } from '../desktop/explorer';
-import { MCard, MCopy } from './pool/parts';
+import { MCard } from './pool/parts';
 import './pool/pool.css';
 import './explorer.css';
 
@@ -128,7 +129,13 @@ function MPoolBlocks({ coin, rows, header }: { coin: string; rows: PoolBlock[]; 
             <span className="up-mexplorer-desc">
               {`${t('col.confirmations')} ${confirmationsOf(b.confirmations, b.maturity)} · ${t('col.effort')} ${formatEffort(b.effort)}`}
               <br />
-              {b.solo ? <Tag fill="outline">{t('solo')}</Tag> : null} <span className="up-mpool-mono">{shortHash(b.finder, 8)}</span>
+              {b.solo ? (
+                <>
+                  <Tag fill="outline">{t('solo')}</Tag> <MCopyText text={b.finder} keep={8} testId="block-finder" />
+                </>
+              ) : (
+                <span className="up-mpool-mono">{b.finder}</span>
+              )}
             </span>
           }
           extra={
@@ -177,10 +184,17 @@ function MOverview({ coin }: { coin: string }) {
             key={b.hash}
             arrow
             onClick={() => navigate(withCoin(mobilePaths.explorer.blockDetail(b.height), coin))}
-            description={<span className="up-mpool-mono">{shortHash(b.hash, 8)}</span>}
+            description={<MCopyText text={b.hash} keep={6} testId="latest-hash" />}
             extra={
               <span className="up-mexplorer-extra">
-                {b.pool ? <Tag color="success">{`${t('pool')} · ${shortHash(b.finder, 8)}`}</Tag> : null}
+                {b.pool && finderIsAddress(b.finder) ? (
+                  <>
+                    <Tag color="success">{t('pool')}</Tag>
+                    <MCopyText text={b.finder} keep={4} testId="latest-finder" />
+                  </>
+                ) : b.pool ? (
+                  <Tag color="success">{`${t('pool')} · ${b.finder}`}</Tag>
+                ) : null}
                 <span>{`${b.txCount} ${t('col.txs')}`}</span>
               </span>
             }
@@ -306,7 +320,7 @@ function MBlock({ coin }: { coin: string }) {
         </dl>
         <div className="up-mexplorer-hash">
           <span>{t('col.hash')}</span>
-          <MCopy text={b.hash} tp={t} testId="block-hash" />
+          <MCopyText text={b.hash} testId="block-hash" />
         </div>
         <nav className="up-mexplorer-nav">
           {b.prevHash && b.height > 0 ? (
@@ -334,7 +348,7 @@ function MBlock({ coin }: { coin: string }) {
             <dt>{t('col.effort')}</dt>
             <dd>{formatEffort(b.poolBlock.effort)}</dd>
             <dt>{t('col.finder')}</dt>
-            <dd className="up-mpool-mono">{b.poolBlock.finder}</dd>
+            <dd>{b.poolBlock.solo ? <MCopyText text={b.poolBlock.finder} testId="pool-finder" /> : b.poolBlock.finder}</dd>
           </dl>
         </section>
       ) : null}
@@ -342,8 +356,8 @@ function MBlock({ coin }: { coin: string }) {
         <h2>{t('block.txids')}</h2>
         <ol className="up-mexplorer-txids" data-testid="block-txids">
           {b.txids.map((id) => (
-            <li key={id} className="up-mpool-mono">
-              {id}
+            <li key={id}>
+              <MCopyText text={id} testId="block-txid" />
             </li>
           ))}
         </ol>

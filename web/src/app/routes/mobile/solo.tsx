@@ -14,7 +14,7 @@ import type { SoloTarget } from '@/features/solo/model/types';
 import { useSoloTexts } from '@/features/solo/texts';
 import { errorMessage } from '@/lib/api-client';
 import type { soloTitles } from '../shared-titles';
-import { MCard, MCopy } from './pool/parts';
+import { MCard, MCopy, MLoadFailed } from './pool/parts';
 import './pool/pool.css';
 import './solo.css';
 
@@ -44,8 +44,8 @@ function MobileSoloSearch() {
       <p className="up-msolo-lead">{t('search.lead')}</p>
       {s.failed ? (
         <ErrorBlock status="default" title={t('search.loadFailed')} description="">
-          <Button color="primary" size="small" onClick={s.retry}>
-            {t('search.submit')}
+          <Button color="primary" size="small" onClick={s.retry} data-testid="retry">
+            {t('common.retry')}
           </Button>
         </ErrorBlock>
       ) : !s.coin ? (
@@ -153,8 +153,8 @@ function MRefused({ error, retry }: { error: unknown; retry: () => void }) {
       {isRefused(error) ? (
         <Link to={mobilePaths.account.soloSearch}>{t('summary.change')}</Link>
       ) : (
-        <Button size="small" color="primary" onClick={retry}>
-          {t('search.submit')}
+        <Button size="small" color="primary" onClick={retry} data-testid="retry">
+          {t('common.retry')}
         </Button>
       )}
     </ErrorBlock>
@@ -203,19 +203,30 @@ function MobileSoloSummary({ target }: { target: SoloTarget }) {
         <section className="up-msolo-panel">
           <h2>{t('summary.chart')}</h2>
           {v.chartFailed ? (
-            <Button size="small" onClick={v.retryChart}>
-              {t('search.submit')}
-            </Button>
+            <MLoadFailed tp={t} retry={v.retryChart} />
           ) : (
             <LazyHashrateChart points={v.points} label={t('summary.hashrate10m')} compact height={200} />
           )}
         </section>
         <List header={t('summary.shares')} data-testid="solo-shares">
-          {rows.length === 0 && !feed.isPending ? <List.Item>{t('shares.empty')}</List.Item> : null}
+          {feed.isPending ? (
+            <List.Item>
+              <Skeleton.Paragraph lineCount={4} animated />
+            </List.Item>
+          ) : feed.isError && rows.length === 0 ? (
+            <List.Item>
+              <MLoadFailed tp={t} retry={() => void feed.refetch()} />
+            </List.Item>
+          ) : rows.length === 0 ? (
+            <List.Item>
+              <ErrorBlock status="empty" title={t('shares.empty')} description="" />
+            </List.Item>
+          ) : null}
           {rows.map((r) => (
             <List.Item
               key={r.id}
-              description={`${t('shares.height')} ${r.blockHeight} · ${t('shares.met')} ${formatDifficulty(r.shareDifficulty)}`}
+              data-testid="solo-share"
+              description={`${t('shares.height')} ${r.blockHeight} · ${t('shares.epoch')} ${r.epoch} · ${t('shares.met')} ${formatDifficulty(r.shareDifficulty)}`}
               extra={
                 <span className="up-msolo-share-extra">
                   {r.worker || t('workers.bare')}
@@ -227,15 +238,29 @@ function MobileSoloSummary({ target }: { target: SoloTarget }) {
             </List.Item>
           ))}
         </List>
-        <InfiniteScroll loadMore={async () => void (await feed.fetchNextPage())} hasMore={!!feed.hasNextPage && !feed.isFetchNextPageError}>
-          {feed.hasNextPage ? (
-            <span>
-              {t('shares.loading')} <DotLoading />
+        {rows.length > 0 ? (
+          <InfiniteScroll
+            loadMore={async () => void (await feed.fetchNextPage({ cancelRefetch: false }))}
+            hasMore={!!feed.hasNextPage && !feed.isFetchNextPageError}
+          >
+            <span data-testid="solo-shares-more">
+              {feed.isFetchNextPageError ? (
+                <>
+                  {t('common.loadFailed')}{' '}
+                  <Button size="small" loading={feed.isFetchingNextPage} onClick={() => void feed.fetchNextPage()} data-testid="solo-shares-retry">
+                    {t('common.retry')}
+                  </Button>
+                </>
+              ) : feed.hasNextPage ? (
+                <>
+                  {t('shares.loading')} <DotLoading />
+                </>
+              ) : (
+                t('shares.end')
+              )}
             </span>
-          ) : (
-            <span>{t('shares.end')}</span>
-          )}
-        </InfiniteScroll>
+          </InfiniteScroll>
+        ) : null}
       </>
     );
   }

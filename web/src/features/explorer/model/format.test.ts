@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { confirmationsOf, formatEffort, formatShare, parseHeight, shortHash, trimAmount } from './format';
+import { confirmationsOf, finderIsAddress, formatEffort, formatShare, parseHeight, shortHash, trimAmount } from './format';
 
 describe('explorer formats', () => {
   it('effort, share and confirmations', () => {
@@ -19,6 +19,12 @@ describe('explorer formats', () => {
     expect(parseHeight('123')).toBe(123);
     expect(parseHeight('12a')).toBeNull();
     expect(parseHeight(undefined)).toBeNull();
+  });
+  it('a solo finder is an address to copy; a masked sub-account is not', () => {
+    expect(finderIsAddress('dvn1a0b1c2d3e4f5')).toBe(true);
+    expect(finderIsAddress('fa***a')).toBe(false);
+    expect(finderIsAddress('***')).toBe(false);
+    expect(finderIsAddress('')).toBe(false);
   });
 
   it('headline amounts without trailing zeros', () => {

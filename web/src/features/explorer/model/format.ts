@@ -24,6 +24,14 @@ export function shortHash(h: string, keep = 10): string {
   return h.length <= keep * 2 + 1 ? h : `${h.slice(0, keep)}…${h.slice(-keep)}`;
 }
 
+/**
+ * finderIsAddress tells a solo block's finder (the miner's address, public on chain, worth
+ * copying) from a pool block's (its sub-account code masked with "*", docs/explorer.md).
+ */
+export function finderIsAddress(finder: string): boolean {
+  return finder !== '' && !finder.includes('*');
+}
+
 /** parseHeight reads a block height from an address (digits only), or null. */
 export function parseHeight(raw: string | undefined): number | null {
   if (!raw || !/^\d{1,12}$/.test(raw)) return null;

@@ -4,7 +4,7 @@ import { useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { ApiError, codes, errorMessage } from '@/lib/api-client';
 import { searchSolo, soloCoinsQuery, soloHistoryQuery, soloSharesFeedQuery, soloSharesQuery, soloSummaryQuery, soloWorkersQuery } from '../api/solo';
-import { checkAddress, forgetRecent, readCurrent, readRecent, rememberRecent, saveCurrent, targetFrom, targetQuery } from '../model/search';
+import { checkAddress, forgetRecent, pickSoloCoin, readCurrent, readRecent, readSoloCoin, rememberRecent, saveCurrent, saveSoloCoin, targetFrom, targetQuery } from '../model/search';
 import type { SoloCoin, SoloTarget } from '../model/types';
 import { useSoloTexts } from '../texts';
 
@@ -23,16 +23,17 @@ export function useSoloCoins() {
 }
 
 /**
- * useSoloSearch is the search form: the coin (the tab's last, else the first with solo
- * mining), the address typed, its recent addresses, and submit, which checks the address
+ * useSoloSearch is the search form: the coin (the one last chosen, kept in localStorage
+ * chainTypeInfoSolo, else this tab's last search's, else the first with solo mining; a
+ * remembered coin without solo mining any more falls back to the first), the address typed, its recent addresses, and submit, which checks the address
  * with the server and opens its summary; an empty or unknown address is said by the field.
  */
 export function useSoloSearch(paths: SoloPaths) {
   const texts = useSoloTexts();
   const navigate = useNavigate();
   const { coins, pending, failed, retry } = useSoloCoins();
-  const [chosen, setChosen] = useState<string | null>(() => readCurrent()?.coin ?? null);
-  const coin: SoloCoin | undefined = coins.find((c) => c.type === chosen) ?? coins[0];
+  const [chosen, setChosen] = useState<string | null>(() => readSoloCoin() ?? readCurrent()?.coin ?? null);
+  const coin: SoloCoin | undefined = pickSoloCoin(coins, chosen);
   const [address, setAddress] = useState('');
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
@@ -53,6 +54,7 @@ export function useSoloSearch(paths: SoloPaths) {
       await searchSolo(target);
       rememberRecent(target.coin, target.address);
       saveCurrent(target);
+      saveSoloCoin(coin);
       navigate(paths.summary + targetQuery(target));
     } catch (err) {
       setError(err instanceof ApiError && err.kind === 'code' ? err.message || texts.t('search.unknown') : errorMessage(err));
@@ -70,6 +72,8 @@ export function useSoloSearch(paths: SoloPaths) {
     retry,
     setCoin: (type: string) => {
       setChosen(type);
+      const c = coins.find((x) => x.type === type);
+      if (c) saveSoloCoin(c);
       setError('');
     },
     address,

@@ -1,9 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { session, sessionKeys, soloSearchListKey, local } from '@/lib/storage';
-import { MAX_RECENT, checkAddress, forgetRecent, readCurrent, readRecent, rememberRecent, saveCurrent, targetFrom } from './search';
+import { session, sessionKeys, soloSearchListKey, local, localKeys } from '@/lib/storage';
+import { MAX_RECENT, checkAddress, forgetRecent, pickSoloCoin, readCurrent, readRecent, readSoloCoin, rememberRecent, saveCurrent, saveSoloCoin, targetFrom } from './search';
+import type { SoloCoin } from './types';
 
 afterEach(() => {
   local.remove(soloSearchListKey('BTC'));
+  local.remove(localKeys.chainTypeInfoSolo);
   session.remove(sessionKeys.soloSearch);
 });
 
@@ -39,5 +41,28 @@ describe('current search', () => {
     saveCurrent({ coin: 'BTC', address: 'dt1abc' });
     expect(targetFrom(new URLSearchParams(''))).toEqual({ coin: 'BTC', address: 'dt1abc' });
     expect(targetFrom(new URLSearchParams('coin=LTC&address=ltc1q'))).toEqual({ coin: 'LTC', address: 'ltc1q' });
+  });
+});
+
+describe('the solo coin', () => {
+  const coin = (type: string) => ({ type, name: `${type} coin` }) as SoloCoin;
+  const coins = [coin('BTC'), coin('LTC')];
+
+  it('is remembered in localStorage chainTypeInfoSolo for the next visit', () => {
+    expect(readSoloCoin()).toBeNull();
+    saveSoloCoin(coin('LTC'));
+    expect(local.getJSON(localKeys.chainTypeInfoSolo)).toEqual({ type: 'LTC', name: 'LTC coin' });
+    expect(readSoloCoin()).toBe('LTC');
+    expect(pickSoloCoin(coins, readSoloCoin())?.type).toBe('LTC');
+  });
+  it('falls back to the first coin when the remembered one is gone, or storage holds junk', () => {
+    expect(pickSoloCoin(coins, 'DOGE')?.type).toBe('BTC');
+    expect(pickSoloCoin(coins, null)?.type).toBe('BTC');
+    expect(pickSoloCoin(coins, 'ltc')?.type).toBe('LTC');
+    expect(pickSoloCoin([], 'LTC')).toBeUndefined();
+    local.set(localKeys.chainTypeInfoSolo, '{"type":7}');
+    expect(readSoloCoin()).toBeNull();
+    local.set(localKeys.chainTypeInfoSolo, 'not json');
+    expect(readSoloCoin()).toBeNull();
   });
 });

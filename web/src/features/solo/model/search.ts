@@ -1,8 +1,8 @@
-// The solo search: what an address may be, the recent addresses per coin
-// (localStorage soloSearchList_{coin}) and the current search (sessionStorage soloSearch),
-// SPEC section 3.
-import { local, session, sessionKeys, soloSearchListKey } from '@/lib/storage';
-import type { SoloTarget } from './types';
+// The solo search: what an address may be, the coin last chosen (localStorage
+// chainTypeInfoSolo), the recent addresses per coin (localStorage soloSearchList_{coin}) and
+// the current search (sessionStorage soloSearch), SPEC section 3.
+import { local, localKeys, session, sessionKeys, soloSearchListKey } from '@/lib/storage';
+import type { SoloCoin, SoloTarget } from './types';
 
 /** MAX_RECENT is how many searched addresses a coin remembers. */
 export const MAX_RECENT = 10;
@@ -18,6 +18,32 @@ export function checkAddress(raw: string): AddressCheck {
   // eslint-disable-next-line no-control-regex
   if (address.length > MAX_ADDRESS || /[\s\u0000-\u001f\u007f-\uffff]/.test(address)) return { error: 'invalid' };
   return { address };
+}
+
+/** StoredSoloCoin is what localStorage chainTypeInfoSolo holds (as chainTypeInfo does for pool mode). */
+export interface StoredSoloCoin {
+  type: string;
+  name?: string;
+}
+
+/** readSoloCoin is the coin the solo search was last on, or null. */
+export function readSoloCoin(): string | null {
+  const v = local.getJSON<Partial<StoredSoloCoin>>(localKeys.chainTypeInfoSolo);
+  return v && typeof v.type === 'string' && v.type ? v.type : null;
+}
+
+/** saveSoloCoin remembers the solo coin for the next visit. */
+export function saveSoloCoin(c: Pick<SoloCoin, 'type' | 'name'>): void {
+  local.setJSON(localKeys.chainTypeInfoSolo, { type: c.type, name: c.name } satisfies StoredSoloCoin);
+}
+
+/**
+ * pickSoloCoin is the coin the search shows: the chosen one while it still offers solo
+ * mining, else the first that does (a stored coin may have closed since).
+ */
+export function pickSoloCoin(coins: SoloCoin[], chosen: string | null): SoloCoin | undefined {
+  const want = chosen?.toLowerCase();
+  return (want ? coins.find((c) => c.type.toLowerCase() === want) : undefined) ?? coins[0];
 }
 
 /** readRecent gives the coin's searched addresses, newest first. */

@@ -5,6 +5,7 @@ import { Button, DatePicker, Empty, Segmented, Select, Skeleton, Table, Tooltip 
 import { useState } from 'react';
 import dayjs from 'dayjs';
 import { Link } from 'react-router-dom';
+import { CopyText } from '@/components/copy-text/copy-text';
 import { PageFrame } from '@/components/page-frame';
 import { paths } from '@/config/paths';
 import { useAssetEntriesPage, useAssetsOverview } from '@/features/earnings/hooks/use-assets';
@@ -120,10 +121,11 @@ export function DesktopAssetsDetail() {
       </div>
       {v.failed ? (
         <LoadFailed tp={t} retry={v.retry} />
+      ) : v.loading ? (
+        <Skeleton active paragraph={{ rows: 6 }} />
       ) : (
         <Table
           rowKey="id"
-          loading={v.loading}
           dataSource={v.rows}
           data-testid="entries-table"
           locale={{ emptyText: <Empty description={`${t('entries.emptyTitle')}. ${t('entries.emptyBody')}`} /> }}
@@ -133,7 +135,7 @@ export function DesktopAssetsDetail() {
             { key: 'sub', title: t('entries.subAccount'), dataIndex: 'subAccount' },
             { key: 'kind', title: t('entries.kind'), render: (_, e) => t(`entries.kinds.${e.kind}`) },
             { key: 'amount', title: t('entries.amount'), align: 'right', render: (_, e) => <strong data-testid="entry-amount">{`${e.amount.startsWith('-') ? '' : '+'}${e.amount} ${e.coin}`}</strong> },
-            { key: 'ref', title: t('entries.ref'), render: (_, e) => <span className="up-earn-mono">{e.ref}</span> },
+            { key: 'ref', title: t('entries.ref'), render: (_, e) => (e.ref ? <CopyText text={e.ref} keep={10} testId="entry-ref" /> : '—') },
           ]}
         />
       )}

@@ -121,10 +121,11 @@ export function DesktopRevenueChain() {
     >
       {v.failed ? (
         <LoadFailed tp={t} retry={v.retry} />
+      ) : v.loading ? (
+        <Skeleton active paragraph={{ rows: 6 }} />
       ) : (
         <Table
           rowKey="day"
-          loading={v.loading}
           dataSource={v.rows}
           data-testid="days-table"
           locale={{ emptyText: <Empty description={t('days.emptyBody', { coin })} /> }}

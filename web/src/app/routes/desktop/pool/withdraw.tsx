@@ -1,10 +1,11 @@
 // Desktop withdrawal screens: orePoolAddressManage, orePoolWithdrawlSetList, the
 // withdrawal dialog and history of the asset pages. Logic lives in features/withdraw;
 // this file lays out antd widgets.
-import { CopyOutlined, QrcodeOutlined } from '@ant-design/icons';
+import { QrcodeOutlined } from '@ant-design/icons';
 import { Alert, Button, Empty, Form, Input, Modal, Popconfirm, Popover, Radio, Select, Skeleton, Switch, Table, Tag } from 'antd';
 import { QRCodeSVG } from 'qrcode.react';
 import { Link } from 'react-router-dom';
+import { CopyText } from '@/components/copy-text/copy-text';
 import { PageFrame } from '@/components/page-frame';
 import { paths } from '@/config/paths';
 import { DesktopCodeButton } from '@/features/auth/components/desktop-code-button';
@@ -17,8 +18,6 @@ import { useWithdrawForm } from '@/features/withdraw/hooks/use-withdraw-form';
 import { useWithdrawalHistory } from '@/features/withdraw/hooks/use-withdrawals';
 import { LIMITS, PAGE_SIZES, type AddressEntry, type WithdrawSetting } from '@/features/withdraw/model/types';
 import { useWithdrawTexts } from '@/features/withdraw/texts';
-import { copyText } from '@/lib/clipboard';
-import { notify } from '@/lib/notify';
 import { RECOVERY_INPUT_MAX, recoveryInput } from '@/lib/two-factor';
 import { codeInput, LIMITS as INPUT_LIMITS } from '@/lib/validation';
 import { Copyable, LoadFailed } from './parts';
@@ -32,28 +31,6 @@ function AddressQR({ address, t }: { address: string; t: TFunction }) {
     <Popover content={<QRCodeSVG value={address} size={160} data-testid="address-qr" />} trigger="click">
       <Button type="link" size="small" icon={<QrcodeOutlined />} aria-label={t('common.qr')} />
     </Popover>
-  );
-}
-
-/** ShortCopy shows a long address or hash by its ends, the whole of it in a tooltip and the copy. */
-function ShortCopy({ text, t, testId }: { text: string; t: TFunction; testId?: string }) {
-  const short = text.length > 20 ? `${text.slice(0, 8)}…${text.slice(-8)}` : text;
-  return (
-    <span className="up-pool-copy" title={text}>
-      <span className="up-earn-mono" data-testid={testId} data-full={text}>
-        {short}
-      </span>
-      <Button
-        type="link"
-        size="small"
-        icon={<CopyOutlined />}
-        aria-label={t('common.copy')}
-        onClick={async () => {
-          const ok = await copyText(text);
-          notify(ok ? 'success' : 'error', t(ok ? 'common.copied' : 'common.copyFailed'));
-        }}
-      />
-    </span>
   );
 }
 
@@ -283,7 +260,7 @@ export function DesktopWithdrawSettings() {
               ),
             },
             { key: 'amount', title: t('settings.amount'), align: 'right', render: (_, s) => (s.amount ? `${s.amount} ${s.unit}` : '—') },
-            { key: 'address', title: t('settings.address'), render: (_, s) => (s.address ? <span className="up-earn-mono">{s.address}</span> : '—') },
+            { key: 'address', title: t('settings.address'), render: (_, s) => (s.address ? <CopyText text={s.address} keep={10} testId={`setting-address-${s.currencyType}`} /> : '—') },
             { key: 'fee', title: t('settings.fee'), align: 'right', render: (_, s) => `${s.fee} ${s.unit}` },
             {
               key: 'actions',
@@ -430,10 +407,11 @@ export function DesktopWithdrawals({ sub, onSettled }: { sub: string; onSettled?
       <h2>{t('history.title')}</h2>
       {h.failed ? (
         <LoadFailed tp={t} retry={h.retry} />
+      ) : h.loading ? (
+        <Skeleton active paragraph={{ rows: 4 }} />
       ) : (
         <Table
           rowKey="id"
-          loading={h.loading}
           dataSource={h.rows}
           scroll={{ x: 1100 }}
           data-testid="withdrawals-table"
@@ -465,11 +443,11 @@ export function DesktopWithdrawals({ sub, onSettled }: { sub: string; onSettled?
             { key: 'amount', title: t('history.amount'), align: 'right', render: (_, w) => w.amount },
             { key: 'fee', title: t('history.fee'), align: 'right', render: (_, w) => w.fee },
             { key: 'received', title: t('history.received'), align: 'right', render: (_, w) => <strong>{w.received}</strong> },
-            { key: 'address', title: t('history.address'), render: (_, w) => <ShortCopy text={w.address} t={t} /> },
+            { key: 'address', title: t('history.address'), render: (_, w) => <CopyText text={w.address} keep={8} /> },
             { key: 'network', title: t('history.network'), dataIndex: 'network' },
             { key: 'remark', title: t('history.remark'), dataIndex: 'remark' },
-            { key: 'tx', title: t('history.txHash'), render: (_, w) => (w.txHash ? <ShortCopy text={w.txHash} t={t} testId="withdrawal-tx" /> : '—') },
-            { key: 'order', title: t('history.orderNo'), render: (_, w) => <ShortCopy text={w.orderNo} t={t} /> },
+            { key: 'tx', title: t('history.txHash'), render: (_, w) => (w.txHash ? <CopyText text={w.txHash} keep={8} testId="withdrawal-tx" /> : '—') },
+            { key: 'order', title: t('history.orderNo'), render: (_, w) => <CopyText text={w.orderNo} keep={8} testId="withdrawal-order" /> },
           ]}
         />
       )}

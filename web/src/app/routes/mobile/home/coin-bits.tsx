@@ -88,7 +88,7 @@ export function TutorialLink({ row, className, children }: { row: CoinRow; class
   }
   const onClick = (e: MouseEvent) => {
     e.stopPropagation();
-    if (target.kind === 'none') notify('info', t('tutorial.notOnline'));
+    if (target.kind === 'none') notify('warning', t('tutorial.notOnline'));
     else navigate(target.to);
   };
   return (

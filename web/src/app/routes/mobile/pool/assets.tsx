@@ -3,6 +3,7 @@
 import { Button, ErrorBlock, Selector, Skeleton } from 'antd-mobile';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
+import { MCopyText } from '@/components/copy-text/m-copy-text';
 import { PageFrame } from '@/components/page-frame';
 import { mobilePaths } from '@/config/paths';
 import { useAssetEntriesPage, useAssetsOverview } from '@/features/earnings/hooks/use-assets';
@@ -135,7 +136,12 @@ export function MobileAssetsDetail() {
                 <span>{t('entries.subAccount')}</span>
                 <span>{e.subAccount}</span>
               </div>
-              <p className="up-mpool-hint up-mearn-mono">{e.ref}</p>
+              {e.ref ? (
+                <div className="up-mpool-row">
+                  <span>{t('entries.ref')}</span>
+                  <MCopyText text={e.ref} keep={10} testId="entry-ref" />
+                </div>
+              ) : null}
             </article>
           ))}
           {v.total > v.size ? <MobilePager page={v.page} pageSize={v.size} total={v.total} onPage={(p) => v.setPage(p)} onSize={(s) => v.setPage(1, s)} /> : null}

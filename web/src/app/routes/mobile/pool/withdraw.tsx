@@ -232,7 +232,12 @@ export function MobileWithdrawSettings() {
               <span>{t('settings.fee')}</span>
               <span>{`${s.fee} ${s.unit}`}</span>
             </div>
-            {s.address ? <p className="up-mpool-hint up-mpool-mono">{s.address}</p> : null}
+            {s.address ? (
+              <>
+                <p className="up-mpool-hint">{t('settings.address')}</p>
+                <MCopy text={s.address} tp={t} testId={`setting-address-${s.currencyType}`} />
+              </>
+            ) : null}
             <div className="up-mpool-actions">
               <Button size="mini" disabled={p.window.locked} onClick={() => p.edit.open(s)} data-testid={`setting-edit-${s.currencyType}`}>
                 {t('settings.edit')}
@@ -414,7 +419,8 @@ export function MobileWithdrawals({ sub, onSettled }: { sub: string; onSettled?:
                   <MCopy text={w.txHash} tp={t} testId="withdrawal-tx" />
                 </>
               ) : null}
-              <p className="up-mpool-hint">{`${t('history.orderNo')}: ${w.orderNo}`}</p>
+              <p className="up-mpool-hint">{t('history.orderNo')}</p>
+              <MCopy text={w.orderNo} tp={t} testId="withdrawal-order" />
             </article>
           ))}
           {h.total > h.size ? <MobilePager page={h.page} pageSize={h.size} total={h.total} onPage={(p) => h.setPage(p)} onSize={(s) => h.setPage(1, s)} /> : null}

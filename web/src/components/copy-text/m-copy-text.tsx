@@ -1,0 +1,35 @@
+// MCopyText (phone, antd-mobile): an address, hash or ID with a copy button, on one line
+// inside a list row (a tap on the button copies and does not open the row); keep shows a
+// long value by its ends, and the copy is always the whole value.
+import { Button } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+import { copyText } from '@/lib/clipboard';
+import { notify } from '@/lib/notify';
+import type { CopyTextProps } from './copy-text';
+import { shorten } from './shorten';
+import './copy-text.css';
+
+/** MCopyText shows text with a small copy button that says whether the copy worked. */
+export function MCopyText({ text, keep, testId }: CopyTextProps) {
+  const { t } = useTranslation();
+  const shown = shorten(text, keep);
+  return (
+    <span className="up-copy-text up-copy-text--phone">
+      <span className={`up-copy-text__value${shown === text ? '' : ' up-copy-text__value--short'}`} data-testid={testId} data-full={text}>
+        {shown}
+      </span>
+      <Button
+        size="mini"
+        fill="outline"
+        data-testid={testId ? `${testId}-copy` : undefined}
+        onClick={async (e) => {
+          e.stopPropagation();
+          const ok = await copyText(text);
+          notify(ok ? 'success' : 'error', t(ok ? 'common.copied' : 'common.copyFailed'));
+        }}
+      >
+        {t('common.copy')}
+      </Button>
+    </span>
+  );
+}
