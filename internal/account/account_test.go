@@ -124,14 +124,19 @@ type harness struct {
 func newHarness(t *testing.T, d *db.DB) *harness {
 	clk := accounttest.NewClock(time.Now())
 	h := &harness{t: t, mail: &outbox{}, sms: &outbox{}, clock: clk, devices: &unbinder{}, db: d, addr: "198.51.100.7"}
+	limiter := &ratelimit.DB{DB: d, Now: clk.Now}
 	svc := &account.Service{
 		Store: &account.Store{DB: d}, Guard: &ratelimit.DBGuard{DB: d, Now: clk.Now},
 		Email: h.mail, SMS: h.sms, Devices: h.devices,
 		Argon: account.Argon2Params{Memory: 1024, Time: 1, Threads: 1}, Now: clk.Now,
-		Async: func(f func()) { f() },
+		Async: func(f func()) { f() }, Limiter: limiter,
+	}
+	// The agent whose invite code h.register carries.
+	if _, err := svc.Store.AddAgent(context.Background(), account.Agent{Code: "AGENT7", Name: "Agent Seven"}, clk.Now()); err != nil {
+		t.Fatal(err)
 	}
 	rt := httpx.NewRouter(slog.New(slog.NewTextHandler(io.Discard, nil)), httpx.Options{DefaultLang: "en_US", TrustProxy: true})
-	(&account.Handler{Service: svc, Limiter: &ratelimit.DB{DB: d, Now: clk.Now}}).Routes(rt)
+	(&account.Handler{Service: svc, Limiter: limiter}).Routes(rt)
 	h.srv = httptest.NewServer(rt)
 	t.Cleanup(h.srv.Close)
 	h.svc = svc
@@ -257,6 +262,9 @@ func TestRegisterLoginAndSessions(t *testing.T) {
 		_ = d.QueryRow(context.Background(), "SELECT COUNT(*) FROM users").Scan(&n)
 		if n != 0 {
 			t.Fatalf("bad input created %d users", n)
+		}
+		if _, err := h.svc.Store.AddAgent(context.Background(), account.Agent{Code: "A1", Name: "Agent One"}, h.clock.Now()); err != nil {
+			t.Fatal(err)
 		}
 		// A login code is no register code.
 		h.want(h.post(reg, "", map[string]any{"email": "miner@example.com", "emailCode": code, "nickName": "矿工_01", "password": " Miner-pass-1 ", "agentInviteCode": "A1"}), 200, 0, "")

@@ -48,6 +48,7 @@ func (h *Handler) Routes(r *httpx.Router) {
 	r.Handle("POST /api/pc/v1/common/customer/login/2fa", h.loginSecondStep)
 	r.Handle("POST /api/pc/v1/common/customer/register/email", h.register(ChannelEmail, "email", "emailCode"))
 	r.Handle("POST /api/pc/v1/common/customer/register/phone", h.register(ChannelSMS, "phone", "phoneCode"))
+	r.Handle("GET /api/pc/v1/common/customer/invite/check", h.inviteCheck)
 	// The account itself.
 	r.Handle("GET /api/pc/v1/customer/baseInfo", h.baseInfo, user)
 	r.Handle("POST /api/pc/v1/customer/username/upd", h.rename, user)
@@ -326,6 +327,16 @@ func (h *Handler) register(channel, param, codeParam string) httpx.HandlerFunc {
 		}
 		return httpx.OKMessage(w, r, "account.registerSuccess", nil)
 	}
+}
+
+// inviteCheck tells the invite page at once whether its link's code is a live agent's
+// (docs/accounts.md "Agents"); it counts against the address's invite budget.
+func (h *Handler) inviteCheck(w http.ResponseWriter, r *http.Request) error {
+	valid, err := h.Service.CheckInvite(r.Context(), r.URL.Query().Get("code"))
+	if err != nil {
+		return err
+	}
+	return httpx.OK(w, r, map[string]bool{"valid": valid})
 }
 
 func (h *Handler) baseInfo(w http.ResponseWriter, r *http.Request) error {

@@ -80,6 +80,9 @@ type Service struct {
 	Async func(func())
 	// SecondStep, when set, asks accounts that have a second factor for it at login.
 	SecondStep SecondStep
+	// Limiter counts invite-code look-ups per client address (InviteChecksPerClient), for
+	// the invite check and for registrations that carry a code; nil counts nothing.
+	Limiter ratelimit.Limiter
 }
 
 func (s *Service) now() time.Time {
@@ -623,6 +626,25 @@ func (s *Service) Register(ctx context.Context, r Registration) (User, error) {
 	}
 	if err := s.checkOwner(ctx, sc, target, nil); err != nil {
 		return User{}, err
+	}
+	// The agent after the code (and after the address's owner, which fixing the link would
+	// not change). Without the right register code the answer is the wrong-code one whatever
+	// the invite code, so registration is no oracle for agent codes to whoever does not
+	// hold a mailbox or phone that got a code (a slider ticket with its proof of work, 60 s
+	// between sends, hourly caps). A refusal leaves the code unspent, so the holder may try
+	// again without the bad link's code; to keep that from being a way to try agent codes
+	// one after another on one register code, each try counts against the same per-address
+	// budget as the public invite check (liveAgent), and registration is never a cheaper
+	// oracle than that check.
+	if invite != "" {
+		agent, err := s.liveAgent(ctx, invite)
+		if err != nil {
+			return User{}, err
+		}
+		if agent == nil {
+			return User{}, errInviteInvalid()
+		}
+		invite = agent.Code // the agent's own spelling, whatever the case of the link
 	}
 	hash, err := HashPassword(password, s.Argon)
 	if err != nil {

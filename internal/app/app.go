@@ -13,6 +13,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/uniplus-pool/pool/internal/account"
 	"github.com/uniplus-pool/pool/internal/buildinfo"
 	"github.com/uniplus-pool/pool/internal/coin"
 	"github.com/uniplus-pool/pool/internal/config"
@@ -144,7 +145,9 @@ Earnings and the ledger:
 Withdrawals, payouts and the wallet:
 ` + withdraw.AdminUsage + `
 Two-factor sign-in:
-` + twofactor.AdminUsage
+` + twofactor.AdminUsage + `
+Agents (referral partners and their invite codes):
+` + account.AgentAdminUsage
 
 func admin(ctx context.Context, cfg config.Config, args []string, stdin io.Reader, stdout io.Writer, log *slog.Logger) error {
 	if len(args) == 0 || args[0] == "help" {
@@ -173,6 +176,8 @@ func admin(ctx context.Context, cfg config.Config, args []string, stdin io.Reade
 		return (&earnings.Store{DB: d}).Admin(ctx, area, args[1:], stdout, time.Now())
 	case "2fa":
 		return (&twofactor.Service{DB: d}).Admin(ctx, args[1:], stdout)
+	case "agent":
+		return (&account.Store{DB: d}).AdminAgents(ctx, args[1:], stdout, time.Now())
 	case "withdrawal", "payout", "wallet":
 		return (&withdraw.Store{DB: d, Coins: &coin.Store{DB: d}, Chains: newChainSet(cfg, log)}).Admin(ctx, area, args[1:], stdout, log)
 	}

@@ -98,7 +98,7 @@ func NewRouter(d Deps) *httpx.Router {
 	twoFactor := &twofactor.Service{DB: d.DB, Sealer: sealer, Limiter: d.Limiter, Issuer: "Uniplus Pool", Now: d.Now}
 	accounts := &account.Service{
 		Store: &account.Store{DB: d.DB}, Guard: d.Guard, Email: d.Email, SMS: d.SMS,
-		Devices: pools, Argon: account.DefaultArgon2, Log: d.Log, Now: d.Now, SecondStep: twoFactor,
+		Devices: pools, Argon: account.DefaultArgon2, Log: d.Log, Now: d.Now, SecondStep: twoFactor, Limiter: d.Limiter,
 	}
 	acct := &account.Handler{Service: accounts, Limiter: d.Limiter, PowBits: d.Config.CaptchaPowBits}
 	acct.Routes(rt)

@@ -22,6 +22,8 @@ describe('accounts on a phone, in zh_CN', { skip: skipReason() || goMissing(), t
   before(async () => {
     [sink, browser] = await Promise.all([startSmtpSink(), launchBrowser()]);
     server = await startPoold({
+      // The agent whose invite link the sign-up follows.
+      setup: [['admin', 'agent', 'add', 'ABC123', '--name', '王经理']],
       args: ({ dir }) => ['--smtp', sink.smtp, '--smtp-tls', 'none', '--outbox', path.join(dir, 'outbox.log')],
     });
     context = await browser.newContext({ ...PHONE, locale: 'zh-CN', timezoneId: 'Asia/Shanghai' });

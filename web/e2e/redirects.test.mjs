@@ -8,7 +8,7 @@ describe('device redirects', { skip: skipReason(), timeout: 120_000 }, () => {
   let server;
   let browser;
   before(async () => {
-    [server, browser] = await Promise.all([startPoold(), launchBrowser()]);
+    [server, browser] = await Promise.all([startPoold({ setup: [['admin', 'agent', 'add', 'AGENT7', '--name', 'Agent Seven']] }), launchBrowser()]);
   });
   after(async () => {
     await browser?.close();
@@ -64,7 +64,7 @@ describe('device redirects', { skip: skipReason(), timeout: 120_000 }, () => {
     await context.close();
   });
 
-  it('an invite link with a code keeps the code and opens the mobile register page', async () => {
+  it("an invite link with a live agent's code keeps the code and opens the mobile register page", async () => {
     const { context, page } = await open(PHONE, '/mobile/registerInvite/AGENT7');
     await waitForPath(page, '/mobile/register');
     assert.equal(await page.evaluate(() => sessionStorage.getItem('agentInviteCode')), 'AGENT7');

@@ -1,7 +1,8 @@
 import { render, screen } from '@testing-library/react';
 import { createMemoryRouter, matchRoutes, RouterProvider } from 'react-router-dom';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DESKTOP_PATTERNS, MOBILE_PATTERNS } from '@/config/paths';
+import { api } from '@/lib/api-client';
 import { local, localKeys, session, sessionKeys } from '@/lib/storage';
 import { LoginGate } from './guards/login-gate';
 import { RegisterInvite } from './routes/mobile/register-invite';
@@ -184,15 +185,30 @@ describe('LoginGate', () => {
 });
 
 describe('RegisterInvite', () => {
-  it('keeps the invite code and opens the register page', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it("keeps a live agent's code and opens the register page", async () => {
+    const get = vi.spyOn(api, 'get').mockResolvedValue({ valid: true });
     const router = renderAt('/mobile/registerInvite/AGENT42', null);
-    expect(screen.getByText('mobile register')).toBeTruthy();
+    expect(screen.getByTestId('invite-checking')).toBeTruthy();
+    expect(await screen.findByText('mobile register')).toBeTruthy();
     expect(router.state.location.pathname).toBe('/mobile/register');
     expect(session.get(sessionKeys.agentInviteCode)).toBe('AGENT42');
+    expect(get.mock.calls[0]![1]).toEqual({ code: 'AGENT42' });
+  });
+  it('says the link has expired when the code is no live agent\'s, and keeps nothing', async () => {
+    vi.spyOn(api, 'get').mockResolvedValue({ valid: false });
+    const router = renderAt('/mobile/registerInvite/GONE', null);
+    expect(await screen.findByText('This invitation link has expired. Please register through the correct link.')).toBeTruthy();
+    expect(screen.getByTestId('invite-expired')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/mobile/registerInvite/GONE');
+    expect(session.get(sessionKeys.agentInviteCode)).toBeNull();
   });
   it('says the link is broken when the code is missing', () => {
+    const get = vi.spyOn(api, 'get');
     renderAt('/mobile/registerInvite/', null);
     expect(screen.getByText('This invitation link has expired. Please register through the correct link.')).toBeTruthy();
     expect(session.get(sessionKeys.agentInviteCode)).toBeNull();
+    expect(get).not.toHaveBeenCalled();
   });
 });

@@ -183,7 +183,12 @@ export function readInviteCode(): string | null {
   return session.get(sessionKeys.agentInviteCode) || null;
 }
 
-/** clearInviteCode forgets the invite code (after a registration used it). */
+/** keepInviteCode keeps an invite link's agent code for registration. */
+export function keepInviteCode(code: string): void {
+  session.set(sessionKeys.agentInviteCode, code);
+}
+
+/** clearInviteCode forgets the invite code (after a registration used it, or refused it). */
 export function clearInviteCode(): void {
   session.remove(sessionKeys.agentInviteCode);
 }

@@ -1,20 +1,20 @@
 import { useTranslation } from 'react-i18next';
 import { Navigate, useParams } from 'react-router-dom';
+import { FullScreenLoader } from '@/components/full-screen-loader';
 import { StatusPage } from '@/components/status-page';
 import { mobilePaths } from '@/config/paths';
-import { session, sessionKeys } from '@/lib/storage';
+import { useInviteLink } from '@/features/auth/hooks/use-invite-link';
 
 /**
- * RegisterInvite takes /mobile/registerInvite/<code>: it keeps the agent's
- * invite code for registration and opens /mobile/register. Without a code the
- * link is broken: it says so (the layout hides nav and footer here).
+ * RegisterInvite takes /mobile/registerInvite/<code>: a code the server takes
+ * is kept for registration and /mobile/register opens; a missing code, or one
+ * that is no live agent's, says the link has expired (the layout hides nav
+ * and footer here).
  */
 export function RegisterInvite() {
   const { t } = useTranslation();
-  const code = (useParams().inviteCode ?? '').trim();
-  if (code) {
-    session.set(sessionKeys.agentInviteCode, code);
-    return <Navigate to={mobilePaths.register} replace />;
-  }
+  const link = useInviteLink(useParams().inviteCode);
+  if (link === 'go') return <Navigate to={mobilePaths.register} replace />;
+  if (link === 'checking') return <FullScreenLoader message={t('common.loading')} testId="invite-checking" />;
   return <StatusPage tone="warning" testId="invite-expired" title={t('pages.registerInvite')} body={t('register.zhuceshixiao')} />;
 }

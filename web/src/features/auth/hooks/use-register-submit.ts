@@ -1,9 +1,11 @@
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ApiError } from '@/lib/api-client';
 import { notify } from '@/lib/notify';
 import { clearInviteCode, readInviteCode } from '@/lib/storage';
 import { useRegister } from '../api/register';
 import { toRegistration, type RegisterValues } from '../model/forms';
+import { isInviteInvalid } from '../model/invite';
 import type { Channel } from '../model/types';
 import { useSubmitThrottle } from './use-submit-throttle';
 
@@ -18,7 +20,9 @@ export interface RegisterSubmit {
 /**
  * useRegisterSubmit registers from a checked form with the invite code kept
  * by an invite link; success forgets the invite code, says so and calls
- * goLogin (SPEC.md section 4).
+ * goLogin (SPEC.md section 4). A refusal of the invite code (the agent's link
+ * expired since the invite page checked it) shows the server's message and
+ * forgets the code too.
  */
 export function useRegisterSubmit(goLogin: () => void): RegisterSubmit {
   const { t } = useTranslation();
@@ -35,6 +39,9 @@ export function useRegisterSubmit(goLogin: () => void): RegisterSubmit {
         notify('success', answer.msg || t('messages.registerSuccess'));
         goLogin();
       } catch (err) {
+        // The kept invite code is no live agent's: forget it, so that the next try
+        // registers without it (or with the code of the right link, opened again).
+        if (err instanceof ApiError && isInviteInvalid(err.data)) clearInviteCode();
         setError(err instanceof Error ? err.message : String(err));
       }
     },
