@@ -3,8 +3,7 @@
 import { CopyOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { copyText } from '@/lib/clipboard';
-import { notify } from '@/lib/notify';
+import { useCopy } from '@/lib/use-copy';
 import { shorten } from './shorten';
 import './copy-text.css';
 
@@ -19,6 +18,7 @@ export interface CopyTextProps {
 /** CopyText shows text with a copy button that says whether the copy worked. */
 export function CopyText({ text, keep, testId }: CopyTextProps) {
   const { t } = useTranslation();
+  const copy = useCopy();
   const shown = shorten(text, keep);
   return (
     <span className="up-copy-text" title={shown === text ? undefined : text}>
@@ -31,10 +31,9 @@ export function CopyText({ text, keep, testId }: CopyTextProps) {
         icon={<CopyOutlined />}
         aria-label={t('common.copy')}
         data-testid={testId ? `${testId}-copy` : undefined}
-        onClick={async (e) => {
+        onClick={(e) => {
           e.stopPropagation();
-          const ok = await copyText(text);
-          notify(ok ? 'success' : 'error', t(ok ? 'common.copied' : 'common.copyFailed'));
+          void copy(text);
         }}
       />
     </span>

@@ -3,8 +3,7 @@
 // long value by its ends, and the copy is always the whole value.
 import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import { copyText } from '@/lib/clipboard';
-import { notify } from '@/lib/notify';
+import { useCopy } from '@/lib/use-copy';
 import type { CopyTextProps } from './copy-text';
 import { shorten } from './shorten';
 import './copy-text.css';
@@ -12,6 +11,7 @@ import './copy-text.css';
 /** MCopyText shows text with a small copy button that says whether the copy worked. */
 export function MCopyText({ text, keep, testId }: CopyTextProps) {
   const { t } = useTranslation();
+  const copy = useCopy();
   const shown = shorten(text, keep);
   return (
     <span className="up-copy-text up-copy-text--phone">
@@ -22,10 +22,9 @@ export function MCopyText({ text, keep, testId }: CopyTextProps) {
         size="mini"
         fill="outline"
         data-testid={testId ? `${testId}-copy` : undefined}
-        onClick={async (e) => {
+        onClick={(e) => {
           e.stopPropagation();
-          const ok = await copyText(text);
-          notify(ok ? 'success' : 'error', t(ok ? 'common.copied' : 'common.copyFailed'));
+          void copy(text);
         }}
       >
         {t('common.copy')}

@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { copyText } from '@/lib/clipboard';
-import { notify } from '@/lib/notify';
+import { useCopy } from '@/lib/use-copy';
 import { TUTORIAL_NS } from './texts';
 import { CheckIcon, CopyIcon } from './icons';
 
@@ -12,10 +11,9 @@ export function CopyButton({ value, what, tone = 'light', testId }: { value: str
   const [done, setDone] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout>>();
   useEffect(() => () => clearTimeout(timer.current), []);
+  const copyValue = useCopy();
   const copy = async () => {
-    const ok = await copyText(value);
-    notify(ok ? 'success' : 'error', ok ? t('common.copied') : t('common.copyFailed'));
-    if (!ok) return;
+    if (!(await copyValue(value))) return;
     setDone(true);
     clearTimeout(timer.current);
     timer.current = setTimeout(() => setDone(false), 1800);

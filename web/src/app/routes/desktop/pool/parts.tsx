@@ -4,7 +4,6 @@ import { CopyOutlined } from '@ant-design/icons';
 import { Alert, Button, Popconfirm, Result, Switch, Table, Tag, Typography } from 'antd';
 import { QRCodeSVG } from 'qrcode.react';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { useReadOnly } from '@/lib/read-only';
@@ -14,8 +13,7 @@ import type { DeviceRow } from '@/features/pool/devices/model/types';
 import type { BindGate } from '@/features/pool/model/capabilities';
 import { PAGE_SIZES, type Page } from '@/features/pool/model/types';
 import { useConnectPanel } from '@/features/pool/sub-accounts/hooks/use-connect-panel';
-import { copyText } from '@/lib/clipboard';
-import { notify } from '@/lib/notify';
+import { useCopy } from '@/lib/use-copy';
 import type { TFunction } from 'i18next';
 
 type T = TFunction;
@@ -55,7 +53,7 @@ export function Copyable({
   /** nowrap keeps the text and its button on one line (a short code in a table). */
   nowrap?: boolean;
 }) {
-  const { t } = useTranslation();
+  const copy = useCopy();
   return (
     <span className={nowrap ? 'up-pool-copy up-pool-copy--nowrap' : 'up-pool-copy'}>
       {children ?? <span data-testid={testId}>{text}</span>}
@@ -66,10 +64,7 @@ export function Copyable({
         aria-label={label ?? tp('common.copy')}
         title={label}
         data-testid={copyTestId}
-        onClick={async () => {
-          const ok = await copyText(text);
-          notify(ok ? 'success' : 'error', t(ok ? 'common.copied' : 'common.copyFailed'));
-        }}
+        onClick={() => void copy(text)}
       />
     </span>
   );

@@ -9,8 +9,7 @@ import { MobileDialog } from '@/components/mobile-dialog';
 import { mobilePaths } from '@/config/paths';
 import type { HistoryChart } from '@/features/pool/hooks/use-history-chart';
 import { useConnectPanel } from '@/features/pool/sub-accounts/hooks/use-connect-panel';
-import { copyText } from '@/lib/clipboard';
-import { notify } from '@/lib/notify';
+import { useCopy } from '@/lib/use-copy';
 
 type T = TFunction;
 
@@ -53,6 +52,7 @@ export function MStatus({ status, initialising, tp }: { status: string; initiali
 
 /** MCopy is text with a copy button. */
 export function MCopy({ text, tp, testId }: { text: string; tp: T; testId?: string }) {
+  const copy = useCopy();
   return (
     <div>
       <div className="up-mpool-mono" data-testid={testId}>
@@ -61,10 +61,7 @@ export function MCopy({ text, tp, testId }: { text: string; tp: T; testId?: stri
       <Button
         size="mini"
         fill="outline"
-        onClick={async () => {
-          const ok = await copyText(text);
-          notify(ok ? 'success' : 'error', tp(ok ? 'common.copied' : 'common.copy'));
-        }}
+        onClick={() => void copy(text)}
       >
         {tp('common.copy')}
       </Button>
