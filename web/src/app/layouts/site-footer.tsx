@@ -1,9 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { BrandLogo } from '@/components/brand-logo';
+import { useLegalLinks } from '@/features/legal/api/get-agreement';
 import type { AgreementSource } from '@/features/legal/model/types';
 import { useSysConfig } from '@/features/sys-config/api/get-sys-config';
-import { useLegalLinks } from '../routes/use-legal-links';
+import { useLang } from './use-lang';
 import './site-footer.css';
 
 function ExternalLink({ href, label, testId }: { href: string; label: string; testId: string }) {
@@ -24,7 +25,7 @@ export function SiteFooter({ source }: { source: AgreementSource }) {
   const { t } = useTranslation();
   const { data: groupUrl } = useSysConfig({ keyType: 'global', sysKey: 'telegram_url' });
   // The server's standalone pages stand in while the agreement call is on its way or failed.
-  const legal = useLegalLinks(source);
+  const legal = useLegalLinks(useLang(), source);
   const home = source === 'mobile' ? '/mobile' : '/';
 
   return (

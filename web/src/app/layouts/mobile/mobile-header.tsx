@@ -1,4 +1,4 @@
-import { Avatar, Button } from 'antd-mobile';
+import { Button } from 'antd-mobile';
 import { CloseOutline, UnorderedListOutline } from 'antd-mobile-icons';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -57,11 +57,11 @@ export function MobileHeader() {
               }}
               data-testid="user-menu"
             >
-              <Avatar src={user?.avatarUrl ?? ''} style={{ '--size': '30px', '--border-radius': '50%' }} />
+              <HeaderAvatar src={user?.avatarUrl ?? ''} size={30} />
             </button>
           ) : (
             <>
-              <Avatar src="" aria-hidden style={{ '--size': '28px', '--border-radius': '50%' }} />
+              <HeaderAvatar src="" size={28} />
               <Button
                 size="mini"
                 color="primary"
@@ -99,5 +99,22 @@ export function MobileHeader() {
         </Suspense>
       ) : null}
     </div>
+  );
+}
+
+/**
+ * HeaderAvatar is the user's picture, or a person outline without one: a plain element, as
+ * the desktop header's is, because antd-mobile's Avatar brings its Image (about 4 kB on
+ * the wire) to every phone's first visit.
+ */
+function HeaderAvatar({ src, size }: { src: string; size: number }) {
+  if (src) return <img className="up-mnav__avatar" src={src} alt="" width={size} height={size} />;
+  return (
+    <span className="up-mnav__avatar" style={{ width: size, height: size }} aria-hidden="true">
+      <svg viewBox="0 0 24 24" width={size * 0.6} height={size * 0.6} focusable="false">
+        <circle cx="12" cy="8" r="4" fill="currentColor" />
+        <path d="M4 21c0-4.4 3.6-7 8-7s8 2.6 8 7z" fill="currentColor" />
+      </svg>
+    </span>
   );
 }

@@ -28,3 +28,25 @@ export const getAgreementQueryOptions = (query: AgreementQuery) =>
 export function useAgreement(query: AgreementQuery) {
   return useQuery(getAgreementQueryOptions(query));
 }
+
+/** LegalDocumentLinks are the URLs of the three documents, always set. */
+export interface LegalDocumentLinks {
+  serviceAgreement: string;
+  privacyPolicy: string;
+  disclaimer: string;
+}
+
+/**
+ * useLegalLinks gives the three legal documents in lang (GET /pc/v1/common/agreement), with
+ * the server's standalone pages standing in while the answer is on its way or when the call
+ * failed, so the footer and the terms always link somewhere. It lives beside useAgreement so
+ * that both ride in one chunk (a chunk of its own cost a response on the first visit).
+ */
+export function useLegalLinks(lang: string, source: AgreementSource): LegalDocumentLinks {
+  const { data } = useAgreement({ language: lang, source });
+  return {
+    serviceAgreement: data?.ServiceAgreement || `/legal/Service-Agreement/${lang}`,
+    privacyPolicy: data?.PrivacyPolicy || `/legal/Privacy-Policy/${lang}`,
+    disclaimer: data?.Disclaimer || `/legal/Disclaimer/${lang}`,
+  };
+}
