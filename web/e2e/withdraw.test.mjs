@@ -205,6 +205,6 @@ describe('withdrawals', { skip: skipReason(), timeout: 300_000 }, () => {
     assert.equal((await order.textContent()).trim(), w.orderNo);
     await order.locator('xpath=..').getByRole('button', { name: '复制' }).click();
     await waitUntil(async () => (await page.evaluate(() => navigator.clipboard.readText())) === w.orderNo, { what: 'the order number on the clipboard' });
-    await page.getByText('复制成功').waitFor();
+    await page.getByText('已复制').waitFor();
   });
 });
