@@ -7,11 +7,11 @@ import (
 	"fmt"
 	"strings"
 	"time"
-	"unicode"
 	"unicode/utf8"
 
 	"github.com/uniplus-pool/pool/internal/db"
 	"github.com/uniplus-pool/pool/internal/httpx"
+	"github.com/uniplus-pool/pool/internal/textcheck"
 )
 
 // Agents are the pool's referral partners (docs/accounts.md "Agents"): each has an invite
@@ -42,7 +42,7 @@ type Agent struct {
 
 // Live tells whether registration takes the agent's code at now.
 func (a Agent) Live(now time.Time) bool {
-	return !a.Disabled && (a.ExpiresAt == 0 || now.UnixMilli() < a.ExpiresAt)
+	return !a.Disabled && !a.Expired(now)
 }
 
 // Expired tells whether the agent's expiry has passed at now.
@@ -94,16 +94,10 @@ func AgentName(raw string) (string, error) {
 		return "", errors.New("--name is not valid UTF-8")
 	case utf8.RuneCountInString(name) > MaxAgentName:
 		return "", fmt.Errorf("--name is longer than %d characters", MaxAgentName)
-	case strings.ContainsFunc(name, isControl):
+	case !textcheck.Safe(name):
 		return "", errors.New("--name must not contain control characters (tabs, new lines, escapes, direction overrides)")
 	}
 	return name, nil
-}
-
-// isControl: C0 and C1 controls and DEL, and the bidirectional overrides and isolates
-// that would reorder what a terminal shows.
-func isControl(r rune) bool {
-	return unicode.IsControl(r) || (r >= 0x202a && r <= 0x202e) || (r >= 0x2066 && r <= 0x2069) || r == 0x200e || r == 0x200f
 }
 
 // AddAgent stores a new agent; a code another agent has, in any case, is ErrAgentExists.

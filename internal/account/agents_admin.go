@@ -21,9 +21,6 @@ const AgentAdminUsage = `  agent add CODE --name NAME [--expires WHEN]   a refer
   agent enable CODE [--expires WHEN|never]   take the code again; --expires sets a new expiry
 `
 
-// agentZone is the zone of the pool's days (Beijing): a date given to --expires is one.
-var agentZone = time.FixedZone("UTC+8", 8*3600)
-
 // ParseAgentExpiry reads --expires: "" or "never" is none (0); YYYY-MM-DD is the end of
 // that Beijing day (the code works through it); anything else must be RFC 3339. An
 // expiry that is not after now is refused: it would add a dead code.
@@ -33,7 +30,7 @@ func ParseAgentExpiry(s string, now time.Time) (int64, error) {
 		return 0, nil
 	}
 	var at time.Time
-	if day, err := time.ParseInLocation("2006-01-02", s, agentZone); err == nil {
+	if day, err := time.ParseInLocation("2006-01-02", s, beijing); err == nil {
 		at = day.AddDate(0, 0, 1)
 	} else if t, err := time.Parse(time.RFC3339, s); err == nil {
 		at = t
@@ -48,7 +45,7 @@ func ParseAgentExpiry(s string, now time.Time) (int64, error) {
 
 // showAgentTime shows an instant in Beijing time, as the pool's days are.
 func showAgentTime(ms int64) string {
-	return time.UnixMilli(ms).In(agentZone).Format("2006-01-02 15:04:05 -07:00")
+	return time.UnixMilli(ms).In(beijing).Format("2006-01-02 15:04:05 -07:00")
 }
 
 // AgentStatus is an agent's state at now, as the list shows it.

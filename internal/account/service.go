@@ -209,7 +209,8 @@ func throttled(wait time.Duration) error {
 	return e
 }
 
-// beijing shows times in notices (the pool's days are Beijing days).
+// beijing shows times in notices and agents' expiries, and reads an expiry date (the
+// pool's days are Beijing days).
 var beijing = time.FixedZone("CST", 8*3600)
 
 // tellFailures mails the owner (texts a phone-only account) of repeated failed log-ins,
