@@ -41,9 +41,10 @@ const accrualBatch = 500
 // A row for a day that is already settled (a flush retried for hours through a database
 // outage) is moved to the first minute of the first unsettled day, so that it is paid, once.
 func AddAccruals(ctx context.Context, q db.Querier, rows []Accrual) error {
-	var coins []string
+	counted := func(r Accrual) bool { return r.Accepted != 0 || r.RatioSum != 0 }
+	var coins []string // of the rows that count: a flush of empty rows asks nothing
 	for _, r := range rows {
-		if !slices.Contains(coins, r.Coin) {
+		if counted(r) && !slices.Contains(coins, r.Coin) {
 			coins = append(coins, r.Coin)
 		}
 	}
@@ -54,7 +55,7 @@ func AddAccruals(ctx context.Context, q db.Querier, rows []Accrual) error {
 	merged := map[accrualKey]*Accrual{}
 	keys := make([]accrualKey, 0, len(rows))
 	for _, r := range rows {
-		if r.Accepted == 0 && r.RatioSum == 0 {
+		if !counted(r) {
 			continue
 		}
 		from := open[r.Coin]
