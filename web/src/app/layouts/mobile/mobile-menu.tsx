@@ -7,6 +7,7 @@ import { mobilePaths } from '@/config/paths';
 import { useLanguageList } from '@/features/language/api/get-language-list';
 import { chooseLanguage } from '@/lib/i18n';
 import { languageMenu } from '@/lib/language';
+import { observerMayOpen } from '@/lib/read-only';
 import { session, sessionKeys } from '@/lib/storage';
 import { useSession } from '@/lib/use-session';
 import { useLang } from '../use-lang';
@@ -68,10 +69,10 @@ export function MobileMenu({ open, onClose }: { open: boolean; onClose: () => vo
   const observer: Entry[] = [
     { key: 'observerList', label: t('nav.observerList'), to: mobilePaths.observerMode.observerList },
   ];
-  if (observerInfo.machineInfoEnabled) {
+  if (observerMayOpen('orePoolDeviceOverview', observerInfo)) {
     observer.push({ key: 'observerDevices', label: t('nav.deviceOverview'), to: mobilePaths.observerMode.orePoolDeviceOverview });
   }
-  if (observerInfo.incomeInfoEnabled) {
+  if (observerMayOpen('orePoolRevenueSummary', observerInfo)) {
     observer.push({ key: 'observerRevenue', label: t('nav.revenueSummary'), to: mobilePaths.observerMode.orePoolRevenueSummary });
   }
   if (observerToken) {
