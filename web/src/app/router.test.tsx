@@ -1,9 +1,10 @@
-import { render, screen } from '@testing-library/react';
+import { act, cleanup, render, screen } from '@testing-library/react';
 import { createMemoryRouter, matchRoutes, RouterProvider } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DESKTOP_PATTERNS, MOBILE_PATTERNS } from '@/config/paths';
 import { api } from '@/lib/api-client';
-import { local, localKeys, session, sessionKeys } from '@/lib/storage';
+import { setNotifier } from '@/lib/notify';
+import { clearSession, local, localKeys, session, sessionKeys } from '@/lib/storage';
 import { LoginGate } from './guards/login-gate';
 import { RegisterInvite } from './routes/mobile/register-invite';
 import { routes } from './router';
@@ -181,6 +182,33 @@ describe('LoginGate', () => {
     local.set(localKeys.token, 'tok');
     renderAt('/basicsInfo', <LoginGate>secret</LoginGate>);
     expect(screen.getByText('secret')).toBeTruthy();
+  });
+  it('warns a visitor who arrives without a session, not one whose session ends on the page', () => {
+    // The gate says "please log in first" at most once a second: each step is 2 s apart.
+    let clock = Date.now() + 60_000;
+    vi.spyOn(Date, 'now').mockImplementation(() => clock);
+    const said: string[] = [];
+    const off = setNotifier((_kind, message) => said.push(message));
+    said.length = 0; // what earlier tests queued before any notifier was there
+    try {
+      local.set(localKeys.token, 'tok');
+      renderAt('/basicsInfo', <LoginGate>secret</LoginGate>);
+      expect(screen.getByText('secret')).toBeTruthy();
+      // Logging out (or a code 2 answer) clears the session while the page is still shown:
+      // whoever cleared it says why, the gate only moves on.
+      act(() => clearSession());
+      expect(screen.getByText('desktop login')).toBeTruthy();
+      expect(said).toEqual([]);
+
+      cleanup();
+      clock += 2_000;
+      renderAt('/basicsInfo', <LoginGate>secret</LoginGate>);
+      expect(screen.getByText('desktop login')).toBeTruthy();
+      expect(said).toEqual(['Please log in first.']);
+    } finally {
+      off();
+      vi.restoreAllMocks();
+    }
   });
 });
 
