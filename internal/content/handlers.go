@@ -13,6 +13,7 @@ import (
 	"github.com/uniplus-pool/pool/internal/httpx"
 	"github.com/uniplus-pool/pool/internal/i18n"
 	"github.com/uniplus-pool/pool/internal/ratelimit"
+	"github.com/uniplus-pool/pool/internal/textcheck"
 )
 
 // OSImage is the platform of the pool's own rig operating system image (Uniplus OS),
@@ -156,8 +157,14 @@ func (h *Handler) contact(w http.ResponseWriter, r *http.Request) error {
 		return httpx.Required("field.contactInformation")
 	case utf8.RuneCountInString(req.ContactInformation) > MaxContactInformation:
 		return httpx.TooLong("field.contactInformation", MaxContactInformation)
-	case strings.ContainsFunc(req.Name+req.ContactInformation, isControl):
-		return httpx.Invalid("field.contactInformation")
+	}
+	// The operator reads these: the pool's one rule for shown text (no control, bidi or
+	// line-separator characters), naming the field that broke it.
+	if err := textcheck.Check("field.name", req.Name); err != nil {
+		return err
+	}
+	if err := textcheck.Check("field.contactInformation", req.ContactInformation); err != nil {
+		return err
 	}
 	rq := httpx.From(r.Context())
 	ok, err := h.Limiter.Allow(r.Context(), "contact:"+rq.ClientAddr, ContactPerHour, time.Hour)
@@ -174,8 +181,6 @@ func (h *Handler) contact(w http.ResponseWriter, r *http.Request) error {
 	}
 	return httpx.OKMessage(w, r, "content.contactReceived", nil)
 }
-
-func isControl(r rune) bool { return r < 0x20 || r == 0x7f }
 
 func (h *Handler) appDownload(w http.ResponseWriter, r *http.Request) error {
 	os := strings.ToLower(strings.TrimSpace(r.URL.Query().Get("operateSystem")))
