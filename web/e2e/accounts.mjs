@@ -217,7 +217,15 @@ export async function dragSlider(page, { steps = 24, stepMs = 25, to = 'end' } =
     await sleep(stepMs + Math.floor(Math.random() * 10));
   }
   await page.mouse.up();
-  if (to === 'end') await slider.and(page.locator('[data-status="passed"]')).waitFor({ timeout: 15_000 });
+  if (to !== 'end') return;
+  try {
+    await slider.and(page.locator('[data-status="passed"]')).waitFor({ timeout: 15_000 });
+  } catch (err) {
+    // Say what the slider shows instead (a refusal, still checking, a new challenge).
+    const state = await slider.evaluate((el) => `${el.dataset.status}: ${el.innerText}`).catch((e) => e.message);
+    err.message = `the slider did not pass (${state}): ${err.message}`;
+    throw err;
+  }
 }
 
 const api = async (base, method, pathname, { body, token, query } = {}) => {

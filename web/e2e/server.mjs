@@ -13,6 +13,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { CHROMIUM } from './browser.mjs';
 
 const webDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -20,12 +21,16 @@ const webDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const POOLD_BIN = path.resolve(webDir, process.env.POOLD_BIN ?? '../bin/poold');
 
 /**
- * skipReason tells node:test to skip a suite when the binary is missing; on CI
- * (CI set) or with E2E_REQUIRED=1 a missing binary is an error instead.
+ * skipReason tells node:test to skip a suite when the binary or Chromium is missing; on CI
+ * (CI set) or with E2E_REQUIRED=1 a missing one is an error instead. Both are looked for
+ * here, before a suite starts anything: a suite whose `before` started a server and then
+ * failed to launch the browser would keep that server, and the test run, alive.
  */
 export function skipReason() {
-  if (existsSync(POOLD_BIN)) return false;
-  const message = `poold binary not found at ${POOLD_BIN} (build it, or set POOLD_BIN)`;
+  let message = '';
+  if (!existsSync(POOLD_BIN)) message = `poold binary not found at ${POOLD_BIN} (build it, or set POOLD_BIN)`;
+  else if (!existsSync(CHROMIUM)) message = `Chromium not found at ${CHROMIUM} (make deps-system, or set CHROMIUM_BIN)`;
+  if (!message) return false;
   if (process.env.CI || process.env.E2E_REQUIRED === '1') throw new Error(message);
   return message;
 }
