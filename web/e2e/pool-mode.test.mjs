@@ -145,6 +145,9 @@ describe('pool mode: sub-accounts and devices', { skip: skipReason(), timeout: 4
     await lockRow.getByTestId('bind-off').getByText('LOCK does not offer binding').waitFor();
     await page.unroute('**/api/pc/v1/pool/device/list**', slowList);
     assert.equal(await lockRow.getByTestId('bind-switch').count(), 0);
+    // LOCK has no machineDetailFlag: the name is no link to a page the pool would refuse.
+    assert.equal(await lockRow.getByTestId('device-link').count(), 0, 'a LOCK device links to its page');
+    await lockRow.getByTestId('device-name').getByText('deskfarm.lockrig').waitFor();
     await lockRow.getByTestId('device-copy').click();
     assert.equal(await clipboard(page), 'deskfarm.lockrig');
     await shot(page, 'pool-desktop-lock-devices');
@@ -265,6 +268,8 @@ describe('pool mode: sub-accounts and devices', { skip: skipReason(), timeout: 4
     const lockCard = page.getByTestId('device-card').filter({ hasText: 'phonefarm.lockrig' });
     await lockCard.getByTestId('bind-off').getByText('LOCK 不支持绑定设备').waitFor();
     assert.equal(await lockCard.getByTestId('bind-switch').count(), 0);
+    assert.equal(await lockCard.getByTestId('device-link').count(), 0, 'a LOCK device links to its page');
+    await lockCard.getByTestId('device-name').getByText('phonefarm.lockrig').waitFor();
     await shot(page, 'pool-phone-lock-devices');
     const rows = (await pool.api(user.token, 'GET', '/api/pc/v1/pool/device/list', { coin: 'LOCK' })).rows;
     assert.equal(rows[0].bound, false, 'a device on LOCK stays unbound');

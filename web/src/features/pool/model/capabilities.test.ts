@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bindGate, coinChoices } from './capabilities';
+import { bindGate, coinChoices, detailAllowed } from './capabilities';
 
 const coin = (type: string, over: Partial<{ status: number; currencyChangeFlag: boolean; machineBindFlag: boolean }> = {}) => ({
   type,
@@ -41,5 +41,20 @@ describe('bindGate', () => {
   });
   it('leaves a coin it does not know to the server', () => {
     expect(bindGate([], 'LOCK')).toEqual({ allowed: true });
+  });
+});
+
+describe('detailAllowed', () => {
+  const coins = [
+    { type: 'MINE', machineDetailFlag: true },
+    { type: 'LOCK', machineDetailFlag: false },
+  ];
+  it('links a device to its page only where the coin has machineDetailFlag', () => {
+    expect(detailAllowed(coins, 'MINE')).toBe(true);
+    expect(detailAllowed(coins, 'LOCK')).toBe(false);
+  });
+  it('keeps the link for a coin the list does not know yet: the page says what the server says', () => {
+    expect(detailAllowed(coins, 'GONE')).toBe(true);
+    expect(detailAllowed([], 'LOCK')).toBe(true);
   });
 });

@@ -2,8 +2,10 @@
 // flags gate machine binding, machine detail, currency change and GPU overclocking").
 // The server refuses the same (internal/pool: pool.coinNoChange, pool.coinNoBind); the
 // pages gate them first, so nobody is offered what would be refused. Machine detail is
-// the device page's own refusal (machine/hooks/use-device-page.ts) and overclocking the
-// overclock pages' coin filter (overclock/hooks).
+// not linked to from the lists where the coin has no machineDetailFlag (detailAllowed),
+// and stays the device page's own refusal for an address typed in
+// (machine/hooks/use-device-page.ts); overclocking is the overclock pages' coin filter
+// (overclock/hooks).
 import type { ChainType } from './types';
 
 type Coin = Pick<ChainType, 'type' | 'name' | 'status' | 'currencyChangeFlag' | 'machineBindFlag'>;
@@ -47,4 +49,14 @@ export function bindGate(coins: Coin[], coin: string): BindGate {
   const c = coins.find((x) => x.type === coin);
   if (!c || c.machineBindFlag) return { allowed: true };
   return { allowed: false, reason: 'flags.noBind', coin: c.type };
+}
+
+/**
+ * detailAllowed is whether a device on coin has a device page to link to: not when the
+ * coin has no machineDetailFlag (the pool refuses the page). A coin the list does not know
+ * (not loaded yet) keeps the link; the page then says what the server says.
+ */
+export function detailAllowed(coins: Pick<ChainType, 'type' | 'machineDetailFlag'>[], coin: string): boolean {
+  const c = coins.find((x) => x.type === coin);
+  return !c || c.machineDetailFlag;
 }

@@ -9,7 +9,7 @@ import { DeviceTable, LoadFailed } from './parts';
 /** DesktopDeviceList is the device list of the selected coin and sub-account, or a search across all (search). */
 export function DesktopDeviceList({ search = false }: { search?: boolean }) {
   const { t, tp, ready } = useDeviceTexts();
-  const { params, update, list, bindOf, firstLoad } = useDeviceListPage({ allSubAccounts: search, anyCoin: search });
+  const { params, update, list, bindOf, detailOf, firstLoad } = useDeviceListPage({ allSubAccounts: search, anyCoin: search });
   if (!ready) return <PageFrame titleKey={search ? 'pages.orePoolDeviceSearch' : 'pages.orePoolAnlageuebersicht'} />;
   return (
     <PageFrame
@@ -55,7 +55,7 @@ export function DesktopDeviceList({ search = false }: { search?: boolean }) {
         <Skeleton active paragraph={{ rows: 6 }} />
       ) : (
         // A page, sort or filter change keeps the last page on screen, dimmed, until the next is in.
-        <DeviceTable page={list.data} loading={list.isPlaceholderData} params={params} update={update} bindOf={bindOf} t={t} tp={tp} />
+        <DeviceTable page={list.data} loading={list.isPlaceholderData} params={params} update={update} bindOf={bindOf} detailOf={detailOf} t={t} tp={tp} />
       )}
     </PageFrame>
   );

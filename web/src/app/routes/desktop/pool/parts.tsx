@@ -167,7 +167,7 @@ export function ConnectPanel({ code, fresh, t, tp }: { code: string; fresh?: str
 
 /**
  * DeviceTable is the device list's table: sortable columns, page sizes, binding (where
- * the device's coin allows it: bindOf) and detail links.
+ * the device's coin allows it: bindOf) and detail links (where it has a page: detailOf).
  */
 export function DeviceTable({
   page,
@@ -175,6 +175,7 @@ export function DeviceTable({
   params,
   update,
   bindOf,
+  detailOf,
   t,
   tp,
 }: {
@@ -183,6 +184,7 @@ export function DeviceTable({
   params: ListParams;
   update: (p: Partial<ListParams>) => void;
   bindOf: (d: DeviceRow) => BindGate;
+  detailOf: (d: DeviceRow) => boolean;
   t: T;
   tp: T;
 }) {
@@ -226,7 +228,7 @@ export function DeviceTable({
           render: (_, d) => (
             <>
               <Copyable text={d.code} tp={tp} label={t('list.copyWorker', { worker: d.code })} copyTestId="device-copy" nowrap>
-                {readOnly ? (
+                {readOnly || !detailOf(d) ? (
                   <span data-testid="device-name">{d.code}</span>
                 ) : (
                   <Link to={`${paths.account.orePoolMachineDetail}?id=${d.id}`} data-testid="device-link">

@@ -16,7 +16,7 @@ const sortLabel: Record<Sort, string> = { worker: 'list.worker', status: 'list.s
 /** MobileDeviceList: device cards with status tabs, search, sort and pages; search mode looks across every sub-account. */
 export function MobileDeviceList({ search = false }: { search?: boolean }) {
   const { t, tp, ready } = useDeviceTexts();
-  const { params, update, list, bindOf } = useDeviceListPage({ allSubAccounts: search, anyCoin: search });
+  const { params, update, list, bindOf, detailOf } = useDeviceListPage({ allSubAccounts: search, anyCoin: search });
   const actions = useDeviceActions();
   // An observer sees the list only: no device page, no binding.
   const readOnly = useReadOnly();
@@ -78,7 +78,7 @@ export function MobileDeviceList({ search = false }: { search?: boolean }) {
               <article key={d.id} className="up-mpool-device" data-testid="device-card">
                 <div className="up-mpool-device__head">
                   <span className="up-mpool-copyline">
-                    {readOnly ? (
+                    {readOnly || !detailOf(d) ? (
                       <span className="up-mpool-device__name" data-testid="device-name">
                         {d.code}
                       </span>

@@ -2,7 +2,7 @@
 // the address, the query, and setters. The search page passes allSubAccounts.
 import { useAddressParams } from '@/lib/use-address-params';
 import { usePoolSelection } from '../../hooks/use-pool-selection';
-import { bindGate } from '../../model/capabilities';
+import { bindGate, detailAllowed } from '../../model/capabilities';
 import { useDeviceList } from '../api/devices';
 import { readListParams, writeListParams, type ListParams } from '../model/list-params';
 import type { DeviceRow } from '../model/types';
@@ -18,6 +18,8 @@ export function useDeviceListPage({ allSubAccounts = false, anyCoin = false } = 
   const update = (patch: Partial<ListParams>) => editQ((prev) => writeListParams(prev, patch));
   /** bindOf says whether a device's binding can be switched (its coin's machineBindFlag), or why not. */
   const bindOf = (d: DeviceRow) => bindGate(selection.coins, d.coin);
+  /** detailOf says whether a device's name links to its page (its coin's machineDetailFlag). */
+  const detailOf = (d: DeviceRow) => detailAllowed(selection.coins, d.coin);
   return {
     selection,
     params,
@@ -26,6 +28,7 @@ export function useDeviceListPage({ allSubAccounts = false, anyCoin = false } = 
     list,
     update,
     bindOf,
+    detailOf,
     /** firstLoad: nothing to show yet (a skeleton), unlike a page change, which keeps the last page. */
     firstLoad: selection.isLoading || list.isLoading,
   };
