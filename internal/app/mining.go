@@ -89,64 +89,35 @@ func stratumRefusal(coinType string, err error) error {
 	return err
 }
 
-// poolSink writes aggregated minutes to share_minutes and marks the devices as seen:
-// those with accepted shares as sharing, those with only rejected or stale ones as alive
-// but not normal.
+// poolSink writes aggregated minutes and their pay-per-share accruals
+// (earnings.RecordShareFlush, once per flush batch) and marks the devices as seen: those
+// with accepted shares as sharing, those with only rejected or stale ones as alive but not
+// normal.
 //
-// The minutes are written first and the devices touched after; a failed touch is logged,
-// not returned: returning it would make the aggregator write the same minutes again at
-// its next flush and count those shares twice (share_minutes adds), while a missed touch
-// is made good by the device's next flush.
+// The minutes are written first and the devices touched after, also for a batch that was
+// written before (a retry whose first commit's answer was lost). A failed touch is logged,
+// not returned: the minutes are in, and a missed touch is made good by the device's next
+// flush.
 type poolSink struct {
 	store *pool.Store
 	log   *slog.Logger
 }
 
-// addAccruals credits the accepted shares of bound devices to their sub-accounts
-// (earnings.AddAccruals); an unbound device's shares count for hashrate but earn nothing.
-func addAccruals(ctx context.Context, tx *db.Tx, rows []mining.ShareMinute) error {
-	var ids []int64
-	for _, r := range rows {
-		if r.Accepted > 0 && r.RatioSum > 0 {
-			ids = append(ids, r.DeviceID)
-		}
+func (s poolSink) AddShareMinutes(ctx context.Context, batch string, rows []mining.ShareMinute) error {
+	out := make([]earnings.FlushRow, len(rows))
+	accepted := map[int64]bool{}
+	for i, r := range rows {
+		out[i] = earnings.FlushRow{DeviceID: r.DeviceID, Coin: r.Coin, Minute: r.Minute, DiffSum: r.DiffSum, Accepted: r.Accepted,
+			Rejected: r.Rejected, Stale: r.Stale, RatioSum: r.RatioSum, Reward: r.Reward, FeeBps: r.FeeBps}
+		accepted[r.DeviceID] = accepted[r.DeviceID] || r.Accepted > 0
 	}
-	if len(ids) == 0 {
-		return nil
-	}
-	owners, err := pool.Owners(ctx, tx, ids)
+	now := time.Now()
+	replayed, err := earnings.RecordShareFlush(ctx, s.store.DB, batch, out, now)
 	if err != nil {
 		return err
 	}
-	acc := make([]earnings.Accrual, 0, len(ids))
-	for _, r := range rows {
-		o, ok := owners[r.DeviceID]
-		if !ok || !o.Bound || r.Accepted == 0 || r.RatioSum <= 0 {
-			continue
-		}
-		acc = append(acc, earnings.Accrual{SubAccountID: o.SubAccountID, UserID: o.UserID, Coin: r.Coin, Minute: r.Minute,
-			Reward: r.Reward, FeeBps: r.FeeBps, RatioSum: r.RatioSum, DiffSum: r.DiffSum, Accepted: r.Accepted})
-	}
-	return earnings.AddAccruals(ctx, tx, acc)
-}
-
-func (s poolSink) AddShareMinutes(ctx context.Context, rows []mining.ShareMinute) error {
-	out := make([]pool.ShareMinute, len(rows))
-	accepted := map[int64]bool{}
-	for i, r := range rows {
-		out[i] = pool.ShareMinute{DeviceID: r.DeviceID, Minute: time.UnixMilli(r.Minute), Coin: r.Coin, DiffSum: r.DiffSum,
-			Accepted: r.Accepted, Rejected: r.Rejected, Stale: r.Stale}
-		accepted[r.DeviceID] = accepted[r.DeviceID] || r.Accepted > 0
-	}
-	// One transaction: the device and sub-account sums and the pay-per-share accruals are
-	// all written or none is, so a flush retried after a failure never pays twice.
-	if err := s.store.DB.InTx(ctx, func(tx *db.Tx) error {
-		if err := pool.AddShareMinutes(ctx, tx, out); err != nil {
-			return err
-		}
-		return addAccruals(ctx, tx, rows)
-	}); err != nil {
-		return err
+	if replayed {
+		s.log.Warn("share flush batch written before (its commit's answer was lost); not counted again", "batch", batch, "rows", len(rows))
 	}
 	var seen, invalid []int64
 	for id, ok := range accepted {
@@ -159,7 +130,6 @@ func (s poolSink) AddShareMinutes(ctx context.Context, rows []mining.ShareMinute
 	// In id order, so that flushers of several processes lock rows in the same order.
 	slices.Sort(seen)
 	slices.Sort(invalid)
-	now := time.Now()
 	if err := s.store.Touch(ctx, seen, now); err != nil {
 		s.log.Warn("device status after a share flush", "devices", len(seen), "err", err)
 	}

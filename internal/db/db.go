@@ -4,7 +4,9 @@ package db
 
 import (
 	"context"
+	"crypto/rand"
 	"database/sql"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"os"
@@ -43,6 +45,9 @@ var ErrNotFound = errors.New("not found")
 type DB struct {
 	sql     *sql.DB
 	Dialect Dialect
+	// holder names this handle in the SQLite job locks it takes (exclusiveLease): a random
+	// value per Open, so that two processes, or a restarted one, never share a name.
+	holder string
 }
 
 // IsPostgresURL tells whether dsn names a PostgreSQL server rather than a SQLite file.
@@ -86,7 +91,14 @@ func Open(ctx context.Context, dsn string) (*DB, error) {
 		sdb.Close()
 		return nil, fmt.Errorf("db: open sqlite %s: %w", dsn, err)
 	}
-	return &DB{sql: sdb, Dialect: SQLite}, nil
+	return &DB{sql: sdb, Dialect: SQLite, holder: newHolder()}, nil
+}
+
+// newHolder is a random name for one open handle's job locks.
+func newHolder() string {
+	var b [8]byte
+	_, _ = rand.Read(b[:])
+	return fmt.Sprintf("%d:%s", os.Getpid(), hex.EncodeToString(b[:]))
 }
 
 // pingRetry waits briefly for a server that is still starting.
@@ -229,15 +241,14 @@ func IsUniqueViolation(err error) bool {
 func NowMillis() int64 { return time.Now().UnixMilli() }
 
 // Exclusive runs fn only if no other process holds the lock named by id, and says whether
-// it ran. On PostgreSQL that is a session advisory lock held on its own connection while
-// fn runs, so that one jobs process of many does the work. The lock is the schema's
-// (advisory locks are the whole database's, and two pools, or parallel tests, may share a
-// database in schemas of their own). SQLite is one file that one
-// process writes at a time (transactions take the write lock at BEGIN), so fn always runs
-// there: a job that must not run twice keeps its own marker inside its transactions.
+// it ran, so that of several jobs processes (or a jobs process and `poold admin payout run`)
+// one does the work. On PostgreSQL that is a session advisory lock held on its own
+// connection while fn runs. The lock is the schema's (advisory locks are the whole
+// database's, and two pools, or parallel tests, may share a database in schemas of their
+// own). On SQLite it is a lease row in exclusive_locks (exclusiveLease).
 func (db *DB) Exclusive(ctx context.Context, id int32, fn func() error) (bool, error) {
 	if db.Dialect != Postgres {
-		return true, fn()
+		return db.exclusiveLease(ctx, id, fn)
 	}
 	conn, err := db.sql.Conn(ctx)
 	if err != nil {
@@ -252,5 +263,51 @@ func (db *DB) Exclusive(ctx context.Context, id int32, fn func() error) (bool, e
 		return false, nil
 	}
 	defer conn.ExecContext(context.WithoutCancel(ctx), "SELECT pg_advisory_unlock(hashtext(current_schema()), $1)", id)
+	return true, fn()
+}
+
+// ExclusiveLeaseTTL is how long a SQLite job lock lasts unrenewed: how long the lock of a
+// killed process keeps others out. The holder renews it every third of that while it works.
+var ExclusiveLeaseTTL = 30 * time.Second
+
+// exclusiveLease is Exclusive on SQLite. Transactions there take the write lock at BEGIN,
+// but a job such as a payout run is several transactions with node calls between them, and
+// two runs interleaving them fail each other's withdrawals (one frees the inputs the other
+// built with). So the lock is a row: the first process to insert it, or to find it expired,
+// holds it, renews it while fn runs and deletes it after. A process killed while holding it
+// keeps others out until its lease runs out.
+func (db *DB) exclusiveLease(ctx context.Context, id int32, fn func() error) (bool, error) {
+	ttl := ExclusiveLeaseTTL
+	now := time.Now()
+	res, err := db.Exec(ctx, `INSERT INTO exclusive_locks (id, holder, expires_at) VALUES (?, ?, ?)
+		ON CONFLICT (id) DO UPDATE SET holder = excluded.holder, expires_at = excluded.expires_at
+		WHERE exclusive_locks.expires_at <= ?`, id, db.holder, now.Add(ttl).UnixMilli(), now.UnixMilli())
+	if err != nil {
+		return false, fmt.Errorf("db: lock %d: %w", id, err)
+	}
+	if n, err := res.RowsAffected(); err != nil || n != 1 {
+		return false, err
+	}
+	done := make(chan struct{})
+	renewed := make(chan struct{})
+	go func() {
+		defer close(renewed)
+		t := time.NewTicker(ttl / 3)
+		defer t.Stop()
+		for {
+			select {
+			case <-done:
+				return
+			case <-t.C:
+				_, _ = db.Exec(context.WithoutCancel(ctx), "UPDATE exclusive_locks SET expires_at = ? WHERE id = ? AND holder = ?",
+					time.Now().Add(ttl).UnixMilli(), id, db.holder)
+			}
+		}
+	}()
+	defer func() {
+		close(done)
+		<-renewed
+		_, _ = db.Exec(context.WithoutCancel(ctx), "DELETE FROM exclusive_locks WHERE id = ? AND holder = ?", id, db.holder)
+	}()
 	return true, fn()
 }

@@ -2,7 +2,9 @@ package db_test
 
 import (
 	"context"
+	"path/filepath"
 	"testing"
+	"time"
 
 	"github.com/uniplus-pool/pool/internal/db"
 	"github.com/uniplus-pool/pool/internal/db/dbtest"
@@ -91,5 +93,75 @@ func TestExclusiveIsPerSchema(t *testing.T) {
 	})
 	if err != nil || !ran {
 		t.Fatalf("ran %v, %v", ran, err)
+	}
+}
+
+// On SQLite, Exclusive is a lease row that two processes on one file see: while one holds
+// the lock the other's job does not run (a payout run beside a jobs process used to run
+// both, freeing each other's inputs), the holder renews it while it works, a lease left by
+// a killed process is taken over once it has run out, and the lock is free after the work.
+func TestExclusiveOnSQLiteIsOneHolderAcrossProcesses(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "pool.db")
+	open := func() *db.DB {
+		d, err := db.Open(ctx, path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { d.Close() })
+		if _, err := d.Migrate(ctx); err != nil {
+			t.Fatal(err)
+		}
+		return d
+	}
+	a, b := open(), open()
+	old := db.ExclusiveLeaseTTL
+	db.ExclusiveLeaseTTL = 600 * time.Millisecond
+	t.Cleanup(func() { db.ExclusiveLeaseTTL = old })
+	const id = 7_340_999
+	expires := func() int64 {
+		var at int64
+		if err := a.QueryRow(ctx, "SELECT expires_at FROM exclusive_locks WHERE id = ?", id).Scan(&at); err != nil {
+			t.Fatal(err)
+		}
+		return at
+	}
+	ran, err := a.Exclusive(ctx, id, func() error {
+		other, err := b.Exclusive(ctx, id, func() error { t.Error("a second process ran while the first held the lock"); return nil })
+		if err != nil || other {
+			t.Errorf("second process: ran %v, %v", other, err)
+		}
+		// Renewed while the work runs: wait for the lease to move on, then it still holds.
+		first := expires()
+		for expires() == first {
+			time.Sleep(20 * time.Millisecond)
+		}
+		other, err = b.Exclusive(ctx, id, func() error { t.Error("ran after a renewal"); return nil })
+		if err != nil || other {
+			t.Errorf("second process after a renewal: ran %v, %v", other, err)
+		}
+		return nil
+	})
+	if err != nil || !ran {
+		t.Fatalf("first process: ran %v, %v", ran, err)
+	}
+	ran, err = b.Exclusive(ctx, id, func() error { return nil })
+	if err != nil || !ran {
+		t.Fatalf("the lock was not free after the work: ran %v, %v", ran, err)
+	}
+
+	// A holder that was killed: its row stays until its lease runs out.
+	if _, err := a.Exec(ctx, "INSERT INTO exclusive_locks (id, holder, expires_at) VALUES (?, 'killed', ?)", id,
+		time.Now().Add(time.Hour).UnixMilli()); err != nil {
+		t.Fatal(err)
+	}
+	if ran, err := b.Exclusive(ctx, id, func() error { return nil }); err != nil || ran {
+		t.Fatalf("a live lease of another process was taken: ran %v, %v", ran, err)
+	}
+	if _, err := a.Exec(ctx, "UPDATE exclusive_locks SET expires_at = ? WHERE id = ?", time.Now().Add(-time.Second).UnixMilli(), id); err != nil {
+		t.Fatal(err)
+	}
+	if ran, err := b.Exclusive(ctx, id, func() error { return nil }); err != nil || !ran {
+		t.Fatalf("an expired lease was not taken over: ran %v, %v", ran, err)
 	}
 }

@@ -94,8 +94,13 @@ func (s *Store) Audit(ctx context.Context, sc scope.Scope, sub int64, coinType s
 	return cw.Error()
 }
 
-// Prune deletes minute accruals older than AuditRetention, never of a day not settled yet.
+// Prune deletes minute accruals older than AuditRetention, never of a day not settled yet,
+// and the share-flush batch ids older than shareFlushKeep.
 func (s *Store) Prune(ctx context.Context, now time.Time) (int64, error) {
+	n, err := s.pruneShareFlushes(ctx, now)
+	if err != nil {
+		return n, err
+	}
 	cut := DayOf(now.Add(-AuditRetention)).Start()
 	rows, err := s.DB.Query(ctx, "SELECT coin, MAX(day) FROM settlements GROUP BY coin")
 	if err != nil {
@@ -114,7 +119,6 @@ func (s *Store) Prune(ctx context.Context, now time.Time) (int64, error) {
 	if err := rows.Err(); err != nil {
 		return 0, err
 	}
-	var n int64
 	for c, settledTo := range limits {
 		limit := cut
 		if settledTo.Before(limit) {

@@ -51,6 +51,11 @@ func (s *Store) settleDay(ctx context.Context, c coin.Coin, d Day, now time.Time
 		return res, fmt.Errorf("%w: %s %s ends %s", ErrNotOver, c.Type, d, d.End().Format(time.RFC3339))
 	}
 	err := s.DB.InTx(ctx, func(tx *db.Tx) error {
+		// First: the flushes open now commit before this reads the day, and those that come
+		// later see it settled and move their rows on (AddAccruals).
+		if err := lockSettlement(ctx, tx, []string{c.Type}, true); err != nil {
+			return err
+		}
 		var done int
 		if err := tx.QueryRow(ctx, "SELECT COUNT(*) FROM settlements WHERE coin = ? AND day = ?", c.Type, string(d)).Scan(&done); err != nil {
 			return err

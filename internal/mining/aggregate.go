@@ -2,6 +2,8 @@ package mining
 
 import (
 	"context"
+	"crypto/rand"
+	"encoding/hex"
 	"log/slog"
 	"sort"
 	"sync"
@@ -35,10 +37,13 @@ type Credit struct {
 	FeeBps int
 }
 
-// Sink stores aggregated minutes (internal/pool adds them to share_minutes, summing on
-// conflict, and marks the devices as seen).
+// Sink stores aggregated minutes (earnings.RecordShareFlush adds them to share_minutes and
+// pps_minutes, summing on conflict; the stratum role then marks the devices as seen).
 type Sink interface {
-	AddShareMinutes(ctx context.Context, rows []ShareMinute) error
+	// AddShareMinutes writes one flush batch. batch is the batch's id, the same on every
+	// attempt to write the same rows: a write whose commit reached the database but whose
+	// answer was lost is retried, and the sink makes that retry write nothing.
+	AddShareMinutes(ctx context.Context, batch string, rows []ShareMinute) error
 }
 
 // Aggregator sums shares in memory per device and minute; the pool never writes a row per
@@ -49,9 +54,25 @@ type Aggregator struct {
 
 	mu  sync.Mutex
 	cur map[aggKey]*ShareMinute
-	// retry holds rows whose flush failed, written again with the next flush, so that a
-	// database hiccup loses nothing.
-	retry []ShareMinute
+	// retry holds the batches whose write failed, oldest first, written again at the next
+	// flush so that a database hiccup loses nothing. Each keeps its id and rows: a failed
+	// write may have committed, and only the same batch under the same id can be told
+	// apart from new work by the sink.
+	retry []flushBatch
+}
+
+// flushBatch is one write of the aggregator: rows taken at one flush, under one id.
+type flushBatch struct {
+	id   string
+	rows []ShareMinute
+}
+
+// newBatchID names a flush batch: random, so that batches of every stratum process and
+// every restart are told apart without coordination.
+func newBatchID() string {
+	var b [16]byte
+	_, _ = rand.Read(b[:])
+	return hex.EncodeToString(b[:])
 }
 
 type aggKey struct {
@@ -107,35 +128,44 @@ func (a *Aggregator) add(device int64, coin string, at time.Time, difficulty flo
 func (a *Aggregator) Pending() int {
 	a.mu.Lock()
 	defer a.mu.Unlock()
-	return len(a.cur) + len(a.retry)
+	n := len(a.cur)
+	for _, b := range a.retry {
+		n += len(b.rows)
+	}
+	return n
 }
 
-// Flush writes what was gathered. On failure the rows are kept for the next flush.
+// Flush writes what was gathered: the batches that failed before, each again under its own
+// id, then what came since as a new batch. On failure the batch and those after it are
+// kept for the next flush.
 func (a *Aggregator) Flush(ctx context.Context) error {
 	a.mu.Lock()
-	rows := a.retry
+	batches := a.retry
 	a.retry = nil
-	for _, m := range a.cur {
-		rows = append(rows, *m)
+	if len(a.cur) > 0 {
+		rows := make([]ShareMinute, 0, len(a.cur))
+		for _, m := range a.cur {
+			rows = append(rows, *m)
+		}
+		// A stable order keeps concurrent flushers of different processes from
+		// deadlocking on PostgreSQL row locks.
+		sort.Slice(rows, func(i, j int) bool {
+			if rows[i].DeviceID != rows[j].DeviceID {
+				return rows[i].DeviceID < rows[j].DeviceID
+			}
+			return rows[i].Minute < rows[j].Minute
+		})
+		batches = append(batches, flushBatch{newBatchID(), rows})
 	}
 	a.cur = nil
 	a.mu.Unlock()
-	if len(rows) == 0 {
-		return nil
-	}
-	// A stable order keeps concurrent flushers of different processes from deadlocking
-	// on PostgreSQL row locks.
-	sort.Slice(rows, func(i, j int) bool {
-		if rows[i].DeviceID != rows[j].DeviceID {
-			return rows[i].DeviceID < rows[j].DeviceID
+	for i, b := range batches {
+		if err := a.Sink.AddShareMinutes(ctx, b.id, b.rows); err != nil {
+			a.mu.Lock()
+			a.retry = append(batches[i:], a.retry...)
+			a.mu.Unlock()
+			return err
 		}
-		return rows[i].Minute < rows[j].Minute
-	})
-	if err := a.Sink.AddShareMinutes(ctx, rows); err != nil {
-		a.mu.Lock()
-		a.retry = append(a.retry, rows...)
-		a.mu.Unlock()
-		return err
 	}
 	return nil
 }

@@ -14,7 +14,7 @@ type memSink struct {
 	fail bool
 }
 
-func (s *memSink) AddShareMinutes(_ context.Context, rows []ShareMinute) error {
+func (s *memSink) AddShareMinutes(_ context.Context, _ string, rows []ShareMinute) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.fail {
@@ -114,7 +114,7 @@ func TestAggregatorKeepsRewardsApartWithinAMinute(t *testing.T) {
 
 type sinkFunc func([]ShareMinute) error
 
-func (f sinkFunc) AddShareMinutes(_ context.Context, rows []ShareMinute) error { return f(rows) }
+func (f sinkFunc) AddShareMinutes(_ context.Context, _ string, rows []ShareMinute) error { return f(rows) }
 
 // Worked by hand: the network difficulty changes inside a minute (as on Kaspa, every
 // block). Two shares of difficulty 4 at network difficulty 1000 and then 2000 earn

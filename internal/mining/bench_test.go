@@ -13,7 +13,7 @@ import (
 
 type nopSink struct{}
 
-func (nopSink) AddShareMinutes(context.Context, []ShareMinute) error { return nil }
+func (nopSink) AddShareMinutes(context.Context, string, []ShareMinute) error { return nil }
 
 type oneWorker struct{}
 

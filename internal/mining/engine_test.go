@@ -71,7 +71,7 @@ type sumSink struct {
 	fees    map[int]bool
 }
 
-func (s *sumSink) AddShareMinutes(_ context.Context, rows []mining.ShareMinute) error {
+func (s *sumSink) AddShareMinutes(_ context.Context, _ string, rows []mining.ShareMinute) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	for _, r := range rows {
