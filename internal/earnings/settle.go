@@ -41,6 +41,10 @@ type subDay struct {
 	accepted int64
 }
 
+// testHookDayRead, when set by a test, runs inside the settlement's transaction once the
+// day's minutes are read: a test holds a settlement open there while a flush arrives.
+var testHookDayRead func()
+
 // settleDay settles coin's day d in one transaction: one earnings-log row per sub-account
 // that accrued, their whole minor units booked to the ledger, what is left carried, and
 // the day marked settled. A day already settled changes nothing; the days before it must
@@ -86,6 +90,9 @@ func (s *Store) settleDay(ctx context.Context, c coin.Coin, d Day, now time.Time
 		days, err := s.readDay(ctx, tx, c.Type, d)
 		if err != nil {
 			return err
+		}
+		if testHookDayRead != nil {
+			testHookDayRead()
 		}
 		carries, err := readCarries(ctx, tx, c.Type)
 		if err != nil {
