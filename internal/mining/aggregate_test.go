@@ -152,3 +152,58 @@ func TestShareCreditAtTheDifficultyOfItsMoment(t *testing.T) {
 		t.Fatalf("minute %+v, want ratio 0.006 over difficulty 8", got)
 	}
 }
+
+// A failed batch is written again under its own id with its own rows, before the rows that
+// came since, which go in a batch of their own: a sink can tell a retry of a write that did
+// commit from new work only that way.
+func TestAggregatorRetriesABatchUnderItsID(t *testing.T) {
+	type write struct {
+		batch string
+		rows  []ShareMinute
+	}
+	var writes []write
+	fail := true
+	a := &Aggregator{Sink: batchSinkFunc(func(batch string, rows []ShareMinute) error {
+		writes = append(writes, write{batch, rows})
+		if fail {
+			return errors.New("answer lost")
+		}
+		return nil
+	})}
+	t0 := time.Date(2026, 5, 1, 10, 0, 5, 0, time.UTC)
+	a.Add(1, "LTC", t0, 4, Accepted)
+	if err := a.Flush(context.Background()); err == nil {
+		t.Fatal("a failed write reported success")
+	}
+	a.Add(2, "LTC", t0, 8, Accepted)
+	if err := a.Flush(context.Background()); err == nil { // the retry fails again: the new rows wait
+		t.Fatal("a failed write reported success")
+	}
+	fail = false
+	if err := a.Flush(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	if len(writes) != 4 {
+		t.Fatalf("%d writes, want 4 (first, retry, retry, new batch)", len(writes))
+	}
+	first := writes[0]
+	if first.batch == "" || len(first.rows) != 1 || first.rows[0].DeviceID != 1 {
+		t.Fatalf("first write %+v", first)
+	}
+	for _, w := range writes[1:3] {
+		if w.batch != first.batch || len(w.rows) != 1 || w.rows[0].DeviceID != 1 {
+			t.Fatalf("retry %+v, want batch %s with device 1 alone", w, first.batch)
+		}
+	}
+	last := writes[3]
+	if last.batch == first.batch || len(last.rows) != 1 || last.rows[0].DeviceID != 2 {
+		t.Fatalf("new rows written as %+v, want a batch of their own with device 2", last)
+	}
+	if a.Pending() != 0 {
+		t.Fatalf("%d rows pending", a.Pending())
+	}
+}
+
+type batchSinkFunc func(string, []ShareMinute) error
+
+func (f batchSinkFunc) AddShareMinutes(_ context.Context, batch string, rows []ShareMinute) error { return f(batch, rows) }
