@@ -114,7 +114,9 @@ func TestAggregatorKeepsRewardsApartWithinAMinute(t *testing.T) {
 
 type sinkFunc func([]ShareMinute) error
 
-func (f sinkFunc) AddShareMinutes(_ context.Context, _ string, rows []ShareMinute) error { return f(rows) }
+func (f sinkFunc) AddShareMinutes(_ context.Context, _ string, rows []ShareMinute) error {
+	return f(rows)
+}
 
 // Worked by hand: the network difficulty changes inside a minute (as on Kaspa, every
 // block). Two shares of difficulty 4 at network difficulty 1000 and then 2000 earn
@@ -206,4 +208,6 @@ func TestAggregatorRetriesABatchUnderItsID(t *testing.T) {
 
 type batchSinkFunc func(string, []ShareMinute) error
 
-func (f batchSinkFunc) AddShareMinutes(_ context.Context, batch string, rows []ShareMinute) error { return f(batch, rows) }
+func (f batchSinkFunc) AddShareMinutes(_ context.Context, batch string, rows []ShareMinute) error {
+	return f(batch, rows)
+}
