@@ -36,6 +36,15 @@ const (
 	MaxPowBits = 24
 	// endTolerance is how close to the end (in px of the track width) the drag must stop.
 	endTolerance = 2
+	// startTolerance is how close to the start the drag's first point must be. The web
+	// client records the press at (0, 0); a pointer move in the same millisecond replaces
+	// that point (track-recorder.ts), so it may sit a hair further on.
+	startTolerance = 10
+	// keySteps is how many arrow presses take the web slider from start to end
+	// (KEY_STEPS in web/src/features/auth/model/track-recorder.ts), and keyTolerance how
+	// far a point may sit from a key position (the client rounds to 0.1).
+	keySteps     = 10
+	keyTolerance = 0.06
 	// Time steps within half a millisecond, x steps within a quarter of a unit (the client
 	// rounds to 0.1) and y within 0.05 count as equal.
 	timeStepTolerance = 0.5
@@ -140,9 +149,10 @@ func (p *TrackPoint) UnmarshalJSON(b []byte) error {
 
 // CheckTrack tells whether a drag reached the end of a track of width px like a person:
 // enough points, time only growing, at least 300 ms, never outside the track (y at most a
-// width away from the line), not evenly timed (every time step the same) and not ruled
-// (y never varying while every x step is the same). The last two refuse the naive script;
-// any script can imitate a hand, which is why a check also costs a proof of work.
+// width away from the line), beginning at the start and ending at the end, not evenly
+// timed (every time step the same), and, when flat (y never varying), made by the arrow
+// keys. Those rules refuse the naive script; any script can imitate a hand, which is why a
+// check also costs a proof of work.
 func CheckTrack(track []TrackPoint, width int) bool {
 	if len(track) < MinTrackPoints || len(track) > MaxTrackPoints {
 		return false
@@ -157,11 +167,22 @@ func CheckTrack(track []TrackPoint, width int) bool {
 			return false
 		}
 	}
-	last := track[len(track)-1]
-	if last[2]-track[0][2] < MinTrackDuration || last[0] < w-endTolerance {
+	first, last := track[0], track[len(track)-1]
+	// A handle that never left the end (x at the end throughout, only y wobbling) moved
+	// nothing: the drag must begin where the handle rests.
+	if first[0] > startTolerance {
 		return false
 	}
-	return !evenlyTimed(track) && !ruled(track)
+	if last[2]-first[2] < MinTrackDuration || last[0] < w-endTolerance {
+		return false
+	}
+	if evenlyTimed(track) {
+		return false
+	}
+	// A pointer strays off the line, by a pixel at least, over a whole drag; a track that
+	// never does is the keyboard's, or a script's. Flat and uneven steps
+	// ([[0,0,0],[40,0,90],[120,0,210],[220,0,330],[300,0,420]]) used to pass here.
+	return !flat(track) || keyboardTrack(track, w)
 }
 
 func finite(f float64) bool { return !math.IsNaN(f) && !math.IsInf(f, 0) }
@@ -177,20 +198,48 @@ func evenlyTimed(track []TrackPoint) bool {
 	return true
 }
 
-// ruled: the drag keeps to one horizontal line and moves by the same x at every step.
-func ruled(track []TrackPoint) bool {
+// flat: the drag keeps to one horizontal line.
+func flat(track []TrackPoint) bool {
 	for _, p := range track {
 		if math.Abs(p[1]-track[0][1]) > yTolerance {
 			return false
 		}
 	}
-	dx := track[1][0] - track[0][0]
-	for i := 2; i < len(track); i++ {
-		if math.Abs(track[i][0]-track[i-1][0]-dx) > xStepTolerance {
+	return true
+}
+
+// keyPosition is where the k-th arrow press puts the web slider's handle on a track of
+// width w: an eased curve, slow at both ends (keyPosition in track-recorder.ts, to the
+// same 0.1).
+func keyPosition(k int, w float64) float64 {
+	f := float64(k) / keySteps
+	return math.Round(w*f*f*(3-2*f)*10) / 10
+}
+
+// keyboardTrack: the track is what the web slider records from the arrow keys: it
+// starts at key position 0, on the line, and every point is one press from the one
+// before (forward, back, or again at an end), each on a key position. The positions are
+// not evenly spaced, so a ruled line at one speed is not one; and nothing else the client
+// sends is flat.
+func keyboardTrack(track []TrackPoint, w float64) bool {
+	if math.Abs(track[0][1]) > yTolerance {
+		return false
+	}
+	k := 0
+	for i, p := range track {
+		at := -1
+		for _, c := range []int{k - 1, k, k + 1} {
+			if c >= 0 && c <= keySteps && math.Abs(p[0]-keyPosition(c, w)) <= keyTolerance {
+				at = c
+				break
+			}
+		}
+		if at < 0 || (i == 0 && at != 0) {
 			return false
 		}
+		k = at
 	}
-	return true
+	return k == keySteps
 }
 
 // CheckCaptcha judges a drag once: the challenge is spent whatever the outcome. A pass

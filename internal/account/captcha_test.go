@@ -6,6 +6,7 @@ import (
 	"math"
 	"net/url"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -31,6 +32,40 @@ func keyboardTrack(width int) [][3]float64 {
 	}
 	return tr
 }
+
+// keyboardHeldTrack is the arrow key held down: the first press, the system's repeat delay,
+// then repeats about 33 ms apart; the press that begins the drag and its first step share a
+// millisecond, so the step is recorded a millisecond later.
+func keyboardHeldTrack(width int) [][3]float64 {
+	tr := keyboardTrack(width)
+	at := []float64{1, 501, 534, 568, 601, 634, 668, 701, 734, 768}
+	for i := 1; i < len(tr); i++ {
+		tr[i][2] = at[i-1]
+	}
+	return tr
+}
+
+// keyboardBackTrack: six presses on, one back, then on to the end and once more there
+// (the handle stays at the end, the press is recorded).
+func keyboardBackTrack(width int) [][3]float64 {
+	tr := keyboardTrack(width)
+	out := append([][3]float64{}, tr[:7]...)
+	out = append(out, [3]float64{tr[5][0], 0, 0})
+	out = append(out, tr[6:]...)
+	out = append(out, [3]float64{tr[10][0], 0, 0})
+	for i := range out {
+		out[i][2] = float64(i*130 + (i*37)%50)
+	}
+	return out
+}
+
+// flatUnevenTrack (issue 29) keeps to the line with uneven steps, off the keyboard's
+// positions: a script's, not a hand's nor the keys'.
+var flatUnevenTrack = [][3]float64{{0, 0, 0}, {40, 0, 90}, {120, 0, 210}, {220, 0, 330}, {300, 0, 420}}
+
+// stillTrack (issue 29) is five points that never move along the track: the "drag" sits
+// at the end from the start, only y wobbling.
+var stillTrack = [][3]float64{{300, 0, 0}, {300, 1, 100}, {300, 0, 230}, {300, 1, 300}, {300, 0, 420}}
 
 // robotTrack is what a naive script sends: a ruled line at one speed, one sample every
 // 60 ms. It passed the slider before the track rules and the proof of work.
@@ -122,6 +157,8 @@ func TestSliderCaptcha(t *testing.T) {
 				}
 				return tr
 			},
+			"flat, uneven steps": func(int) [][3]float64 { return flatUnevenTrack },
+			"never moves":        func(int) [][3]float64 { return stillTrack },
 			"ruled, though unevenly timed": func(w int) [][3]float64 {
 				tr := robotTrack(w)
 				for i := range tr {
@@ -280,6 +317,16 @@ func TestCheckTrack(t *testing.T) {
 		return out
 	}
 	w := account.CaptchaWidth
+	// The keyboard's positions are the web slider's (keyPosition in
+	// web/src/features/auth/model/track-recorder.test.ts lists the same): a flat track
+	// passes only on them, so the two must not drift apart.
+	var xs []float64
+	for _, p := range keyboardTrack(w) {
+		xs = append(xs, p[0])
+	}
+	if want := []float64{0, 8.4, 31.2, 64.8, 105.6, 150, 194.4, 235.2, 268.8, 291.6, 300}; !slices.Equal(xs, want) {
+		t.Fatalf("keyboard positions %v, want the web slider's %v", xs, want)
+	}
 	for name, tc := range map[string]struct {
 		track [][3]float64
 		ok    bool
@@ -289,8 +336,22 @@ func TestCheckTrack(t *testing.T) {
 		"a script":             {robotTrack(w), false},
 		"a script, 0.1 steps":  {[][3]float64{{0, 0, 0}, {42.9, 0, 100}, {85.7, 0, 230}, {128.6, 0, 300}, {171.4, 0, 420}, {214.3, 0, 500}, {257.1, 0, 640}, {300, 0, 700}}, false},
 		"one wobble is enough": {[][3]float64{{0, 0, 0}, {75, 0, 100}, {150, 1, 230}, {225, 0, 300}, {300, 0, 420}}, true},
-		"one uneven x step":    {[][3]float64{{0, 0, 0}, {75, 0, 100}, {160, 0, 230}, {225, 0, 300}, {300, 0, 420}}, true},
 		"evenly timed":         {[][3]float64{{0, 0, 0}, {60, 1, 100}, {160, 2, 200}, {225, 1, 300}, {300, 0, 400}}, false},
+		// Flat tracks are the keyboard's: a flat one off the key positions is a script's,
+		// whatever its steps (issue 29: this one passed).
+		"flat, uneven steps":  {flatUnevenTrack, false},
+		"flat, one uneven x":  {[][3]float64{{0, 0, 0}, {75, 0, 100}, {160, 0, 230}, {225, 0, 300}, {300, 0, 420}}, false},
+		"flat, off the line":  {[][3]float64{{0, 5, 0}, {40, 5, 90}, {120, 5, 210}, {220, 5, 330}, {300, 5, 420}}, false},
+		"never moves":         {stillTrack, false},
+		"never moves, on end": {[][3]float64{{300, 0, 0}, {300, 0, 90}, {300, 0, 210}, {300, 0, 330}, {300, 0, 420}}, false},
+		"begins half way":     {[][3]float64{{150, 0, 0}, {180, 1, 110}, {230, 2, 230}, {280, 1, 300}, {300, 0, 420}}, false},
+		// The pointer's first move in the press's millisecond replaces the press's point.
+		"a hand, first point moved":    {append([][3]float64{{1.5, 0.3, 0}}, humanTrack(w)[1:]...), true},
+		"the keyboard, held":           {keyboardHeldTrack(w), true},
+		"the keyboard, one back":       {keyboardBackTrack(w), true},
+		"keys, one skipped":            {append(keyboardTrack(w)[:3:3], keyboardTrack(w)[4:]...), false},
+		"keys, not from 0":             {keyboardTrack(w)[1:], false},
+		"keys, then a jump to the end": {append(keyboardTrack(w)[:6:6], [3]float64{300, 0, 1100}), false},
 	} {
 		if got := account.CheckTrack(pts(tc.track), w); got != tc.ok {
 			t.Errorf("%s: CheckTrack = %v, want %v", name, got, tc.ok)

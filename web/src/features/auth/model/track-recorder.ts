@@ -36,7 +36,10 @@ export function toServerY(py: number, travelPx: number, width: number): number {
 /**
  * keyPosition is where the k-th arrow press puts the handle: along an eased
  * curve, slow at both ends as a hand moves, so that keyboard steps are not the
- * ruled line at one speed that the server refuses.
+ * ruled line at one speed that the server refuses. The server passes a flat
+ * track (y always 0) only when every point is one of these positions, one
+ * press from the last (internal/account/captcha.go keyboardTrack): change
+ * KEY_STEPS or this curve there too.
  */
 export function keyPosition(k: number, width: number): number {
   const f = Math.min(Math.max(k, 0), KEY_STEPS) / KEY_STEPS;
