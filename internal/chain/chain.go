@@ -298,6 +298,12 @@ type Address struct {
 	// Script is the output script that pays the address; empty for an address that has
 	// none (a Litecoin MWEB address), which cannot receive a coinbase output.
 	Script []byte
+	// Normalized is the address in its canonical text, set when Valid: where the coin's
+	// format ignores case it is one case (devnet's hex and bech32 in lower case; a bech32
+	// address is all lower or all upper), so that one address is stored, compared and
+	// shown one way and cannot stand twice in an address book. Case-sensitive formats
+	// (base58) come back as given.
+	Normalized string
 }
 
 // WalletTx is a transaction of the pool wallet as the node reports it.

@@ -583,6 +583,7 @@ func notFound(err error) error {
 func (c *Client) ValidateAddress(ctx context.Context, addr string) (chain.Address, error) {
 	var r struct {
 		IsValid      bool     `json:"isvalid"`
+		Address      string   `json:"address"`
 		ScriptPubKey hexBytes `json:"scriptPubKey"`
 	}
 	if err := c.node(ctx, "validateaddress", &r, addr); err != nil {
@@ -591,11 +592,24 @@ func (c *Client) ValidateAddress(ctx context.Context, addr string) (chain.Addres
 	if !r.IsValid {
 		return chain.Address{}, nil
 	}
-	a := chain.Address{Valid: true}
+	a := chain.Address{Valid: true, Normalized: canonicalAddress(addr, r.Address)}
 	if len(r.ScriptPubKey) > 0 {
 		a.Script = []byte(r.ScriptPubKey)
 	}
 	return a, nil
+}
+
+// canonicalAddress is addr as the node writes it back (validateaddress's "address": the
+// node encodes the destination it decoded). A bech32 address (segwit, Litecoin's MWEB) is
+// case-insensitive but written in one case, all lower or all upper, and the node writes
+// it in lower case; a base58 address is case-sensitive and comes back as it was. An
+// answer that is not addr up to case (an older node without the field) leaves addr as
+// given: the canonical form only ever changes case.
+func canonicalAddress(addr, node string) string {
+	if node != "" && strings.EqualFold(node, addr) {
+		return node
+	}
+	return addr
 }
 
 // Balance implements chain.Driver: the wallet's trusted balance (getbalance).

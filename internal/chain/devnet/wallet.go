@@ -102,7 +102,9 @@ func (h *hexBytes) UnmarshalText(b []byte) error {
 }
 
 // ValidateAddress implements chain.Driver: a devnet address with a good checksum is valid
-// and pays a P2PKH script; anything else is not valid (and not an error).
+// and pays a P2PKH script; anything else is not valid (and not an error). Its hex digits
+// may come in either case and mean the same key, so the canonical form is the one
+// encodeAddress writes, in lower case: "dvn1AB…" and "dvn1ab…" are one address.
 func (c *Chain) ValidateAddress(ctx context.Context, addr string) (chain.Address, error) {
 	if err := ctx.Err(); err != nil {
 		return chain.Address{}, fmt.Errorf("devnet: validate address: %w", err)
@@ -111,7 +113,7 @@ func (c *Chain) ValidateAddress(ctx context.Context, addr string) (chain.Address
 	if err != nil {
 		return chain.Address{}, nil
 	}
-	return chain.Address{Valid: true, Script: p2pkhScript(key)}, nil
+	return chain.Address{Valid: true, Script: p2pkhScript(key), Normalized: encodeAddress(key)}, nil
 }
 
 // NewAddress implements chain.Driver: a new wallet address, whose coinbase outputs the
