@@ -3,6 +3,7 @@ package devnet
 import (
 	"context"
 	"errors"
+	"fmt"
 	"math"
 	"strings"
 	"sync"
@@ -39,18 +40,23 @@ func TestMineBlock(t *testing.T) {
 				t.Errorf("cur time %d, min time %d", tmpl.CurTime, tmpl.MinTime)
 			}
 
+			// The block goes in once the waiter has found the tip unchanged and blocks, so
+			// what wakes it is the block.
+			waiting := newParkedContext(ctx)
 			woke := make(chan *chain.Template, 1)
 			go func() {
-				nt, err := c.WaitTemplate(ctx, tmpl.PrevHash)
+				nt, err := c.WaitTemplate(waiting, tmpl.PrevHash)
 				if err != nil {
 					t.Errorf("WaitTemplate: %v", err)
 				}
 				woke <- nt
 			}()
 			select {
-			case <-woke:
-				t.Fatal("WaitTemplate returned before the tip moved")
-			case <-time.After(50 * time.Millisecond):
+			case <-waiting.parked:
+			case nt := <-woke:
+				t.Fatalf("WaitTemplate returned a template at %d before the tip moved", nt.Height)
+			case <-time.After(5 * time.Second):
+				t.Fatal("WaitTemplate never waited")
 			}
 
 			blk, hash := solve(t, tmpl, script, nil)
@@ -272,36 +278,46 @@ func TestDifficulty(t *testing.T) {
 
 func TestOtherMiners(t *testing.T) {
 	ctx := context.Background()
+	var reads clockReads
 	c, clock := newTestChain(t, chain.SHA256d, func(cfg *Config) {
 		cfg.OtherMiners = true
 		cfg.TickInterval = time.Millisecond
+		reads = watchClock(cfg)
 	})
 	runCtx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	c.Start(runCtx)
 	c.Start(runCtx) // a second call does nothing
 
-	// The clock stands still: nothing happens.
-	time.Sleep(20 * time.Millisecond)
+	// The clock stands still: the network looks at it and finds nothing due.
+	reads.wait(t, 2)
 	if h := height(t, c); h != 0 {
 		t.Fatalf("height %d with a stopped clock", h)
 	}
 	g := c.genesis.Hash
-	deadline := time.Now().Add(5 * time.Second)
-	for height(t, c) < 3 {
-		if time.Now().After(deadline) {
-			t.Fatalf("tip stuck at %d", height(t, c))
-		}
+	tip := g
+	for want := int64(1); want <= 3; want++ {
 		clock.Add(30 * time.Minute) // many mean block times: the next block is due
-		time.Sleep(2 * time.Millisecond)
+		waitCtx, cancelWait := context.WithTimeout(ctx, 5*time.Second)
+		nt, err := c.WaitTemplate(waitCtx, tip)
+		cancelWait()
+		if err != nil {
+			t.Fatalf("tip stuck at %d: %v", want-1, err)
+		}
+		// One block for a jump of the clock, however long, not a burst: the next is timed
+		// from the clock's new time, so a whole step later the height is the same.
+		reads.wait(t, 2)
+		if h := height(t, c); h != want {
+			t.Fatalf("height %d after jump %d of the clock, want %d", h, want, want)
+		}
+		tip = nt.PrevHash
 	}
 	waitCtx, cancelWait := context.WithTimeout(ctx, time.Second)
 	defer cancelWait()
-	if nt, err := c.WaitTemplate(waitCtx, g); err != nil || nt.Height < 4 {
+	if nt, err := c.WaitTemplate(waitCtx, g); err != nil || nt.Height != 4 {
 		t.Fatalf("WaitTemplate on genesis = %v, %v", nt, err)
 	}
-	tip, _ := c.Template(ctx)
-	b, err := c.Block(ctx, tip.PrevHash)
+	b, err := c.Block(ctx, tip)
 	if err != nil || b.CoinbaseValue != reward {
 		t.Errorf("other miners' block %+v, %v", b, err)
 	}
@@ -309,13 +325,13 @@ func TestOtherMiners(t *testing.T) {
 		t.Errorf("other miners' blocks credited the wallet: %d", bal)
 	}
 
-	// Close stops them.
+	// Close stops them: it returns once the network's goroutine has ended, so no step
+	// sees a clock moved after it.
 	if err := c.Close(); err != nil {
 		t.Fatal(err)
 	}
 	h := height(t, c)
 	clock.Add(time.Hour)
-	time.Sleep(20 * time.Millisecond)
 	if got := height(t, c); got != h {
 		t.Errorf("height moved from %d to %d after Close", h, got)
 	}
@@ -381,12 +397,14 @@ func TestOrphan(t *testing.T) {
 		_, script := payout(t, c)
 		hash := mine(t, c, script)
 		clock.Add(time.Hour)
-		deadline := time.Now().Add(5 * time.Second)
-		for confirmations(t, c, hash) != -1 {
-			if time.Now().After(deadline) {
-				t.Fatal("the doomed block was never replaced")
-			}
-			time.Sleep(time.Millisecond)
+		// The network's next look at the clock finds the competitor due: the tip moves.
+		waitCtx, cancelWait := context.WithTimeout(ctx, 5*time.Second)
+		defer cancelWait()
+		if _, err := c.WaitTemplate(waitCtx, hash); err != nil {
+			t.Fatalf("the doomed block was never replaced: %v", err)
+		}
+		if got := confirmations(t, c, hash); got != -1 {
+			t.Errorf("replaced block has %d confirmations, want -1", got)
 		}
 	})
 }
@@ -399,10 +417,78 @@ func TestWaitTemplate(t *testing.T) {
 	if err != nil || nt.PrevHash != c.genesis.Hash {
 		t.Fatalf("WaitTemplate(other) = %v, %v", nt, err)
 	}
-	cctx, cancel := context.WithTimeout(ctx, 20*time.Millisecond)
+	// On the tip it waits, and gives up when its context ends.
+	cctx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	if _, err := c.WaitTemplate(cctx, c.genesis.Hash); !errors.Is(err, context.DeadlineExceeded) {
+	waiting := newParkedContext(cctx)
+	g := c.genesis.Hash
+	done := make(chan error, 1)
+	go func() {
+		nt, err := c.WaitTemplate(waiting, g)
+		if err == nil {
+			err = fmt.Errorf("a template at %d", nt.Height)
+		}
+		done <- err
+	}()
+	select {
+	case <-waiting.parked:
+	case err := <-done:
+		t.Fatalf("WaitTemplate on the tip returned at once: %v", err)
+	case <-time.After(5 * time.Second):
+		t.Fatal("WaitTemplate on the tip never waited")
+	}
+	cancel()
+	if err := <-done; !errors.Is(err, context.Canceled) {
 		t.Fatalf("WaitTemplate on the tip = %v, want the context's error", err)
+	}
+}
+
+// parkedContext tells when WaitTemplate has found the tip unchanged and blocks: the select
+// it blocks in is the only place it asks for Done. A test waits for that, not for a time.
+type parkedContext struct {
+	context.Context
+	once   sync.Once
+	parked chan struct{}
+}
+
+func newParkedContext(ctx context.Context) *parkedContext {
+	return &parkedContext{Context: ctx, parked: make(chan struct{})}
+}
+
+func (p *parkedContext) Done() <-chan struct{} {
+	p.once.Do(func() { close(p.parked) })
+	return p.Context.Done()
+}
+
+// clockReads are the simulated network's looks at the clock. Each step of its ticker
+// begins by reading Config.Now, so two reads seen by a test mean a whole step ran in
+// between, with the clock as the test left it.
+type clockReads chan struct{}
+
+// watchClock makes cfg.Now offer every read to a test that waits for one; a read nobody
+// waits for passes without blocking the chain.
+func watchClock(cfg *Config) clockReads {
+	reads := make(clockReads)
+	now := cfg.Now
+	cfg.Now = func() time.Time {
+		select {
+		case reads <- struct{}{}:
+		default:
+		}
+		return now()
+	}
+	return reads
+}
+
+// wait waits for n reads of the clock.
+func (r clockReads) wait(t *testing.T, n int) {
+	t.Helper()
+	for range n {
+		select {
+		case <-r:
+		case <-time.After(5 * time.Second):
+			t.Fatal("the network never looked at the clock")
+		}
 	}
 }
 
