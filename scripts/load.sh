@@ -118,8 +118,8 @@ run_one() {
 	"$POOLD" admin "${common[@]:0:2}" coin list | sed 's/^/   /'
 
 	# 3. The pool, all roles, with the demo's rigs. One client address holds every miner of
-	#    the load, and one port takes them all: both caps are lifted.
-	"$POOLD" serve --demo --http 127.0.0.1:0 --stratum-bind 127.0.0.1 --stratum-max-per-address 0 \
+	#    the load, and one port takes them all: the caps per address and port are lifted.
+	"$POOLD" serve --demo --http 127.0.0.1:0 --stratum-bind 127.0.0.1 --stratum-max-per-address 0 --max-new-devices-per-address 0 \
 		--stratum-max-per-port $((STRATUM_CONNS + 1024)) "${common[@]}" $POOLD_FLAGS --log-level warn >"$dir/poold.log" 2>&1 &
 	pid=$!
 	wait_for "$dir/poold.log" "poold: stratum for BTC (devnet) on" 180

@@ -85,6 +85,8 @@ func stratumRefusal(coinType string, err error) error {
 		return &stratum.Error{Code: stratum.CodeUnauthorized, Message: coinType + " is not open for mining"}
 	case errors.Is(err, pool.ErrDeviceLimit):
 		return &stratum.Error{Code: stratum.CodeUnauthorized, Message: "sub-account device limit reached"}
+	case errors.Is(err, pool.ErrNewDeviceRate):
+		return &stratum.Error{Code: stratum.CodeUnauthorized, Message: "too many new workers from this address for this sub-account; try again within the hour"}
 	}
 	return err
 }
@@ -219,7 +221,7 @@ func startMining(ctx context.Context, cfg config.Config, d *db.DB, chains *chain
 		}
 		tlsConfig = certs.Config()
 	}
-	store := &pool.Store{DB: d, MaxDevicesPerSubAccount: cfg.MaxDevicesPerSubAccount}
+	store := &pool.Store{DB: d, MaxDevicesPerSubAccount: cfg.MaxDevicesPerSubAccount, MaxNewDevicesPerAddress: offOrValue(cfg.MaxNewDevicesPerAddress)}
 	blocks := &mining.Blocks{DB: d}
 	soloShares := &solo.Store{DB: d}
 	for _, c := range coins {

@@ -316,6 +316,22 @@ func TestOpenAPIEveryRouteAgainstARealServer(t *testing.T) {
 	a.call("POST", "/api/pc/v1/pool/device/bind", demo, map[string]any{"id": dev.DeviceID}, 400)
 	a.call("POST", "/api/pc/v1/pool/device/bind", demo, map[string]any{"id": dev.DeviceID, "bound": true}, 200)
 	a.call("POST", "/api/pc/v1/pool/device/bind", tokR, map[string]any{"id": dev.DeviceID, "bound": true}, 404)
+	// Removal: an online device is refused, a stranger's is not found, an offline one goes.
+	var spare struct {
+		DeviceID int64 `json:"deviceId"`
+	}
+	report["worker"] = "farm_a.spare01"
+	a.decode(a.call("POST", "/api/agent/v1/report", "", report, 200, pool.AgentHeader, up.UniplusID), &spare)
+	report["worker"] = "farm_a.rig01"
+	a.call("POST", "/api/pc/v1/pool/device/remove", demo, map[string]any{"id": spare.DeviceID}, 400)
+	if _, err := d.Exec(ctx, "UPDATE devices SET status = ? WHERE id = ?", pool.StatusOffline, spare.DeviceID); err != nil {
+		t.Fatal(err)
+	}
+	a.call("POST", "/api/pc/v1/pool/device/remove", tokR, map[string]any{"id": spare.DeviceID}, 404)
+	a.call("POST", "/api/pc/v1/pool/device/remove", demo, map[string]any{"id": spare.DeviceID}, 200)
+	a.call("POST", "/api/pc/v1/pool/device/removeOffline", demo, map[string]any{"subAccount": "nobody"}, 404)
+	a.call("POST", "/api/pc/v1/pool/device/removeOffline", demo, map[string]any{"subAccount": "farm_a", "coin": "DOGE"}, 400)
+	a.call("POST", "/api/pc/v1/pool/device/removeOffline", demo, map[string]any{"subAccount": "farm_a", "coin": "KAS"}, 200)
 
 	// ------------------------------------------------------------ alerts
 	al := "/api/pc/v1/pool/alert/"

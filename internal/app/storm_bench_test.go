@@ -189,7 +189,8 @@ func storm(b *testing.B, port, n int) (stormFigures, func()) {
 
 func runStorm(b *testing.B, dsn string, n int) {
 	coinFlags := []string{"--driver-config", "start_difficulty=0.000000001", "--driver-config", "min_difficulty=0.000000001"}
-	serveFlags := append([]string{"--stratum-max-per-address", "0"}, strings.Fields(os.Getenv("POOLD_BENCH_FLAGS"))...)
+	// Every miner comes from loopback: the per-address caps are lifted.
+	serveFlags := append([]string{"--stratum-max-per-address", "0", "--max-new-devices-per-address", "0"}, strings.Fields(os.Getenv("POOLD_BENCH_FLAGS"))...)
 	p := startDevnetPoolOn(b, dsn, coinFlags, serveFlags...)
 	seedStormSubAccounts(b, p.dbPath)
 	first, stopFirst := storm(b, p.port, n)

@@ -100,9 +100,14 @@ type Config struct {
 	StratumBanAfter           int
 	StratumOffenceWindow      time.Duration
 	StratumBanDuration        time.Duration
-	// MaxDevicesPerSubAccount caps the devices one sub-account may hold: a new worker past
-	// it is refused at its first share (anyone may mine to an account name).
+	// MaxDevicesPerSubAccount caps the devices one sub-account may hold (those active in
+	// the last 24 hours): a new worker past it is refused at its first share (anyone may
+	// mine to an account name).
 	MaxDevicesPerSubAccount int
+	// MaxNewDevicesPerAddress bounds the devices the stratum workers of one client address
+	// (an IPv6 /64) may make in one sub-account in an hour; 0 turns the bound off (a load
+	// test's miners all come from one address).
+	MaxNewDevicesPerAddress int
 	// CaptchaPowBits is the slider's proof of work: captcha/check wants a nonce whose
 	// sha256 with the challenge begins with this many zero bits (docs/accounts.md "Slider").
 	CaptchaPowBits int
@@ -153,7 +158,8 @@ func Default() Config {
 		StratumOffenceWindow:      10 * time.Minute,
 		StratumBanDuration:        10 * time.Minute,
 		MaxDevicesPerSubAccount:   5000,
-		CaptchaPowBits:            16, // account.DefaultPowBits
+		MaxNewDevicesPerAddress:   100, // pool.DefaultMaxNewDevicesPerAddress
+		CaptchaPowBits:            16,  // account.DefaultPowBits
 	}
 }
 
@@ -219,7 +225,8 @@ func Load(cmd string, scope Scope, args []string, getenv func(string) string, us
 		fs.DurationVar(&cfg.StratumOffenceWindow, "stratum-offence-window", cfg.StratumOffenceWindow, "window of --stratum-ban-after")
 		fs.DurationVar(&cfg.StratumBanDuration, "stratum-ban-duration", cfg.StratumBanDuration, "how long a banned address is refused")
 		fs.IntVar(&cfg.StratumMaxPerPort, "stratum-max-per-port", cfg.StratumMaxPerPort, "live connections one stratum port may hold (0: from the file limit, less 512 kept for the API, database and nodes)")
-		fs.IntVar(&cfg.MaxDevicesPerSubAccount, "max-devices-per-subaccount", cfg.MaxDevicesPerSubAccount, "devices one sub-account may hold; a new worker past it is refused at its first share")
+		fs.IntVar(&cfg.MaxDevicesPerSubAccount, "max-devices-per-subaccount", cfg.MaxDevicesPerSubAccount, "devices active in the last 24 hours one sub-account may hold; a new worker past it is refused at its first share")
+		fs.IntVar(&cfg.MaxNewDevicesPerAddress, "max-new-devices-per-address", cfg.MaxNewDevicesPerAddress, "devices the stratum workers of one client address (IPv6: its /64) may make in one sub-account in an hour (0: no bound)")
 		fs.IntVar(&cfg.CaptchaPowBits, "captcha-pow-bits", cfg.CaptchaPowBits, "slider proof of work: zero bits the browser must find (1 to 24; each bit doubles the work)")
 		fs.BoolVar(&cfg.TestClock, "test-clock", cfg.TestClock, "TESTS ONLY: a clock that POST /api/test/clock/advance moves (codes, captcha tickets, sessions, rate limits, login throttling, the jobs' periods); served on --http, or without the api role on --admin-http, which must be a loopback address")
 	}
@@ -392,6 +399,9 @@ func (c Config) Validate(scope Scope) error {
 		}
 		if c.MaxDevicesPerSubAccount < 1 {
 			bad("max-devices-per-subaccount", "must be at least 1")
+		}
+		if c.MaxNewDevicesPerAddress < 0 {
+			bad("max-new-devices-per-address", "must be 0 (no bound) or more")
 		}
 		if c.CaptchaPowBits < 1 || c.CaptchaPowBits > 24 {
 			bad("captcha-pow-bits", "must be 1 to 24")

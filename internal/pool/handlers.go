@@ -78,6 +78,10 @@ func (h *Handler) Routes(r *httpx.Router) {
 	r.Handle("GET /api/pc/v1/pool/device/hashrate", h.deviceHashrate, user)
 	r.Handle("POST /api/pc/v1/pool/device/alias", h.deviceAlias, user)
 	r.Handle("POST /api/pc/v1/pool/device/bind", h.deviceBind, user)
+	// Removal is the owner's only (user: an observer link is no session), offline devices
+	// only.
+	r.Handle("POST /api/pc/v1/pool/device/remove", h.deviceRemove, user)
+	r.Handle("POST /api/pc/v1/pool/device/removeOffline", h.deviceRemoveOffline, user)
 	// The device agent, by Uniplus ID.
 	r.Handle("POST /api/agent/v1/report", h.report, agent)
 }
@@ -750,6 +754,40 @@ func (h *Handler) deviceBind(w http.ResponseWriter, r *http.Request) error {
 		key = "pool.bound"
 	}
 	return httpx.OKMessage(w, r, key, map[string]any{"id": d.ID, "bound": d.Bound})
+}
+
+func (h *Handler) deviceRemove(w http.ResponseWriter, r *http.Request) error {
+	var req struct {
+		ID int64 `json:"id"`
+	}
+	if err := decode(w, r, &req); err != nil {
+		return err
+	}
+	if req.ID <= 0 {
+		return httpx.Required("pool.field.id")
+	}
+	d, err := h.Store.RemoveDevice(r.Context(), mustUser(r).ID, req.ID)
+	if err != nil {
+		return err
+	}
+	return httpx.OKMessage(w, r, "pool.deviceRemoved", map[string]any{"id": d.ID, "code": d.FullName()})
+}
+
+func (h *Handler) deviceRemoveOffline(w http.ResponseWriter, r *http.Request) error {
+	var req struct {
+		SubAccount string `json:"subAccount"` // "" for every sub-account
+		Coin       string `json:"coin"`       // "" for every coin
+	}
+	// A value of the wrong type is named by its field's key, "pool.field.subAccount" or
+	// "pool.field.coin" (decode's prefix and the JSON name).
+	if err := decode(w, r, &req); err != nil {
+		return err
+	}
+	n, err := h.Store.RemoveOfflineDevices(r.Context(), mustUser(r).ID, req.SubAccount, req.Coin)
+	if err != nil {
+		return err
+	}
+	return httpx.OKMessage(w, r, "pool.devicesRemoved", map[string]int{"removed": n})
 }
 
 type agentKey struct{}

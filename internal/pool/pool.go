@@ -63,9 +63,23 @@ const (
 	// creation: "UP-" and 4 hex digits (16 of its 256 random bits).
 	UniplusPrefixLen = len(UniplusIDPrefix) + 4
 	// DefaultMaxDevicesPerSubAccount is the device cap of a sub-account when
-	// Store.MaxDevicesPerSubAccount is not set: live devices (offline ones included,
-	// removed ones not) of one sub-account. A new worker past it is refused.
+	// Store.MaxDevicesPerSubAccount is not set: live devices of one sub-account active
+	// within CapWindow. A new worker past it is refused.
 	DefaultMaxDevicesPerSubAccount = 5000
+	// CapWindow is how long a device counts toward its sub-account's cap after its last
+	// sign of life. It was the 3 days until removal (RemoveAfter): whoever knew a
+	// sub-account's code could fill it with invented worker names, one share each, and
+	// lock the owner's new rigs out for days.
+	CapWindow = 24 * time.Hour
+	// DefaultMaxNewDevicesPerAddress is how many devices the stratum workers of one source
+	// address (an IPv4 address, an IPv6 /64) may make in one sub-account within
+	// NewDeviceWindow when Store.MaxNewDevicesPerAddress is not set. A squatter on one
+	// address makes at most 2,400 a day, under half the default cap; a farm bringing up
+	// more new rigs than that behind one NAT address in an hour waits for the next hour's
+	// room (or its agents make the devices, which the bound does not count: they hold the
+	// sub-account's Uniplus ID), or the operator raises --max-new-devices-per-address.
+	DefaultMaxNewDevicesPerAddress = 100
+	NewDeviceWindow                = time.Hour
 )
 
 // PageSizes are the table page sizes (SPEC section 9).
@@ -78,6 +92,9 @@ var (
 	ErrBadWorkerName     = errors.New("pool: bad worker name")
 	ErrCoinClosed        = errors.New("pool: coin not open for mining")
 	ErrDeviceLimit       = errors.New("pool: sub-account device limit reached")
+	// ErrNewDeviceRate refuses a new worker whose source address made its sub-account's
+	// hourly bound of devices already (Store.MaxNewDevicesPerAddress).
+	ErrNewDeviceRate = errors.New("pool: too many new devices from this address")
 )
 
 var (
@@ -159,9 +176,10 @@ func KindOf(minerSoftware string) string {
 	return KindUnknown
 }
 
-// splitUserAgent reads "bmminer/2.0.0" or "lolMiner 1.76" as software and version.
+// splitUserAgent reads "bmminer/2.0.0" or "lolMiner 1.76" as software and version, of
+// the user agent as CleanMinerSoftware keeps it: whoever connects chooses this text.
 func splitUserAgent(ua string) (software, version string) {
-	ua = strings.TrimSpace(ua)
+	ua = CleanMinerSoftware(ua)
 	if i := strings.IndexAny(ua, "/ "); i > 0 {
 		software, version = ua[:i], strings.TrimSpace(ua[i+1:])
 	} else {

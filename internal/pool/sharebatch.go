@@ -172,10 +172,11 @@ func (s *Store) ShareDevices(ctx context.Context, coinType string, reqs []ShareD
 
 // createDevices makes the devices of the batch's first shares whose workers have none
 // (missing, in request order), as createDevice does one at a time: each sub-account's row
-// is locked, its live devices counted, and its new workers inserted in one statement up
-// to its cap (ErrDeviceLimit past it), with the first share already on them. A worker
-// whose device another connection made meanwhile fails the insert on the unique index,
-// and the whole transaction with it.
+// is locked, its active devices counted (and, per source address, the devices it made in
+// the last hour), and its new workers inserted in one statement up to its cap
+// (ErrDeviceLimit past it) and each source's bound (ErrNewDeviceRate), with the first
+// share already on them. A worker whose device another connection made meanwhile fails
+// the insert on the unique index, and the whole transaction with it.
 func (s *Store) createDevices(ctx context.Context, tx *db.Tx, c coin.Coin, now int64, reqs []ShareDeviceRequest,
 	parsed []parsedWorker, owners map[string]owner, missing []int, devs []Device, errs []error) error {
 	bySub := map[int64][]int{}
@@ -203,10 +204,13 @@ func (s *Store) createDevices(ctx context.Context, tx *db.Tx, c coin.Coin, now i
 			}
 			continue
 		}
-		var live int
-		if err := tx.QueryRow(ctx, "SELECT COUNT(*) FROM devices WHERE sub_account_id = ? AND removed_at IS NULL", sub).Scan(&live); err != nil {
+		live, err := activeDevices(ctx, tx, sub, now)
+		if err != nil {
 			return err
 		}
+		// What each source made here in the last hour, asked once per source and counted
+		// on as this batch makes more.
+		madeBy := map[string]int{}
 		// Under the lock, a device a batch that held it before made is found, not counted
 		// against the cap and made again.
 		made0, err := s.liveDevicesOf(ctx, tx, sub, parsed, items)
@@ -226,12 +230,20 @@ func (s *Store) createDevices(ctx context.Context, tx *db.Tx, c coin.Coin, now i
 				devs[i] = d
 				continue
 			}
-			if live >= s.maxDevices() {
-				errs[i] = ErrDeviceLimit
+			r := reqs[i]
+			source := sourceOf(r.RemoteAddr)
+			n, asked := madeBy[source]
+			if !asked && s.boundsSource(source) {
+				if n, err = newDevicesFrom(ctx, tx, sub, source, now); err != nil {
+					return err
+				}
+			}
+			if errs[i] = s.room(live, n, source); errs[i] != nil {
+				madeBy[source] = n
 				continue
 			}
 			live++
-			r := reqs[i]
+			madeBy[source] = n + 1
 			software, version := splitUserAgent(r.MinerSoftware)
 			kind := KindOf(software)
 			bound := canBind(c.MachineBindFlag, kind, o.AccountType)
@@ -240,16 +252,17 @@ func (s *Store) createDevices(ctx context.Context, tx *db.Tx, c coin.Coin, now i
 				boundAt = now
 			}
 			args = append(args, sub, c.Type, parsed[i].suffix, kind, bound, StatusNormal, now, now, now, now, now, boundAt,
-				now, clip(hostOf(r.RemoteAddr), maxShortText), software, version)
+				now, clip(hostOf(r.RemoteAddr), maxShortText), software, version, source)
 			made = append(made, i)
 		}
 		if len(made) == 0 {
 			continue
 		}
-		const cols = 16
+		const cols = 17
 		row := "(" + db.Marks(cols) + ")"
 		if _, err := tx.Exec(ctx, `INSERT INTO devices (sub_account_id, coin, worker, kind, bound, status, first_seen_at,
-			last_seen_at, online_since, created_at, updated_at, bound_at, last_share_at, public_ip, miner_software, miner_version) VALUES `+
+			last_seen_at, online_since, created_at, updated_at, bound_at, last_share_at, public_ip, miner_software, miner_version,
+			created_from) VALUES `+
 			strings.TrimSuffix(strings.Repeat(row+", ", len(made)), ", "), args...); err != nil {
 			return err
 		}

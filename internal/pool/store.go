@@ -10,6 +10,7 @@ import (
 	"errors"
 	"fmt"
 	"net"
+	"net/netip"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -28,10 +29,17 @@ type Store struct {
 	DB *db.DB
 	// Now is the clock of ShareDevice, reports and the read windows; tests move it.
 	Now func() time.Time
-	// MaxDevicesPerSubAccount caps the live devices of one sub-account (offline ones
-	// count, removed ones do not); 0 means DefaultMaxDevicesPerSubAccount. A new worker
-	// past it is refused (ErrDeviceLimit) and nothing is written.
+	// MaxDevicesPerSubAccount caps the live devices of one sub-account with a sign of life
+	// within CapWindow (removed ones, and those quiet for longer, do not count); 0 means
+	// DefaultMaxDevicesPerSubAccount. A new worker past it is refused (ErrDeviceLimit) and
+	// nothing is written.
 	MaxDevicesPerSubAccount int
+	// MaxNewDevicesPerAddress bounds the devices the stratum workers of one source address
+	// (sourceOf) may make in one sub-account within NewDeviceWindow; 0 means
+	// DefaultMaxNewDevicesPerAddress, below 0 no bound. A new worker past it is refused
+	// (ErrNewDeviceRate). Devices an agent report makes are not counted: the agent holds
+	// the sub-account's Uniplus ID.
+	MaxNewDevicesPerAddress int
 	// HoldsMoney says whether a sub-account has money or earnings still settling (the
 	// earnings package answers it); such a sub-account cannot be deleted, or its money
 	// would have no owner to withdraw it. Nil: nothing is checked.
@@ -51,6 +59,18 @@ func (s *Store) maxDevices() int {
 		return s.MaxDevicesPerSubAccount
 	}
 	return DefaultMaxDevicesPerSubAccount
+}
+
+// maxNewPerAddress is the hourly bound of new devices per source and sub-account; 0
+// for none.
+func (s *Store) maxNewPerAddress() int {
+	switch {
+	case s.MaxNewDevicesPerAddress > 0:
+		return s.MaxNewDevicesPerAddress
+	case s.MaxNewDevicesPerAddress < 0:
+		return 0
+	}
+	return DefaultMaxNewDevicesPerAddress
 }
 
 func (s *Store) coins() *coin.Store { return &coin.Store{DB: s.DB} }
@@ -483,6 +503,9 @@ func scanDevice(row interface{ Scan(...any) error }) (Device, error) {
 	if running.Valid {
 		d.MinerRunning = &running.Bool
 	}
+	// Rows written before the text was cleaned on the way in hold a stranger's text as
+	// it came; what is read is what would be written now.
+	d.MinerSoftware, d.MinerVersion = CleanMinerSoftware(d.MinerSoftware), CleanMinerSoftware(d.MinerVersion)
 	d.CPUTemp, d.CPUUsage = nullFloat(cpuTemp), nullFloat(cpuUsage)
 	d.MemTotal, d.MemUsed, d.DiskTotal, d.DiskUsed = nullInt(memTotal), nullInt(memUsed), nullInt(diskTotal), nullInt(diskUsed)
 	if err := json.Unmarshal([]byte(gpus), &d.GPUs); err != nil {
@@ -556,11 +579,12 @@ func zeroNull(ms int64) any {
 }
 
 // upsertDevice finds the live device of o for suffix, creating it (kind, bound by the
-// rules) when missing and the sub-account is under its device cap, lets change edit it,
-// applies the binding rule again and saves it, all in one transaction. A create that
-// loses a race to another connection or process is retried and finds the winner's row
-// (the unique index on a sub-account's live worker names).
-func (s *Store) upsertDevice(ctx context.Context, o owner, c coin.Coin, suffix, kind string, now int64, change func(d *Device)) (Device, error) {
+// rules) when missing and the sub-account is under its device cap and source (a stratum
+// connection's sourceOf; "" for an agent report) under its bound of new devices, lets
+// change edit it, applies the binding rule again and saves it, all in one transaction. A
+// create that loses a race to another connection or process is retried and finds the
+// winner's row (the unique index on a sub-account's live worker names).
+func (s *Store) upsertDevice(ctx context.Context, o owner, c coin.Coin, suffix, kind, source string, now int64, change func(d *Device)) (Device, error) {
 	var d Device
 	var err error
 	for attempt := 0; attempt < 3; attempt++ {
@@ -573,7 +597,7 @@ func (s *Store) upsertDevice(ctx context.Context, o owner, c coin.Coin, suffix, 
 			}
 			cur, err := liveDevice(ctx, tx, o.ID, suffix)
 			if errors.Is(err, db.ErrNotFound) {
-				cur, err = s.createDevice(ctx, tx, o, c, suffix, kind, now)
+				cur, err = s.createDevice(ctx, tx, o, c, suffix, kind, source, now)
 			}
 			if err != nil {
 				return err
@@ -611,11 +635,12 @@ func stampDevice(cur *Device, o owner, c coin.Coin, kind string, now int64, chan
 }
 
 // createDevice inserts the live device of o for suffix unless the sub-account has its
-// cap of devices already (ErrDeviceLimit). The sub-account's row is locked first (a no-op
-// write), so that new workers of one sub-account at the same moment, in any process,
-// are counted one after the other; the worker is looked up again under that lock, since
-// a create that held it before may have made this very device.
-func (s *Store) createDevice(ctx context.Context, tx *db.Tx, o owner, c coin.Coin, suffix, kind string, now int64) (Device, error) {
+// cap of active devices already (ErrDeviceLimit) or source made its bound of new devices
+// in the last NewDeviceWindow (ErrNewDeviceRate). The sub-account's row is locked first
+// (a no-op write), so that new workers of one sub-account at the same moment, in any
+// process, are counted one after the other; the worker is looked up again under that
+// lock, since a create that held it before may have made this very device.
+func (s *Store) createDevice(ctx context.Context, tx *db.Tx, o owner, c coin.Coin, suffix, kind, source string, now int64) (Device, error) {
 	// The lock also sees a delete that committed since admit looked the owner up.
 	res, err := tx.Exec(ctx, "UPDATE sub_accounts SET updated_at = updated_at WHERE id = ? AND deleted_at IS NULL", o.ID)
 	if err != nil {
@@ -629,12 +654,18 @@ func (s *Store) createDevice(ctx context.Context, tx *db.Tx, o owner, c coin.Coi
 	if d, err := liveDevice(ctx, tx, o.ID, suffix); !errors.Is(err, db.ErrNotFound) {
 		return d, err
 	}
-	var n int
-	if err := tx.QueryRow(ctx, "SELECT COUNT(*) FROM devices WHERE sub_account_id = ? AND removed_at IS NULL", o.ID).Scan(&n); err != nil {
+	active, err := activeDevices(ctx, tx, o.ID, now)
+	if err != nil {
 		return Device{}, err
 	}
-	if n >= s.maxDevices() {
-		return Device{}, ErrDeviceLimit
+	made := 0
+	if s.boundsSource(source) {
+		if made, err = newDevicesFrom(ctx, tx, o.ID, source, now); err != nil {
+			return Device{}, err
+		}
+	}
+	if err := s.room(active, made, source); err != nil {
+		return Device{}, err
 	}
 	bound := canBind(c.MachineBindFlag, kind, o.AccountType)
 	var boundAt any
@@ -642,12 +673,70 @@ func (s *Store) createDevice(ctx context.Context, tx *db.Tx, o owner, c coin.Coi
 		boundAt = now
 	}
 	_, err = tx.Exec(ctx, `INSERT INTO devices (sub_account_id, coin, worker, kind, bound, status, first_seen_at,
-		last_seen_at, online_since, created_at, updated_at, bound_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-		o.ID, c.Type, suffix, kind, bound, StatusNormal, now, now, now, now, now, boundAt)
+		last_seen_at, online_since, created_at, updated_at, bound_at, created_from) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		o.ID, c.Type, suffix, kind, bound, StatusNormal, now, now, now, now, now, boundAt, source)
 	if err != nil {
 		return Device{}, err
 	}
 	return liveDevice(ctx, tx, o.ID, suffix)
+}
+
+// activeDevices counts sub's live devices with a sign of life within CapWindow of now:
+// what its cap holds. A device quiet for longer still lists (offline, until removed) but
+// leaves room: invented names one share each no longer lock the owner out for the 3 days
+// before the sweep removes them.
+func activeDevices(ctx context.Context, q db.Querier, sub, now int64) (int, error) {
+	var n int
+	err := q.QueryRow(ctx, "SELECT COUNT(*) FROM devices WHERE sub_account_id = ? AND removed_at IS NULL AND last_seen_at >= ?",
+		sub, now-CapWindow.Milliseconds()).Scan(&n)
+	return n, err
+}
+
+// newDevicesFrom counts the devices source made in sub within NewDeviceWindow of now,
+// removed ones included (removing them gives a squatter no new room).
+func newDevicesFrom(ctx context.Context, q db.Querier, sub int64, source string, now int64) (int, error) {
+	var n int
+	err := q.QueryRow(ctx, "SELECT COUNT(*) FROM devices WHERE sub_account_id = ? AND created_from = ? AND created_at >= ?",
+		sub, source, now-NewDeviceWindow.Milliseconds()).Scan(&n)
+	return n, err
+}
+
+// room answers whether a sub-account with active devices (activeDevices), made of
+// which source made in the last NewDeviceWindow (newDevicesFrom), has room for one more
+// new device from source: ErrDeviceLimit at its cap, ErrNewDeviceRate when source made
+// its bound already.
+func (s *Store) room(active, made int, source string) error {
+	if active >= s.maxDevices() {
+		return ErrDeviceLimit
+	}
+	if s.boundsSource(source) && made >= s.maxNewPerAddress() {
+		return ErrNewDeviceRate
+	}
+	return nil
+}
+
+// boundsSource tells whether new devices from source are bounded (a stratum source, and a
+// bound set).
+func (s *Store) boundsSource(source string) bool { return source != "" && s.maxNewPerAddress() > 0 }
+
+// sourceOf is what a stratum connection's new devices are counted by: its IPv4 address,
+// or the /64 network of an IPv6 one (one subscriber's usual share: a squatter with a /64
+// has 2^64 addresses to spend). An address that does not parse counts as itself.
+func sourceOf(remoteAddr string) string {
+	host := hostOf(remoteAddr)
+	ip, err := netip.ParseAddr(host)
+	if err != nil {
+		if host == "" {
+			return "?"
+		}
+		return clip(host, maxShortText)
+	}
+	ip = ip.WithZone("").Unmap()
+	if ip.Is6() {
+		p, _ := ip.Prefix(64)
+		return p.String()
+	}
+	return ip.String()
 }
 
 // hostOf is the address part of "host:port" (or the whole when there is no port).
@@ -706,7 +795,7 @@ func (s *Store) ShareDevice(ctx context.Context, coinType, workerName, remoteAdd
 	}
 	software, _ := splitUserAgent(minerSoftware)
 	now := s.now().UnixMilli()
-	return s.upsertDevice(ctx, o, c, suffix, KindOf(software), now, firstShare(remoteAddr, minerSoftware, now))
+	return s.upsertDevice(ctx, o, c, suffix, KindOf(software), sourceOf(remoteAddr), now, firstShare(remoteAddr, minerSoftware, now))
 }
 
 // firstShare is what a worker's first accepted share on a connection changes on its
@@ -798,7 +887,7 @@ func (s *Store) applyReport(ctx context.Context, o owner, r Report, clientAddr s
 		kind = KindGPU
 	}
 	now := s.now().UnixMilli()
-	d, err := s.upsertDevice(ctx, o, c, r.Suffix(), kind, now, func(d *Device) {
+	d, err := s.upsertDevice(ctx, o, c, r.Suffix(), kind, "", now, func(d *Device) {
 		h := r.Hardware
 		// A healthy report is normal only while shares arrive: a rig that runs but sends
 		// no accepted share (another pool, a wrong address) is abnormal.
@@ -809,7 +898,7 @@ func (s *Store) applyReport(ctx context.Context, o owner, r Report, clientAddr s
 		d.MinerRunning = h.MinerRunning
 		d.Burned = h.Burned
 		d.IntranetIP, d.PublicIP, d.Region = h.IntranetIP, clip(clientAddr, maxShortText), h.Region
-		d.MinerSoftware, d.MinerVersion = h.MinerSoftware, h.MinerVersion
+		d.MinerSoftware, d.MinerVersion = CleanMinerSoftware(h.MinerSoftware), CleanMinerSoftware(h.MinerVersion)
 		d.OS, d.OSVersion, d.DriverVersion = h.OS, h.OSVersion, h.DriverVersion
 		d.CPUModel, d.CPUTemp, d.CPUUsage = h.CPUModel, h.CPUTemp, h.CPUUsage
 		d.MemTotal, d.MemUsed, d.DiskTotal, d.DiskUsed = h.MemTotal, h.MemUsed, h.DiskTotal, h.DiskUsed
@@ -826,17 +915,33 @@ func (s *Store) applyReport(ctx context.Context, o owner, r Report, clientAddr s
 // Touch marks devices that had accepted shares at at (the engine calls it on every
 // flush): their last share and last sign of life. An offline device that still submits
 // comes back as normal, and so does an abnormal one without a fresh agent report (a
-// fresh report decides itself: the next one sees the shares).
+// fresh report decides itself: the next one sees the shares). A removed device that
+// still submits (its connection outlived the removal) is live again unless its name was
+// taken meanwhile (revive).
 func (s *Store) Touch(ctx context.Context, deviceIDs []int64, at time.Time) error {
 	ms := at.UnixMilli()
 	quiet := ms - OfflineAfter.Milliseconds()
-	return s.touch(ctx, deviceIDs, "touch", `UPDATE devices SET
+	const update = `UPDATE devices SET
 			last_share_at = CASE WHEN last_share_at IS NULL OR last_share_at < ? THEN ? ELSE last_share_at END,
 			online_since = CASE WHEN status = ? THEN ? ELSE online_since END,
 			status = CASE WHEN status = ? OR (status = ? AND (last_report_at IS NULL OR last_report_at < ?)) THEN ? ELSE status END,
 			last_seen_at = CASE WHEN last_seen_at < ? THEN ? ELSE last_seen_at END
-			WHERE removed_at IS NULL AND id IN `,
-		ms, ms, StatusOffline, ms, StatusOffline, StatusAbnormal, quiet, StatusNormal, ms, ms)
+			WHERE removed_at IS NULL AND id IN `
+	args := []any{ms, ms, StatusOffline, ms, StatusOffline, StatusAbnormal, quiet, StatusNormal, ms, ms}
+	return db.InBatches(deviceIDs, func(ids []any) error {
+		n, err := s.touchBatch(ctx, "touch", update, args, ids)
+		// Every row matched (both databases count matched rows): none was removed, which is
+		// every flush but the rare one; only then are removed ones looked for.
+		if err != nil || n == int64(len(ids)) {
+			return err
+		}
+		back, err := s.revive(ctx, ids, ms)
+		if err != nil || len(back) == 0 {
+			return err
+		}
+		_, err = s.touchBatch(ctx, "touch", update, args, back)
+		return err
+	})
 }
 
 // TouchRejected marks devices whose shares at at were all rejected or stale (the engine
@@ -857,11 +962,23 @@ func (s *Store) TouchRejected(ctx context.Context, deviceIDs []int64, at time.Ti
 // touch runs update (which ends with "id IN ") with args for deviceIDs, 500 at a time.
 func (s *Store) touch(ctx context.Context, deviceIDs []int64, what, update string, args ...any) error {
 	return db.InBatches(deviceIDs, func(ids []any) error {
-		if _, err := s.DB.Exec(ctx, update+"("+db.Marks(len(ids))+")", append(append([]any{}, args...), ids...)...); err != nil {
-			return fmt.Errorf("pool: %s %d devices: %w", what, len(ids), err)
-		}
-		return nil
+		_, err := s.touchBatch(ctx, what, update, args, ids)
+		return err
 	})
+}
+
+// touchBatch runs update (which ends with "id IN ") with args for ids, and answers the
+// rows it matched.
+func (s *Store) touchBatch(ctx context.Context, what, update string, args, ids []any) (int64, error) {
+	res, err := s.DB.Exec(ctx, update+"("+db.Marks(len(ids))+")", append(append([]any{}, args...), ids...)...)
+	if err != nil {
+		return 0, fmt.Errorf("pool: %s %d devices: %w", what, len(ids), err)
+	}
+	n, err := res.RowsAffected()
+	if err != nil {
+		return 0, fmt.Errorf("pool: %s %d devices: %w", what, len(ids), err)
+	}
+	return n, nil
 }
 
 // SweepDevices moves device statuses on with the clock (the jobs role calls it): no
