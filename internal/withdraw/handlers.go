@@ -37,8 +37,9 @@ type Handler struct {
 	// their money may go (docs/withdrawals.md "The address book").
 	Email, SMS notify.NoticeSender
 	Log        *slog.Logger
-	// TwoFactor, when set, asks users who have an authenticator app for its code on every
-	// money call (withdrawals, the address book, withdrawal settings).
+	// TwoFactor, when set, asks users who have an authenticator app for its code on the
+	// calls that take the second verification: withdrawals and address book changes
+	// (spender). Withdrawal settings ask for neither today.
 	TwoFactor TwoFactor
 }
 
