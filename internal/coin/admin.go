@@ -22,6 +22,7 @@ const AdminUsage = `  coin list
              --open=true|false --closed-msg LANG=TEXT (repeatable) --fee-bps N
              --settle-time HH:MM --pps-tx-fees=true|false --min-withdraw MINOR --withdraw-fee MINOR
              --payout-confirmations N --withdraw-review-above MINOR --ports 3333,3334
+             --dust-floor MINOR (smallest amount a withdrawal delivers; 0: the chain's dust limit)
              --solo-ports 4333 --solo-fee-bps N (solo mining: the worker is the miner's address)
              --tutorial URL --driver bitcoind|devnet --driver-config KEY=VALUE (repeatable)
              --bind --detail --overclock --switchable (capability flags, =false to clear) --sort N
@@ -82,6 +83,7 @@ func coinFlags(c *Coin, out io.Writer) *flag.FlagSet {
 	fs.Int64Var(&c.WithdrawFee, "withdraw-fee", c.WithdrawFee, "withdrawal fee in minor units")
 	fs.IntVar(&c.PayoutConfirmations, "payout-confirmations", c.PayoutConfirmations, "confirmations before a payout is paid (0: 6)")
 	fs.Int64Var(&c.WithdrawReviewAbove, "withdraw-review-above", c.WithdrawReviewAbove, "withdrawals above this many minor units wait for an operator (0: none)")
+	fs.Int64Var(&c.DustFloor, "dust-floor", c.DustFloor, "smallest amount a withdrawal may deliver after its fee, minor units (0: the chain's default dust limit)")
 	fs.Var(portsFlag{&c.StratumPorts}, "ports", "stratum ports, comma-separated")
 	fs.Var(portsFlag{&c.SoloPorts}, "solo-ports", "solo stratum ports, comma-separated")
 	fs.IntVar(&c.SoloFeeBps, "solo-fee-bps", c.SoloFeeBps, "pool's part of a solo block in basis points")

@@ -54,6 +54,7 @@ type Coin struct {
 	WithdrawFee         int64             // minor units
 	PayoutConfirmations int               // confirmations before a payout counts as paid (0: DefaultPayoutConfirmations)
 	WithdrawReviewAbove int64             // withdrawals above this wait for an operator (0: none)
+	DustFloor           int64             // smallest amount a withdrawal may deliver, minor units (0: the default, see Dust)
 	StratumPorts        []int             // one listener per port
 	// SoloPorts are the coin's solo listeners (docs/solo.md): the worker name is the
 	// miner's address and a block pays it, less SoloFeeBps to the pool.
@@ -93,6 +94,34 @@ func (c Coin) Confirmations() int64 {
 		return int64(c.PayoutConfirmations)
 	}
 	return DefaultPayoutConfirmations
+}
+
+// defaultDust is the smallest output the nodes of each chain relay with their default
+// policy, in minor units: the dust limit of a pay-to-public-key-hash output, the largest
+// of the usual kinds (Bitcoin Core's 3 sat/vB dust fee gives 546; Litecoin Core 0.21's
+// 30 litoshi/vB gives 5460, as litecoind regtest refuses 5459 and pays 5460; Dogecoin
+// Core's soft dust limit is 0.01 DOGE). A node refuses a payout that holds a smaller
+// output, and every withdrawal batched with it would wait.
+var defaultDust = map[string]int64{"BTC": 546, "BCH": 546, "LTC": 5460, "DOGE": 1_000_000}
+
+// Dust is the smallest amount a withdrawal of this coin may deliver after its fee: the
+// coin's dust_floor, or when that is 0 the default of its chain (defaultDust), else 546
+// of Bitcoin's units scaled to the coin's decimals (at least 1).
+func (c Coin) Dust() int64 {
+	if c.DustFloor > 0 {
+		return c.DustFloor
+	}
+	if v, ok := defaultDust[c.Type]; ok {
+		return v
+	}
+	v := int64(546)
+	for d := 8; d < c.Decimals; d++ {
+		v *= 10
+	}
+	for d := c.Decimals; d < 8 && v > 1; d++ {
+		v = (v + 9) / 10 // rounded up: a floor rounded down could let dust through
+	}
+	return v
 }
 
 // FeeRate is the fee as a fraction, as the API shows it.
@@ -137,8 +166,8 @@ func (c Coin) Validate() error {
 	if c.WithdrawReviewAbove < 0 {
 		bad("withdrawal review threshold must not be negative")
 	}
-	if c.MinWithdraw < 0 || c.WithdrawFee < 0 {
-		bad("withdrawal minimum and fee must not be negative")
+	if c.MinWithdraw < 0 || c.WithdrawFee < 0 || c.DustFloor < 0 {
+		bad("withdrawal minimum, fee and dust floor must not be negative")
 	}
 	if c.MinWithdraw > 0 && c.WithdrawFee >= c.MinWithdraw {
 		bad("withdrawal fee %d must be below the minimum %d", c.WithdrawFee, c.MinWithdraw)
@@ -185,7 +214,7 @@ type Store struct {
 const columns = `type, name, alias_name, algorithm, chain_unit, min_hash_unit, decimals, icon_url, logo_url,
 	currency_change_flag, machine_bind_flag, machine_detail_flag, gpu_overclocking_flag, open_status, closed_msg,
 	fee_bps, settle_model, settle_time, min_withdraw, withdraw_fee, stratum_ports, tutorial_url, driver, driver_config,
-	sort_order, created_at, updated_at, pps_tx_fees, payout_confirmations, withdraw_review_above, solo_ports, solo_fee_bps`
+	sort_order, created_at, updated_at, pps_tx_fees, payout_confirmations, withdraw_review_above, solo_ports, solo_fee_bps, dust_floor`
 
 func scan(row interface{ Scan(...any) error }) (Coin, error) {
 	var c Coin
@@ -193,7 +222,7 @@ func scan(row interface{ Scan(...any) error }) (Coin, error) {
 	err := row.Scan(&c.Type, &c.Name, &c.AliasName, &c.Algorithm, &c.ChainUnit, &c.MinHashUnit, &c.Decimals, &c.IconURL, &c.LogoURL,
 		&c.CurrencyChangeFlag, &c.MachineBindFlag, &c.MachineDetailFlag, &c.GPUOverclockingFlag, &c.OpenStatus, &closed,
 		&c.FeeBps, &c.SettleModel, &c.SettleTime, &c.MinWithdraw, &c.WithdrawFee, &ports, &c.TutorialURL, &c.Driver, &cfg,
-		&c.SortOrder, &c.CreatedAt, &c.UpdatedAt, &c.PPSTxFees, &c.PayoutConfirmations, &c.WithdrawReviewAbove, &soloPorts, &c.SoloFeeBps)
+		&c.SortOrder, &c.CreatedAt, &c.UpdatedAt, &c.PPSTxFees, &c.PayoutConfirmations, &c.WithdrawReviewAbove, &soloPorts, &c.SoloFeeBps, &c.DustFloor)
 	if errors.Is(err, sql.ErrNoRows) {
 		return c, db.ErrNotFound
 	}
@@ -279,7 +308,7 @@ func (s *Store) Put(ctx context.Context, c Coin) error {
 	closed, _ := json.Marshal(c.ClosedMsg)
 	cfg, _ := json.Marshal(c.DriverConfig)
 	now := db.NowMillis()
-	_, err := s.DB.Exec(ctx, `INSERT INTO coins (`+columns+`) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+	_, err := s.DB.Exec(ctx, `INSERT INTO coins (`+columns+`) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
 		ON CONFLICT (type) DO UPDATE SET name = excluded.name, alias_name = excluded.alias_name, algorithm = excluded.algorithm,
 		chain_unit = excluded.chain_unit, min_hash_unit = excluded.min_hash_unit, decimals = excluded.decimals,
 		icon_url = excluded.icon_url, logo_url = excluded.logo_url, currency_change_flag = excluded.currency_change_flag,
@@ -290,11 +319,11 @@ func (s *Store) Put(ctx context.Context, c Coin) error {
 		tutorial_url = excluded.tutorial_url, driver = excluded.driver, driver_config = excluded.driver_config,
 		sort_order = excluded.sort_order, updated_at = excluded.updated_at, pps_tx_fees = excluded.pps_tx_fees,
 		payout_confirmations = excluded.payout_confirmations, withdraw_review_above = excluded.withdraw_review_above,
-		solo_ports = excluded.solo_ports, solo_fee_bps = excluded.solo_fee_bps`,
+		solo_ports = excluded.solo_ports, solo_fee_bps = excluded.solo_fee_bps, dust_floor = excluded.dust_floor`,
 		c.Type, c.Name, c.AliasName, c.Algorithm, c.ChainUnit, c.MinHashUnit, c.Decimals, c.IconURL, c.LogoURL,
 		c.CurrencyChangeFlag, c.MachineBindFlag, c.MachineDetailFlag, c.GPUOverclockingFlag, c.OpenStatus, string(closed),
 		c.FeeBps, c.SettleModel, c.SettleTime, c.MinWithdraw, c.WithdrawFee, joinPorts(c.StratumPorts), c.TutorialURL, c.Driver, string(cfg),
-		c.SortOrder, now, now, c.PPSTxFees, c.PayoutConfirmations, c.WithdrawReviewAbove, joinPorts(c.SoloPorts), c.SoloFeeBps)
+		c.SortOrder, now, now, c.PPSTxFees, c.PayoutConfirmations, c.WithdrawReviewAbove, joinPorts(c.SoloPorts), c.SoloFeeBps, c.DustFloor)
 	if err != nil {
 		return fmt.Errorf("coin: put %s: %w", c.Type, err)
 	}

@@ -64,3 +64,32 @@ func TestAdminAddSetListOnBothDatabases(t *testing.T) {
 		}
 	})
 }
+
+// The dust floor is stored and read on both databases, set by `coin set --dust-floor`,
+// 0 meaning the chain's default, and never negative.
+func TestDustFloorOnBothDatabases(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		s := &Store{DB: d}
+		ctx := context.Background()
+		var out bytes.Buffer
+		run := func(args ...string) error { out.Reset(); return s.Admin(ctx, args, &out) }
+		if err := run("add", "LTC", "--name", "Litecoin", "--algorithm", "scrypt"); err != nil {
+			t.Fatal(err)
+		}
+		if c, _ := s.Get(ctx, "LTC"); c.DustFloor != 0 || c.Dust() != 5460 {
+			t.Fatalf("default: floor %d, dust %d", c.DustFloor, c.Dust())
+		}
+		if err := run("set", "LTC", "--dust-floor", "10000"); err != nil {
+			t.Fatal(err)
+		}
+		if c, _ := s.Get(ctx, "LTC"); c.DustFloor != 10_000 || c.Dust() != 10_000 {
+			t.Fatalf("set: floor %d, dust %d", c.DustFloor, c.Dust())
+		}
+		if err := run("set", "LTC", "--dust-floor", "-1"); err == nil {
+			t.Fatal("a negative dust floor was stored")
+		}
+		if c, _ := s.Get(ctx, "LTC"); c.DustFloor != 10_000 {
+			t.Fatalf("a refused set changed the floor to %d", c.DustFloor)
+		}
+	})
+}

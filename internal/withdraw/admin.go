@@ -2,19 +2,23 @@ package withdraw
 
 import (
 	"context"
+	"database/sql"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"log/slog"
 	"strconv"
+	"strings"
 	"text/tabwriter"
 	"time"
+	"unicode/utf8"
 
 	"github.com/uniplus-pool/pool/internal/chain"
 	"github.com/uniplus-pool/pool/internal/coin"
 	"github.com/uniplus-pool/pool/internal/db"
 	"github.com/uniplus-pool/pool/internal/ledger"
+	"github.com/uniplus-pool/pool/internal/textcheck"
 )
 
 // AdminUsage lists the withdrawal commands of `poold admin`.
@@ -22,6 +26,10 @@ const AdminUsage = `  withdrawal list [--status review|requested|...|failed]   t
   withdrawal approve ID                one waiting for review goes to the payout queue
   withdrawal reject ID [--reason R]    one waiting for review fails; its money is returned
   payout run --coin C [--until-done]   run the payout job for one coin now
+  payout list [--status batched|...]   the newest 100 payouts, with their last error
+  payout fail ID --reason R            a batched payout (no transaction yet) fails; its withdrawals' money is returned
+  payout fail --withdrawal ID --reason R  one withdrawal not yet in a built transaction fails; its money is returned
+  payout unbatch ID [--reason R]       a batched payout's withdrawals go back to be batched again
   wallet check [--coin C]              node wallet balance against what the pool owes
   wallet sends [--coin C]              sends of the node wallet that no payout holds
   wallet accept TXID --coin C --note N such a send is accounted for: payouts go on
@@ -51,8 +59,184 @@ func (s *Store) Reject(ctx context.Context, id int64, reason string) error {
 		if w.Status != StatusReview {
 			return fmt.Errorf("withdrawal %d is %s, not waiting for review", id, w.Status)
 		}
-		return s.refund(ctx, tx, []Withdrawal{w}, "rejected: "+reason, s.now())
+		return s.refund(ctx, tx, []Withdrawal{w}, byPool(reason), s.now())
 	})
+}
+
+// errBuilt refuses an operator's change to a payout whose transaction is stored: it may
+// have been sent already (a crash between sending and marking leaves it signed), so only
+// the node can say whether it pays; the payout job follows it to confirmed or failed.
+func errBuilt(what string, id int64, status string) error {
+	return fmt.Errorf("%s %d is %s: its transaction is stored and may have been sent, so it is not changed by hand (the payout job follows it; poold admin payout list)", what, id, status)
+}
+
+// FailPayout fails a batched payout, whose transaction was never built, and returns its
+// withdrawals' money, with note as the reason their owners read. A payout the job stored a
+// transaction for meanwhile is refused: the payout row is changed first and only from
+// batched, and the job stores a transaction only on a payout still batched, so the two
+// come one after the other whichever is first.
+func (s *Store) FailPayout(ctx context.Context, id int64, note string) (int, error) {
+	now := s.now()
+	n := 0
+	err := s.DB.InTx(ctx, func(tx *db.Tx) error {
+		if err := s.takeBatched(ctx, tx, id, "status = ?, last_error = ?, done_at = ?",
+			StatusFailed, clip("failed by an operator: "+note), now.UnixMilli()); err != nil {
+			return err
+		}
+		list, err := s.openWithdrawals(ctx, tx, id)
+		if err != nil {
+			return err
+		}
+		n = len(list)
+		return s.refund(ctx, tx, list, byPool(note), now)
+	})
+	return n, err
+}
+
+// Unbatch puts a batched payout's withdrawals back to requested, for the next run to batch
+// again, and fails the empty payout (it never had a transaction). Refused, as FailPayout,
+// for a payout whose transaction is stored.
+func (s *Store) Unbatch(ctx context.Context, id int64, note string) (int, error) {
+	now := s.now()
+	var n int64
+	err := s.DB.InTx(ctx, func(tx *db.Tx) error {
+		if err := s.takeBatched(ctx, tx, id, "status = ?, outputs = 0, last_error = ?, done_at = ?",
+			StatusFailed, clip("unbatched by an operator: "+note), now.UnixMilli()); err != nil {
+			return err
+		}
+		res, err := tx.Exec(ctx, "UPDATE withdrawals SET status = ?, payout_id = NULL, updated_at = ? WHERE payout_id = ? AND status = ?",
+			StatusRequested, now.UnixMilli(), id, StatusBatched)
+		if err != nil {
+			return err
+		}
+		n, _ = res.RowsAffected()
+		return nil
+	})
+	return int(n), err
+}
+
+// FailWithdrawal fails one withdrawal that no built transaction pays (in review,
+// requested, or batched in a payout still batched) and returns its money. Taken out of
+// its payout, it leaves the others to be built without it. The payout job stores a
+// transaction only if the payout still pays exactly what it was built for, so a build
+// under way that still pays this withdrawal is given back, never stored.
+func (s *Store) FailWithdrawal(ctx context.Context, id int64, note string) error {
+	now := s.now()
+	return s.DB.InTx(ctx, func(tx *db.Tx) error {
+		w, err := s.Get(ctx, tx, id)
+		if errors.Is(err, db.ErrNotFound) {
+			return fmt.Errorf("no withdrawal %d", id)
+		}
+		if err != nil {
+			return err
+		}
+		switch w.Status {
+		case StatusReview, StatusRequested:
+			err = s.refund(ctx, tx, []Withdrawal{w}, byPool(note), now)
+		case StatusBatched:
+			if err := s.takeBatched(ctx, tx, w.PayoutID, "outputs = outputs - 1"); err != nil {
+				return err
+			}
+			why := byPool(note)
+			why.detach = true
+			if err := s.refund(ctx, tx, []Withdrawal{w}, why, now); err != nil {
+				return err
+			}
+			err = s.failIfEmpty(ctx, tx, w.PayoutID, "its last withdrawal was failed by an operator", now)
+		case StatusConfirmed, StatusFailed:
+			return fmt.Errorf("withdrawal %d is %s already", id, w.Status)
+		default:
+			return errBuilt("withdrawal", id, w.Status)
+		}
+		if errors.Is(err, errRaced) {
+			return fmt.Errorf("withdrawal %d changed while it was being failed (the payout job?); nothing was done, look again", id)
+		}
+		return err
+	})
+}
+
+// takeBatched changes a payout that is still batched (set, with args), or refuses it as
+// it is. Changing the payout row first makes the payout job's store of a transaction for
+// it, which changes that row only while batched, come before or after, never between.
+func (s *Store) takeBatched(ctx context.Context, tx *db.Tx, id int64, set string, args ...any) error {
+	res, err := tx.Exec(ctx, "UPDATE payouts SET "+set+" WHERE id = ? AND status = ?", append(args, id, StatusBatched)...)
+	if err != nil {
+		return err
+	}
+	if n, _ := res.RowsAffected(); n == 1 {
+		return nil
+	}
+	var status string
+	err = tx.QueryRow(ctx, "SELECT status FROM payouts WHERE id = ?", id).Scan(&status)
+	switch {
+	case errors.Is(err, sql.ErrNoRows):
+		return fmt.Errorf("no payout %d", id)
+	case err != nil:
+		return err
+	case status == StatusFailed || status == StatusConfirmed:
+		return fmt.Errorf("payout %d is %s already", id, status)
+	}
+	return errBuilt("payout", id, status)
+}
+
+// MaxNote bounds an operator's note, which the owners of the withdrawals read.
+const MaxNote = 200
+
+// checkNote refuses a note its readers would see garbled or that would not fit: the rule
+// of every text people read (textcheck: no controls, no bidi formatting).
+func checkNote(note string) error {
+	if !textcheck.Safe(note) {
+		return errors.New("--reason holds control or bidi formatting characters; the owners of the withdrawals read it")
+	}
+	if n := utf8.RuneCountInString(note); n > MaxNote {
+		return fmt.Errorf("--reason is %d characters; at most %d", n, MaxNote)
+	}
+	return nil
+}
+
+// payoutID reads the one payout id a payout command names.
+func payoutID(area, verb string, pos []string) (int64, error) {
+	if len(pos) != 1 {
+		return 0, fmt.Errorf("%s %s needs one payout id", area, verb)
+	}
+	return strconv.ParseInt(pos[0], 10, 64)
+}
+
+// audit logs an operator's change of money: `poold admin` has no audit table, so the
+// log of the command (stderr, the journal under systemd-run) is the record, beside the
+// reasons kept on the payout and withdrawal rows.
+func audit(log *slog.Logger, msg string, args ...any) {
+	if log != nil {
+		log.Warn("admin: "+msg, args...)
+	}
+}
+
+// listPayouts prints the newest 100 payouts, in one status when given.
+func (s *Store) listPayouts(ctx context.Context, status string, out io.Writer) error {
+	q, args := "SELECT id, coin, status, outputs, txid, attempts, last_error FROM payouts", []any{}
+	if status != "" {
+		q, args = q+" WHERE status = ?", append(args, status)
+	}
+	rows, err := s.DB.Query(ctx, q+" ORDER BY id DESC LIMIT 100", args...)
+	if err != nil {
+		return fmt.Errorf("withdraw: payout list: %w", err)
+	}
+	defer rows.Close()
+	tw := tabwriter.NewWriter(out, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "ID\tCOIN\tSTATUS\tOUTPUTS\tTXID\tATTEMPTS\tLAST ERROR")
+	for rows.Next() {
+		var id int64
+		var coinType, st, txid, lastErr string
+		var outputs, attempts int
+		if err := rows.Scan(&id, &coinType, &st, &outputs, &txid, &attempts, &lastErr); err != nil {
+			return err
+		}
+		fmt.Fprintf(tw, "%d\t%s\t%s\t%d\t%s\t%d\t%s\n", id, coinType, st, outputs, txid, attempts, lastErr)
+	}
+	if err := rows.Err(); err != nil {
+		return err
+	}
+	return tw.Flush()
 }
 
 // WalletReport compares a coin's node wallet with what the pool owes.
@@ -127,6 +311,7 @@ func (s *Store) Admin(ctx context.Context, area string, args []string, out io.Wr
 	untilDone := fs.Bool("until-done", false, "run until no payout is open")
 	note := fs.String("note", "", "what was done")
 	all := fs.Bool("all", false, "every waiting one")
+	withdrawalID := fs.Int64("withdrawal", 0, "one withdrawal, by id")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -155,9 +340,9 @@ func (s *Store) Admin(ctx context.Context, area string, args []string, out io.Wr
 			return err
 		}
 		tw := tabwriter.NewWriter(out, 0, 0, 2, ' ', 0)
-		fmt.Fprintln(tw, "ID\tORDER\tCOIN\tAMOUNT\tADDRESS\tSTATUS\tTXID")
+		fmt.Fprintln(tw, "ID\tORDER\tCOIN\tAMOUNT\tADDRESS\tSTATUS\tPAYOUT\tTXID\tREASON")
 		for _, w := range list {
-			fmt.Fprintf(tw, "%d\t%s\t%s\t%d\t%s\t%s\t%s\n", w.ID, w.OrderNo, w.Coin, w.Amount, w.Address, w.Status, w.TxID)
+			fmt.Fprintf(tw, "%d\t%s\t%s\t%d\t%s\t%s\t%d\t%s\t%s\n", w.ID, w.OrderNo, w.Coin, w.Amount, w.Address, w.Status, w.PayoutID, w.TxID, w.Reason)
 		}
 		return tw.Flush()
 	case "withdrawal approve":
@@ -173,6 +358,9 @@ func (s *Store) Admin(ctx context.Context, area string, args []string, out io.Wr
 	case "withdrawal reject":
 		n, err := id()
 		if err != nil {
+			return err
+		}
+		if err := checkNote(*reason); err != nil {
 			return err
 		}
 		if err := s.Reject(ctx, n, *reason); err != nil {
@@ -204,6 +392,52 @@ func (s *Store) Admin(ctx context.Context, area string, args []string, out io.Wr
 				return err
 			}
 		}
+	case "payout list":
+		return s.listPayouts(ctx, *status, out)
+	case "payout fail":
+		if strings.TrimSpace(*reason) == "" {
+			return errors.New("payout fail needs --reason: the owners of the withdrawals read it")
+		}
+		if err := checkNote(*reason); err != nil {
+			return err
+		}
+		if *withdrawalID != 0 {
+			if len(pos) != 0 {
+				return errors.New("payout fail takes a payout id or --withdrawal ID, not both")
+			}
+			if err := s.FailWithdrawal(ctx, *withdrawalID, *reason); err != nil {
+				return err
+			}
+			audit(log, "withdrawal failed by an operator; its money is returned", "withdrawal", *withdrawalID, "reason", *reason)
+			fmt.Fprintf(out, "withdrawal %d failed, its money returned\n", *withdrawalID)
+			return nil
+		}
+		n, err := payoutID(area, verb, pos)
+		if err != nil {
+			return err
+		}
+		k, err := s.FailPayout(ctx, n, *reason)
+		if err != nil {
+			return err
+		}
+		audit(log, "payout failed by an operator; its withdrawals' money is returned", "payout", n, "withdrawals", k, "reason", *reason)
+		fmt.Fprintf(out, "payout %d failed: %d withdrawals failed, their money returned\n", n, k)
+		return nil
+	case "payout unbatch":
+		n, err := payoutID(area, verb, pos)
+		if err != nil {
+			return err
+		}
+		if err := checkNote(*reason); err != nil {
+			return err
+		}
+		k, err := s.Unbatch(ctx, n, *reason)
+		if err != nil {
+			return err
+		}
+		audit(log, "payout unbatched by an operator; its withdrawals wait for the next batch", "payout", n, "withdrawals", k, "reason", *reason)
+		fmt.Fprintf(out, "payout %d unbatched: %d withdrawals wait for the next batch\n", n, k)
+		return nil
 	case "wallet check":
 		coins, err := s.Coins.List(ctx)
 		if err != nil {

@@ -13,6 +13,7 @@ import (
 	"github.com/uniplus-pool/pool/internal/coin"
 	"github.com/uniplus-pool/pool/internal/db"
 	"github.com/uniplus-pool/pool/internal/httpx"
+	"github.com/uniplus-pool/pool/internal/i18n"
 	"github.com/uniplus-pool/pool/internal/notify"
 	"github.com/uniplus-pool/pool/internal/pool"
 	"github.com/uniplus-pool/pool/internal/ratelimit"
@@ -367,16 +368,18 @@ func (h *Handler) settingClose(w http.ResponseWriter, r *http.Request) error {
 
 // infoView is what the withdrawal dialog needs.
 type infoView struct {
-	CurrencyType string        `json:"currencyType"`
-	Unit         string        `json:"unit"`
-	Decimals     int           `json:"decimals"`
-	MaxDecimals  int           `json:"maxDecimals"`
-	Available    string        `json:"available"`
-	Frozen       string        `json:"frozen"`
-	Max          string        `json:"maxAmount"`
-	Fee          string        `json:"fee"`
-	Networks     []string      `json:"networks"`
-	Addresses    []addressView `json:"addresses"`
+	CurrencyType string `json:"currencyType"`
+	Unit         string `json:"unit"`
+	Decimals     int    `json:"decimals"`
+	MaxDecimals  int    `json:"maxDecimals"`
+	Available    string `json:"available"`
+	Frozen       string `json:"frozen"`
+	Max          string `json:"maxAmount"`
+	Fee          string `json:"fee"`
+	// Min is the smallest amount a withdrawal may name: the fee plus the coin's dust floor.
+	Min       string        `json:"minAmount"`
+	Networks  []string      `json:"networks"`
+	Addresses []addressView `json:"addresses"`
 	// Verify lists the second verification methods the user has bound ("phone", "email").
 	Verify []string `json:"verifyTypes"`
 }
@@ -404,7 +407,7 @@ func (h *Handler) info(w http.ResponseWriter, r *http.Request) error {
 	now := h.Store.now()
 	f := func(v int64) string { return chain.FormatAmount(v, c.Decimals) }
 	out := infoView{CurrencyType: c.Type, Unit: c.ChainUnit, Decimals: c.Decimals, MaxDecimals: min(MaxDecimals, c.Decimals),
-		Available: f(quote.Available), Frozen: f(quote.Frozen), Max: f(quote.Max), Fee: f(quote.Fee), Networks: Networks(c),
+		Available: f(quote.Available), Frozen: f(quote.Frozen), Max: f(quote.Max), Fee: f(quote.Fee), Min: f(MinAmount(c)), Networks: Networks(c),
 		Addresses: make([]addressView, len(book)), Verify: []string{}}
 	for i, a := range book {
 		out.Addresses[i] = viewAddress(a, now)
@@ -445,10 +448,15 @@ func (h *Handler) apply(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	// A resubmitted request (its answer was lost) made its withdrawal already, and its
-	// code is spent: answer that withdrawal. The key is the user's own, so nothing else
-	// can be read this way, and nothing is booked.
+	// code is spent: answer that withdrawal as it was made, with its own sub-account and
+	// coin whatever this request names. The key is the user's own, so nothing else can
+	// be read this way, and nothing is booked.
 	if p.Existing != nil {
-		return httpx.OKMessage(w, r, "withdraw.requested", h.view(*p.Existing, p.Coin, sub.Code))
+		v, err := h.viewStored(ctx, u.ID, *p.Existing)
+		if err != nil {
+			return err
+		}
+		return httpx.OKMessage(w, r, "withdraw.requested", v)
 	}
 	if err := h.limit(ctx, "apply", u.ID, WithdrawalsPerHour); err != nil {
 		return err
@@ -461,7 +469,26 @@ func (h *Handler) apply(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	return httpx.OKMessage(w, r, "withdraw.requested", h.view(wd, p.Coin, sub.Code))
+	return httpx.OKMessage(w, r, "withdraw.requested", h.view(ctx, wd, p.Coin, sub.Code))
+}
+
+// viewStored shows a withdrawal with its own coin and sub-account, read from the database.
+func (h *Handler) viewStored(ctx context.Context, userID int64, wd Withdrawal) (withdrawalView, error) {
+	c, err := h.Store.Coins.Get(ctx, wd.Coin)
+	if err != nil {
+		return withdrawalView{}, err
+	}
+	subs, err := h.Pool.SubAccounts(ctx, userID)
+	if err != nil {
+		return withdrawalView{}, err
+	}
+	code := ""
+	for _, s := range subs {
+		if s.ID == wd.SubAccountID {
+			code = s.Code
+		}
+	}
+	return h.view(ctx, wd, c, code), nil
 }
 
 // withdrawalView is one withdrawal in the history (SPEC section 3 "Withdrawal").
@@ -482,12 +509,12 @@ type withdrawalView struct {
 	TxHash        string `json:"txHash"` // empty until broadcast
 	Confirmations int64  `json:"confirmations"`
 	Required      int64  `json:"requiredConfirmations"`
-	Reason        string `json:"reason"`
+	Reason        string `json:"reason"` // in the request's language
 	CreatedAt     int64  `json:"createdAt"`
 	UpdatedAt     int64  `json:"updatedAt"`
 }
 
-func (h *Handler) view(wd Withdrawal, c coin.Coin, subCode string) withdrawalView {
+func (h *Handler) view(ctx context.Context, wd Withdrawal, c coin.Coin, subCode string) withdrawalView {
 	f := func(v int64) string { return chain.FormatAmount(v, c.Decimals) }
 	v := withdrawalView{ID: wd.ID, OrderNo: wd.OrderNo, SubAccount: subCode, CurrencyType: wd.Coin, Kind: wd.Kind, Amount: f(wd.Amount),
 		Fee: f(wd.Fee), Received: f(wd.Received), Address: wd.Address, Network: wd.Network, Remark: wd.Remark,
@@ -500,9 +527,22 @@ func (h *Handler) view(wd Withdrawal, c coin.Coin, subCode string) withdrawalVie
 		v.Confirmations = v.Required
 	}
 	if wd.Status == StatusFailed {
-		v.Reason = wd.Reason
+		v.Reason = reasonText(httpx.From(ctx).Lang, wd)
 	}
 	return v
+}
+
+// reasonText is why a withdrawal failed, in lang: its message key, with the operator's
+// note where the key shows one. Rows failed before there were keys show their reason as
+// it was stored.
+func reasonText(lang string, wd Withdrawal) string {
+	switch wd.ReasonKey {
+	case "":
+		return wd.Reason
+	case ReasonByPoolNote:
+		return i18n.T(lang, wd.ReasonKey, i18n.Params{"note": wd.Reason})
+	}
+	return i18n.T(lang, wd.ReasonKey, nil)
 }
 
 func (h *Handler) list(w http.ResponseWriter, r *http.Request) error {
@@ -551,7 +591,7 @@ func (h *Handler) list(w http.ResponseWriter, r *http.Request) error {
 	}
 	out := make([]withdrawalView, len(list))
 	for i, wd := range list {
-		out[i] = h.view(wd, byType[wd.Coin], codes[wd.SubAccountID])
+		out[i] = h.view(ctx, wd, byType[wd.Coin], codes[wd.SubAccountID])
 	}
 	return httpx.OK(w, r, map[string]any{"rows": out, "total": total, "page": page, "pageSize": size})
 }

@@ -7,8 +7,11 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"maps"
+	"slices"
 	"strconv"
 	"time"
+	"unicode/utf8"
 
 	"github.com/uniplus-pool/pool/internal/chain"
 	"github.com/uniplus-pool/pool/internal/coin"
@@ -45,12 +48,15 @@ func (p Payout) signed() chain.SignedPayout {
 type RunReport struct {
 	Coin                                     string
 	Batched, Signed, Broadcast, Paid, Failed int
-	Pending                                  int // payouts still open after the run
+	// Refused counts withdrawals failed because the node refused their outputs (a dust
+	// amount, an address it does not take); their payouts pay the others.
+	Refused int
+	Pending int // payouts still open after the run
 }
 
 func (r RunReport) String() string {
-	return fmt.Sprintf("%s: %d batched, %d signed, %d broadcast, %d paid, %d failed, %d open",
-		r.Coin, r.Batched, r.Signed, r.Broadcast, r.Paid, r.Failed, r.Pending)
+	return fmt.Sprintf("%s: %d batched, %d signed, %d broadcast, %d paid, %d failed, %d refused, %d open",
+		r.Coin, r.Batched, r.Signed, r.Broadcast, r.Paid, r.Failed, r.Refused, r.Pending)
 }
 
 // Pay runs the payout state machine once for coin c on its driver, under the payout lock
@@ -65,7 +71,9 @@ func (r RunReport) String() string {
 //  3. batch requested withdrawals into payouts, at most chain.MaxPayoutOutputs each and
 //     one withdrawal per address in a payout;
 //  4. build and sign each batched payout, and store its txid and bytes before anything
-//     else; a payout stored by someone else meanwhile gives its build back;
+//     else; a payout stored by someone else meanwhile gives its build back; outputs the
+//     node refuses (dust, an address it does not take) fail their withdrawals alone and
+//     the payout is built again without them;
 //  5. broadcast what step 4 stored;
 //  6. follow broadcast payouts: a transaction the node lost is sent again from the stored
 //     bytes, one with enough confirmations pays its withdrawals, one the node proves
@@ -108,7 +116,7 @@ func (s *Store) pay(ctx context.Context, c coin.Coin, drv chain.Driver, log *slo
 	}
 	var buildErr error
 	for _, p := range batched {
-		ok, err := s.build(ctx, c, drv, p)
+		ok, err := s.build(ctx, c, drv, p, log, r)
 		if err != nil {
 			log.Warn("payout build failed", "coin", c.Type, "payout", p.ID, "err", err)
 			buildErr = errors.Join(buildErr, err)
@@ -239,52 +247,226 @@ func (s *Store) batch(ctx context.Context, c coin.Coin) (int, error) {
 
 var errRaced = errors.New("withdraw: another runner changed these rows")
 
-// outputsOf is what a payout pays: each withdrawal's received amount to its address.
-func (s *Store) outputsOf(ctx context.Context, payoutID int64) ([]chain.PayoutOutput, error) {
-	rows, err := s.DB.Query(ctx, "SELECT address, received FROM withdrawals WHERE payout_id = ? ORDER BY id", payoutID)
+// outputsOf is what a payout pays: each of its withdrawals' received amount to its
+// address, and the withdrawals' ids in the same order.
+func (s *Store) outputsOf(ctx context.Context, q db.Querier, payoutID int64) ([]int64, []chain.PayoutOutput, error) {
+	rows, err := q.Query(ctx, "SELECT id, address, received FROM withdrawals WHERE payout_id = ? ORDER BY id", payoutID)
 	if err != nil {
-		return nil, fmt.Errorf("withdraw: payout %d outputs: %w", payoutID, err)
+		return nil, nil, fmt.Errorf("withdraw: payout %d outputs: %w", payoutID, err)
 	}
 	defer rows.Close()
+	var ids []int64
 	var out []chain.PayoutOutput
 	for rows.Next() {
+		var id int64
 		var o chain.PayoutOutput
-		if err := rows.Scan(&o.Address, &o.Amount); err != nil {
-			return nil, err
+		if err := rows.Scan(&id, &o.Address, &o.Amount); err != nil {
+			return nil, nil, err
 		}
+		ids = append(ids, id)
 		out = append(out, o)
 	}
-	return out, rows.Err()
+	return ids, out, rows.Err()
 }
 
 // build signs a batched payout and stores it as signed. It says whether this run stored
 // it; when another stored it first, this build is given back to the wallet.
-func (s *Store) build(ctx context.Context, c coin.Coin, drv chain.Driver, p Payout) (bool, error) {
-	outs, err := s.outputsOf(ctx, p.ID)
+//
+// A build the node refuses for its outputs (outputsRefused) would be refused again on
+// every run, and every withdrawal batched with the bad one would wait forever. So the
+// outputs the node refuses on their own are found (refusedAlone), their withdrawals fail
+// and get their money back (dropRefused), and the payout is built again with the rest.
+// Each round removes at least one output, so this ends. Any other error (the node down,
+// the wallet short) leaves the payout as it is for the next run.
+func (s *Store) build(ctx context.Context, c coin.Coin, drv chain.Driver, p Payout, log *slog.Logger, r *RunReport) (bool, error) {
+	for {
+		ids, outs, err := s.outputsOf(ctx, s.DB, p.ID)
+		if err != nil {
+			return false, err
+		}
+		if len(outs) == 0 {
+			return false, nil // every output was refused; dropRefused failed the payout
+		}
+		sp, err := drv.BuildPayout(ctx, outs)
+		if err != nil {
+			s.noteError(ctx, p.ID, err)
+			if !outputsRefused(err) {
+				return false, fmt.Errorf("withdraw: %s payout %d: build: %w", c.Type, p.ID, err)
+			}
+			bad, ferr := refusedAlone(ctx, drv, outs, err)
+			if len(bad) > 0 {
+				n, derr := s.dropRefused(ctx, p, ids, bad)
+				if errors.Is(derr, errRaced) {
+					return false, nil // an operator or another runner moved it: the next run sees
+				}
+				if derr != nil {
+					return false, derr
+				}
+				r.Refused += n
+				log.Warn("payout outputs refused by the node; their withdrawals are refunded and the rest built again",
+					"coin", c.Type, "payout", p.ID, "refused", n, "of", len(outs), "err", err)
+			}
+			if ferr != nil {
+				return false, fmt.Errorf("withdraw: %s payout %d: finding the refused outputs: %w", c.Type, p.ID, ferr)
+			}
+			if len(bad) == 0 {
+				// Refused together but none alone: nothing proves one withdrawal at
+				// fault, so none fails; the operator decides (poold admin payout ...).
+				return false, fmt.Errorf("withdraw: %s payout %d: build: the node refuses the outputs together but none alone: %w", c.Type, p.ID, err)
+			}
+			continue
+		}
+		inputs, _ := json.Marshal(sp.Inputs)
+		now := s.now().UnixMilli()
+		stored := false
+		err = s.advance(ctx, p, StatusBatched, "status = ?, txid = ?, raw = ?, inputs = ?, network_fee = ?, signed_at = ?, last_error = ''",
+			[]any{StatusSigned, sp.TxID.String(), hex.EncodeToString(sp.Raw), string(inputs), sp.Fee, now},
+			func(tx *db.Tx) error {
+				// An operator may have failed or unbatched a withdrawal of this payout
+				// while it was being built: a transaction paying it must not be stored,
+				// or the withdrawal would be refunded and paid.
+				_, still, err := s.outputsOf(ctx, tx, p.ID)
+				if err != nil {
+					return err
+				}
+				if !slices.Equal(still, outs) {
+					return errRaced
+				}
+				stored = true
+				return s.setWithdrawals(ctx, tx, p.ID, StatusSigned, now)
+			})
+		if err != nil || !stored {
+			_ = drv.ReleasePayout(context.WithoutCancel(ctx), sp)
+		}
+		if errors.Is(err, errRaced) {
+			return false, nil // built again from what it pays now, on the next run
+		}
+		if err != nil {
+			return false, fmt.Errorf("withdraw: %s payout %d: store: %w", c.Type, p.ID, err)
+		}
+		return stored, nil
+	}
+}
+
+// outputsRefused tells a build error that building the same outputs will give again: the
+// driver's error says so with an OutputsRefused method (bitcoind.OutputsRefusedError).
+func outputsRefused(err error) bool {
+	var r interface{ OutputsRefused() bool }
+	return errors.As(err, &r) && r.OutputsRefused()
+}
+
+// refusedAlone finds which of outs the node refuses on their own, given that it refused
+// them all together with whole. Nodes do not say which output they refused, so it builds
+// halves: a half that builds holds no refused output (its build is given back at once, so
+// the next one has the coins), a half refused for its outputs is split again, down to
+// single outputs. With k refused outputs among n that is about 2k*log2(n) builds, and
+// never more than 2n-2. It answers the index of each refused output with the node's
+// words. Another kind of error (the node went away) ends the search; what was proved by
+// then is answered with it.
+func refusedAlone(ctx context.Context, drv chain.Driver, outs []chain.PayoutOutput, whole error) (map[int]string, error) {
+	bad := map[int]string{}
+	type part struct {
+		idx []int
+		err error // the node's refusal of this part
+	}
+	all := make([]int, len(outs))
+	for i := range all {
+		all[i] = i
+	}
+	stack := []part{{all, whole}}
+	for len(stack) > 0 {
+		p := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if len(p.idx) == 1 {
+			bad[p.idx[0]] = p.err.Error()
+			continue
+		}
+		half := len(p.idx) / 2
+		for _, idx := range [][]int{p.idx[:half], p.idx[half:]} {
+			some := make([]chain.PayoutOutput, len(idx))
+			for i, j := range idx {
+				some[i] = outs[j]
+			}
+			sp, err := drv.BuildPayout(ctx, some)
+			if err == nil {
+				if err := drv.ReleasePayout(context.WithoutCancel(ctx), sp); err != nil {
+					return bad, err
+				}
+				continue
+			}
+			if !outputsRefused(err) {
+				return bad, err
+			}
+			stack = append(stack, part{idx, err})
+		}
+	}
+	return bad, nil
+}
+
+// dropRefused fails the withdrawals of a batched payout whose outputs (bad, indexes into
+// ids) the node refused: each leaves the payout, its money goes back to available with
+// the reason the user reads, and the payout, still batched, keeps the others. A payout
+// left with none fails. It answers how many failed, or errRaced when the payout was no
+// longer batched or one of them had moved (another runner, an operator): then nothing
+// changes.
+func (s *Store) dropRefused(ctx context.Context, p Payout, ids []int64, bad map[int]string) (int, error) {
+	now := s.now()
+	err := s.DB.InTx(ctx, func(tx *db.Tx) error {
+		// The payout row first: whoever changes a batched payout takes its row, so this
+		// and an operator's command, or the store of a build, come one after the other.
+		res, err := tx.Exec(ctx, "UPDATE payouts SET outputs = outputs - ?, last_error = ? WHERE id = ? AND status = ?",
+			len(bad), clip(fmt.Sprintf("%d outputs refused by the node; built again without them", len(bad))), p.ID, StatusBatched)
+		if err != nil {
+			return err
+		}
+		if n, _ := res.RowsAffected(); n == 0 {
+			return errRaced
+		}
+		for _, i := range slices.Sorted(maps.Keys(bad)) {
+			why := bad[i]
+			w, err := s.Get(ctx, tx, ids[i])
+			if err != nil {
+				return err
+			}
+			if w.Status != StatusBatched || w.PayoutID != p.ID {
+				return errRaced
+			}
+			err = s.refund(ctx, tx, []Withdrawal{w}, failure{key: ReasonRefused, detach: true,
+				detail: fmt.Sprintf("refused by the node in payout %d: %s", p.ID, why)}, now)
+			if err != nil {
+				return err
+			}
+		}
+		return s.failIfEmpty(ctx, tx, p.ID, "every output was refused by the node", now)
+	})
 	if err != nil {
-		return false, err
+		return 0, err
 	}
-	sp, err := drv.BuildPayout(ctx, outs)
-	if err != nil {
-		s.noteError(ctx, p.ID, err)
-		return false, fmt.Errorf("withdraw: %s payout %d: build: %w", c.Type, p.ID, err)
+	return len(bad), nil
+}
+
+// failIfEmpty fails a batched payout that has no withdrawals left: it has nothing to pay.
+func (s *Store) failIfEmpty(ctx context.Context, tx *db.Tx, payoutID int64, why string, now time.Time) error {
+	var n int
+	if err := tx.QueryRow(ctx, "SELECT COUNT(*) FROM withdrawals WHERE payout_id = ?", payoutID).Scan(&n); err != nil || n > 0 {
+		return err
 	}
-	inputs, _ := json.Marshal(sp.Inputs)
-	now := s.now().UnixMilli()
-	stored := false
-	err = s.advance(ctx, p, StatusBatched, "status = ?, txid = ?, raw = ?, inputs = ?, network_fee = ?, signed_at = ?, last_error = ''",
-		[]any{StatusSigned, sp.TxID.String(), hex.EncodeToString(sp.Raw), string(inputs), sp.Fee, now},
-		func(tx *db.Tx) error {
-			stored = true
-			return s.setWithdrawals(ctx, tx, p.ID, StatusSigned, now)
-		})
-	if err != nil || !stored {
-		_ = drv.ReleasePayout(context.WithoutCancel(ctx), sp)
+	_, err := tx.Exec(ctx, "UPDATE payouts SET status = ?, outputs = 0, last_error = ?, done_at = ? WHERE id = ? AND status = ?",
+		StatusFailed, clip(why), now.UnixMilli(), payoutID, StatusBatched)
+	return err
+}
+
+// clip bounds a text kept on a row to 500 bytes, cut where a character starts: a note
+// in Chinese cut inside a character would reach its reader as a replacement sign.
+func clip(s string) string {
+	if len(s) <= 500 {
+		return s
 	}
-	if err != nil {
-		return false, fmt.Errorf("withdraw: %s payout %d: store: %w", c.Type, p.ID, err)
+	i := 500
+	for i > 0 && !utf8.RuneStart(s[i]) {
+		i--
 	}
-	return stored, nil
+	return s[:i]
 }
 
 // setWithdrawals moves a payout's withdrawals that are still open to status.
@@ -296,11 +478,7 @@ func (s *Store) setWithdrawals(ctx context.Context, tx *db.Tx, payoutID int64, s
 
 // noteError records a payout's last failed attempt, for the operator.
 func (s *Store) noteError(ctx context.Context, id int64, cause error) {
-	msg := cause.Error()
-	if len(msg) > 500 {
-		msg = msg[:500]
-	}
-	_, _ = s.DB.Exec(context.WithoutCancel(ctx), "UPDATE payouts SET attempts = attempts + 1, last_error = ? WHERE id = ?", msg, id)
+	_, _ = s.DB.Exec(context.WithoutCancel(ctx), "UPDATE payouts SET attempts = attempts + 1, last_error = ? WHERE id = ?", clip(cause.Error()), id)
 }
 
 // broadcastSigned sends every signed payout's stored bytes and marks it broadcast. It
@@ -447,30 +625,68 @@ func (s *Store) confirm(ctx context.Context, p Payout, confirmations int64) erro
 // fail marks a payout failed (from status from) and returns its withdrawals' money.
 func (s *Store) fail(ctx context.Context, p Payout, from, reason string) error {
 	now := s.now()
-	return s.advance(ctx, p, from, "status = ?, last_error = ?, done_at = ?", []any{StatusFailed, reason, now.UnixMilli()},
+	return s.advance(ctx, p, from, "status = ?, last_error = ?, done_at = ?", []any{StatusFailed, clip(reason), now.UnixMilli()},
 		func(tx *db.Tx) error {
 			list, err := s.openWithdrawals(ctx, tx, p.ID)
 			if err != nil {
 				return err
 			}
-			return s.refund(ctx, tx, list, "payout failed: "+reason, now)
+			return s.refund(ctx, tx, list, failure{key: ReasonConflict, detail: "payout failed: " + reason}, now)
 		})
 }
 
-// refund fails withdrawals and moves their money from frozen back to available.
-func (s *Store) refund(ctx context.Context, tx *db.Tx, list []Withdrawal, reason string, now time.Time) error {
+// Why a withdrawal failed, as the message key its owner reads (withdrawals.reason_key).
+const (
+	// ReasonRefused: the node refused its output (below the dust limit, an address it
+	// does not take).
+	ReasonRefused = "withdraw.failed.refused"
+	// ReasonConflict: its payout's transaction can never confirm.
+	ReasonConflict = "withdraw.failed.conflict"
+	// ReasonByPool, ReasonByPoolNote: an operator rejected or failed it, with a note
+	// ({note}) or without.
+	ReasonByPool     = "withdraw.failed.byPool"
+	ReasonByPoolNote = "withdraw.failed.byPoolNote"
+)
+
+// failure is why withdrawals fail and their money goes back.
+type failure struct {
+	key    string // the message their owners read (Reason...)
+	detail string // kept in reason: the node's words, or the operator's note ReasonByPoolNote shows
+	// detach takes them out of their payout, which has no transaction yet and will be
+	// built for the others: they must not show its transaction as theirs.
+	detach bool
+}
+
+// byPool is an operator's failure with the note the user reads.
+func byPool(note string) failure {
+	if note == "" {
+		return failure{key: ReasonByPool}
+	}
+	return failure{key: ReasonByPoolNote, detail: note}
+}
+
+// refund fails withdrawals and moves their money from frozen back to available, each
+// only from the status it was read in: one another runner moved meanwhile makes the whole
+// transaction errRaced, so nothing is refunded that was paid or refunded since.
+func (s *Store) refund(ctx context.Context, tx *db.Tx, list []Withdrawal, why failure, now time.Time) error {
 	if len(list) == 0 {
 		return nil
 	}
-	if len(reason) > 500 {
-		reason = reason[:500]
+	set := "status = ?, reason = ?, reason_key = ?, updated_at = ?"
+	if why.detach {
+		set += ", payout_id = NULL"
 	}
 	entries := make([]ledger.Entry, len(list))
 	for i, w := range list {
 		entries[i] = ledger.Entry{SubAccountID: w.SubAccountID, UserID: w.UserID, Coin: w.Coin, Kind: LedgerRefund,
 			Frozen: -w.Amount, Available: w.Amount, Ref: ref(w.ID), IdemKey: LedgerRefund + ":" + strconv.FormatInt(w.ID, 10), At: now}
-		if _, err := tx.Exec(ctx, "UPDATE withdrawals SET status = ?, reason = ?, updated_at = ? WHERE id = ?", StatusFailed, reason, now.UnixMilli(), w.ID); err != nil {
+		res, err := tx.Exec(ctx, "UPDATE withdrawals SET "+set+" WHERE id = ? AND status = ?",
+			StatusFailed, clip(why.detail), why.key, now.UnixMilli(), w.ID, w.Status)
+		if err != nil {
 			return err
+		}
+		if n, _ := res.RowsAffected(); n != 1 {
+			return errRaced
 		}
 	}
 	_, err := ledger.Post(ctx, tx, entries)

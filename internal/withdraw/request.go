@@ -68,6 +68,24 @@ func step(c coin.Coin) int64 {
 	return s
 }
 
+// MinAmount is the smallest amount a withdrawal of c may name: what is left after the fee
+// must reach the coin's dust floor (coin.Coin.Dust), at the allowed precision.
+func MinAmount(c coin.Coin) int64 {
+	v := c.WithdrawFee + c.Dust()
+	st := step(c)
+	return (v + st - 1) / st * st
+}
+
+// belowDust refuses an amount whose received part (after the fee) is below the coin's
+// dust floor: the node would refuse that output and hold up the payout carrying it.
+func belowDust(c coin.Coin, amount int64) error {
+	if amount-c.WithdrawFee >= c.Dust() {
+		return nil
+	}
+	return httpx.Warn("withdraw.belowDust", i18n.Params{"dust": chain.FormatAmount(c.Dust(), c.Decimals),
+		"fee": chain.FormatAmount(c.WithdrawFee, c.Decimals), "min": chain.FormatAmount(MinAmount(c), c.Decimals)})
+}
+
 // Request is a manual withdrawal as a user asks for it.
 type Request struct {
 	UserID       int64
@@ -184,6 +202,9 @@ func (s *Store) Book(ctx context.Context, p Prepared, spend Spend) (Withdrawal, 
 		if amount <= c.WithdrawFee {
 			return httpx.Warn("withdraw.notAboveFee", i18n.Params{"fee": chain.FormatAmount(c.WithdrawFee, c.Decimals)})
 		}
+		if err := belowDust(c, amount); err != nil {
+			return err
+		}
 		b, err := ledger.BalanceOf(ctx, tx, r.SubAccountID, c.Type)
 		if err != nil {
 			return err
@@ -225,6 +246,10 @@ func (s *Store) byKey(ctx context.Context, key string) (Withdrawal, bool, error)
 // and moves its amount from available to frozen, in tx. ledger.ErrNegative becomes the
 // user's "exceeds the maximum transferable amount".
 func (s *Store) create(ctx context.Context, tx *db.Tx, c coin.Coin, w Withdrawal, key string, now time.Time) (Withdrawal, error) {
+	// Every withdrawal, manual or automatic, is made here: none may deliver dust.
+	if err := belowDust(c, w.Amount); err != nil {
+		return w, err
+	}
 	w.Fee = c.WithdrawFee
 	w.Received = w.Amount - w.Fee
 	w.Status = StatusRequested
@@ -334,7 +359,8 @@ func (s *Store) SaveSetting(ctx context.Context, in SettingInput) (Setting, erro
 	if st.Amount, err = ParseAmount(in.Amount, c); err != nil {
 		return st, err
 	}
-	if st.Amount < c.MinWithdraw || st.Amount <= c.WithdrawFee {
+	// The dust floor too, under the same message: the SPEC does not show the minimum.
+	if st.Amount < c.MinWithdraw || st.Amount <= c.WithdrawFee || belowDust(c, st.Amount) != nil {
 		return st, httpx.Warn("withdraw.belowMinimum", nil)
 	}
 	st.AddressID = a.ID
@@ -414,7 +440,7 @@ func (s *Store) AutoWithdraw(ctx context.Context) (int, error) {
 			return made, err
 		}
 		amount := b.Available / step(c) * step(c)
-		if amount <= c.WithdrawFee || amount < d.amount {
+		if amount <= c.WithdrawFee || amount < d.amount || belowDust(c, amount) != nil {
 			continue
 		}
 		key := fmt.Sprintf("auto:%d:%s:%s", d.sub, d.coin, day(now))

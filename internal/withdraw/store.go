@@ -121,7 +121,8 @@ type Withdrawal struct {
 	Remark       string
 	Status       string
 	PayoutID     int64
-	Reason       string
+	Reason       string // details of a failure: the node's words, the operator's note
+	ReasonKey    string // the failure's message key (Reason...); "" on rows failed before there were keys
 	CreatedAt    int64
 	UpdatedAt    int64
 	// From the payout, when there is one.
@@ -130,7 +131,7 @@ type Withdrawal struct {
 }
 
 const withdrawalColumns = `w.id, w.order_no, w.user_id, w.sub_account_id, w.coin, w.kind, w.address, w.network, w.amount, w.fee,
-	w.received, w.remark, w.status, COALESCE(w.payout_id, 0), w.reason, w.created_at, w.updated_at,
+	w.received, w.remark, w.status, COALESCE(w.payout_id, 0), w.reason, w.reason_key, w.created_at, w.updated_at,
 	COALESCE(p.txid, ''), COALESCE(p.confirmations, 0)`
 
 const withdrawalFrom = ` FROM withdrawals w LEFT JOIN payouts p ON p.id = w.payout_id`
@@ -138,7 +139,7 @@ const withdrawalFrom = ` FROM withdrawals w LEFT JOIN payouts p ON p.id = w.payo
 func scanWithdrawal(row interface{ Scan(...any) error }) (Withdrawal, error) {
 	var w Withdrawal
 	err := row.Scan(&w.ID, &w.OrderNo, &w.UserID, &w.SubAccountID, &w.Coin, &w.Kind, &w.Address, &w.Network, &w.Amount, &w.Fee,
-		&w.Received, &w.Remark, &w.Status, &w.PayoutID, &w.Reason, &w.CreatedAt, &w.UpdatedAt, &w.TxID, &w.Confirmations)
+		&w.Received, &w.Remark, &w.Status, &w.PayoutID, &w.Reason, &w.ReasonKey, &w.CreatedAt, &w.UpdatedAt, &w.TxID, &w.Confirmations)
 	return w, err
 }
 

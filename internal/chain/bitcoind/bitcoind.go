@@ -724,14 +724,14 @@ func (c *Client) BuildPayout(ctx context.Context, outputs []chain.PayoutOutput) 
 	}
 	var raw hexBytes
 	if err := c.wallet(ctx, "createrawtransaction", &raw, []any{}, outs); err != nil {
-		return chain.SignedPayout{}, err
+		return chain.SignedPayout{}, refusedOutputs(err, createRefusal)
 	}
 	var funded struct {
 		Hex hexBytes    `json:"hex"`
 		Fee json.Number `json:"fee"`
 	}
 	if err := c.wallet(ctx, "fundrawtransaction", &funded, hex.EncodeToString(raw), map[string]any{"lockUnspents": true}); err != nil {
-		return chain.SignedPayout{}, err
+		return chain.SignedPayout{}, refusedOutputs(err, fundRefusal)
 	}
 	var signed struct {
 		Hex      hexBytes `json:"hex"`
@@ -767,6 +767,51 @@ func (c *Client) BuildPayout(ctx context.Context, outputs []chain.PayoutOutput) 
 	}
 	p.Fee = fee
 	return p, nil
+}
+
+// OutputsRefusedError is a payout the node will not build for what its outputs are: an
+// address it does not take, an amount out of range or below its dust limit. Unlike a node
+// that is down or a wallet that is short, trying the same outputs again is refused again,
+// so the payout job (internal/withdraw) finds the outputs at fault and fails only their
+// withdrawals. The node does not say which output it refused.
+type OutputsRefusedError struct {
+	Err error // the node's answer (an *RPCError inside)
+}
+
+// Error implements error: the node's answer as it was.
+func (e *OutputsRefusedError) Error() string { return e.Err.Error() }
+
+// Unwrap gives the node's error.
+func (e *OutputsRefusedError) Unwrap() error { return e.Err }
+
+// OutputsRefused says that building the same outputs again will be refused again.
+func (e *OutputsRefusedError) OutputsRefused() bool { return true }
+
+// createRefusal tells createrawtransaction's answers about the outputs themselves:
+// -5 "Invalid Litecoin address", -3 "Invalid amount" or "Amount out of range", -8
+// "Invalid parameter, duplicated address". Every other answer (the node warming up, a
+// wallet not loaded) and every failure to get an answer is not the outputs' fault.
+func createRefusal(e *RPCError) bool {
+	return e.Code == CodeInvalidAddressOrKey || e.Code == CodeType || e.Code == CodeInvalidParameter
+}
+
+// fundRefusal tells fundrawtransaction's refusal of an output below the dust limit: -4
+// "Transaction amount too small" (Litecoin Core 0.21, Bitcoin Core), or "The transaction
+// amount is too small to pay the fee". The same code -4 also says "Insufficient funds",
+// which the next run may not say, so the message decides.
+func fundRefusal(e *RPCError) bool {
+	m := strings.ToLower(e.Message)
+	return e.Code == CodeWallet && (strings.Contains(m, "amount too small") || strings.Contains(m, "amount is too small") || strings.Contains(m, "dust"))
+}
+
+// refusedOutputs wraps err in an *OutputsRefusedError when it is the node's answer and
+// refused says it is about the outputs.
+func refusedOutputs(err error, refused func(*RPCError) bool) error {
+	var rpcErr *RPCError
+	if errors.As(err, &rpcErr) && refused(rpcErr) {
+		return &OutputsRefusedError{Err: err}
+	}
+	return err
 }
 
 // Broadcast implements chain.Driver (sendrawtransaction). A transaction the node already

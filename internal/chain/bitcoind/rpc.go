@@ -31,6 +31,8 @@ func (e *RPCError) Error() string { return fmt.Sprintf("RPC error %d: %s", e.Cod
 // JSON-RPC error codes of Bitcoin Core that callers may want to tell apart.
 const (
 	CodeMethodNotFound      = -32601
+	CodeType                = -3 // a value of the wrong type or out of range ("Invalid amount")
+	CodeWallet              = -4 // a wallet call failed: "Insufficient funds", "Transaction amount too small"
 	CodeInvalidAddressOrKey = -5 // also "block not found" and "invalid or non-wallet transaction id"
 	CodeInsufficientFunds   = -6
 	CodeInvalidParameter    = -8
