@@ -2,6 +2,9 @@ package db_test
 
 import (
 	"context"
+	"fmt"
+	"os"
+	"os/exec"
 	"path/filepath"
 	"testing"
 	"time"
@@ -163,5 +166,32 @@ func TestExclusiveOnSQLiteIsOneHolderAcrossProcesses(t *testing.T) {
 	}
 	if ran, err := b.Exclusive(ctx, id, func() error { return nil }); err != nil || !ran {
 		t.Fatalf("an expired lease was not taken over: ran %v, %v", ran, err)
+	}
+
+	// A holder of this host whose process is gone (killed) gives the lock over at once,
+	// within its lease; one of another host, or whose process lives, does not.
+	dead := exec.Command("true")
+	if err := dead.Run(); err != nil {
+		t.Fatal(err)
+	}
+	host, _ := os.Hostname()
+	for _, c := range []struct {
+		holder string
+		taken  bool
+	}{
+		{fmt.Sprintf("%s:%d:0123", host, os.Getppid()), false},      // alive: the test runner
+		{fmt.Sprintf("elsewhere:%d:0123", dead.Process.Pid), false}, // another host's
+		{fmt.Sprintf("%s:%d:0123", host, dead.Process.Pid), true},   // killed here
+	} {
+		if _, err := a.Exec(ctx, "DELETE FROM exclusive_locks"); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := a.Exec(ctx, "INSERT INTO exclusive_locks (id, holder, expires_at) VALUES (?, ?, ?)", id, c.holder,
+			time.Now().Add(time.Hour).UnixMilli()); err != nil {
+			t.Fatal(err)
+		}
+		if ran, err := b.Exclusive(ctx, id, func() error { return nil }); err != nil || ran != c.taken {
+			t.Errorf("lease of %s: ran %v, %v; want %v", c.holder, ran, err, c.taken)
+		}
 	}
 }

@@ -20,9 +20,10 @@ const MaxBodyBytes = 1 << 20
 // Decode reads a JSON body into v. It answers a translated code-3 error for an empty
 // body, bad JSON or trailing data; for a field v has no place for, at any depth (a body
 // that says more than the call takes is a client bug or a probe, and would otherwise pass
-// silently); and for a key given twice in one object, which encoding/json would settle by
-// keeping the last while a proxy or log reader may keep the first. Both errors name the
-// field. A body over MaxBodyBytes answers 413. (docs/security.md, "JSON bodies".)
+// silently); for a key given twice in one object, which encoding/json would settle by
+// keeping the last while a proxy or log reader may keep the first; and for a string
+// holding U+0000, which PostgreSQL cannot store. The errors name the field. A body over
+// MaxBodyBytes answers 413. (docs/security.md, "JSON bodies" and "NUL characters".)
 func Decode(w http.ResponseWriter, r *http.Request, v any) error {
 	body, err := readBody(w, r)
 	if err != nil {
@@ -39,19 +40,27 @@ func Decode(w http.ResponseWriter, r *http.Request, v any) error {
 	if _, err := dec.Token(); err != io.EOF {
 		return withCause(Warn("error.badJSON", nil), errors.New("trailing data after JSON value"))
 	}
-	return CheckDuplicateKeys(body)
+	return CheckBody(body)
 }
 
-// CheckDuplicateKeys refuses, as Decode does, a body with a key given twice in one object.
-// body must be one valid JSON value (a decoder has read it): it is for handlers that
-// decode their body themselves (the agent report, pool.ParseReport), which would
-// otherwise take {"worker":"a","worker":"b"} as the last one says.
-func CheckDuplicateKeys(body []byte) error {
-	if name, dup := duplicateKey(body); dup {
+// CheckBody refuses, as Decode does, a body with a key given twice in one object or a
+// string holding U+0000 (the first in the text). body must be one valid JSON value (a
+// decoder has read it): it is for handlers that decode their body themselves (the agent
+// report, pool.ParseReport), which would otherwise take {"worker":"a","worker":"b"} as the
+// last one says, and hand {"worker":"\u0000"} to the database.
+func CheckBody(body []byte) error {
+	switch p, name := scanBody(body); p {
+	case bodyDuplicateKey:
 		return DuplicateField(name)
+	case bodyNUL:
+		return NULField(name)
 	}
 	return nil
 }
+
+// CheckDuplicateKeys is CheckBody, under the name pool.ParseReport calls: it refuses NUL
+// too, so the agent report is covered without a change there.
+func CheckDuplicateKeys(body []byte) error { return CheckBody(body) }
 
 // DecodeFields is Decode for a body whose fields have messages under prefix: a value of
 // the wrong type is a field error naming prefix plus the field's own JSON name (the last
@@ -119,6 +128,16 @@ func UnknownField(name string) *Error {
 // DuplicateField says a key appears twice in one object of the body.
 func DuplicateField(name string) *Error {
 	return Warn("error.duplicateField", i18n.Params{"field": quoteField(name)})
+}
+
+// NULField says a string of the body or a query parameter holds U+0000: in the value of
+// the field name, in a key (name is then the key), or, for name "", somewhere else in
+// the request (the path, a string outside every object).
+func NULField(name string) *Error {
+	if name == "" {
+		return Warn("error.nulRequest", nil)
+	}
+	return Warn("error.nulField", i18n.Params{"field": quoteField(name)})
 }
 
 // maxFieldRunes bounds how much of a client's field name a message repeats.

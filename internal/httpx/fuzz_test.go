@@ -10,16 +10,17 @@ import (
 	"reflect"
 	"slices"
 	"strconv"
+	"strings"
 	"testing"
 	"unicode"
 	"unicode/utf8"
 )
 
-// FuzzDecode holds Decode, DecodeObject and the duplicate-key scan to a reference built
-// from encoding/json alone: Decode takes a body exactly when encoding/json reads it as one
-// value and no object in it names a key twice (compared as encoding/json matches fields),
-// gives the value encoding/json gives, and names the first repeated key as the reference
-// finds it. The scan is a hand-written one-pass parser of the raw bytes (escapes, nesting,
+// FuzzDecode holds Decode, DecodeObject and the body scan to a reference built from
+// encoding/json alone: Decode takes a body exactly when encoding/json reads it as one
+// value, no object in it names a key twice (compared as encoding/json matches fields) and
+// no string in it holds U+0000; it gives the value encoding/json gives, and names the
+// first repeated key or NUL-holding field as the reference finds it. The scan is a hand-written one-pass parser of the raw bytes (escapes, nesting,
 // the switch to a set past 16 keys), which is what a mismatch would catch; every money
 // call and every form reads its body through it.
 func FuzzDecode(f *testing.F) {
@@ -35,6 +36,8 @@ func FuzzDecode(f *testing.F) {
 		"{\"\xff\":1,\"\xfe\":2}",
 		`{"a\"b":1,"a\\b":2,"a\/b":3}`,
 		`{"name":"a"}{}`, `{"name":`, ``, `null`, `[1,2]`, `1e400`, ` {"name":"a"} ` + "\n",
+		`{"name":"a\u0000"}`, `{"a\u0000":1}`, `{"name":"\\u0000"}`, `["\u0000"]`, `"\u0000"`,
+		`{"list":[{"id":1},"\u0000"]}`, `{"a":1,"a":"\u0000"}`, `{"a":"\u0000","a":1}`,
 	} {
 		f.Add([]byte(s))
 	}
@@ -50,7 +53,8 @@ func FuzzDecode(f *testing.F) {
 		err := Decode(httptest.NewRecorder(), post(body), &got)
 		var want any
 		wantErr := json.Unmarshal(body, &want)
-		refName, refDup := refDuplicate(body)
+		refP, refName := refProblem(body)
+		refDup := refP != bodyOK
 		if wantErr == nil && !refDup {
 			if err != nil {
 				t.Fatalf("Decode refused %q: %v", body, err)
@@ -61,7 +65,7 @@ func FuzzDecode(f *testing.F) {
 		} else if err == nil {
 			t.Fatalf("Decode took %q (encoding/json: %v; duplicate %q %v)", body, wantErr, refName, refDup)
 		}
-		checkRefusal(t, body, err, wantErr == nil, refName, refDup)
+		checkRefusal(t, body, err, wantErr == nil, refP, refName)
 
 		// Into a struct: unknown fields refused at any depth, as encoding/json's own
 		// DisallowUnknownFields does; duplicates as above.
@@ -82,7 +86,7 @@ func FuzzDecode(f *testing.F) {
 		} else if err == nil {
 			t.Fatalf("Decode into a struct took %q", body)
 		}
-		checkRefusal(t, body, err, structOK, refName, refDup)
+		checkRefusal(t, body, err, structOK, refP, refName)
 
 		// DecodeObject: an object whose keys are all listed, nothing else.
 		keys := []string{"name", "amount", "a", "k"}
@@ -111,8 +115,8 @@ func post(body []byte) *http.Request {
 
 // checkRefusal checks err is the client's 400 naming the right thing: bad JSON or an
 // unknown field when encoding/json refuses the body (decoded false), else the reference's
-// duplicate key, quoted and bounded.
-func checkRefusal(t *testing.T, body []byte, err error, decoded bool, refName string, refDup bool) {
+// duplicate key or NUL-holding field, quoted and bounded.
+func checkRefusal(t *testing.T, body []byte, err error, decoded bool, refP bodyProblem, refName string) {
 	t.Helper()
 	if err == nil {
 		return
@@ -133,31 +137,46 @@ func checkRefusal(t *testing.T, body []byte, err error, decoded bool, refName st
 		if e.Key != "error.badJSON" && e.Key != "error.unknownField" {
 			t.Fatalf("%q: %s", body, e.Key)
 		}
-	case refDup:
+	case refP == bodyDuplicateKey:
 		if e.Key != "error.duplicateField" || e.Params["field"] != quoteField(refName) {
 			t.Fatalf("%q: %s %s, want the duplicate %q", body, e.Key, e.Params["field"], refName)
+		}
+	case refP == bodyNUL:
+		if want := NULField(refName); e.Key != want.Key || e.Params["field"] != want.Params["field"] {
+			t.Fatalf("%q: %s %s, want NUL in %q", body, e.Key, e.Params["field"], refName)
 		}
 	}
 }
 
-// refDuplicate finds the first key (in the order of the text) that repeats a key before
-// it in the same object, with encoding/json's tokenizer and a plain set per object: the
-// reference for duplicateKey. It answers false for a body that is not JSON.
-func refDuplicate(body []byte) (string, bool) {
+// refProblem finds, in the order of the text, the first key that repeats a key before it
+// in the same object, or the first string (key or value) holding U+0000, with
+// encoding/json's tokenizer and a plain set per object: the reference for scanBody. A
+// NUL in a value is named by the nearest key around it. It answers bodyOK for a body that
+// is not JSON.
+func refProblem(body []byte) (bodyProblem, string) {
 	if !json.Valid(body) {
-		return "", false
+		return bodyOK, ""
 	}
 	dec := json.NewDecoder(bytes.NewReader(body))
 	dec.UseNumber()
 	type frame struct {
 		object, wantKey bool
 		keys            map[string]bool
+		key             string // the object's current key
 	}
 	var stack []*frame
+	nearestKey := func() string {
+		for i := len(stack) - 1; i >= 0; i-- {
+			if stack[i].object {
+				return stack[i].key
+			}
+		}
+		return ""
+	}
 	for {
 		tok, err := dec.Token()
 		if err != nil {
-			return "", false
+			return bodyOK, ""
 		}
 		var top *frame
 		if len(stack) > 0 {
@@ -169,15 +188,21 @@ func refDuplicate(body []byte) (string, bool) {
 				continue
 			}
 			k := tok.(string)
+			if strings.ContainsRune(k, 0) {
+				return bodyNUL, k
+			}
 			if top.keys[refFold(k)] {
-				return k, true
+				return bodyDuplicateKey, k
 			}
 			top.keys[refFold(k)] = true
-			top.wantKey = false
+			top.wantKey, top.key = false, k
 			continue
 		}
 		if top != nil && top.object {
 			top.wantKey = true // after this value, a key or the end
+		}
+		if s, ok := tok.(string); ok && strings.ContainsRune(s, 0) {
+			return bodyNUL, nearestKey()
 		}
 		switch tok {
 		case json.Delim('{'):

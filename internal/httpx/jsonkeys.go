@@ -6,17 +6,32 @@ import (
 	"unicode/utf8"
 )
 
-// duplicateKey finds the first key that appears twice in one object of data and answers
-// it as the client wrote it (unescaped). data must be one valid JSON value (Decode has
-// parsed it). Keys are compared as encoding/json matches them to struct fields: after
-// unescaping, ignoring case ({"name":1,"NAME":2} fill the same field, the last one
-// winning), so what counts as a duplicate is what would be silently overwritten.
+// bodyProblem is what scanBody found wrong with a body encoding/json has accepted.
+type bodyProblem int
+
+const (
+	bodyOK           bodyProblem = iota
+	bodyDuplicateKey             // a key twice in one object
+	bodyNUL                      // a string (key or value) holding U+0000
+)
+
+// scanBody finds the first key that appears twice in one object of data, or the first
+// string that holds U+0000, in the order of the text, and answers the key as the client
+// wrote it (unescaped): the repeated key, or the key whose value holds the NUL (the
+// nearest one around it; "" for a NUL outside every object). data must be one valid JSON
+// value (Decode has parsed it).
+//
+// Keys are compared as encoding/json matches them to struct fields: after unescaping,
+// ignoring case ({"name":1,"NAME":2} fill the same field, the last one winning), so what
+// counts as a duplicate is what would be silently overwritten. A NUL can only come as the
+// escape \u0000 (encoding/json refuses a raw control byte), and PostgreSQL refuses it in
+// text ("invalid byte sequence"), which would answer 500 where SQLite stores it.
 //
 // The scan is one pass over the bytes. The folded keys of the objects still open sit end
 // to end in one buffer, so a typical body costs the buffer and its index, two
 // allocations whatever its number of keys (BenchmarkDuplicateKeys); an object with more
 // than linearKeys keys switches to a set, so one with many thousand keys stays linear.
-func duplicateKey(data []byte) (string, bool) {
+func scanBody(data []byte) (bodyProblem, string) {
 	s := keyScanner{data: data, folded: make([]byte, 0, 256), ends: make([]int, 0, 32)}
 	return s.value()
 }
@@ -30,10 +45,11 @@ type keyScanner struct {
 	pos    int
 	folded []byte // folded keys of the open objects, end to end
 	ends   []int  // end offset in folded of each key in it
+	key    []byte // the nearest key around pos, quoted as in data; nil outside objects
 }
 
-// value skips one value, scanning the objects inside it.
-func (s *keyScanner) value() (string, bool) {
+// value skips one value, scanning the objects and strings inside it.
+func (s *keyScanner) value() (bodyProblem, string) {
 	s.space()
 	switch s.data[s.pos] {
 	case '{':
@@ -41,65 +57,80 @@ func (s *keyScanner) value() (string, bool) {
 	case '[':
 		return s.array()
 	case '"':
-		s.skipString()
+		if s.skipString() {
+			return bodyNUL, s.keyName()
+		}
 	default: // number, true, false, null
 		for s.pos < len(s.data) && !isDelimiter(s.data[s.pos]) {
 			s.pos++
 		}
 	}
-	return "", false
+	return bodyOK, ""
 }
 
-func (s *keyScanner) array() (string, bool) {
+// keyName is the nearest key around pos, unescaped.
+func (s *keyScanner) keyName() string {
+	if s.key == nil {
+		return ""
+	}
+	return unescape(s.key)
+}
+
+func (s *keyScanner) array() (bodyProblem, string) {
 	s.pos++ // [
 	for {
 		s.space()
 		switch s.data[s.pos] {
 		case ']':
 			s.pos++
-			return "", false
+			return bodyOK, ""
 		case ',':
 			s.pos++
 			continue
 		}
-		if name, dup := s.value(); dup {
-			return name, true
+		if p, name := s.value(); p != bodyOK {
+			return p, name
 		}
 	}
 }
 
 // object checks the keys of one object against each other, and the values inside it.
-// Its keys are pushed onto folded and ends, and popped when it closes.
-func (s *keyScanner) object() (string, bool) {
+// Its keys are pushed onto folded and ends, and popped when it closes, as is the key
+// around it (a NUL after the object, in the same array, is named by that key).
+func (s *keyScanner) object() (bodyProblem, string) {
 	s.pos++ // {
-	firstKey, base := len(s.ends), len(s.folded)
-	defer func() { s.ends, s.folded = s.ends[:firstKey], s.folded[:base] }()
+	firstKey, base, outer := len(s.ends), len(s.folded), s.key
+	defer func() { s.ends, s.folded, s.key = s.ends[:firstKey], s.folded[:base], outer }()
 	var set map[string]struct{} // past linearKeys keys
 	for {
 		s.space()
 		switch s.data[s.pos] {
 		case '}':
 			s.pos++
-			return "", false
+			return bodyOK, ""
 		case ',':
 			s.pos++
 			continue
 		}
 		start := s.pos
-		s.skipString()
+		nul := s.skipString()
 		raw := s.data[start:s.pos]
+		if nul {
+			return bodyNUL, unescape(raw)
+		}
 		keyStart := len(s.folded)
 		s.folded = appendFolded(s.folded, raw)
 		key := s.folded[keyStart:]
 		var dup bool
 		if set, dup = s.seen(key, firstKey, base, set); dup {
-			return unescape(raw), true
+			return bodyDuplicateKey, unescape(raw)
 		}
 		s.ends = append(s.ends, len(s.folded))
+		s.key = raw
 		s.space()
 		s.pos++ // :
-		if name, dup := s.value(); dup {
-			return name, true
+		if p, name := s.value(); p != bodyOK {
+			return p, name
 		}
 	}
 }
@@ -144,20 +175,26 @@ func (s *keyScanner) space() {
 	}
 }
 
-// skipString moves past the string that starts at pos (its opening quote).
-func (s *keyScanner) skipString() {
+// skipString moves past the string that starts at pos (its opening quote), and tells
+// whether it holds the escape \u0000. Escapes are taken whole, so in "\\u0000" (an
+// escaped backslash, then the text u0000) there is none.
+func (s *keyScanner) skipString() (nul bool) {
 	s.pos++
 	for s.pos < len(s.data) {
 		switch s.data[s.pos] {
 		case '\\':
+			if s.pos+6 <= len(s.data) && string(s.data[s.pos+1:s.pos+6]) == "u0000" {
+				nul = true
+			}
 			s.pos += 2
 		case '"':
 			s.pos++
-			return
+			return nul
 		default:
 			s.pos++
 		}
 	}
+	return nul
 }
 
 func isDelimiter(c byte) bool {

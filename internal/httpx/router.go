@@ -122,7 +122,7 @@ func (rt *Router) unknownAPI(w http.ResponseWriter, r *http.Request) {
 }
 
 // ServeHTTP runs the shared middleware: security headers, panic recovery, request
-// context, the Content-Type and language checks for /api, logging and metrics.
+// context, the language, NUL and Content-Type checks for /api, logging and metrics.
 func (rt *Router) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	start := time.Now()
 	sw := &statusWriter{ResponseWriter: w}
@@ -166,7 +166,11 @@ func (rt *Router) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			}
 			rq.TZ = loc
 		}
-		// After the language, so that the refusal is in the caller's.
+		// After the language, so that the refusals are in the caller's.
+		if err := urlNUL(r.URL); err != nil {
+			WriteError(sw, r, rt.log, err)
+			return
+		}
 		if rt.opts.RequireJSON {
 			if err := requireJSON(r); err != nil {
 				WriteError(sw, r, rt.log, err)

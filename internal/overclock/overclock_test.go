@@ -227,13 +227,13 @@ func TestOverclockApplyAndAgent(t *testing.T) {
 			t.Fatalf("ack of a version never sent accepted: %+v", a)
 		}
 		// Failed, with a message cleaned and cut.
-		long := "nvidia-smi\u202e failed:\n" + strings.Repeat("é", 300) + "\x00"
+		long := "nvidia-smi\u202e failed:\n" + strings.Repeat("é", 300) + "\x07" // NUL: httpx refuses the body
 		if a := h.ack(farm.UniplusID, "alice_farm.rig1", 2, "failed", long); !a.Accepted || a.State != "failed" {
 			t.Fatalf("failed ack %+v", a)
 		}
 		st = h.status(h.alice, rig1.ID)
 		if st[0].State != overclock.StateFailed || len([]rune(st[0].Message)) != overclock.MaxMessage ||
-			!strings.HasPrefix(st[0].Message, "nvidia-smi failed: é") || strings.ContainsAny(st[0].Message, "\n\x00\u202e") {
+			!strings.HasPrefix(st[0].Message, "nvidia-smi failed: é") || strings.ContainsAny(st[0].Message, "\n\x07\u202e") {
 			t.Fatalf("failed %+v", st)
 		}
 

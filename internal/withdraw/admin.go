@@ -385,7 +385,8 @@ func (s *Store) Admin(ctx context.Context, area string, args []string, out io.Wr
 		for {
 			r, err := s.Pay(ctx, c, drv, log)
 			fmt.Fprintln(out, r)
-			if err != nil || !*untilDone || r.Pending == 0 {
+			// Busy: another process pays now; --until-done waits for it, as for open payouts.
+			if err != nil || !*untilDone || (r.Pending == 0 && !r.Busy) {
 				return err
 			}
 			if err := sleep(ctx); err != nil {

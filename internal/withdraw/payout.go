@@ -52,15 +52,22 @@ type RunReport struct {
 	// amount, an address it does not take); their payouts pay the others.
 	Refused int
 	Pending int // payouts still open after the run
+	// Busy says another process held the payout lock (a jobs process, another `payout
+	// run`): this run did nothing.
+	Busy bool
 }
 
 func (r RunReport) String() string {
+	if r.Busy {
+		return r.Coin + ": another process is paying (it holds the payout lock); nothing done"
+	}
 	return fmt.Sprintf("%s: %d batched, %d signed, %d broadcast, %d paid, %d failed, %d refused, %d open",
 		r.Coin, r.Batched, r.Signed, r.Broadcast, r.Paid, r.Failed, r.Refused, r.Pending)
 }
 
 // Pay runs the payout state machine once for coin c on its driver, under the payout lock
-// (on PostgreSQL one jobs process pays; on SQLite run one jobs process). In order:
+// (db.Exclusive: of the jobs processes and `poold admin payout run`s on one database, one
+// pays at a time; the others return Busy). In order:
 //
 //  0. hold the wallet's sends against the payouts (ScanSends): while one that no payout
 //     holds waits for an operator, pay nothing;
@@ -80,7 +87,8 @@ func (r RunReport) String() string {
 //     conflicted fails and gives the money back.
 func (s *Store) Pay(ctx context.Context, c coin.Coin, drv chain.Driver, log *slog.Logger) (RunReport, error) {
 	r := RunReport{Coin: c.Type}
-	_, err := s.DB.Exclusive(ctx, payoutLock, func() error { return s.pay(ctx, c, drv, log, &r) })
+	ran, err := s.DB.Exclusive(ctx, payoutLock, func() error { return s.pay(ctx, c, drv, log, &r) })
+	r.Busy = !ran && err == nil
 	return r, err
 }
 
