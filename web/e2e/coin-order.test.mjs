@@ -57,6 +57,16 @@ describe('coin order', { skip: skipReason(), timeout: 240_000 }, () => {
   /** phonePicker is the coin names the phone's coin picker (a native select) offers, in its order. */
   const phonePicker = async (page) => (await page.locator('[data-testid="coin-switcher"] option').allTextContents()).map((s) => s.trim());
 
+  /**
+   * openDesktopDialog opens the sort dialog and waits for it. antd's Modal mounts its
+   * portal from an effect, a task after the click, so a list read straight after the
+   * click can be empty: the reset step's flake with another suite beside this one.
+   */
+  const openDesktopDialog = async (page) => {
+    await page.getByTestId('coin-order-open').click();
+    await page.getByRole('dialog', { name: 'Order of your coins' }).waitFor(); // a named dialog
+  };
+
   /** pickerShows waits until the picker lists want. */
   const pickerShows = async (read, page, want, what) => {
     let last = [];
@@ -79,9 +89,8 @@ describe('coin order', { skip: skipReason(), timeout: 240_000 }, () => {
     await shot(page, 'coin-order-desktop-bar');
 
     const [first, second] = poolOrder;
-    await page.getByTestId('coin-order-open').click();
     const dialog = page.getByTestId('coin-order-dialog');
-    await page.getByRole('dialog', { name: 'Order of your coins' }).waitFor(); // a named dialog
+    await openDesktopDialog(page);
     assert.deepEqual(await dialogOrder(page), [first.type, second.type]);
     assert.ok(await page.getByTestId(`coin-order-up-${first.type}`).isDisabled(), 'the first coin cannot move up');
     assert.ok(await page.getByTestId(`coin-order-down-${second.type}`).isDisabled(), 'the last coin cannot move down');
@@ -122,7 +131,7 @@ describe('coin order', { skip: skipReason(), timeout: 240_000 }, () => {
     await page.goto(`${pool.url}/account/orePoolDeviceOverview`);
     await page.getByTestId('coin-switcher').waitFor();
     await pickerShows(desktopPicker, page, names(reversed()), 'back in the account');
-    await page.getByTestId('coin-order-open').click();
+    await openDesktopDialog(page);
     assert.deepEqual(await dialogOrder(page), [second.type, first.type]);
     await page.getByTestId('coin-order-reset').click();
     await page.getByText("The coins are back in the pool's order.").waitFor();
