@@ -569,3 +569,54 @@ func TestAccountCallsRefuseUnknownFields(t *testing.T) {
 		}), 400, 3, "remember")
 	})
 }
+
+// A session ends after SessionIdle without a use, besides its 30 days (issue 29: a token
+// left on a lost device kept working for a month). Uses keep it alive, up to the 30 days.
+func TestSessionIdleExpiry(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		h := newHarness(t, d)
+		h.register("idle@example.com", "Miner-pass-1")
+		busy := h.login("idle@example.com", "Miner-pass-1")
+		idle := h.login("idle@example.com", "Miner-pass-1")
+		baseInfo := "/api/pc/v1/customer/baseInfo"
+
+		// Used every six days, a session lives on; unused for more than seven, it ends.
+		for range 4 {
+			h.clock.Add(6 * 24 * time.Hour)
+			h.want(h.get(baseInfo, busy, nil), 200, 0, "")
+		}
+		h.want(h.get(baseInfo, idle, nil), 401, 4, "session has ended")
+
+		// A use within the hour does not write (the last use moves at most hourly), and
+		// the idle time counts from the last use written: a use just before the seven
+		// days are up keeps the session.
+		h.clock.Add(7*24*time.Hour - 2*time.Hour)
+		h.want(h.get(baseInfo, busy, nil), 401, 4, "") // 24 + 7 days: past the 30-day limit
+
+		fresh := h.login("idle@example.com", "Miner-pass-1")
+		loggedIn := h.clock.Now().UnixMilli()
+		h.clock.Add(30 * time.Minute)
+		h.want(h.get(baseInfo, fresh, nil), 200, 0, "")
+		var seen int64
+		if err := d.QueryRow(context.Background(), "SELECT MAX(last_seen_at) FROM sessions").Scan(&seen); err != nil || seen != loggedIn {
+			t.Fatalf("last use %d (%v), want the login's %d: a use within the hour writes nothing", seen, err, loggedIn)
+		}
+		h.clock.Add(7*24*time.Hour - 31*time.Minute)
+		h.want(h.get(baseInfo, fresh, nil), 200, 0, "") // 7 days less a minute after login
+		h.clock.Add(7*24*time.Hour - time.Minute)
+		h.want(h.get(baseInfo, fresh, nil), 200, 0, "") // that use was written
+		h.clock.Add(7*24*time.Hour + time.Minute)
+		h.want(h.get(baseInfo, fresh, nil), 401, 4, "")
+
+		// The sweep deletes idle sessions, not live ones.
+		live := h.login("idle@example.com", "Miner-pass-1")
+		if err := h.svc.Store.SweepExpired(context.Background(), h.clock.Now()); err != nil {
+			t.Fatal(err)
+		}
+		var n int
+		if err := d.QueryRow(context.Background(), "SELECT COUNT(*) FROM sessions").Scan(&n); err != nil || n != 1 {
+			t.Fatalf("%d sessions after the sweep (%v), want the live one", n, err)
+		}
+		h.want(h.get(baseInfo, live, nil), 200, 0, "")
+	})
+}

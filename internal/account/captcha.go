@@ -296,7 +296,8 @@ func (s *Store) UseTicket(ctx context.Context, ticket string, now time.Time) err
 	return nil
 }
 
-// SweepExpired deletes spent challenges, codes and sessions that can no longer matter.
+// SweepExpired deletes spent challenges, codes and sessions that can no longer matter
+// (past their 30 days or idle for SessionIdle).
 // Codes and challenges are kept a day past expiry: the send limits count the last hour.
 func (s *Store) SweepExpired(ctx context.Context, now time.Time) error {
 	dayAgo := now.Add(-24 * time.Hour).UnixMilli()
@@ -306,7 +307,8 @@ func (s *Store) SweepExpired(ctx context.Context, now time.Time) error {
 	if _, err := s.DB.Exec(ctx, "DELETE FROM verification_codes WHERE expires_at < ?", dayAgo); err != nil {
 		return fmt.Errorf("account: sweep codes: %w", err)
 	}
-	if _, err := s.DB.Exec(ctx, "DELETE FROM sessions WHERE expires_at < ?", now.UnixMilli()); err != nil {
+	if _, err := s.DB.Exec(ctx, "DELETE FROM sessions WHERE expires_at < ? OR last_seen_at < ?",
+		now.UnixMilli(), now.Add(-SessionIdle).UnixMilli()); err != nil {
 		return fmt.Errorf("account: sweep sessions: %w", err)
 	}
 	return nil

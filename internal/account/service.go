@@ -83,6 +83,9 @@ type Service struct {
 	// Limiter counts invite-code look-ups per client address (InviteChecksPerClient), for
 	// the invite check and for registrations that carry a code; nil counts nothing.
 	Limiter ratelimit.Limiter
+	// OnCancel ends, inside the cancellation's transaction, what other packages hold for
+	// an account (observer.Store.EndUser: its links); an error cancels nothing.
+	OnCancel []func(ctx context.Context, tx *db.Tx, userID int64) error
 }
 
 func (s *Service) now() time.Time {
@@ -849,7 +852,11 @@ func (s *Service) ChangeAccountType(ctx context.Context, u User, code string) (b
 }
 
 // CancelAccount ends an account for good after checking the password: every session ends,
-// devices are unbound, and the phone and email are freed.
+// devices are unbound, the phone and email are freed, and what other packages hold for the
+// account ends with it (OnCancel: its observer links), all in one transaction. The
+// account's Uniplus IDs and stratum workers are refused from the commit on by every
+// process, since their lookups need an active owner (docs/accounts.md "Account type and
+// cancellation"); CancelWatch closes the stratum connections already open.
 func (s *Service) CancelAccount(ctx context.Context, u User, password string) error {
 	if err := s.VerifyPassword(ctx, u, password, "field.password"); err != nil {
 		return err
@@ -860,6 +867,11 @@ func (s *Service) CancelAccount(ctx context.Context, u User, password string) er
 		}
 		if err := s.Store.Cancel(ctx, tx, u.ID); err != nil {
 			return err
+		}
+		for _, end := range s.OnCancel {
+			if err := end(ctx, tx, u.ID); err != nil {
+				return err
+			}
 		}
 		return s.Store.RevokeUserSessions(ctx, tx, u.ID, "")
 	})

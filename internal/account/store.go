@@ -224,8 +224,15 @@ func (s *Store) Cancel(ctx context.Context, q db.Querier, id int64) error {
 	return nil
 }
 
-// SessionTTL is how long a login lasts (SPEC section 9: 30 days).
-const SessionTTL = 30 * 24 * time.Hour
+// Session lifetimes. A login lasts SessionTTL at most (SPEC section 9: 30 days), and ends
+// sooner when it goes unused for SessionIdle: a token left behind on a shared or lost
+// device stops working within a week rather than a month. Its last use is written at most
+// every sessionTouchEvery, so the requests of an active session do not each write.
+const (
+	SessionTTL        = 30 * 24 * time.Hour
+	SessionIdle       = 7 * 24 * time.Hour
+	sessionTouchEvery = time.Hour
+)
 
 // hashToken is what the sessions table keeps of a token.
 func hashToken(token string) string {
@@ -257,15 +264,38 @@ func (s *Store) CreateSession(ctx context.Context, q db.Querier, userID int64, c
 	return token, nil
 }
 
-// SessionUser answers the active user behind an unexpired token, or db.ErrNotFound.
+// SessionUser answers the active user behind a live token, or db.ErrNotFound: the token is
+// unknown or ended, its 30 days are over, it was last used more than SessionIdle ago, or
+// the user is no longer active. A use moves the session's last use when it is
+// sessionTouchEvery old.
 func (s *Store) SessionUser(ctx context.Context, token string, now time.Time) (User, error) {
-	u, err := scanUser(s.DB.QueryRow(ctx, "SELECT "+userCols("u.")+` FROM sessions s JOIN users u ON u.id = s.user_id
-		WHERE s.token_hash = ? AND s.expires_at > ? AND u.status = ?`, hashToken(token), now.UnixMilli(), StatusActive))
+	ms := now.UnixMilli()
+	hash := hashToken(token)
+	var seen int64
+	u, err := scanUser(withExtra{s.DB.QueryRow(ctx, "SELECT "+userCols("u.")+`, s.last_seen_at FROM sessions s
+		JOIN users u ON u.id = s.user_id
+		WHERE s.token_hash = ? AND s.expires_at > ? AND s.last_seen_at > ? AND u.status = ?`,
+		hash, ms, now.Add(-SessionIdle).UnixMilli(), StatusActive), []any{&seen}})
 	if err != nil && !errors.Is(err, db.ErrNotFound) {
 		return u, fmt.Errorf("account: session: %w", err)
 	}
+	if err == nil && seen <= now.Add(-sessionTouchEvery).UnixMilli() {
+		// Decided on the row just read, so most requests write nothing (on SQLite even an
+		// UPDATE that matches nothing takes the write lock). A failed touch is not the
+		// request's failure: the session stays good for days, and the next use tries again.
+		_, _ = s.DB.Exec(ctx, "UPDATE sessions SET last_seen_at = ? WHERE token_hash = ? AND last_seen_at < ?", ms, hash, ms)
+	}
 	return u, err
 }
+
+// withExtra scans a row's leading columns into what its caller asks for and the rest into
+// extra, so scanUser reads a user from a query that also selects other columns.
+type withExtra struct {
+	row   interface{ Scan(...any) error }
+	extra []any
+}
+
+func (w withExtra) Scan(dest ...any) error { return w.row.Scan(append(dest, w.extra...)...) }
 
 // RevokeSession deletes one session.
 func (s *Store) RevokeSession(ctx context.Context, q db.Querier, token string) error {

@@ -3,6 +3,7 @@ package account_test
 import (
 	"context"
 	"errors"
+	"path/filepath"
 	"testing"
 	"time"
 
@@ -81,4 +82,57 @@ func TestLockUserSerialisesTransactions(t *testing.T) {
 			t.Fatal("the second lock still waits after the first transaction ended")
 		}
 	})
+}
+
+// Migration 0030 gives the sessions open at the upgrade a fresh idle time: their
+// last_seen_at was the login until then, so without it every session older than
+// SessionIdle would end at once.
+func TestSessionIdleMigrationKeepsOpenSessions(t *testing.T) {
+	for _, backend := range []struct {
+		name string
+		open func(t *testing.T) *db.DB
+	}{
+		{"sqlite", func(t *testing.T) *db.DB {
+			d, err := db.Open(context.Background(), filepath.Join(t.TempDir(), "old.db"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			t.Cleanup(func() { d.Close() })
+			return d
+		}},
+		{"postgres", func(t *testing.T) *db.DB {
+			dsn, _ := dbtest.NewPostgresSchema(t)
+			d, err := db.Open(context.Background(), dsn)
+			if err != nil {
+				t.Fatal(err)
+			}
+			t.Cleanup(func() { d.Close() })
+			return d
+		}},
+	} {
+		t.Run(backend.name, func(t *testing.T) {
+			ctx := context.Background()
+			d := backend.open(t)
+			if _, err := d.MigrateBefore(ctx, "0030"); err != nil {
+				t.Fatal(err)
+			}
+			// A login of 20 days ago, its last use never written.
+			now := time.Now()
+			u := accounttest.NewUser(t, d, "old@example.com", "", now.Add(-20*24*time.Hour))
+			s := &account.Store{DB: d}
+			if _, err := s.SessionUser(ctx, u.Token, now); !errors.Is(err, db.ErrNotFound) {
+				t.Fatalf("before 0030 the session idle for 20 days answers %v, want it ended", err)
+			}
+			if _, err := d.Migrate(ctx); err != nil {
+				t.Fatal(err)
+			}
+			if got, err := s.SessionUser(ctx, u.Token, now); err != nil || got.ID != u.ID {
+				t.Fatalf("after 0030: %+v, %v; want the session open", got, err)
+			}
+			// Its idle time starts at the upgrade.
+			if _, err := s.SessionUser(ctx, u.Token, now.Add(account.SessionIdle+time.Minute)); !errors.Is(err, db.ErrNotFound) {
+				t.Fatalf("unused for SessionIdle after the upgrade: %v, want it ended", err)
+			}
+		})
+	}
 }

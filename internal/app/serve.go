@@ -107,6 +107,8 @@ func NewRouter(d Deps) *httpx.Router {
 		Messages: &observer.Messages{Pool: pools, Earnings: &earnings.Store{DB: d.DB}, Help: &helpcenter.Store{DB: d.DB}, Coins: &coin.Store{DB: d.DB}, Alerts: &alert.Store{DB: d.DB}},
 		User:     acct.RequireUser, Limiter: d.Limiter, Now: d.Now}
 	observers.Routes(rt)
+	// A cancelled account's observer links end with it (docs/observer.md "Access").
+	accounts.OnCancel = append(accounts.OnCancel, observers.Store.EndUser)
 	(&alert.Handler{Store: &alert.Store{DB: d.DB}, Pool: pools, User: acct.RequireUser, MinOffline: d.Config.AlertMinOffline, Now: d.Now}).Routes(rt)
 	(&pool.Handler{Store: pools, User: acct.RequireUser, Reads: observers.Reads(observer.Machine), ListReads: observers.Reads(observer.Either), Limiter: d.Limiter,
 		StratumHost: d.Config.StratumHost, StratumTLS: d.Config.StratumTLSCert != ""}).Routes(rt)
@@ -364,6 +366,7 @@ func (p *process) startStratum(ctx context.Context) error {
 		return err
 	}
 	p.metrics.Registry.MustRegister(mine.metrics)
+	p.watchCancelled(miningCtx, mine)
 	if p.cfg.Demo {
 		apiURL := ""
 		if p.http != nil {
@@ -374,6 +377,63 @@ func (p *process) startStratum(ctx context.Context) error {
 		fmt.Fprintf(p.stdout, "poold: demo: a solo miner mines BTC to %s (search it on /account/soloSearch)\n", demoSoloAddress)
 	}
 	return nil
+}
+
+// workerCloser is what the watch for cancelled accounts needs of a stratum server:
+// CloseWorkers closes every live connection that authorized a worker match accepts and
+// answers how many it closed. *stratum.Server does not have it yet (the stratum package
+// is to add it); until it does, no watch runs, and a live connection of a cancelled
+// account mines on until it reconnects, when authorize refuses it (docs/accounts.md
+// "Account type and cancellation").
+type workerCloser interface {
+	CloseWorkers(match func(worker string) bool) int
+}
+
+// watchCancelled runs, with the stratum role, the watch that closes the live connections
+// of accounts cancelled by any api process (account.CancelWatch): the database is what
+// the processes share, so the watch reads it rather than waiting for a call.
+func (p *process) watchCancelled(ctx context.Context, mine *miningRole) {
+	var closers []workerCloser
+	for _, s := range mine.servers {
+		if c, ok := any(s).(workerCloser); ok {
+			closers = append(closers, c)
+		}
+	}
+	if len(closers) == 0 {
+		return
+	}
+	w := cancelWatch(p.db, closers, p.log)
+	mine.wg.Add(1)
+	go func() {
+		defer mine.wg.Done()
+		w.Run(ctx, account.CancelWatchEvery)
+	}()
+}
+
+// cancelWatch is the watch for closers: a cancelled account's sub-account codes from the
+// pool, its workers matched by their names' code part as stratum authorize reads it.
+func cancelWatch(d *db.DB, closers []workerCloser, log *slog.Logger) *account.CancelWatch {
+	subs := &pool.Store{DB: d}
+	return &account.CancelWatch{Store: &account.Store{DB: d}, Log: log,
+		Codes: func(ctx context.Context, userID int64) ([]string, error) {
+			list, err := subs.SubAccounts(ctx, userID)
+			codes := make([]string, len(list))
+			for i, a := range list {
+				codes[i] = a.Code
+			}
+			return codes, err
+		},
+		Close: func(codes map[string]bool) int {
+			match := func(worker string) bool {
+				code, _, err := pool.ParseWorkerName(worker)
+				return err == nil && codes[code]
+			}
+			n := 0
+			for _, c := range closers {
+				n += c.CloseWorkers(match)
+			}
+			return n
+		}}
 }
 
 // startJobs starts the periodic jobs in lanes that run side by side: housekeeping, money

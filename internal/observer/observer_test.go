@@ -456,3 +456,90 @@ func TestObserverReadsAreRateLimitedPerLink(t *testing.T) {
 		}
 	})
 }
+
+// Cancelling an account ends its observer links and its Uniplus IDs with its sessions
+// (issue 29: a link kept answering the device list after the cancellation). The links'
+// rows go, and a link whose owner is not active opens nothing even if a row were left.
+func TestCancelledAccountEndsLinksAndAgentIDs(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		ctx := context.Background()
+		w := newWorld(t, d)
+		const password = "Granite-Otter-71"
+		hash, err := account.HashPassword(password, account.DefaultArgon2)
+		if err != nil {
+			t.Fatal(err)
+		}
+		alice := w.alice.User
+		alice.PasswordHash = hash
+		if err := (&account.Store{DB: d}).UpdateUser(ctx, d, alice); err != nil {
+			t.Fatal(err)
+		}
+		up, err := (&pool.Store{DB: d}).RegenerateUniplusID(ctx, alice.ID, "farm")
+		if err != nil {
+			t.Fatal(err)
+		}
+		report := func(id string) int {
+			b, _ := json.Marshal(map[string]any{"worker": "farm.rig1", "coin": "BTC", "hardware": map[string]any{
+				"cpuModel": "AMD Ryzen 5 5600", "memTotal": 16 << 30, "memUsed": 4 << 30, "diskTotal": 128 << 30, "diskUsed": 20 << 30,
+				"os": "UniplusOS", "osVersion": "2.1", "minerSoftware": "lolMiner", "minerVersion": "1.76", "minerRunning": true}})
+			req, _ := http.NewRequest("POST", w.srv.URL+"/api/agent/v1/report", bytes.NewReader(b))
+			req.Header.Set("Content-Type", "application/json")
+			req.Header.Set(pool.AgentHeader, id)
+			resp, err := http.DefaultClient.Do(req)
+			if err != nil {
+				t.Fatal(err)
+			}
+			resp.Body.Close()
+			return resp.StatusCode
+		}
+		devices := "/api/pc/v1/pool/device/list?coin=BTC&page=1&pageSize=10"
+		machine := w.add(map[string]any{"currencyList": []string{"BTC"}, "machineInfoEnabled": true, "note": "devices"})
+		income := w.add(map[string]any{"currencyList": []string{"BTC", "LTC"}, "incomeInfoEnabled": true, "note": "income"})
+		bobs := func() link {
+			code, data := w.call("POST", "/api/pc/v1/customer/observer/link/add", w.bob.Token,
+				map[string]any{"currencyList": []string{"BTC"}, "machineInfoEnabled": true, "note": "bob"})
+			var l link
+			if err := json.Unmarshal(data, &l); code != 0 || err != nil {
+				t.Fatalf("bob's link: code %d %s", code, data)
+			}
+			return l
+		}()
+		w.want("GET", devices, machine.Token, nil, 0)
+		w.want("GET", "/api/pc/v1/earnings/summary", income.Token, nil, 0)
+		if _, err := d.Exec(ctx, "INSERT INTO observer_message_reads (link_id, message_id, read_at) VALUES (?, 'announcement-1', 1)", income.ID); err != nil {
+			t.Fatal(err)
+		}
+		if got := report(up.UniplusID); got != http.StatusOK {
+			t.Fatalf("agent report before the cancellation: HTTP %d", got)
+		}
+
+		w.want("POST", "/api/pc/v1/customer/account/cancel", w.alice.Token, map[string]any{"password": password}, 0)
+
+		for _, l := range []link{machine, income} {
+			w.want("GET", devices, l.Token, nil, 5)
+			w.want("GET", "/api/pc/v1/earnings/summary", l.Token, nil, 5)
+			w.want("POST", "/api/observer/link/detail", l.Token, nil, 5)
+			w.want("GET", "/api/observer/link/valid?token="+l.Token, "", nil, 5)
+		}
+		var n int
+		if err := d.QueryRow(ctx, "SELECT COUNT(*) FROM observer_links WHERE user_id = ?", alice.ID).Scan(&n); err != nil || n != 0 {
+			t.Fatalf("%d links of the cancelled account left (%v)", n, err)
+		}
+		if err := d.QueryRow(ctx, "SELECT COUNT(*) FROM observer_message_reads WHERE link_id = ?", income.ID).Scan(&n); err != nil || n != 0 {
+			t.Fatalf("%d read marks of the cancelled account's links left (%v)", n, err)
+		}
+		if got := report(up.UniplusID); got != http.StatusUnauthorized {
+			t.Fatalf("agent report with the cancelled account's Uniplus ID: HTTP %d, want 401", got)
+		}
+		// Another owner's link and rigs are untouched.
+		w.want("GET", devices, bobs.Token, nil, 0)
+
+		// A link row of a cancelled owner (one written by a path that missed the
+		// cancellation) opens nothing either: the owner's status is checked at every use.
+		bob := w.bob.User
+		if err := (&account.Store{DB: d}).Cancel(ctx, d, bob.ID); err != nil {
+			t.Fatal(err)
+		}
+		w.want("GET", devices, bobs.Token, nil, 5)
+	})
+}

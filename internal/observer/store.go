@@ -361,7 +361,9 @@ func (s *Store) Regenerate(ctx context.Context, l Link) (Link, error) {
 }
 
 // Resolve is the live link a token opens: db.ErrNotFound for an unknown, deleted,
-// regenerated or expired one.
+// regenerated or expired one, or one whose owner is no longer active. Cancellation deletes
+// the owner's links (EndUser); the owner's status is checked here too, so that no link
+// outlives its account whatever path ended it.
 func (s *Store) Resolve(ctx context.Context, token string, now time.Time) (Link, error) {
 	l, err := s.scan(s.DB.QueryRow(ctx, "SELECT "+linkColumns+" FROM observer_links WHERE token_hash = ?", hashToken(token)))
 	if err != nil {
@@ -370,7 +372,25 @@ func (s *Store) Resolve(ctx context.Context, token string, now time.Time) (Link,
 	if l.ExpiresAt != 0 && now.UnixMilli() >= l.ExpiresAt {
 		return l, db.ErrNotFound
 	}
+	// AccountType answers db.ErrNotFound for a cancelled (or missing) user.
+	if _, err := (&account.Store{DB: s.DB}).AccountType(ctx, s.DB, l.UserID); err != nil {
+		return l, err
+	}
 	return l, nil
+}
+
+// EndUser deletes every link of a user and their read marks, inside tx: the account
+// package calls it when the account is cancelled (account.Service.OnCancel), so its tokens
+// open nothing from then on.
+func (s *Store) EndUser(ctx context.Context, tx *db.Tx, userID int64) error {
+	if _, err := tx.Exec(ctx, `DELETE FROM observer_message_reads WHERE link_id IN
+		(SELECT id FROM observer_links WHERE user_id = ?)`, userID); err != nil {
+		return fmt.Errorf("observer: end the links of user %d: %w", userID, err)
+	}
+	if _, err := tx.Exec(ctx, "DELETE FROM observer_links WHERE user_id = ?", userID); err != nil {
+		return fmt.Errorf("observer: end the links of user %d: %w", userID, err)
+	}
+	return nil
 }
 
 // Touch records a use of the link: its last use and use count move at most once a minute,

@@ -82,7 +82,7 @@ func (h *Handler) enable(w http.ResponseWriter, r *http.Request) error {
 	if err := httpx.DecodeFields(w, r, &b, "twofactor.field."); err != nil {
 		return err
 	}
-	codes, err := h.Service.Enable(r.Context(), user(r).ID, b.Code)
+	codes, err := h.Service.Enable(r.Context(), user(r).ID, b.Code, httpx.From(r.Context()).Token)
 	if err != nil {
 		return err
 	}

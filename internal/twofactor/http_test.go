@@ -233,3 +233,38 @@ func TestMoneyCallsNeedTheAppsCode(t *testing.T) {
 		w.ok("/api/pc/v1/customer/address/delete", session, map[string]any{"id": guarded, "totpCode": w.nextCode(secret)}, nil)
 	})
 }
+
+// Turning the second factor on ends the user's other sessions and keeps the one that
+// turned it on (issue 29: an older session, perhaps an intruder's who had the password,
+// stayed signed in without the second factor). Another user's sessions are untouched.
+func TestEnablingEndsTheOtherSessions(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		w := newWorld(t, d)
+		u, session := w.user("ann@example.com")
+		_, bystander := w.user("bob@example.com")
+		store := &account.Store{DB: d}
+		older, err := store.CreateSession(context.Background(), d, u.ID, "203.0.113.9", "elsewhere", w.clk.Now())
+		if err != nil {
+			t.Fatal(err)
+		}
+		w.ok("/api/pc/v1/customer/baseInfo", older, nil, nil)
+
+		w.enrol(session)
+		if env := w.call("/api/pc/v1/customer/baseInfo", older, nil); env.Code != 4 {
+			t.Fatalf("the older session after 2FA was turned on: code %d %s, want 4 (ended)", env.Code, env.Msg)
+		}
+		w.ok("/api/pc/v1/customer/baseInfo", session, nil, nil)
+		w.ok("/api/pc/v1/customer/2fa/status", session, nil, nil)
+		w.ok("/api/pc/v1/customer/baseInfo", bystander, nil, nil)
+
+		// A refused enable (wrong code) ends nothing.
+		other, err := store.CreateSession(context.Background(), d, u.ID, "203.0.113.9", "elsewhere", w.clk.Now())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if env := w.call("/api/pc/v1/customer/2fa/enable", session, map[string]string{"code": "000000"}); env.Code != 3 {
+			t.Fatalf("enable when on: %+v", env)
+		}
+		w.ok("/api/pc/v1/customer/baseInfo", other, nil, nil)
+	})
+}

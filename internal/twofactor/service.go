@@ -11,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/uniplus-pool/pool/internal/account"
 	"github.com/uniplus-pool/pool/internal/db"
 	"github.com/uniplus-pool/pool/internal/httpx"
 	"github.com/uniplus-pool/pool/internal/ratelimit"
@@ -140,8 +141,11 @@ func (s *Service) Begin(ctx context.Context, userID int64, accountName string) (
 }
 
 // Enable turns the second factor on with the first code from the app, and answers the
-// recovery codes (shown once).
-func (s *Service) Enable(ctx context.Context, userID int64, rawCode string) ([]string, error) {
+// recovery codes (shown once). The user's other sessions end with it, in the same
+// transaction: whoever else is signed in (someone with the password, the reason to turn
+// it on) would otherwise stay in without the second factor. keepToken, the session that
+// turned it on, stays ("" ends them all).
+func (s *Service) Enable(ctx context.Context, userID int64, rawCode, keepToken string) ([]string, error) {
 	code, err := codeInput(rawCode)
 	if err != nil {
 		return nil, err
@@ -173,7 +177,10 @@ func (s *Service) Enable(ctx context.Context, userID int64, rawCode string) ([]s
 		if n, _ := res.RowsAffected(); n != 1 {
 			return httpx.Warn("twofactor.alreadyOn", nil)
 		}
-		return replaceRecovery(ctx, tx, userID, codes)
+		if err := replaceRecovery(ctx, tx, userID, codes); err != nil {
+			return err
+		}
+		return (&account.Store{DB: s.DB}).RevokeUserSessions(ctx, tx, userID, keepToken)
 	})
 	if err != nil {
 		return nil, err

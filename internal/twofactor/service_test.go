@@ -64,7 +64,7 @@ func enrol(t *testing.T, s *Service, c *clock, userID int64) (string, []string) 
 	t.Helper()
 	e := must[Enrolment](t)(s.Begin(context.Background(), userID, "ann@example.com"))
 	code, _ := Code(e.Secret, c.t)
-	codes := must[[]string](t)(s.Enable(context.Background(), userID, code))
+	codes := must[[]string](t)(s.Enable(context.Background(), userID, code, ""))
 	return e.Secret, codes
 }
 
@@ -87,14 +87,14 @@ func TestEnrolmentNeedsTheAppsCodeAndAnswersRecoveryCodesOnce(t *testing.T) {
 			t.Fatal("on before the first code")
 		}
 		wrong, _ := Code(e.Secret, c.t.Add(-10*Period))
-		if _, err := s.Enable(ctx, 7, wrong); messageOf(t, err) != "twofactor.wrongCode" {
+		if _, err := s.Enable(ctx, 7, wrong, ""); messageOf(t, err) != "twofactor.wrongCode" {
 			t.Fatalf("a wrong first code: %v", err)
 		}
-		if _, err := s.Enable(ctx, 7, ""); messageOf(t, err) != "twofactor.required" {
+		if _, err := s.Enable(ctx, 7, "", ""); messageOf(t, err) != "twofactor.required" {
 			t.Fatalf("no code: %v", err)
 		}
 		code, _ := Code(e.Secret, c.t)
-		codes := must[[]string](t)(s.Enable(ctx, 7, code))
+		codes := must[[]string](t)(s.Enable(ctx, 7, code, ""))
 		if len(codes) != RecoveryCodes {
 			t.Fatalf("%d recovery codes", len(codes))
 		}
