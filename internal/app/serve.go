@@ -128,7 +128,7 @@ func NewRouter(d Deps) *httpx.Router {
 		}, StratumHost: d.Config.StratumHost, StratumTLS: d.Config.StratumTLSCert != ""}).Routes(rt)
 	(&helpcenter.Handler{Store: &helpcenter.Store{DB: d.DB}, User: acct.RequireUser}).Routes(rt)
 	(&explorer.Handler{Explorer: &explorer.Explorer{Blocks: &mining.Blocks{DB: d.DB}, Pool: pools, Solo: &solo.Store{DB: d.DB}, Chains: d.Chains},
-		Coins: &coin.Store{DB: d.DB}, Limiter: d.Limiter, Now: d.Now}).Routes(rt)
+		Coins: &coin.Store{DB: d.DB}, Limiter: d.Limiter, Now: d.Now, SecretKey: d.SecretKey}).Routes(rt)
 	(&solo.Handler{Store: &solo.Store{DB: d.DB}, Coins: &coin.Store{DB: d.DB}, Stats: &mining.Blocks{DB: d.DB}, Limiter: d.Limiter, Now: d.Now}).Routes(rt)
 	(&market.Handler{Coins: &coin.Store{DB: d.DB}, Stats: &mining.Blocks{DB: d.DB}, Prices: &market.Prices{DB: d.DB}, TableTTL: market.TableTTL}).Routes(rt)
 	(&market.TrendHandler{Trends: &market.Trends{DB: d.DB}, Coins: &coin.Store{DB: d.DB}}).Routes(rt)

@@ -27,6 +27,9 @@ type Handler struct {
 	Coins    *coin.Store
 	Limiter  ratelimit.Limiter
 	Now      func() time.Time
+	// SecretKey is the pool's secret key (seal.LoadKey), which the ranking's public ids
+	// are derived from (NewRankingKey); nil keys them for this process alone.
+	SecretKey []byte
 }
 
 func (h *Handler) now() time.Time {

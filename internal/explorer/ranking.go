@@ -2,12 +2,15 @@ package explorer
 
 import (
 	"context"
+	"crypto/hmac"
+	"crypto/rand"
 	"crypto/sha256"
 	"encoding/hex"
 	"net/http"
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/uniplus-pool/pool/internal/coin"
@@ -33,11 +36,41 @@ type Ranked struct {
 	Blocks       int
 }
 
-// PublicID names a ranked miner in addresses without telling who it is: a hash of the
-// sub-account's number (the code, the user and the number itself are never shown).
-func PublicID(subAccountID int64) string {
-	sum := sha256.Sum256([]byte("uniplus-ranking:" + strconv.FormatInt(subAccountID, 10)))
-	return hex.EncodeToString(sum[:8])
+// RankingKey keys the ranking's public ids: derived from the pool's secret key, so the id
+// of a sub-account cannot be computed, nor a sub-account's number found from its id,
+// without that key. (A hash of the number alone was undone for every small number in
+// well under a second: issue 29.)
+type RankingKey [sha256.Size]byte
+
+// NewRankingKey derives the ranking's key from the pool's secret key (seal.LoadKey): a
+// key of its own, so the ids are never computed with the key that seals observer links.
+// With no secret (a test's handler) the key is random, for this process alone.
+func NewRankingKey(secret []byte) RankingKey {
+	if len(secret) == 0 {
+		return processRankingKey()
+	}
+	m := hmac.New(sha256.New, secret)
+	m.Write([]byte("uniplus-ranking-id-key"))
+	var k RankingKey
+	m.Sum(k[:0])
+	return k
+}
+
+var processRankingKey = sync.OnceValue(func() RankingKey {
+	var k RankingKey
+	_, _ = rand.Read(k[:]) // crypto/rand.Read never fails (Go 1.24)
+	return k
+})
+
+// PublicID names a ranked miner in addresses without telling who it is: HMAC-SHA256 of
+// the sub-account's number under k, its first 8 bytes in hex (the code, the user and
+// the number itself are never shown). The same sub-account keeps its id for as long as
+// the pool keeps its secret key, on every api process.
+func (k RankingKey) PublicID(subAccountID int64) string {
+	m := hmac.New(sha256.New, k[:])
+	m.Write([]byte("uniplus-ranking:" + strconv.FormatInt(subAccountID, 10)))
+	var sum [sha256.Size]byte
+	return hex.EncodeToString(m.Sum(sum[:0])[:8])
 }
 
 // Ranking is every miner with work in the last 24 hours or a block in the last 30 days,
@@ -116,13 +149,14 @@ func (h *Handler) ranking(w http.ResponseWriter, r *http.Request) error {
 	for _, x := range list {
 		total += x.HashRate24h
 	}
+	key := NewRankingKey(h.SecretKey)
 	rows := make([]rankedView, 0, min(len(list), RankingSize))
 	for i, x := range list[:min(len(list), RankingSize)] {
 		share := 0.0
 		if total > 0 {
 			share = x.HashRate24h / total
 		}
-		rows = append(rows, rankedView{Rank: i + 1, ID: PublicID(x.SubAccountID), Miner: Mask(x.Code), HashRate: hashrate.New(x.HashRate24h),
+		rows = append(rows, rankedView{Rank: i + 1, ID: key.PublicID(x.SubAccountID), Miner: Mask(x.Code), HashRate: hashrate.New(x.HashRate24h),
 			Share: share, Blocks: x.Blocks})
 	}
 	return httpx.OK(w, r, map[string]any{"by": by, "miners": len(list), "rows": rows})
@@ -150,7 +184,8 @@ func (h *Handler) rankingDetail(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	i := slices.IndexFunc(list, func(x Ranked) bool { return PublicID(x.SubAccountID) == id })
+	key := NewRankingKey(h.SecretKey)
+	i := slices.IndexFunc(list, func(x Ranked) bool { return key.PublicID(x.SubAccountID) == id })
 	if i < 0 {
 		return httpx.NotFound("explorer.minerNotFound")
 	}
