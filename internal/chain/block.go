@@ -158,6 +158,21 @@ type CoinbaseOutput struct {
 // miner's address and the pool's fee): each has a script and a value from 0, and together
 // they pay no more than CoinbaseValue.
 func CoinbasePartsTo(t *Template, outs []CoinbaseOutput, extranonceSize int, tag string) (coinb1, coinb2 []byte, err error) {
+	return CoinbasePartsJob(t, outs, extranonceSize, tag, nil)
+}
+
+// MaxJobValueSize is the longest per-job value CoinbasePartsJob takes.
+const MaxJobValueSize = 16
+
+// CoinbasePartsJob is CoinbasePartsTo with a push of jobValue (when not empty) after the
+// extranonce in the scriptSig. A pool gives every job its own value so that no two jobs
+// have the same coinbase: otherwise two jobs built from one template (a refresh while the
+// chain is quiet) give the same header for the same extranonce2, ntime and nonce, and one
+// solution could be sent, and paid, under each of them.
+func CoinbasePartsJob(t *Template, outs []CoinbaseOutput, extranonceSize int, tag string, jobValue []byte) (coinb1, coinb2 []byte, err error) {
+	if len(jobValue) > MaxJobValueSize {
+		return nil, nil, fmt.Errorf("chain: coinbase: job value of %d bytes, at most %d", len(jobValue), MaxJobValueSize)
+	}
 	if t == nil {
 		return nil, nil, errors.New("chain: coinbase: no template")
 	}
@@ -187,15 +202,18 @@ func CoinbasePartsTo(t *Template, outs []CoinbaseOutput, extranonceSize int, tag
 		return nil, nil, fmt.Errorf("chain: coinbase: negative value %d", t.CoinbaseValue)
 	}
 
-	// scriptSig = <height> [<extranonce>] [<tag>]; the extranonce push opcode goes at the
-	// end of coinb1 so that the miner's bytes are exactly the pushed data.
+	// scriptSig = <height> [<extranonce>] [<job value>] [<tag>]; the extranonce push opcode
+	// goes at the end of coinb1 so that the miner's bytes are exactly the pushed data.
 	head := ScriptPushInt(t.Height)
 	if extranonceSize > 0 {
 		head = append(head, byte(extranonceSize))
 	}
 	var tail []byte
+	if len(jobValue) > 0 {
+		tail = ScriptPushData(jobValue)
+	}
 	if tag != "" {
-		tail = ScriptPushData([]byte(tag))
+		tail = append(tail, ScriptPushData([]byte(tag))...)
 	}
 	size := len(head) + extranonceSize + len(tail)
 	if size < MinCoinbaseScriptSize || size > MaxCoinbaseScriptSize {

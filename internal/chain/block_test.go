@@ -364,3 +364,50 @@ func TestCoinbasePartsToSplitsTheValue(t *testing.T) {
 		}
 	}
 }
+
+// A per-job value is pushed after the extranonce, before the tag: two jobs of one template
+// and payout then have different coinbases, so the same extranonce2, ntime and nonce give
+// different headers under each. It counts toward the scriptSig's 100 bytes.
+func TestCoinbasePartsJobValue(t *testing.T) {
+	tmpl := testTemplate(t, 2500000, true)
+	outs := []CoinbaseOutput{{Value: tmpl.CoinbaseValue, Script: []byte{0x51}}}
+	extranonce := make([]byte, 8)
+	coinbase := func(job []byte) []byte {
+		t.Helper()
+		coinb1, coinb2, err := CoinbasePartsJob(tmpl, outs, 8, "/uniplus/", job)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return append(append(append([]byte{}, coinb1...), extranonce...), coinb2...)
+	}
+	a, b := coinbase([]byte{1, 2, 3, 4, 5, 6, 7, 8}), coinbase([]byte{1, 2, 3, 4, 5, 6, 7, 9})
+	if DoubleSHA256(a) == DoubleSHA256(b) {
+		t.Fatal("two job values give the same coinbase")
+	}
+	tx, n, err := ParseTx(a)
+	if err != nil || n != len(a) || !tx.IsCoinbase() {
+		t.Fatalf("parse: %v (%d of %d bytes)", err, n, len(a))
+	}
+	sig := tx.Inputs[0].Script
+	want := append(append(append(ScriptPushInt(2500000), 8), extranonce...), ScriptPushData([]byte{1, 2, 3, 4, 5, 6, 7, 8})...)
+	want = append(want, ScriptPushData([]byte("/uniplus/"))...)
+	if !bytes.Equal(sig, want) {
+		t.Fatalf("scriptSig %x, want %x", sig, want)
+	}
+	if !bytes.Equal(coinbase(nil), func() []byte {
+		coinb1, coinb2, _ := CoinbasePartsTo(tmpl, outs, 8, "/uniplus/")
+		return append(append(append([]byte{}, coinb1...), extranonce...), coinb2...)
+	}()) {
+		t.Fatal("no job value is not CoinbasePartsTo's coinbase")
+	}
+	// height 1+3, extranonce 1+8, job value 1+8, tag 2+76: 100 bytes; one more is refused.
+	if _, _, err := CoinbasePartsJob(tmpl, outs, 8, strings.Repeat("t", 76), make([]byte, 8)); err != nil {
+		t.Fatalf("scriptSig at 100: %v", err)
+	}
+	if _, _, err := CoinbasePartsJob(tmpl, outs, 8, strings.Repeat("t", 77), make([]byte, 8)); err == nil || !strings.Contains(err.Error(), "scriptSig is 101 bytes") {
+		t.Fatalf("scriptSig at 101: %v", err)
+	}
+	if _, _, err := CoinbasePartsJob(tmpl, outs, 8, "", make([]byte, MaxJobValueSize+1)); err == nil {
+		t.Fatal("an oversized job value was taken")
+	}
+}

@@ -104,26 +104,34 @@ type deviceResult struct {
 	err error
 }
 
+// authAnswer is a batched authorize's answer for one name: on a solo port the address's
+// script, which the connection keeps.
+type authAnswer struct {
+	script []byte
+	err    error
+}
+
 // initBatchers sets up the engine's lookups: through BatchWorkers when the pool offers
 // them, else one Workers call per request (still off the reader goroutines).
 func (e *Engine) initBatchers() {
 	bw, batched := e.Workers.(BatchWorkers)
-	e.authorizeQ = &batcher[string, error]{workers: 2, max: 500, do: func(ctx context.Context, names []string) []error {
-		if e.solo() {
-			errs := make([]error, len(names))
+	e.authorizeQ = &batcher[string, authAnswer]{workers: 2, max: 500, do: func(ctx context.Context, names []string) []authAnswer {
+		out := make([]authAnswer, len(names))
+		switch {
+		case e.solo():
 			for i, n := range names {
-				_, errs[i] = e.Builder.Solo.Check(ctx, n)
+				out[i].script, out[i].err = e.Builder.Solo.Check(ctx, n)
 			}
-			return errs
+		case batched:
+			for i, err := range bw.AuthorizeWorkers(ctx, e.Coin, names) {
+				out[i].err = err
+			}
+		default:
+			for i, n := range names {
+				out[i].err = e.Workers.AuthorizeWorker(ctx, e.Coin, n)
+			}
 		}
-		if batched {
-			return bw.AuthorizeWorkers(ctx, e.Coin, names)
-		}
-		errs := make([]error, len(names))
-		for i, n := range names {
-			errs[i] = e.Workers.AuthorizeWorker(ctx, e.Coin, n)
-		}
-		return errs
+		return out
 	}}
 	e.deviceQ = &batcher[DeviceRequest, deviceResult]{workers: 2, max: 500, do: func(ctx context.Context, reqs []DeviceRequest) []deviceResult {
 		out := make([]deviceResult, len(reqs))

@@ -81,7 +81,7 @@ type Engine struct {
 	solved chan struct{}
 	// authorizeQ and deviceQ run the pool's lookups of authorizes and first shares in
 	// batches, away from the connections' reader goroutines (batch.go).
-	authorizeQ *batcher[string, error]
+	authorizeQ *batcher[string, authAnswer]
 	deviceQ    *batcher[DeviceRequest, deviceResult]
 
 	// Running totals for the metrics (metrics.go); devicesRefused counts first accepted
@@ -213,24 +213,29 @@ func (e *Engine) publish(t *chain.Template, clean bool) error {
 	return nil
 }
 
+// errAuthorizeFailed answers an authorize the pool could not decide (its database
+// failing). It is not CodeUnauthorized: the name may be right, and the stratum server counts
+// a CodeUnauthorized refusal against the miner's address.
+var errAuthorizeFailed = &stratum.Error{Code: stratum.CodeOther, Message: "authorization failed, pool busy"}
+
 // Authorize implements stratum.Handler: the pool checks the name, nothing is written,
 // and the connection remembers the worker.
 func (e *Engine) Authorize(ctx context.Context, s *stratum.SessionInfo, name, password string) error {
 	e.init()
-	err, ok := e.authorizeQ.ask(ctx, name)
+	ans, ok := e.authorizeQ.ask(ctx, name)
 	if !ok {
 		return ctx.Err()
 	}
 	if e.solo() {
-		return e.authorizeSolo(s, name, err)
+		return e.authorizeSolo(s, name, ans)
 	}
-	if err != nil {
+	if err := ans.err; err != nil {
 		var se *stratum.Error
 		if errors.As(err, &se) {
 			return se
 		}
 		e.Log.Error("mining: authorize", "coin", e.Coin, "worker", name, "err", err)
-		return stratum.ErrUnauthorized
+		return errAuthorizeFailed
 	}
 	e.mu.Lock()
 	defer e.mu.Unlock()
@@ -361,7 +366,7 @@ func (e *Engine) Submit(ctx context.Context, s *stratum.SessionInfo, sh stratum.
 		e.count(ref, sh.ReceivedAt, Stale)
 		return stratum.SubmitResult{Err: stratum.ErrStale}
 	}
-	v, err := w.Check(sh)
+	v, err := w.CheckConn(s, sh)
 	if err != nil {
 		e.Log.Error("mining: check share", "coin", e.Coin, "err", err)
 		e.count(ref, sh.ReceivedAt, Rejected)
@@ -458,10 +463,11 @@ func (e *Engine) submitBlock(ctx context.Context, w *Work, v Verdict, ref Device
 func (e *Engine) solo() bool { return e.Builder != nil && e.Builder.Solo != nil }
 
 // authorizeSolo takes the chain driver's check of a solo worker name (the address and the
-// rig suffix; err); every worker of a connection must name the same address, since its
-// jobs pay the first one's.
-func (e *Engine) authorizeSolo(s *stratum.SessionInfo, name string, err error) error {
-	if err != nil {
+// rig suffix; its script or why not); every worker of a connection must name the same
+// address, since its jobs pay the first one's. The first one's script is kept with the
+// connection until it ends.
+func (e *Engine) authorizeSolo(s *stratum.SessionInfo, name string, ans authAnswer) error {
+	if err := ans.err; err != nil {
 		var se *stratum.Error
 		if errors.As(err, &se) && !errors.Is(err, errSoloUnchecked) {
 			return se
@@ -472,10 +478,14 @@ func (e *Engine) authorizeSolo(s *stratum.SessionInfo, name string, err error) e
 	address, _ := SplitSoloWorker(name)
 	e.mu.Lock()
 	defer e.mu.Unlock()
-	for _, other := range e.workers[s.ID].names() {
+	names := e.workers[s.ID].names()
+	for _, other := range names {
 		if a, _ := SplitSoloWorker(other); a != address {
 			return ErrSoloOneAddress
 		}
+	}
+	if len(names) == 0 {
+		e.Builder.Solo.bind(s.ID, ans.script)
 	}
 	e.rememberLocked(s, name)
 	return nil
@@ -514,6 +524,9 @@ func (e *Engine) Disconnected(s *stratum.SessionInfo) {
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	delete(e.workers, s.ID)
+	if e.solo() {
+		e.Builder.Solo.release(s.ID)
+	}
 }
 
 // DevicesRefused is how many first accepted shares found their worker's device refused

@@ -1,6 +1,7 @@
 package mining_test
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"log/slog"
@@ -101,6 +102,13 @@ type rig struct {
 
 func startRig(t *testing.T, coin, algo string, d chain.Driver, payout []byte, diff float64, configure ...func(*mining.Engine)) *rig {
 	t.Helper()
+	return startRigWith(t, stratum.Config{}, coin, algo, d, payout, diff, configure...)
+}
+
+// startRigWith is startRig with the stratum server's settings scfg (its difficulties,
+// share interval and logger are startRig's).
+func startRigWith(t *testing.T, scfg stratum.Config, coin, algo string, d chain.Driver, payout []byte, diff float64, configure ...func(*mining.Engine)) *rig {
+	t.Helper()
 	blocks := &mining.Blocks{DB: dbtest.SQLite(t)}
 	sink := &sumSink{}
 	e := &mining.Engine{Coin: coin, Algorithm: algo, Driver: d, Workers: &fixedWorkers{},
@@ -109,8 +117,8 @@ func startRig(t *testing.T, coin, algo string, d chain.Driver, payout []byte, di
 	for _, f := range configure {
 		f(e)
 	}
-	srv, err := stratum.NewServer(stratum.Config{InitialDifficulty: diff, MinDifficulty: diff / 16, Logger: slog.New(slog.DiscardHandler),
-		TargetShareInterval: time.Hour}, e)
+	scfg.InitialDifficulty, scfg.MinDifficulty, scfg.Logger, scfg.TargetShareInterval = diff, diff/16, slog.New(slog.DiscardHandler), time.Hour
+	srv, err := stratum.NewServer(scfg, e)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -476,5 +484,66 @@ func TestWorkOnOurSolvedParentIsStale(t *testing.T) {
 	list, err := r.blocks.List(ctx, "BTC", 10)
 	if err != nil || len(list) != 1 || list[0].Status != mining.BlockPending {
 		t.Fatalf("blocks %+v %v, want our one block", list, err)
+	}
+}
+
+// One solution is paid once. On a quiet chain the engine refreshes the job with nothing in
+// the template changed; the coinbase was built from the template alone, so both jobs made
+// the same header for the same extranonce2, ntime and nonce, and a miner (behind a
+// modified proxy) had one solution accepted and paid under each live job. Now every job
+// has its own coinbase: the solution under the refreshed job is another header, judged
+// on its own (here it misses the share target).
+func TestOneSolutionIsPaidOnceAcrossRefreshedJobs(t *testing.T) {
+	d, script := quietDevnet(t, 1<<40) // no share is a block: the tip stays
+	r := startRig(t, "BTC", chain.SHA256d, d, script, 1.0/65536)
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	m := dialMiner(t, ctx, r, "acct1.rig1")
+	first := m.job
+	var refreshed *stratum.Job
+	for refreshed == nil {
+		select {
+		case j := <-m.c.Jobs():
+			if j.CleanJobs || j.PrevHash != first.PrevHash {
+				t.Fatalf("job %s: a new tip on a quiet chain", j.ID)
+			}
+			refreshed = j
+		case <-ctx.Done():
+			t.Fatal("no refreshed job")
+		}
+	}
+	if bytes.Equal(first.Coinb1, refreshed.Coinb1) && bytes.Equal(first.Coinb2, refreshed.Coinb2) {
+		t.Fatal("two jobs of one template have the same coinbase")
+	}
+	// A solution of the first job that the refreshed job's header does not make good.
+	en2 := []byte{0, 0, 0, 7}
+	ntime := max(first.NTime, refreshed.NTime)
+	target := chain.DifficultyToTarget(m.c.Difficulty(), chain.SHA256d)
+	var nonce uint32
+	for {
+		sol, ok, err := mining.Solve(first, chain.SHA256d, m.en1, en2, ntime, target, nonce, 1<<22)
+		if err != nil || !ok {
+			t.Fatalf("no solution from nonce %d: %v", nonce, err)
+		}
+		nonce = sol.Nonce
+		if _, again, _ := mining.Solve(refreshed, chain.SHA256d, m.en1, en2, ntime, target, nonce, 1); !again {
+			break
+		}
+		nonce++
+	}
+	if err := m.c.Submit(ctx, "acct1.rig1", first.ID, en2, ntime, nonce, 0); err != nil {
+		t.Fatalf("the solution: %v", err)
+	}
+	var se *stratum.Error
+	if err := m.c.Submit(ctx, "acct1.rig1", refreshed.ID, en2, ntime, nonce, 0); !errors.As(err, &se) || se.Code != stratum.CodeLowDifficulty {
+		t.Fatalf("the same solution under the refreshed job: %v, want it judged as another header (low difficulty)", err)
+	}
+	if err := r.engine.Shares.Flush(ctx); err != nil {
+		t.Fatal(err)
+	}
+	r.sink.mu.Lock()
+	defer r.sink.mu.Unlock()
+	if r.sink.accepted != 1 {
+		t.Fatalf("%d shares counted for one solution", r.sink.accepted)
 	}
 }

@@ -1,6 +1,7 @@
 package mining
 
 import (
+	"container/list"
 	"context"
 	"fmt"
 	"log/slog"
@@ -48,17 +49,28 @@ var (
 // SoloPayouts turns solo miners' addresses into coinbase outputs: the address's script
 // (the chain driver checks the address; answers are kept) for the block less the fee, and
 // the pool's fee script for the fee.
+//
+// A connection's script is kept with the connection, from its authorize to its end
+// (bind, release), and its jobs are made from that: the caches of the driver's answers
+// only spare the node a call. They used to be the jobs' only source, one map wiped at
+// 100,000 addresses, refused ones included, so a flood of made-up addresses wiped it and
+// every connected solo miner silently got no job after that.
 type SoloPayouts struct {
 	Driver    chain.Driver
 	FeeScript []byte // where the solo fee goes; with FeeBps 0 it is never used
 	FeeBps    int
 
 	mu      sync.Mutex
-	scripts map[string][]byte // address -> script; nil value: checked and refused
+	known   addressLRU        // addresses the driver accepted, with their scripts
+	refused addressLRU        // addresses it refused: a flood of them forgets only them
+	conns   map[uint64][]byte // each live connection's script, by session id
 }
 
-// maxKnownAddresses bounds the cache: a port hammered with made-up addresses forgets them.
-const maxKnownAddresses = 100_000
+// Bounds of the address caches, least recently used forgotten first.
+const (
+	maxKnownAddresses   = 100_000
+	maxRefusedAddresses = 10_000
+)
 
 // Check resolves a solo worker's address to its output script at authorize time; a bad
 // name or address is a *stratum.Error for the miner.
@@ -71,40 +83,94 @@ func (p *SoloPayouts) Check(ctx context.Context, worker string) ([]byte, error) 
 		return nil, ErrSoloSuffix
 	}
 	p.mu.Lock()
-	script, known := p.scripts[address]
+	script, known := p.known.get(address)
+	_, refused := p.refused.get(address)
 	p.mu.Unlock()
-	if known {
-		if script == nil {
-			return nil, ErrSoloAddress
-		}
+	switch {
+	case known:
 		return script, nil
+	case refused:
+		return nil, ErrSoloAddress
 	}
 	a, err := p.Driver.ValidateAddress(ctx, address)
 	if err != nil {
 		return nil, fmt.Errorf("%w: %v", errSoloUnchecked, err)
 	}
-	if a.Valid && len(a.Script) > 0 {
-		script = a.Script
-	}
-	p.mu.Lock()
-	if p.scripts == nil || len(p.scripts) >= maxKnownAddresses {
-		p.scripts = map[string][]byte{}
-	}
-	p.scripts[address] = script
-	p.mu.Unlock()
-	if script == nil {
-		return nil, ErrSoloAddress
-	}
-	return script, nil
-}
-
-// script is a checked address's script (Check ran at the worker's authorize).
-func (p *SoloPayouts) script(address string) ([]byte, bool) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	s, ok := p.scripts[address]
-	return s, ok && s != nil
+	if !a.Valid || len(a.Script) == 0 {
+		p.refused.put(address, nil, maxRefusedAddresses)
+		return nil, ErrSoloAddress
+	}
+	p.known.put(address, a.Script, maxKnownAddresses)
+	return a.Script, nil
 }
+
+// bind keeps script as the connection's (session id), for its jobs and shares.
+func (p *SoloPayouts) bind(id uint64, script []byte) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.conns == nil {
+		p.conns = map[uint64][]byte{}
+	}
+	p.conns[id] = script
+}
+
+// release forgets an ended connection's script.
+func (p *SoloPayouts) release(id uint64) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	delete(p.conns, id)
+}
+
+// connScript is the script of connection id, bound at its first authorize.
+func (p *SoloPayouts) connScript(id uint64) ([]byte, bool) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	s, ok := p.conns[id]
+	return s, ok
+}
+
+// addressLRU is a bounded map of addresses to scripts that forgets the least recently
+// used address first. Its zero value is empty and ready.
+type addressLRU struct {
+	byAddr map[string]*list.Element // of *lruEntry
+	order  list.List                // most recently used first
+}
+
+type lruEntry struct {
+	address string
+	script  []byte
+}
+
+func (c *addressLRU) get(address string) ([]byte, bool) {
+	e, ok := c.byAddr[address]
+	if !ok {
+		return nil, false
+	}
+	c.order.MoveToFront(e)
+	return e.Value.(*lruEntry).script, true
+}
+
+// put keeps address and its script, forgetting the least recently used past max.
+func (c *addressLRU) put(address string, script []byte, max int) {
+	if e, ok := c.byAddr[address]; ok {
+		e.Value.(*lruEntry).script = script
+		c.order.MoveToFront(e)
+		return
+	}
+	if c.byAddr == nil {
+		c.byAddr = map[string]*list.Element{}
+	}
+	c.byAddr[address] = c.order.PushFront(&lruEntry{address, script})
+	for c.order.Len() > max {
+		last := c.order.Back()
+		c.order.Remove(last)
+		delete(c.byAddr, last.Value.(*lruEntry).address)
+	}
+}
+
+func (c *addressLRU) len() int { return c.order.Len() }
 
 // Outputs splits a coinbase value: the fee (rounded down) to the pool, the rest to the miner.
 func (p *SoloPayouts) Outputs(value int64, minerScript []byte) []chain.CoinbaseOutput {
@@ -123,35 +189,39 @@ func SoloFee(value int64, feeBps int) int64 {
 	return value/10_000*int64(feeBps) + value%10_000*int64(feeBps)/10_000
 }
 
-// soloWork is a solo job's coinbase per address, made when a connection first needs it.
+// soloWork is a solo job's coinbase per payout script, made when a connection first needs
+// it.
 type soloWork struct {
 	payouts *SoloPayouts
 	tag     string
 	mu      sync.Mutex
-	parts   map[string][2][]byte
+	parts   map[string][2][]byte // by script
 }
 
-// partsFor is the coinbase of worker's address on w.
-func (w *Work) partsFor(worker string) (coinb1, coinb2 []byte, ok bool) {
-	address, _ := SplitSoloWorker(worker)
-	s := w.solo
-	s.mu.Lock()
-	p, ok := s.parts[address]
-	s.mu.Unlock()
-	if ok {
-		return p[0], p[1], true
+// partsFor is the coinbase of connection s on w (stratum.Job.PerWorker): it pays the script
+// the connection was authorized with.
+func (w *Work) partsFor(s *stratum.SessionInfo) (coinb1, coinb2 []byte, ok bool) {
+	if s == nil {
+		return nil, nil, false
 	}
-	script, ok := s.payouts.script(address)
+	script, ok := w.solo.payouts.connScript(s.ID)
 	if !ok {
 		return nil, nil, false
 	}
-	c1, c2, err := chain.CoinbasePartsTo(w.Template, s.payouts.Outputs(w.Template.CoinbaseValue, script), w.ExtraNonce, s.tag)
+	sw := w.solo
+	sw.mu.Lock()
+	p, ok := sw.parts[string(script)]
+	sw.mu.Unlock()
+	if ok {
+		return p[0], p[1], true
+	}
+	c1, c2, err := chain.CoinbasePartsJob(w.Template, sw.payouts.Outputs(w.Template.CoinbaseValue, script), w.ExtraNonce, sw.tag, w.jobValue)
 	if err != nil {
 		return nil, nil, false
 	}
-	s.mu.Lock()
-	s.parts[address] = [2][]byte{c1, c2}
-	s.mu.Unlock()
+	sw.mu.Lock()
+	sw.parts[string(script)] = [2][]byte{c1, c2}
+	sw.mu.Unlock()
 	return c1, c2, true
 }
 

@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"math"
 	"sync"
 	"testing"
@@ -56,7 +57,10 @@ func TestSoloPortPaysTheMinersAddress(t *testing.T) {
 	minerScript, _ := d.ValidateAddress(ctx, minerAddr)
 	otherScript, _ := d.ValidateAddress(ctx, otherAddr)
 	sink := &soloSink{}
-	r := startRig(t, "BTC", chain.SHA256d, node, poolScript, 1.0/4096, func(e *mining.Engine) {
+	// The five refused names below would ban the test's address at the default
+	// --stratum-ban-after of 5 (TestSoloJunkBansAndSparesTheMiners), and more miners dial
+	// in after them.
+	r := startRigWith(t, stratum.Config{BanAfterOffences: 10}, "BTC", chain.SHA256d, node, poolScript, 1.0/4096, func(e *mining.Engine) {
 		e.Builder.Solo = &mining.SoloPayouts{Driver: node, FeeScript: poolScript, FeeBps: 150}
 		e.SoloShares = &mining.SoloShares{Sink: sink}
 	})
@@ -251,5 +255,71 @@ func TestSoloBlockPaysNodeBsAddressOnLitecoind(t *testing.T) {
 	}
 	if len(sink.rows) != accepted || blocks < 1 {
 		t.Fatalf("%d shares kept (%d blocks), %d accepted", len(sink.rows), blocks, accepted)
+	}
+}
+
+// Junk on a solo port: made-up addresses are refused, each an offence of the address, so
+// a connection that floods them is banned and closed at --stratum-ban-after (5); and the
+// address cache, which a flood used to wipe at 100,000 entries (refused ones counted), so
+// that every connected solo miner silently got no job after it, no longer holds the
+// miners' scripts: each connection keeps its own. After 100,001 junk addresses the
+// connected miner still gets the next job, paying its address.
+func TestSoloJunkBansAndSparesTheMiners(t *testing.T) {
+	d, poolScript := quietDevnet(t, 1<<40)
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	minerAddr, _ := d.NewAddress(ctx)
+	minerScript, _ := d.ValidateAddress(ctx, minerAddr)
+	r := startRig(t, "BTC", chain.SHA256d, d, poolScript, 1.0/4096, func(e *mining.Engine) {
+		e.Refresh = time.Hour // new jobs come from the new tip the test makes, nothing else
+		e.Builder.Solo = &mining.SoloPayouts{Driver: d, FeeScript: poolScript, FeeBps: 100}
+	})
+	m := dialMiner(t, ctx, r, minerAddr+".rig1")
+
+	junk, err := stratum.Dial(ctx, r.addr, stratum.ClientOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer junk.Close()
+	if _, _, err := junk.Subscribe(ctx); err != nil {
+		t.Fatal(err)
+	}
+	refused := 0
+	for i := range 20 {
+		err := junk.Authorize(ctx, fmt.Sprintf("dvnjunk%d", i), "x")
+		var se *stratum.Error
+		if !errors.As(err, &se) {
+			break // the connection was closed
+		}
+		if se.Code != stratum.CodeUnauthorized {
+			t.Fatalf("junk address %d: %v", i, err)
+		}
+		refused++
+	}
+	if st := r.server.Stats(); refused != 5 || st.Bans != 1 {
+		t.Fatalf("%d junk addresses refused before the connection closed, stats %+v: want 5 and a ban", refused, st)
+	}
+
+	// The cache's side of a flood, straight through the payouts (100,001 over TCP would
+	// take minutes).
+	for i := range 100_001 {
+		if _, err := r.engine.Builder.Solo.Check(ctx, fmt.Sprintf("dvnjunk%06d", i)); !errors.Is(err, mining.ErrSoloAddress) {
+			t.Fatalf("junk address %d: %v", i, err)
+		}
+	}
+	tip := d.MineExternal()
+	for {
+		select {
+		case j := <-m.c.Jobs():
+			if j.PrevHash != [32]byte(tip) {
+				continue
+			}
+			if !bytes.Contains(j.Coinb2, minerScript.Script) {
+				t.Fatal("the job after the flood does not pay the miner's address")
+			}
+			return
+		case <-ctx.Done():
+			t.Fatal("the connected solo miner got no job after the flood")
+		}
 	}
 }

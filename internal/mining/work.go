@@ -29,9 +29,11 @@ type Work struct {
 	ExtraNonce int // extranonce1 + extranonce2 bytes reserved in the coinbase
 	// netTarget is NetTarget for the comparison every share makes.
 	netTarget chain.Target256
-	// solo is set on a solo port's work: each address has its own coinbase (partsFor), and
-	// Coinbase1 and Coinbase2 are empty.
+	// solo is set on a solo port's work: each connection has its own coinbase (partsFor),
+	// and Coinbase1 and Coinbase2 are empty.
 	solo *soloWork
+	// jobValue is the job's own value in its coinbase's scriptSig (Builder.Build).
+	jobValue []byte
 }
 
 // Subsidy is the block's reward without its transactions' fees, in minor units: what a
@@ -45,7 +47,8 @@ func (w *Work) Subsidy() int64 {
 }
 
 // Builder makes jobs from templates for one coin: it pays the coinbase to the pool's
-// payout script and numbers jobs so that ids never repeat within a process.
+// payout script and numbers jobs so that ids never repeat within a process, and puts the
+// job's number in its coinbase so that no two jobs have the same coinbase.
 type Builder struct {
 	Algorithm    string
 	PayoutScript []byte
@@ -55,24 +58,42 @@ type Builder struct {
 	// unused).
 	Solo   *SoloPayouts
 	prefix string
+	random [3]byte // prefix's bytes
 	seq    atomic.Uint64
 }
 
 // NewBuilder returns a Builder whose job ids start with a random prefix, so two stratum
-// processes (or a restart) never hand out the same id.
+// processes (or a restart) never hand out the same id, nor the same coinbase.
 func NewBuilder(algo string, payoutScript []byte, extraNonce int, tag string) *Builder {
 	var b [3]byte
 	_, _ = rand.Read(b[:])
 	return &Builder{Algorithm: algo, PayoutScript: payoutScript, ExtraNonce: extraNonce, Tag: tag,
-		prefix: fmt.Sprintf("%x", b)}
+		prefix: fmt.Sprintf("%x", b), random: b}
+}
+
+// jobValue is the 8 bytes a job's coinbase carries of its own: the builder's 3 random
+// bytes and the job's number (40 bits: a job a second for 30,000 years). Without it two
+// jobs of one template (the 30-second refresh on a quiet chain) had the same coinbase and
+// merkle root, so one solution made the same header under both, and a miner was paid for
+// it once per live job.
+func (b *Builder) jobValue(seq uint64) []byte {
+	v := make([]byte, 8)
+	copy(v, b.random[:])
+	for i := 7; i >= 3; i-- {
+		v[i] = byte(seq)
+		seq >>= 8
+	}
+	return v
 }
 
 // Build turns a template into work; clean says earlier jobs are void (a new block).
 func (b *Builder) Build(t *chain.Template, clean bool, now time.Time) (*Work, error) {
+	seq := b.seq.Add(1)
+	value := b.jobValue(seq)
 	var c1, c2 []byte
 	if b.Solo == nil {
 		var err error
-		c1, c2, err = chain.CoinbaseParts(t, b.PayoutScript, b.ExtraNonce, b.Tag)
+		c1, c2, err = chain.CoinbasePartsJob(t, []chain.CoinbaseOutput{{Value: t.CoinbaseValue, Script: b.PayoutScript}}, b.ExtraNonce, b.Tag, value)
 		if err != nil {
 			return nil, fmt.Errorf("mining: coinbase at height %d: %w", t.Height, err)
 		}
@@ -87,7 +108,7 @@ func (b *Builder) Build(t *chain.Template, clean bool, now time.Time) (*Work, er
 		ntime = t.MinTime
 	}
 	job := &stratum.Job{
-		ID:           b.prefix + strconv.FormatUint(b.seq.Add(1), 16),
+		ID:           b.prefix + strconv.FormatUint(seq, 16),
 		PrevHash:     t.PrevHash,
 		Coinb1:       c1,
 		Coinb2:       c2,
@@ -105,7 +126,7 @@ func (b *Builder) Build(t *chain.Template, clean bool, now time.Time) (*Work, er
 		algo = b.Algorithm
 	}
 	w := &Work{Job: job, Template: t, NetTarget: t.Target, Algorithm: algo, Coinbase1: c1, Coinbase2: c2,
-		Branch: branch, ExtraNonce: b.ExtraNonce, netTarget: chain.TargetFromBig(t.Target)}
+		Branch: branch, ExtraNonce: b.ExtraNonce, netTarget: chain.TargetFromBig(t.Target), jobValue: value}
 	if b.Solo != nil {
 		w.solo = &soloWork{payouts: b.Solo, tag: b.Tag, parts: map[string][2][]byte{}}
 		job.PerWorker = w.partsFor
@@ -126,16 +147,19 @@ type Verdict struct {
 }
 
 // Check rebuilds the header a share claims and checks its proof of work against the share's
-// difficulty and the network target.
-func (w *Work) Check(sh stratum.Share) (Verdict, error) {
+// difficulty and the network target. Solo work has a coinbase per connection: CheckConn.
+func (w *Work) Check(sh stratum.Share) (Verdict, error) { return w.CheckConn(nil, sh) }
+
+// CheckConn is Check for a share of connection s, whose coinbase it is on a solo port.
+func (w *Work) CheckConn(s *stratum.SessionInfo, sh stratum.Share) (Verdict, error) {
 	if len(sh.Extranonce1)+len(sh.Extranonce2) != w.ExtraNonce {
 		return Verdict{}, fmt.Errorf("mining: extranonce is %d bytes, job reserves %d", len(sh.Extranonce1)+len(sh.Extranonce2), w.ExtraNonce)
 	}
 	c1, c2 := w.Coinbase1, w.Coinbase2
 	if w.solo != nil {
 		var ok bool
-		if c1, c2, ok = w.partsFor(sh.Worker); !ok {
-			return Verdict{}, fmt.Errorf("mining: no solo coinbase for worker %q", sh.Worker)
+		if c1, c2, ok = w.partsFor(s); !ok {
+			return Verdict{}, fmt.Errorf("mining: no solo coinbase for the connection of worker %q", sh.Worker)
 		}
 	}
 	coinbase := make([]byte, 0, len(c1)+w.ExtraNonce+len(c2))

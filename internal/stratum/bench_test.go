@@ -60,15 +60,15 @@ func BenchmarkSubmitChecks(b *testing.B) {
 	ss := newSession(srv, server, 1, "pipe", "pipe", []byte{0, 0, 0, 1}, srv.now())
 	ss.subscribed = true
 	ss.worker = "acct.rig1"
-	ss.sent = []sentJob{{j.ID, j, 1}}
+	ss.sent = []sentJob{{j.ID, j, 1, srv.book.Load().prints[j].work}}
 	line := append([]byte(nil), submitLine...)
 	out := make([]byte, 0, 128)
 	b.ReportAllocs()
 	var n uint32
 	for b.Loop() {
 		n++
-		if n%(1<<16) == 0 {
-			ss.seen = nil // as a new job would
+		if n%maxSeenShares == 0 {
+			ss.seen = nil // as a new job would, before the connection's bound
 		}
 		setNonce(line, n)
 		r, err := parseRequest(line)

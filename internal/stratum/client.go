@@ -227,17 +227,24 @@ func (c *Client) call(ctx context.Context, method string, params ...any) (json.R
 	if err != nil {
 		return nil, fmt.Errorf("%s: write: %w", method, err)
 	}
+	var r clientReply
 	select {
-	case r := <-ch:
-		if r.err != nil {
-			return nil, r.err
-		}
-		return r.result, nil
+	case r = <-ch:
 	case <-ctx.Done():
 		return nil, fmt.Errorf("%s: %w", method, ctx.Err())
 	case <-c.done:
-		return nil, fmt.Errorf("%s: %w", method, c.readErr())
+		// The reader hands a reply over before it ends: a pool that answers and then hangs
+		// up (an error that closes the connection) left both ready, and select took either.
+		select {
+		case r = <-ch:
+		default:
+			return nil, fmt.Errorf("%s: %w", method, c.readErr())
+		}
 	}
+	if r.err != nil {
+		return nil, r.err
+	}
+	return r.result, nil
 }
 
 func (c *Client) readErr() error {

@@ -21,8 +21,9 @@ const (
 	nonceBlock         = 0x0b10cb10
 )
 
-// fakeHandler authorizes every worker but those with password "refuse", accepts every
-// share but the nonces above, and remembers what it saw.
+// fakeHandler authorizes every worker but those with password "refuse" (a wrong name) or
+// "busy" (a name the pool could not check), accepts every share but the nonces above, and
+// remembers what it saw.
 type fakeHandler struct {
 	mu           sync.Mutex
 	shares       []Share
@@ -31,8 +32,11 @@ type fakeHandler struct {
 }
 
 func (h *fakeHandler) Authorize(_ context.Context, _ *SessionInfo, worker, password string) error {
-	if password == "refuse" {
+	switch password {
+	case "refuse":
 		return ErrUnauthorized
+	case "busy":
+		return &Error{CodeOther, "pool busy, try again"}
 	}
 	return nil
 }

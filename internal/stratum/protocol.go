@@ -10,7 +10,7 @@ import (
 const (
 	CodeOther         = 20 // anything else, including malformed requests
 	CodeJobNotFound   = 21 // job unknown or no longer current: the share is stale
-	CodeDuplicate     = 22 // this share was already submitted on this connection
+	CodeDuplicate     = 22 // this share (its block header) was already submitted on this connection since the tip
 	CodeLowDifficulty = 23 // the share does not meet its difficulty
 	CodeUnauthorized  = 24 // the worker is not authorized on this connection
 	CodeNotSubscribed = 25 // mining.subscribe has not been done
@@ -47,11 +47,11 @@ type Job struct {
 	NTime        uint32
 	CleanJobs    bool // earlier jobs are void: miners drop them, the server answers their shares stale
 	CreatedAt    time.Time
-	// PerWorker, when set, gives each connection its own coinbase, by the first worker it
-	// authorized (a solo port pays each miner's block to the miner's address): the job goes
-	// out with those parts instead of Coinb1 and Coinb2, and a connection for which it
-	// answers false gets no job.
-	PerWorker func(worker string) (coinb1, coinb2 []byte, ok bool)
+	// PerWorker, when set, gives each connection its own coinbase (a solo port pays each
+	// miner's block to the miner's address), by the connection as it is when the job goes
+	// out (its id and first authorized worker): the job goes out with those parts instead
+	// of Coinb1 and Coinb2, and a connection for which it answers false gets no job.
+	PerWorker func(s *SessionInfo) (coinb1, coinb2 []byte, ok bool)
 }
 
 // Share is a mining.submit that passed the protocol checks, for Handler.Submit to judge.
@@ -101,7 +101,10 @@ type SessionInfo struct {
 // ends when the connection does.
 type Handler interface {
 	// Authorize decides a mining.authorize; a non-nil *Error refuses it (sent to the miner).
-	// The same connection may authorize several workers.
+	// The same connection may authorize several workers. A refusal with CodeUnauthorized
+	// says the name is wrong and counts as an offence of the client's address toward its
+	// ban (names must not be probed without limit); any other refusal (the pool could not
+	// check the name) does not.
 	Authorize(ctx context.Context, s *SessionInfo, worker, password string) error
 	// Submit judges a share that passed the protocol checks (job known, not duplicate,
 	// ntime and version within rules). It does the PoW check.

@@ -203,10 +203,10 @@ func decrement(m map[string]int, key string) {
 	m[key]--
 }
 
-// remove records an ended session's offence, if any, and forgets the session: in that
-// order, so that once a connection is gone from Stats its offence counts.
+// remove records an ended session's offence, if any and not counted yet, and forgets the
+// session: in that order, so that once a connection is gone from Stats its offence counts.
 func (s *Server) remove(ss *session, r closeReason) {
-	if r.offence && s.bans.offence(ss.host, s.now()) {
+	if r.offence && !r.counted && s.bans.offence(ss.host, s.now()) {
 		s.log.Warn("stratum: address banned", "addr", ss.host, "for", s.cfg.BanDuration.String(), "last", r.text)
 	}
 	var v uint64

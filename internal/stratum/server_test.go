@@ -198,7 +198,8 @@ func TestBans(t *testing.T) {
 	offend()
 	clock.Advance(2 * time.Minute) // the first offence leaves the window
 	offend()
-	time.Sleep(50 * time.Millisecond)
+	// offend waited for the connection to be gone, and the server records an offence
+	// before it forgets the connection: had the second offence banned, Bans would say so.
 	if st := srv.Stats(); st.Bans != 0 {
 		t.Fatalf("banned for two offences two minutes apart: %+v", st)
 	}
@@ -217,6 +218,83 @@ func TestBans(t *testing.T) {
 	w.handshake("acct.rig1")
 	if st := srv.Stats(); st.Banned != 0 || st.Connections != 1 {
 		t.Fatalf("after the ban: %+v", st)
+	}
+}
+
+// A refused worker name is an offence of the address. Names were probed without limit
+// (5,000 guesses in 0.4 s on one connection): now the address is banned at the
+// --stratum-ban-after'th refusal within the offence window, the connection that made it
+// is closed, a reconnect is refused while the ban lasts, and a connection of the address
+// opened before the ban is closed at its next refused name. A refusal that says the pool
+// could not check the name (not CodeUnauthorized) is no offence.
+func TestRefusedAuthorizesBan(t *testing.T) {
+	t.Parallel()
+	clock := newFakeClock()
+	srv := startServer(t, Config{}, func(s *Server) { s.now = clock.Now })
+	limit := srv.cfg.BanAfterOffences // the default, 5
+	other := dialFrom(t, "127.0.0.4", srv.addr)
+	other.call("mining.subscribe", "test/1")
+	w := dialFrom(t, "127.0.0.4", srv.addr)
+	w.call("mining.subscribe", "test/1")
+	for range 3 * limit {
+		if m := w.call("mining.authorize", "acct.rig1", "busy"); m.code() != CodeOther {
+			t.Fatalf("pool busy: %+v", m)
+		}
+	}
+	for i := range limit - 1 {
+		if m := w.call("mining.authorize", fmt.Sprintf("guess%d.rig1", i), "refuse"); m.code() != CodeUnauthorized {
+			t.Fatalf("guess %d: %+v", i, m)
+		}
+	}
+	if st := srv.Stats(); st.Bans != 0 || st.Connections != 2 {
+		t.Fatalf("after %d refused names: %+v, want no ban and the connection open", limit-1, st)
+	}
+	if m := w.call("mining.authorize", "guessed.rig1", "refuse"); m.code() != CodeUnauthorized {
+		t.Fatalf("last guess: %+v", m)
+	}
+	w.expectClosed(3 * time.Second)
+	if st := srv.Stats(); st.Bans != 1 || st.Banned != 1 {
+		t.Fatalf("after %d refused names: %+v, want the address banned", limit, st)
+	}
+	dialFrom(t, "127.0.0.4", srv.addr).expectClosed(3 * time.Second)
+	if st := srv.Stats(); st.Refused != 1 {
+		t.Fatalf("a reconnect during the ban: %+v, want it refused", st)
+	}
+	// The connection opened before the ban may mine, but not guess on.
+	if m := other.call("mining.extranonce.subscribe"); string(m.Result) != "true" {
+		t.Fatalf("the address's other connection: %+v", m)
+	}
+	if m := other.call("mining.authorize", "guess.again", "refuse"); m.code() != CodeUnauthorized {
+		t.Fatalf("a guess on the other connection: %+v", m)
+	}
+	other.expectClosed(3 * time.Second)
+	clock.Advance(srv.cfg.BanDuration)
+	dialFrom(t, "127.0.0.4", srv.addr).handshake("acct.rig1")
+}
+
+// A miner that mistypes its worker name once, fixes it and mines is not banned, and
+// comes back whenever it likes.
+func TestOneMistypedNameIsNoBan(t *testing.T) {
+	t.Parallel()
+	srv := startServer(t, Config{}, nil)
+	j := testJob("j1", true, nowNTime())
+	srv.Broadcast(j)
+	for i := range 2 {
+		w := dialFrom(t, "127.0.0.5", srv.addr)
+		w.call("mining.subscribe", "test/1")
+		if m := w.call("mining.authorize", "acct.rgi1", "refuse"); m.code() != CodeUnauthorized {
+			t.Fatalf("mistyped name: %+v", m)
+		}
+		if m := w.call("mining.authorize", "acct.rig1", "x"); string(m.Result) != "true" {
+			t.Fatalf("the right name: %+v", m)
+		}
+		if m := w.call("mining.submit", "acct.rig1", "j1", hex32(uint32(i)), hex32(j.NTime), "00000001"); m.code() != 0 {
+			t.Fatalf("share: %+v", m)
+		}
+		w.c.Close()
+	}
+	if st := srv.Stats(); st.Bans != 0 || st.Refused != 0 {
+		t.Fatalf("stats %+v: a miner that mistyped once was punished", st)
 	}
 }
 
@@ -250,8 +328,11 @@ func TestInvalidShareLimit(t *testing.T) {
 func TestHandshakeTimeout(t *testing.T) {
 	t.Parallel()
 	srv := startServer(t, Config{HandshakeTimeout: 300 * time.Millisecond, BanAfterOffences: 1}, nil)
-	slow := dialWire(t, srv.addr)
+	// quick connects first, so its handshake deadline comes no later than slow's: once slow
+	// is closed for its deadline, quick's has passed too, and quick must still be open.
 	quick := dialWire(t, srv.addr)
+	quick.call("mining.extranonce.subscribe") // accepted before slow is dialled
+	slow := dialWire(t, srv.addr)
 	start := time.Now()
 	slow.call("mining.subscribe", "test/1")
 	quick.handshake("acct.rig1")
@@ -259,7 +340,6 @@ func TestHandshakeTimeout(t *testing.T) {
 	if d := time.Since(start); d < 250*time.Millisecond {
 		t.Fatalf("closed after %v, before the timeout", d)
 	}
-	time.Sleep(100 * time.Millisecond)
 	if m := quick.call("mining.extranonce.subscribe"); string(m.Result) != "true" {
 		t.Fatalf("a connection that finished its handshake was closed: %+v", m)
 	}
@@ -271,10 +351,28 @@ func TestHandshakeTimeout(t *testing.T) {
 func TestIdleTimeout(t *testing.T) {
 	t.Parallel()
 	srv := startServer(t, Config{IdleTimeout: 300 * time.Millisecond}, nil)
+	// w finishes its handshake first, then quiet, which says nothing more; w talks without a
+	// pause until quiet is closed for its silence. By then w's own first deadline has passed
+	// too, so w is open only because talking moved it.
 	w := dialWire(t, srv.addr)
 	w.handshake("acct.rig1")
-	for range 6 {
-		time.Sleep(100 * time.Millisecond)
+	quiet := dialWire(t, srv.addr)
+	quiet.handshake("acct.quiet")
+	quietClosed := make(chan struct{})
+	go func() {
+		defer close(quietClosed)
+		for {
+			if _, err := quiet.tryRead(5 * time.Second); err != nil {
+				return
+			}
+		}
+	}()
+	for talking := true; talking; {
+		select {
+		case <-quietClosed:
+			talking = false
+		default:
+		}
 		if m := w.call("mining.extranonce.subscribe"); string(m.Result) != "true" {
 			t.Fatalf("a talking connection was closed: %+v", m)
 		}
@@ -336,10 +434,7 @@ func TestConnectionCapsPerAddressAndPort(t *testing.T) {
 	}
 	// A place freed is a place again.
 	a1.c.Close()
-	deadline := time.Now().Add(3 * time.Second)
-	for srv.Stats().Connections != 3 && time.Now().Before(deadline) {
-		time.Sleep(10 * time.Millisecond)
-	}
+	eventually(t, 3*time.Second, "the closed connection to be gone", func() bool { return srv.Stats().Connections == 3 })
 	dialFrom(t, "127.0.0.2", srv.addr).handshake("acct.a3")
 }
 
@@ -763,6 +858,10 @@ func TestConfigure(t *testing.T) {
 // there is something to send (it was two per connection, the writer always waiting).
 // Lines still arrive in order across the writers that come and go.
 func TestIdleConnectionsHoldOneGoroutine(t *testing.T) {
+	// What runs already (the runner, the parallel tests waiting for their turn, leftovers
+	// of tests before) is no part of the count: it grew with every parallel test added.
+	runtime.GC()
+	base := runtime.NumGoroutine()
 	srv := startServer(t, Config{}, nil)
 	srv.Broadcast(testJob("j0", true, nowNTime()))
 	const n = 40
@@ -778,22 +877,17 @@ func TestIdleConnectionsHoldOneGoroutine(t *testing.T) {
 		}
 		w.notes = nil
 	}
-	settled := func() int {
-		var g int
-		for deadline := time.Now().Add(5 * time.Second); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
+	// The server's own goroutines (its accept loop) are a handful; two per connection
+	// would be 40 more than one.
+	const most = n + 10
+	settled := func(when string) {
+		t.Helper()
+		eventually(t, 5*time.Second, fmt.Sprintf("at most %d goroutines for %d idle connections %s", most, n, when), func() bool {
 			runtime.GC()
-			g = runtime.NumGoroutine()
-			if g <= n+20 {
-				break
-			}
-		}
-		return g
+			return runtime.NumGoroutine()-base <= most
+		})
 	}
-	// The test's own goroutines (runner, server accept loop, cleanup) are a handful; two
-	// per connection would be 80 more than one.
-	if g := settled(); g > n+20 {
-		t.Fatalf("%d goroutines for %d idle connections", g, n)
-	}
+	settled("after their handshakes")
 	for i := 1; i <= 5; i++ {
 		srv.Broadcast(testJob(fmt.Sprint("j", i), false, nowNTime()))
 	}
@@ -808,9 +902,7 @@ func TestIdleConnectionsHoldOneGoroutine(t *testing.T) {
 			}
 		}
 	}
-	if g := settled(); g > n+20 {
-		t.Fatalf("%d goroutines after the broadcasts: writers did not end", g)
-	}
+	settled("after the broadcasts: writers must end")
 }
 
 // A job with a coinbase per worker reaches each connection with the coinbase of the first
@@ -820,7 +912,8 @@ func TestPerWorkerJobs(t *testing.T) {
 	ts := startServer(t, Config{}, nil)
 	job := func(id string) *Job {
 		j := testJob(id, true, nowNTime())
-		j.PerWorker = func(worker string) ([]byte, []byte, bool) {
+		j.PerWorker = func(s *SessionInfo) ([]byte, []byte, bool) {
+			worker := s.Worker
 			if worker == "nobody" {
 				return nil, nil, false
 			}
@@ -862,11 +955,10 @@ func TestPerWorkerJobs(t *testing.T) {
 	if got := coinbase(next(bob)); got != "c1:addrB|c2:addrB" {
 		t.Errorf("bob's broadcast job: %q", got)
 	}
-	for {
-		m, err := nobody.tryRead(300 * time.Millisecond)
-		if err != nil {
-			break // nothing more: no job
-		}
+	// A connection gets its lines in the order they were queued: a job from the handshake or
+	// the broadcast, both done, would come before the answer to this call.
+	nobody.call("mining.extranonce.subscribe")
+	for _, m := range nobody.notes {
 		if m.Method == "mining.notify" {
 			t.Fatalf("a worker without a coinbase got a job: %v", m.Params)
 		}

@@ -7,6 +7,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"errors"
+	"hash/maphash"
 	"io"
 	"math"
 	"net"
@@ -38,20 +39,25 @@ func isHint(method string) bool {
 	return false
 }
 
-// closeReason says why a connection ended; an offence counts toward a ban.
+// closeReason says why a connection ended; an offence counts toward a ban, unless it was
+// counted already (a refused authorize counts when it happens).
 type closeReason struct {
 	text    string
 	offence bool
+	counted bool
 }
 
-// sentJob is a job as one connection got it: under which id and difficulty.
+// sentJob is a job as one connection got it: under which id and difficulty, and the work
+// value of the header it makes (jobPrint).
 type sentJob struct {
 	wireID string
 	job    *Job
 	diff   float64
+	work   uint64
 }
 
-// shareKey is what makes a share a duplicate on one connection, within one job.
+// shareKey is what makes a share a duplicate on one connection, within one work value:
+// with the connection's extranonce1 and the work, it is the whole block header.
 type shareKey struct {
 	en2                   uint64
 	ntime, nonce, version uint32
@@ -109,42 +115,66 @@ type session struct {
 	ended    bool
 }
 
-// seenShares is the shares of one job a connection has had accepted, to refuse
-// duplicates: a few in a slice (a miner sends one every few seconds and jobs change every
-// 30 s; a map each cost 300 bytes a miner), the rest in a map once there are many.
+// seenShares is the shares of one work value (jobPrint: every job of the connection that
+// makes the same headers, aliases and identical refreshes alike) a connection has sent
+// since the tip, to refuse duplicates: a few in a slice (a miner sends one every few
+// seconds and jobs change every 30 s; a map each cost 300 bytes a miner), the rest in a
+// map of 64-bit hashes of the keys once there are many (a third of the memory of the keys
+// themselves; two shares that differ share a hash with a chance of 2^-64, and the same
+// share always has the same one).
 type seenShares struct {
-	job  *Job
-	few  []shareKey
-	many map[shareKey]struct{}
+	work uint64
+	// closed: forgotten to stay within maxSeenShares; its shares are answered stale, since
+	// a share it held could no longer be told from a new one.
+	closed bool
+	few    []shareKey
+	many   map[uint64]struct{}
 }
 
-// seenFew is how many shares of a job a connection keeps in the slice.
+// seenFew is how many shares of a work a connection keeps in the slice.
 const seenFew = 16
 
-// add records k and says whether it was there already.
-func (e *seenShares) add(k shareKey) (dup bool) {
+// maxSeenShares bounds the shares one connection remembers (about 150 KB at most). A
+// miner at its vardiff target sends one every 10 s, a few dozen while its jobs are live;
+// this many means its difficulty is far too low (a burst before vardiff catches up, a load
+// test at the floor). Past it the connection's works are forgotten (closed), oldest first
+// and the newest job's last (rememberLocked).
+const maxSeenShares = 8192
+
+// seenSeed keys the hashes of seenShares.many.
+var seenSeed = maphash.MakeSeed()
+
+func (e *seenShares) size() int { return len(e.few) + len(e.many) }
+
+// has says whether k was recorded.
+func (e *seenShares) has(k shareKey) bool {
 	if e.many != nil {
-		if _, dup := e.many[k]; dup {
-			return true
-		}
-		e.many[k] = struct{}{}
-		return false
+		_, ok := e.many[maphash.Comparable(seenSeed, k)]
+		return ok
 	}
-	if slices.Contains(e.few, k) {
-		return true
+	return slices.Contains(e.few, k)
+}
+
+// add records k, which has not been recorded.
+func (e *seenShares) add(k shareKey) {
+	if e.many != nil {
+		e.many[maphash.Comparable(seenSeed, k)] = struct{}{}
+		return
 	}
 	if len(e.few) < seenFew {
 		e.few = append(e.few, k)
-		return false
+		return
 	}
-	e.many = make(map[shareKey]struct{}, 2*seenFew)
+	e.many = make(map[uint64]struct{}, 2*seenFew)
 	for _, old := range e.few {
-		e.many[old] = struct{}{}
+		e.many[maphash.Comparable(seenSeed, old)] = struct{}{}
 	}
 	e.few = nil
-	e.many[k] = struct{}{}
-	return false
+	e.many[maphash.Comparable(seenSeed, k)] = struct{}{}
 }
+
+// close forgets the shares and marks the work closed.
+func (e *seenShares) close() { e.closed, e.few, e.many = true, nil, nil }
 
 // authorizedLocked says whether worker was authorized on this connection.
 func (ss *session) authorizedLocked(worker string) bool {
@@ -559,6 +589,9 @@ func (ss *session) onAuthorize(req request) (closeReason, bool) {
 			e = &Error{CodeOther, "authorization failed"}
 		}
 		ss.replyError(req, e)
+		if e.Code == CodeUnauthorized {
+			return ss.refusedAuthorize(worker)
+		}
 		return closeReason{}, false
 	}
 	ss.mu.Lock()
@@ -578,6 +611,22 @@ func (ss *session) onAuthorize(req request) (closeReason, bool) {
 	ss.reply(req, []byte("true"))
 	ss.maybeReadyLocked()
 	return closeReason{}, false
+}
+
+// refusedAuthorize counts a worker name the Handler refused as an offence of the address
+// at once, without closing the connection: a miner that mistypes its name once fixes it
+// and goes on, but names cannot be probed without limit (5,000 guesses took 0.4 s on one
+// connection). Once the address is banned, by this offence or before, each connection of
+// it that is refused a name is closed: the ban ends the probing on connections already
+// open too, and leaves its other miners' connections alone.
+func (ss *session) refusedAuthorize(worker string) (closeReason, bool) {
+	now := ss.srv.now()
+	if ss.srv.bans.offence(ss.host, now) {
+		ss.srv.log.Warn("stratum: address banned", "addr", ss.host, "for", ss.srv.cfg.BanDuration.String(), "last", "refused authorize", "worker", worker)
+	} else if !ss.srv.bans.banned(ss.host, now) {
+		return closeReason{}, false
+	}
+	return closeReason{text: "refused authorize from a banned address", offence: true, counted: true}, true
 }
 
 // maybeReadyLocked starts mining once the session is both subscribed and authorized:
@@ -615,20 +664,32 @@ func (ss *session) broadcast(book *jobBook, j *Job, msg []byte) {
 // share for it is worth that difficulty, whatever has changed since, because that is the
 // difficulty the miner was working to.
 func (ss *session) sendJobLocked(book *jobBook, j *Job, wireID string, clean bool, msg []byte) {
-	if msg == nil && j.PerWorker != nil {
-		c1, c2, ok := j.PerWorker(ss.info.Worker)
+	p, ok := book.print(j)
+	if !ok { // not published: cannot happen, as every job sent comes from a book
+		p = printJob(j)
+	}
+	work := p.work
+	if j.PerWorker != nil {
+		c1, c2, ok := j.PerWorker(ss.info)
 		if !ok {
 			return
 		}
-		msg = appendNotifyWith(nil, j, wireID, clean, c1, c2)
+		work = workValue(&p.base, c1, c2)
+		if msg == nil {
+			msg = appendNotifyWith(nil, j, wireID, clean, c1, c2)
+		}
 	}
 	if msg == nil {
 		msg = appendNotify(nil, j, wireID, clean)
 	}
 	ss.forgetSentLocked(wireID)
 	ss.sent = slices.DeleteFunc(ss.sent, func(e sentJob) bool { return !book.live(e.job) })
-	ss.sent = append(ss.sent, sentJob{wireID, j, ss.diff})
-	ss.seen = slices.DeleteFunc(ss.seen, func(e seenShares) bool { return !book.live(e.job) })
+	ss.sent = append(ss.sent, sentJob{wireID, j, ss.diff, work})
+	// The shares of a work no live job makes any more can only be stale: forgotten. A
+	// clean job (a new tip) leaves only itself live, so it clears them all.
+	ss.seen = slices.DeleteFunc(ss.seen, func(e seenShares) bool {
+		return !slices.ContainsFunc(ss.sent, func(s sentJob) bool { return s.work == e.work })
+	})
 	ss.send(msg)
 }
 
@@ -952,18 +1013,57 @@ func (ss *session) checkShare(req request, recv time.Time) (Share, *SessionInfo,
 		packed = packed<<8 | uint64(b)
 	}
 	key := shareKey{en2: packed, ntime: ntime, nonce: nonce, version: version}
-	i := slices.IndexFunc(ss.seen, func(e seenShares) bool { return e.job == j })
-	if i < 0 {
-		ss.seen = append(ss.seen, seenShares{job: j})
-		i = len(ss.seen) - 1
-	}
-	if ss.seen[i].add(key) {
-		return Share{}, nil, ErrDuplicate
+	if e := ss.rememberLocked(sj.work, key); e != nil {
+		return Share{}, nil, e
 	}
 	return Share{
 		Worker: worker, Job: j, Extranonce1: ss.en1, Extranonce2: en2,
 		NTime: ntime, Nonce: nonce, Version: version, Difficulty: sj.diff, ReceivedAt: recv,
 	}, ss.info, nil
+}
+
+// errWorkFull answers a share of a work the connection had to forget (maxSeenShares): stale,
+// so that it is not held against the miner, who takes the next job.
+var errWorkFull = &Error{CodeJobNotFound, "too many shares for this job, wait for the next"}
+
+// rememberLocked records a share of work, or says why it is refused: a duplicate when
+// the connection sent the same header since the tip (under this job or another that makes
+// the same headers), stale when the work was forgotten to make room.
+func (ss *session) rememberLocked(work uint64, key shareKey) *Error {
+	i := slices.IndexFunc(ss.seen, func(e seenShares) bool { return e.work == work })
+	if i < 0 {
+		ss.seen = append(ss.seen, seenShares{work: work})
+		i = len(ss.seen) - 1
+	}
+	e := &ss.seen[i]
+	switch {
+	case e.closed:
+		return errWorkFull
+	case e.has(key):
+		return ErrDuplicate
+	}
+	total := 0
+	for k := range ss.seen {
+		total += ss.seen[k].size()
+	}
+	// Room is made by closing the other works, oldest first, but not the newest job's:
+	// the miner is on that one. What is still full closes this share's own work.
+	var newest uint64
+	if n := len(ss.sent); n > 0 {
+		newest = ss.sent[n-1].work
+	}
+	for k := 0; total >= maxSeenShares && k < len(ss.seen); k++ {
+		if o := &ss.seen[k]; k != i && !o.closed && (o.work != newest || len(ss.sent) == 0) {
+			total -= o.size()
+			o.close()
+		}
+	}
+	if total >= maxSeenShares {
+		e.close()
+		return errWorkFull
+	}
+	e.add(key)
+	return nil
 }
 
 func parseHex32String(s string, ok bool) (uint32, bool) {

@@ -232,16 +232,154 @@ func TestDifficultyAtJobTime(t *testing.T) {
 func TestSeenSharesAcrossTheMoveToAMap(t *testing.T) {
 	var e seenShares
 	for n := uint32(0); n < 3*seenFew; n++ {
-		if e.add(shareKey{nonce: n}) {
+		if e.has(shareKey{nonce: n}) {
 			t.Fatalf("share %d is new, called a duplicate", n)
 		}
+		e.add(shareKey{nonce: n})
 		for old := uint32(0); old <= n; old += 7 {
-			if !e.add(shareKey{nonce: old}) {
+			if !e.has(shareKey{nonce: old}) {
 				t.Fatalf("after %d shares, share %d again was not a duplicate", n+1, old)
 			}
 		}
 	}
 	if e.many == nil || e.few != nil {
 		t.Fatalf("after %d shares: few %d, many %v", 3*seenFew, len(e.few), e.many != nil)
+	}
+}
+
+// One solution is one share, whatever job it is sent under. On a quiet chain the engine
+// refreshes the job every 30 s with nothing changed but its id, so two live jobs make the
+// same header for the same extranonce2, ntime and nonce; the duplicate check was per job,
+// and a miner got the same solution accepted, and paid, once per live job. Jobs that make
+// other headers (another coinbase) still take it; a new tip forgets what was seen.
+func TestSameHeaderUnderTwoJobsIsOneShare(t *testing.T) {
+	t.Parallel()
+	srv := startServer(t, Config{}, nil)
+	ntime := nowNTime() - 60
+	j1 := testJob("j1", true, ntime)
+	srv.Broadcast(j1)
+	w := dialWire(t, srv.addr)
+	w.handshake("acct.rig1")
+	refresh := testJob("j2", false, ntime+30) // the same work under a new id and a later ntime
+	srv.Broadcast(refresh)
+	submit := func(job string) wireMsg {
+		return w.call("mining.submit", "acct.rig1", job, "0000002a", hex32(ntime+40), "0badcafe")
+	}
+	if m := submit("j1"); m.code() != 0 {
+		t.Fatalf("first send: %+v", m)
+	}
+	if m := submit("j2"); m.code() != CodeDuplicate {
+		t.Fatalf("the same solution under the refreshed job: %+v, want a duplicate", m)
+	}
+	srv.h.mu.Lock()
+	handed := len(srv.h.shares)
+	srv.h.mu.Unlock()
+	if st := srv.Stats(); handed != 1 || st.SharesAccepted != 1 || st.SharesDuplicate != 1 {
+		t.Fatalf("%d shares reached the handler, stats %+v: want one accepted and one duplicate", handed, st)
+	}
+	// Another coinbase is another header: the same numbers there are a new share.
+	other := testJob("j3", false, ntime)
+	other.Coinb2 = append([]byte{0x04, 0, 0, 0, 3}, other.Coinb2...)
+	srv.Broadcast(other)
+	if m := submit("j3"); m.code() != 0 {
+		t.Fatalf("under a job with another coinbase: %+v", m)
+	}
+	// A new tip: the seen shares are dropped once the clean job is out.
+	tip := testJob("j4", true, ntime)
+	tip.PrevHash[0] ^= 1
+	srv.Broadcast(tip)
+	for {
+		if n := w.note(); n.Method == "mining.notify" && n.Params[0] == "j4" {
+			break
+		}
+	}
+	for _, ss := range srv.liveSessions() {
+		ss.mu.Lock()
+		seen := len(ss.seen)
+		ss.mu.Unlock()
+		if seen != 0 {
+			t.Fatalf("after a clean job the connection still keeps %d works' shares", seen)
+		}
+	}
+}
+
+// A job with a coinbase per connection (a solo port) is judged by the coinbase the
+// connection got: the same parts under two jobs are the same work, other parts another.
+func TestSameHeaderUnderTwoPerWorkerJobs(t *testing.T) {
+	t.Parallel()
+	srv := startServer(t, Config{}, nil)
+	ntime := nowNTime() - 60
+	job := func(id string, clean bool, c2 string) *Job {
+		j := testJob(id, clean, ntime)
+		j.PerWorker = func(s *SessionInfo) ([]byte, []byte, bool) {
+			return []byte("c1:" + s.Worker), []byte(c2), true
+		}
+		return j
+	}
+	srv.Broadcast(job("a", true, "same"))
+	w := dialWire(t, srv.addr)
+	w.handshake("addr.rig1")
+	srv.Broadcast(job("b", false, "same"))
+	srv.Broadcast(job("c", false, "other"))
+	submit := func(job string) int {
+		return w.call("mining.submit", "addr.rig1", job, "00000001", hex32(ntime), "00000007").code()
+	}
+	if got := []int{submit("a"), submit("b"), submit("c")}; got[0] != 0 || got[1] != CodeDuplicate || got[2] != 0 {
+		t.Fatalf("codes %v, want accepted, duplicate, accepted", got)
+	}
+}
+
+// A connection remembers at most maxSeenShares shares. Past it the other works are closed
+// (forgotten), oldest first but the newest job's last, then the share's own: a closed
+// work's shares are answered stale, never taken again, so forgetting never lets a share
+// be paid twice. A later job is a fresh start.
+func TestSeenSharesAreBounded(t *testing.T) {
+	const older, old, cur = 1, 2, 3
+	ss := &session{sent: []sentJob{{work: older}, {work: old}, {work: cur}}} // cur is the newest job's
+	key := func(n int) shareKey { return shareKey{en2: uint64(n)} }
+	fill := func(work uint64, from, to int) {
+		t.Helper()
+		for n := from; n < to; n++ {
+			if e := ss.rememberLocked(work, key(n)); e != nil {
+				t.Fatalf("work %d, share %d: %v", work, n, e)
+			}
+		}
+	}
+	fill(older, 0, 10)
+	fill(cur, 0, maxSeenShares/2)
+	fill(old, 0, maxSeenShares/2-10)
+	if e := ss.rememberLocked(cur, key(0)); e != ErrDuplicate {
+		t.Fatalf("a share again: %v, want a duplicate", e)
+	}
+	// Full: a share of the current work closes the oldest work, and is taken.
+	fill(cur, maxSeenShares/2, maxSeenShares/2+1)
+	if e := ss.rememberLocked(older, key(0)); e != errWorkFull {
+		t.Fatalf("a share of the closed work sent again: %v, want stale", e)
+	}
+	// Full again: a share of an old work does not close the newest job's work, but its own.
+	fill(cur, maxSeenShares/2+1, maxSeenShares/2+10)
+	if e := ss.rememberLocked(old, key(maxSeenShares)); e != errWorkFull {
+		t.Fatalf("a share of an old work past the bound: %v, want stale", e)
+	}
+	if e := ss.rememberLocked(cur, key(0)); e != ErrDuplicate {
+		t.Fatalf("the newest job's shares were forgotten for an old job's: %v", e)
+	}
+	// The current work alone fills the bound: it is closed too.
+	fill(cur, maxSeenShares/2+10, maxSeenShares)
+	if e := ss.rememberLocked(cur, key(maxSeenShares)); e != errWorkFull {
+		t.Fatalf("past the bound on the only work: %v, want stale", e)
+	}
+	if e := ss.rememberLocked(cur, key(1)); e != errWorkFull {
+		t.Fatalf("a share of the closed current work again: %v, want stale", e)
+	}
+	total := 0
+	for _, e := range ss.seen {
+		total += e.size()
+	}
+	if total != 0 {
+		t.Fatalf("%d shares kept after every work closed", total)
+	}
+	if e := ss.rememberLocked(4, key(0)); e != nil {
+		t.Fatalf("a new work: %v", e)
 	}
 }
