@@ -53,14 +53,21 @@ var coins = []coin.Coin{
 
 func newHarness(t *testing.T, d *db.DB) *harness {
 	t.Helper()
+	cs := &coin.Store{DB: d}
+	return newHarnessWith(t, d, cs.Put)
+}
+
+// newHarnessWith is newHarness with the coins written by put: a test of an old schema
+// writes them as the table then was (coin.Store.Put writes today's columns).
+func newHarnessWith(t *testing.T, d *db.DB, put func(context.Context, coin.Coin) error) *harness {
+	t.Helper()
 	ctx := context.Background()
 	clk := accounttest.NewClock(time.Date(2025, 3, 10, 8, 0, 30, 0, time.UTC))
 	h := &harness{t: t, ctx: ctx, db: d, clock: clk, store: &pool.Store{DB: d, Now: clk.Now}, accts: &account.Store{DB: d}, agentA: "198.51.100.20"}
-	cs := &coin.Store{DB: d}
 	for i, c := range coins {
 		c.ChainUnit, c.AliasName, c.MinHashUnit, c.Decimals = c.Type, c.Type, "H/s", 8
 		c.SettleModel, c.SettleTime, c.Driver, c.SortOrder = coin.SettleModelPPS, "00:00", coin.DriverDevnet, i
-		if err := cs.Put(ctx, c); err != nil {
+		if err := put(ctx, c); err != nil {
 			t.Fatal(err)
 		}
 	}

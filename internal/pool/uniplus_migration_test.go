@@ -5,9 +5,11 @@ import (
 	"fmt"
 	"net/url"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
+	"github.com/uniplus-pool/pool/internal/coin"
 	"github.com/uniplus-pool/pool/internal/db"
 	"github.com/uniplus-pool/pool/internal/db/dbtest"
 )
@@ -46,7 +48,7 @@ func TestUniplusIDMigrationHashesStoredIDs(t *testing.T) {
 			}
 			// The tables as they were: the users and coins of the harness, then
 			// sub-accounts holding their IDs in the clear (one deleted).
-			h := newHarness(t, d)
+			h := newHarnessWith(t, d, func(ctx context.Context, c coin.Coin) error { return putOldCoin(ctx, d, c) })
 			ids := map[string]string{}
 			for i, code := range []string{"alice", "alice_lab", "gone"} {
 				id := fmt.Sprintf("UP-%04x%s", 0xa1b0+i, strings.Repeat(fmt.Sprintf("%x", 3+i), 60))
@@ -96,4 +98,21 @@ func TestUniplusIDMigrationHashesStoredIDs(t *testing.T) {
 			}
 		})
 	}
+}
+
+// putOldCoin writes c with the coin columns of migration 0003 alone: every column added
+// since has a default, so the row fits the table at any later migration.
+func putOldCoin(ctx context.Context, d *db.DB, c coin.Coin) error {
+	ports := make([]string, len(c.StratumPorts))
+	for i, p := range c.StratumPorts {
+		ports[i] = strconv.Itoa(p)
+	}
+	_, err := d.Exec(ctx, `INSERT INTO coins (type, name, alias_name, algorithm, chain_unit, min_hash_unit, decimals, icon_url, logo_url,
+		currency_change_flag, machine_bind_flag, machine_detail_flag, gpu_overclocking_flag, open_status, closed_msg, fee_bps,
+		settle_model, settle_time, min_withdraw, withdraw_fee, stratum_ports, tutorial_url, driver, driver_config, sort_order,
+		created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, '', '', ?, ?, ?, ?, ?, '{}', ?, ?, ?, ?, ?, ?, '', ?, '{}', ?, 1, 1)`,
+		c.Type, c.Name, c.AliasName, c.Algorithm, c.ChainUnit, c.MinHashUnit, c.Decimals, c.CurrencyChangeFlag, c.MachineBindFlag,
+		c.MachineDetailFlag, c.GPUOverclockingFlag, c.OpenStatus, c.FeeBps, c.SettleModel, c.SettleTime, c.MinWithdraw, c.WithdrawFee,
+		strings.Join(ports, ","), c.Driver, c.SortOrder)
+	return err
 }

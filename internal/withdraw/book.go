@@ -130,6 +130,11 @@ func (s *Store) CheckAddress(ctx context.Context, in AddressInput) (AddressInput
 	if !v.Valid {
 		return in, httpx.Warn("withdraw.addressInvalid", i18n.Params{"coin": c.Type})
 	}
+	// The node's canonical text (chain.Address.Normalized): an address whose format
+	// ignores case is stored, compared and shown in one case, so it cannot stand twice.
+	if v.Normalized != "" {
+		in.Address = v.Normalized
+	}
 	return in, nil
 }
 
