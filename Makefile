@@ -75,6 +75,7 @@ FUZZ_TARGETS := \
 	./internal/withdraw:FuzzParseAmount \
 	./internal/withdraw:FuzzMoneyCalls \
 	./internal/overclock:FuzzCleanMessage \
+	./internal/textcheck:FuzzStrip \
 	./internal/agent:FuzzParseNvidiaSMI \
 	./internal/agent:FuzzParseRocmSMI \
 	./internal/agent:FuzzParseTRexSummary \

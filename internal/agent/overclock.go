@@ -126,7 +126,9 @@ func Apply(ctx context.Context, run Runner, worker string, p Pending, gpus []Nvi
 		msg = append(msg, fmt.Sprintf("%s applied to %d GPU(s) with %d nvidia-smi commands", what, len(gpus), len(cmds)))
 	}
 	msg = append(msg, notes...)
-	ack.Message = strings.Join(msg, "; ")
+	// nvidia-smi's own error text goes into the message: the pool refuses a report that
+	// holds NUL or other control or invisible characters, which would lose the ack.
+	ack.Message = cleanText(strings.Join(msg, "; "))
 	if r := []rune(ack.Message); len(r) > 500 {
 		ack.Message = string(r[:500])
 	}

@@ -6,6 +6,8 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/uniplus-pool/pool/internal/textcheck"
 )
 
 // twoGPUs are the recorded RTX 2080 SUPER (default limit 250 W) and a card whose default
@@ -79,6 +81,14 @@ func TestApply(t *testing.T) {
 	ack = Apply(ctx, run, "rig01", p, twoGPUs(t)[:1])
 	if ack.Status != AckFailed || !strings.Contains(ack.Message, "not a valid power limit") {
 		t.Errorf("failed ack %+v", ack)
+	}
+	// A driver's error text with a NUL and a zero-width space (which the pool refuses)
+	// is sent without them.
+	run = &RecordRunner{Answers: map[string]Answer{"nvidia-smi": {},
+		"nvidia-smi -i 0 -pl 200.00": {Err: errors.New("Unknown Error\x00\u200b at GPU 0")}}}
+	ack = Apply(ctx, run, "rig01", p, twoGPUs(t)[:1])
+	if ack.Status != AckFailed || !strings.Contains(ack.Message, "Unknown Error at GPU 0") || !textcheck.Safe(ack.Message) {
+		t.Errorf("ack with a control character %+v", ack)
 	}
 	if ack := Apply(ctx, run, "rig01", p, nil); ack.Status != AckFailed || !strings.Contains(ack.Message, "no NVIDIA GPU") {
 		t.Errorf("no GPU %+v", ack)
