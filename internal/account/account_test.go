@@ -326,12 +326,12 @@ func TestBindChangeResetTypeAndCancel(t *testing.T) {
 		// Logged-in scenes need a session.
 		h.want(h.get("/api/pc/v1/customer/sms/code/send", "", url.Values{"phone": {"13800138000"}, "scenes": {"bindPhone"}, "ticket": {"x"}}), 401, 4, "")
 		h.want(h.get("/api/pc/v1/customer/sms/code/send", token, url.Values{"phone": {"23800138000"}, "scenes": {"bindPhone"}, "ticket": {"x"}}), 400, 3, "11-digit")
-		h.want(h.get("/api/pc/v1/customer/sms/code/send", token, url.Values{"phone": {"13800138000"}, "scenes": {"bindEmail"}, "ticket": {"x"}}), 400, 3, "must be one of")
+		h.want(h.get("/api/pc/v1/customer/sms/code/send", token, url.Values{"phone": {"13800138000"}, "scenes": {"newEmail"}, "ticket": {"x"}}), 400, 3, "must be one of")
 
 		bind := h.sendSMS("13800138000", "bindPhone", token)
 		// A bind code for another number, or a wrong code, binds nothing.
-		h.want(h.post("/api/pc/v1/customer/phone/bind", token, map[string]any{"phone": "13900139000", "code": bind}), 400, 3, "wrong or has expired")
-		h.want(h.post("/api/pc/v1/customer/phone/bind", token, map[string]any{"phone": 13800138000, "code": bind}), 200, 0, "Bound")
+		h.want(h.post("/api/pc/v1/customer/phone/bind", token, map[string]any{"phone": "13900139000", "code": bind, "password": "Miner-pass-1"}), 400, 3, "wrong or has expired")
+		h.want(h.post("/api/pc/v1/customer/phone/bind", token, map[string]any{"phone": 13800138000, "code": bind, "password": "Miner-pass-1"}), 200, 0, "Bound")
 		h.want(h.get("/api/pc/v1/customer/sms/code/send", token, url.Values{"phone": {"13800138000"}, "scenes": {"bindPhone"}, "ticket": {h.ticket()}}), 400, 3, "already bound to your account")
 
 		// Change phone: a code for the current number and one for the new number.
@@ -359,7 +359,7 @@ func TestBindChangeResetTypeAndCancel(t *testing.T) {
 		if len(h.sms.noticesTo("13700137000", "contactInUse")) != 1 {
 			t.Fatalf("notices %+v", h.sms.all())
 		}
-		h.want(h.post("/api/pc/v1/customer/phone/bind", t2, map[string]any{"phone": "13700137000", "code": reset}), 400, 3, "wrong or has expired")
+		h.want(h.post("/api/pc/v1/customer/phone/bind", t2, map[string]any{"phone": "13700137000", "code": reset, "password": "Miner-pass-1"}), 400, 3, "wrong or has expired")
 
 		// Account types.
 		r = h.get("/api/pc/v1/common/basic/account/type/list", "", nil)

@@ -70,6 +70,10 @@ func init() {
 		{"login", ChannelEmail, targetRegistered}, {"register", ChannelEmail, targetUnregistered},
 		{"bindEmail", ChannelEmail, targetFreeForMe}, {"changeEmail", ChannelEmail, targetMine},
 		{"newEmail", ChannelEmail, targetFreeForMe}, {"resetPwdByEmail", ChannelEmail, targetMine},
+		// Binding a contact is proved by the account's password or by a code to the contact
+		// it has: binding a phone, a code to the user's own email, and the other way round
+		// (docs/accounts.md "Binding and changing a contact").
+		{"bindPhone", ChannelEmail, targetMine}, {"bindEmail", ChannelSMS, targetMine},
 		// Second verification of money actions (SPEC section 5): withdrawing, and changing
 		// the address book.
 		{SceneWithdraw, ChannelSMS, targetMine}, {SceneAddressBook, ChannelSMS, targetMine},

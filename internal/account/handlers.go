@@ -356,11 +356,14 @@ func (h *Handler) rename(w http.ResponseWriter, r *http.Request) error {
 
 func (h *Handler) bind(channel, param string) httpx.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) error {
-		f, err := fields(w, r, param, "code")
+		// password or currentCode (a bind code to the contact the account has) proves the
+		// holder asks; the session alone binds nothing.
+		f, err := fields(w, r, param, "code", "password", "currentCode")
 		if err != nil {
 			return err
 		}
-		if err := h.Service.BindContact(r.Context(), mustUser(r), channel, f[param], f["code"]); err != nil {
+		proof := BindProof{Password: f["password"], CurrentCode: f["currentCode"]}
+		if err := h.Service.BindContact(r.Context(), mustUser(r), channel, f[param], f["code"], proof); err != nil {
 			return err
 		}
 		return httpx.OKMessage(w, r, "account.bindSuccess", nil)

@@ -306,14 +306,14 @@ func TestBindingAnotherAccountsContactTellsNothing(t *testing.T) {
 		// second has an email; bind a phone. First binds 13800138000.
 		t1 := h.login("first@example.com", ownerPW)
 		code := h.sendSMS("13800138000", "bindPhone", t1)
-		h.want(h.post("/api/pc/v1/customer/phone/bind", t1, map[string]any{"phone": "13800138000", "code": code}), 200, 0, "Bound")
+		h.want(h.post("/api/pc/v1/customer/phone/bind", t1, map[string]any{"phone": "13800138000", "code": code, "password": ownerPW}), 200, 0, "Bound")
 		used := h.get("/api/pc/v1/customer/sms/code/send", tok, url.Values{"phone": {"13800138000"}, "scenes": {"bindPhone"}, "ticket": {h.ticket()}})
 		free := h.get("/api/pc/v1/customer/sms/code/send", tok, url.Values{"phone": {"13700137000"}, "scenes": {"bindPhone"}, "ticket": {h.ticket()}})
 		sameReply(t, "bind send", used, free)
 		if len(h.sms.noticesTo("13800138000", kindContactInUse)) != 1 {
 			t.Fatalf("the phone's owner was not told: %+v", h.sms.all())
 		}
-		h.want(h.post("/api/pc/v1/customer/phone/bind", tok, map[string]any{"phone": "13800138000", "code": "000000"}), 400, 3, "wrong or has expired")
+		h.want(h.post("/api/pc/v1/customer/phone/bind", tok, map[string]any{"phone": "13800138000", "code": "000000", "password": otherPW}), 400, 3, "wrong or has expired")
 		check := h.get("/api/pc/v1/customer/sms/code/check", tok, url.Values{"phone": {"13800138000"}, "scenes": {"bindPhone"}, "code": {"000000"}})
 		h.want(check, 400, 3, "wrong or has expired")
 	})
@@ -342,7 +342,7 @@ func TestCommonPasswordsAreRefused(t *testing.T) {
 		reset := h.sendEmail("new@example.com", "resetPwdByEmail", tok)
 		h.want(h.post("/api/pc/v1/customer/password/upd/emailCode", tok, map[string]any{"email": "new@example.com", "code": reset, "newPassword": "iloveyou1"}), 400, 3, "too common")
 		bind := h.sendSMS("13800138000", "bindPhone", tok)
-		h.want(h.post("/api/pc/v1/customer/phone/bind", tok, map[string]any{"phone": "13800138000", "code": bind}), 200, 0, "")
+		h.want(h.post("/api/pc/v1/customer/phone/bind", tok, map[string]any{"phone": "13800138000", "code": bind, "password": ownerPW}), 200, 0, "")
 		byPhone := h.sendSMS("13800138000", "resetPwdByPhone", tok)
 		h.want(h.post("/api/pc/v1/customer/password/upd/phoneCode", tok, map[string]any{"phone": "13800138000", "code": byPhone, "newPassword": "1q2w3e4r5t"}), 400, 3, "too common")
 		// The refused changes left the codes usable and the password as it was.

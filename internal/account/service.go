@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"slices"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/uniplus-pool/pool/internal/db"
@@ -277,6 +278,9 @@ func checkCaller(sc Scene, target string, caller *User) error {
 		if mine != target {
 			return httpx.Warn(contactKey(sc.Channel, "account.notYourPhone", "account.notYourEmail"), nil)
 		}
+		if bound, ok := bindsOther(sc); ok && contactOf(caller, bound) != "" {
+			return httpx.Warn(contactKey(bound, "account.phoneAlreadyBound", "account.emailAlreadyBound"), nil)
+		}
 	case targetFreeForMe:
 		if contactOf(caller, sc.Channel) == target {
 			return httpx.Warn(contactKey(sc.Channel, "account.samePhone", "account.sameEmail"), nil)
@@ -338,6 +342,9 @@ func (s *Service) checkOwner(ctx context.Context, sc Scene, target string, calle
 		if mine != target {
 			return httpx.Warn(contactKey(sc.Channel, "account.notYourPhone", "account.notYourEmail"), nil)
 		}
+		if bound, ok := bindsOther(sc); ok && contactOf(caller, bound) != "" {
+			return httpx.Warn(contactKey(bound, "account.phoneAlreadyBound", "account.emailAlreadyBound"), nil)
+		}
 	case targetFreeForMe:
 		if exists && owner.ID == caller.ID {
 			return httpx.Warn(contactKey(sc.Channel, "account.samePhone", "account.sameEmail"), nil)
@@ -350,6 +357,18 @@ func (s *Service) checkOwner(ctx context.Context, sc Scene, target string, calle
 		}
 	}
 	return nil
+}
+
+// bindsOther names the channel a bind scene binds when its code goes to the user's own
+// other contact (a bindPhone code by email proves the bind of a phone).
+func bindsOther(sc Scene) (string, bool) {
+	switch {
+	case sc.Name == "bindPhone" && sc.Channel == ChannelEmail:
+		return ChannelSMS, true
+	case sc.Name == "bindEmail" && sc.Channel == ChannelSMS:
+		return ChannelEmail, true
+	}
+	return "", false
 }
 
 func contactKey(channel, phoneKey, emailKey string) string {
@@ -683,14 +702,90 @@ func (s *Service) Rename(ctx context.Context, u User, raw string) error {
 	return s.Store.UpdateUser(ctx, s.Store.DB, u)
 }
 
-// BindContact binds a phone or email to an account that has none.
-func (s *Service) BindContact(ctx context.Context, u User, channel, rawTarget, rawCode string) error {
-	sc := Scenes[channel+":"+contactKey(channel, "bindPhone", "bindEmail")]
-	target, id, err := s.verifyTargetCode(ctx, sc, rawTarget, rawCode, &u)
+// ContactHold is how long withdrawals and address book changes wait after a phone or
+// email is bound or changed (docs/withdrawals.md "After a contact change"), as exchanges
+// hold them: whoever took over a session and bound their own phone must not withdraw
+// with its codes before the contacts the account had are told and can act.
+const ContactHold = 24 * time.Hour
+
+// ContactHoldUntil is when the wait after u's last contact change ends, and whether it is
+// still under way at now.
+func (u User) ContactHoldUntil(now time.Time) (time.Time, bool) {
+	if u.ContactChangedAt == 0 {
+		return time.Time{}, false
+	}
+	end := time.UnixMilli(u.ContactChangedAt).Add(ContactHold)
+	return end, now.Before(end)
+}
+
+// BindProof proves that a bind is the account holder's, not only a session's: the
+// account's password, or a code sent for the bind scene to the contact the account has
+// (binding a phone, a bindPhone code to the user's own email). Either one is enough.
+type BindProof struct {
+	Password    string
+	CurrentCode string
+}
+
+// otherChannel is the contact kind that is not channel.
+func otherChannel(channel string) string {
+	if channel == ChannelSMS {
+		return ChannelEmail
+	}
+	return ChannelSMS
+}
+
+// BindContact binds a phone or email to an account that has none, with the bind code of
+// the new contact and a proof that the holder of the account asks (BindProof). A session
+// alone was enough before, and a bound phone is a way to pass the second verification of
+// withdrawals (SecondFactor). The proof is checked before the new contact's code, and
+// nothing is spent unless all of it is right.
+func (s *Service) BindContact(ctx context.Context, u User, channel, rawTarget, rawCode string, proof BindProof) error {
+	name := contactKey(channel, "bindPhone", "bindEmail")
+	sc := Scenes[channel+":"+name]
+	target, err := normalizeTarget(channel, rawTarget)
 	if err != nil {
 		return err
 	}
-	return s.setContact(ctx, u, channel, target, id)
+	code, err := CheckCode(rawCode)
+	if err != nil {
+		return err
+	}
+	if err := checkCaller(sc, target, &u); err != nil {
+		return err
+	}
+	var spend []int64
+	switch {
+	case strings.TrimSpace(proof.Password) != "":
+		if err := s.VerifyPassword(ctx, u, proof.Password, "field.password"); err != nil {
+			return err
+		}
+	case strings.TrimSpace(proof.CurrentCode) != "":
+		other := otherChannel(channel)
+		current := contactOf(&u, other)
+		if current == "" {
+			return httpx.Warn("account.notBound", nil)
+		}
+		c, err := CheckCode(proof.CurrentCode)
+		if err != nil {
+			return err
+		}
+		id, err := s.verifyGuarded(ctx, Scenes[other+":"+name], current, c)
+		if err != nil {
+			return err
+		}
+		spend = append(spend, id)
+	default:
+		return httpx.Warn("account.bindProofRequired", nil)
+	}
+	id, err := s.verifyGuarded(ctx, sc, target, code)
+	if err != nil {
+		return err
+	}
+	// Only with the codes right: whether another account took the new one since.
+	if err := s.checkOwner(ctx, sc, target, &u); err != nil {
+		return err
+	}
+	return s.setContact(ctx, u, channel, target, false, append(spend, id)...)
 }
 
 // ChangeContact replaces the bound phone or email: oldCode proves the current one,
@@ -729,27 +824,92 @@ func (s *Service) ChangeContact(ctx context.Context, u User, channel, rawOldCode
 	if err := s.checkOwner(ctx, newSc, target, &u); err != nil {
 		return err
 	}
-	return s.setContact(ctx, u, channel, target, oldID, newID)
+	return s.setContact(ctx, u, channel, target, true, oldID, newID)
 }
 
-func (s *Service) setContact(ctx context.Context, u User, channel, target string, codeIDs ...int64) error {
+// setContact binds or changes the contact, spends the codes and starts the ContactHold in
+// one transaction, then tells the contacts the account had.
+func (s *Service) setContact(ctx context.Context, u User, channel, target string, changed bool, codeIDs ...int64) error {
+	before := u
 	if channel == ChannelSMS {
 		u.Phone = target
 	} else {
 		u.Email = target
 	}
+	now := s.now()
 	err := s.Store.DB.InTx(ctx, func(tx *db.Tx) error {
 		for _, id := range codeIDs {
-			if err := consumeCode(ctx, tx, id, s.now()); err != nil {
+			if err := consumeCode(ctx, tx, id, now); err != nil {
 				return err
 			}
 		}
-		return s.Store.UpdateUser(ctx, tx, u)
+		if err := s.Store.UpdateUser(ctx, tx, u); err != nil {
+			return err
+		}
+		// Apart from UpdateUser, which writes back what a caller read: a rename with a
+		// user read before this change must not end the hold.
+		if _, err := tx.Exec(ctx, "UPDATE users SET contact_changed_at = ? WHERE id = ?", now.UnixMilli(), u.ID); err != nil {
+			return fmt.Errorf("account: contact change time of %d: %w", u.ID, err)
+		}
+		return nil
 	})
 	if errors.Is(err, errContactTaken) {
 		return httpx.Warn(contactKey(channel, "account.phoneInUse", "account.emailInUse"), nil)
 	}
-	return err
+	if err != nil {
+		return err
+	}
+	s.tellOldContacts(ctx, before, channel, target, changed, now)
+	return nil
+}
+
+// tellOldContacts tells every contact the account had before a bind or change (the
+// replaced one too) what changed and that money waits ContactHold, in the language the
+// user registered in: the holder learns of a change made from a session they did not
+// open while the hold still stops withdrawals. Sent after the commit, without holding up
+// the answer; a failed send is logged and changes nothing.
+func (s *Service) tellOldContacts(ctx context.Context, before User, channel, target string, changed bool, at time.Time) {
+	action := contactKey(channel, "phone", "email")
+	if changed {
+		action += "Changed"
+	} else {
+		action += "Bound"
+	}
+	shown := MaskEmail(target)
+	if channel == ChannelSMS {
+		shown = MaskPhone(target)
+	}
+	params := map[string]string{"action": action, "target": shown, "time": at.In(beijing).Format("2006-01-02 15:04"),
+		"until": at.Add(ContactHold).In(beijing).Format("2006-01-02 15:04")}
+	for _, c := range []struct{ channel, to string }{{ChannelEmail, before.Email}, {ChannelSMS, before.Phone}} {
+		if c.to == "" {
+			continue
+		}
+		sender := s.noticeSender(c.channel)
+		if sender == nil {
+			if s.Log != nil {
+				s.Log.Warn("account: the sender cannot send notices", "channel", c.channel, "notice", notify.NoticeContactChanged)
+			}
+			continue
+		}
+		n := notify.Notice{Channel: c.channel, To: c.to, Lang: before.Lang, Kind: notify.NoticeContactChanged, Params: params}
+		s.async(func() {
+			ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), time.Minute)
+			defer cancel()
+			if err := sender.SendNotice(ctx, n); err != nil && s.Log != nil {
+				s.Log.Warn("contact change notice not sent", "user", before.ID, "channel", c.channel, "err", err)
+			}
+		})
+	}
+}
+
+// async runs f without holding up the answer (Async, or a new goroutine).
+func (s *Service) async(f func()) {
+	if s.Async != nil {
+		s.Async(f)
+		return
+	}
+	go f()
 }
 
 // VerifyPassword checks the user's password under the brute-force guard.

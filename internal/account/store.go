@@ -47,6 +47,10 @@ type User struct {
 	Lang            string
 	CreatedAt       int64
 	UpdatedAt       int64
+	// ContactChangedAt is when the phone or email was last bound or changed (Unix ms, 0
+	// never): money waits ContactHold after it (docs/withdrawals.md "After a contact
+	// change"). Only setContact writes it.
+	ContactChangedAt int64
 }
 
 // Store is the account tables.
@@ -58,7 +62,7 @@ type Store struct {
 func userCols(p string) string {
 	return p + "id, " + p + "uid, " + p + "nickname, COALESCE(" + p + "phone, ''), COALESCE(" + p + "email, ''), " +
 		p + "password_hash, " + p + "account_type, " + p + "status, COALESCE(" + p + "agent_invite_code, ''), " +
-		p + "lang, " + p + "created_at, " + p + "updated_at"
+		p + "lang, " + p + "created_at, " + p + "updated_at, " + p + "contact_changed_at"
 }
 
 var userColumns = userCols("")
@@ -66,7 +70,7 @@ var userColumns = userCols("")
 func scanUser(row interface{ Scan(...any) error }) (User, error) {
 	var u User
 	err := row.Scan(&u.ID, &u.UID, &u.Nickname, &u.Phone, &u.Email, &u.PasswordHash, &u.AccountType, &u.Status,
-		&u.AgentInviteCode, &u.Lang, &u.CreatedAt, &u.UpdatedAt)
+		&u.AgentInviteCode, &u.Lang, &u.CreatedAt, &u.UpdatedAt, &u.ContactChangedAt)
 	if errors.Is(err, sql.ErrNoRows) {
 		return u, db.ErrNotFound
 	}

@@ -120,8 +120,11 @@ func TestSessionIdleMigrationKeepsOpenSessions(t *testing.T) {
 			now := time.Now()
 			u := accounttest.NewUser(t, d, "old@example.com", "", now.Add(-20*24*time.Hour))
 			s := &account.Store{DB: d}
-			if _, err := s.SessionUser(ctx, u.Token, now); !errors.Is(err, db.ErrNotFound) {
-				t.Fatalf("before 0030 the session idle for 20 days answers %v, want it ended", err)
+			// Read from the row: SessionUser reads columns that later migrations add
+			// (0031's contact_changed_at), so it cannot run on this schema.
+			var seen int64
+			if err := d.QueryRow(ctx, "SELECT last_seen_at FROM sessions").Scan(&seen); err != nil || seen > now.Add(-account.SessionIdle).UnixMilli() {
+				t.Fatalf("before 0030 the session's last use is %d (%v), want it idle for 20 days: ended", seen, err)
 			}
 			if _, err := d.Migrate(ctx); err != nil {
 				t.Fatal(err)

@@ -176,12 +176,13 @@ func TestOpenAPIEveryRouteAgainstARealServer(t *testing.T) {
 	a.call("GET", "/api/pc/v1/customer/sms/code/send?"+query("phone", bindPhone, "scenes", "bindPhone", "ticket", "x"), "", nil, 401)
 	a.call("GET", "/api/pc/v1/customer/sms/code/send?"+query("phone", bindPhone, "scenes", "bindPhone", "ticket", a.ticket()), tokR, nil, 200)
 	a.call("POST", "/api/pc/v1/customer/phone/bind", tokR, map[string]any{"phone": bindPhone, "code": "abc"}, 400)
-	a.call("POST", "/api/pc/v1/customer/phone/bind", tokR, map[string]any{"phone": bindPhone, "code": mail.last(t, bindPhone, "bindPhone")}, 200)
+	a.call("POST", "/api/pc/v1/customer/phone/bind", tokR, map[string]any{"phone": bindPhone, "code": mail.last(t, bindPhone, "bindPhone")}, 400) // no password or currentCode
+	a.call("POST", "/api/pc/v1/customer/phone/bind", tokR, map[string]any{"phone": bindPhone, "code": mail.last(t, bindPhone, "bindPhone"), "password": pw}, 200)
 	bindEmail := "bind@example.com"
 	a.call("GET", "/api/pc/v1/customer/email/code/send?"+query("email", bindEmail, "scenes", "bindEmail", "ticket", "x"), "", nil, 401)
 	a.call("GET", "/api/pc/v1/customer/email/code/send?"+query("email", bindEmail, "scenes", "bindEmail", "ticket", a.ticket()), tokP, nil, 200)
 	a.call("POST", "/api/pc/v1/customer/email/bind", tokP, map[string]any{"code": mail.last(t, bindEmail, "bindEmail")}, 400)
-	a.call("POST", "/api/pc/v1/customer/email/bind", tokP, map[string]any{"email": bindEmail, "code": mail.last(t, bindEmail, "bindEmail")}, 200)
+	a.call("POST", "/api/pc/v1/customer/email/bind", tokP, map[string]any{"email": bindEmail, "code": mail.last(t, bindEmail, "bindEmail"), "password": pw}, 200)
 	// Change both contacts.
 	ch := newAccount(t, d, "c@example.com", "13800000004", pw)
 	a.call("GET", "/api/pc/v1/customer/sms/code/send?"+query("phone", ch.Phone, "scenes", "changePhone", "ticket", a.ticket()), ch.Token, nil, 200)
@@ -535,7 +536,9 @@ func TestOpenAPIEveryRouteAgainstARealServer(t *testing.T) {
 	a.call("GET", wd+"withdraw/list?pageSize=7", demo, nil, 400)
 	a.rows(a.call("GET", wd+"withdraw/list?subAccount=farm_a&currencyType=BTC", demo, nil, 200), "rows")
 	a.call("POST", wd+"withdraw/setting", demo, map[string]any{"subAccount": "farm_a", "currencyType": "BTC", "autoEnabled": true, "amount": "0.001", "addressId": entry.ID}, 400)
-	a.call("POST", wd+"withdraw/setting", demo, map[string]any{"subAccount": "farm_a", "currencyType": "BTC", "autoEnabled": true, "amount": "0.5", "addressId": entry.ID}, 200)
+	a.call("POST", wd+"withdraw/setting", demo, map[string]any{"subAccount": "farm_a", "currencyType": "BTC", "autoEnabled": true, "amount": "0.5", "addressId": entry.ID}, 400) // no verification
+	a.call("POST", wd+"withdraw/setting", demo, map[string]any{"subAccount": "farm_a", "currencyType": "BTC", "autoEnabled": true, "amount": "0.5", "addressId": entry.ID,
+		"verifyType": "email", "code": sendCode("withdraw")}, 200)
 	a.call("POST", wd+"address/delete", demo, map[string]any{"id": entry.ID, "verifyType": "email", "code": sendCode("addressBook")}, 400)
 	a.call("GET", wd+"withdraw/setting/closed?subAccount=farm_a&currencyType=BTC", demo, nil, 200)
 	a.call("POST", wd+"address/delete", demo, map[string]any{"id": entry.ID, "verifyType": "email", "code": mail.last(t, demoEmail, "addressBook")}, 200)

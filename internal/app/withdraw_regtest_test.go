@@ -161,7 +161,7 @@ func TestWithdrawalsOnLitecoinRegtest(t *testing.T) {
 		s.advance(t, time.Date(bj.Year(), bj.Month(), bj.Day(), 12, 30, 0, 0, bj.Location()).Sub(bj))
 	}
 	api("POST", "/api/pc/v1/customer/withdraw/setting", map[string]any{"subAccount": "ltcfarm", "currencyType": "LTC", "autoEnabled": true,
-		"amount": "0.5", "addressId": entry.ID})
+		"amount": "0.5", "addressId": entry.ID, "verifyType": "email", "code": code("withdraw")})
 	bj = s.clockNow(t).In(bj.Location())
 	s.advance(t, time.Date(bj.Year(), bj.Month(), bj.Day()+1, 0, 30, 0, 0, bj.Location()).Sub(bj))
 	var auto struct {

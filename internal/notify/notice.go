@@ -15,8 +15,10 @@ type Notice struct {
 	Lang    string
 	Kind    string // NoticeAddressBook, ...
 	// Params fill the text: for NoticeAddressBook, action (added, changed, deleted), coin,
-	// address and time; for NoticeFailedLogins, count and since (a time); the notices about
-	// a code that was not sent have none.
+	// address and time; for NoticeFailedLogins, count and since (a time); for
+	// NoticeContactChanged, action (phoneBound, phoneChanged, emailBound, emailChanged),
+	// target (the new contact, masked), time and until (when withdrawals may go again);
+	// the notices about a code that was not sent have none.
 	Params map[string]string
 }
 
@@ -32,10 +34,14 @@ const (
 	NoticeLoginNoAccount    = "loginNoAccount"
 	NoticeAlreadyRegistered = "alreadyRegistered"
 	NoticeContactInUse      = "contactInUse"
+	// NoticeContactChanged tells the contacts an account had that a phone or email was
+	// bound or changed, and that withdrawals wait 24 hours (docs/accounts.md).
+	NoticeContactChanged = "contactChanged"
 )
 
 // NoticeKinds lists every kind; each language words each one (the tests make sure of that).
-var NoticeKinds = []string{NoticeAddressBook, NoticeFailedLogins, NoticeLoginNoAccount, NoticeAlreadyRegistered, NoticeContactInUse}
+var NoticeKinds = []string{NoticeAddressBook, NoticeFailedLogins, NoticeLoginNoAccount, NoticeAlreadyRegistered, NoticeContactInUse,
+	NoticeContactChanged}
 
 // NoticeSender delivers notices on one channel; every sender of this package is one.
 type NoticeSender interface {
@@ -52,6 +58,44 @@ type noticeTexts struct {
 }
 
 var noticeCatalog = map[string]map[string]noticeTexts{
+	NoticeContactChanged: {
+		"zh_CN": {
+			Subject: "Uniplus Pool 账户联系方式变更通知",
+			Body: []string{"您的账户于 {time}（北京时间）{action}：{target}。",
+				"为保障资金安全，提现以及提现地址的新增和修改暂停 24 小时，至 {until}（北京时间）恢复。",
+				"如非本人操作，说明有人登录了您的账户：请立即修改密码并联系我们。"},
+			SMS: "【Uniplus Pool】您的账户于{time}（北京时间）{action}：{target}，提现暂停至{until}。如非本人操作，请立即修改密码。",
+			Actions: map[string]string{"phoneBound": "绑定了手机号", "phoneChanged": "更换了手机号",
+				"emailBound": "绑定了邮箱", "emailChanged": "更换了邮箱"},
+		},
+		"zh_HK": {
+			Subject: "Uniplus Pool 帳戶聯絡方式變更通知",
+			Body: []string{"您的帳戶於 {time}（北京時間）{action}：{target}。",
+				"為保障資金安全，提現以及提現地址的新增和修改暫停 24 小時，至 {until}（北京時間）恢復。",
+				"如非本人操作，表示有人登入了您的帳戶：請立即修改密碼並聯絡我們。"},
+			SMS: "【Uniplus Pool】您的帳戶於{time}（北京時間）{action}：{target}，提現暫停至{until}。如非本人操作，請立即修改密碼。",
+			Actions: map[string]string{"phoneBound": "綁定了手機號碼", "phoneChanged": "更換了手機號碼",
+				"emailBound": "綁定了電郵", "emailChanged": "更換了電郵"},
+		},
+		"en_US": {
+			Subject: "Uniplus Pool: a contact of your account changed",
+			Body: []string{"At {time} (Beijing time) {action}: {target}.",
+				"For your security, withdrawals and new or changed withdrawal addresses are paused for 24 hours, until {until} (Beijing time).",
+				"If this was not you, someone has signed in to your account: change your password at once and contact us."},
+			SMS: "Uniplus Pool: {action} ({target}) at {time}. Withdrawals are paused until {until} (Beijing time). Not you? Change your password now.",
+			Actions: map[string]string{"phoneBound": "a phone number was bound to your account", "phoneChanged": "the phone number of your account was changed",
+				"emailBound": "an email address was bound to your account", "emailChanged": "the email address of your account was changed"},
+		},
+		"ko_KR": {
+			Subject: "Uniplus Pool: 계정 연락처가 변경되었습니다",
+			Body: []string{"{time}(베이징 시간)에 {action}: {target}",
+				"보안을 위해 출금과 출금 주소 추가·변경이 24시간 동안, {until}(베이징 시간)까지 중지됩니다.",
+				"본인이 한 변경이 아니라면 누군가 계정에 로그인한 것입니다. 즉시 비밀번호를 바꾸고 문의해 주세요."},
+			SMS: "Uniplus Pool: {time}에 {action}: {target}. 출금은 {until}(베이징 시간)까지 중지됩니다. 본인이 아니면 즉시 비밀번호를 바꾸세요.",
+			Actions: map[string]string{"phoneBound": "계정에 휴대폰 번호가 연결되었습니다", "phoneChanged": "계정의 휴대폰 번호가 변경되었습니다",
+				"emailBound": "계정에 이메일이 연결되었습니다", "emailChanged": "계정의 이메일이 변경되었습니다"},
+		},
+	},
 	NoticeAddressBook: {
 		"zh_CN": {
 			Subject: "Uniplus Pool 提现地址簿变更通知",

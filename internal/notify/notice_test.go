@@ -3,6 +3,7 @@ package notify
 import (
 	"context"
 	"encoding/json"
+	"maps"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -114,6 +115,8 @@ func TestEveryNoticeKindInEveryLanguage(t *testing.T) {
 	params := map[string]map[string]string{
 		NoticeAddressBook:  {"action": "added", "coin": "BTC", "address": "bc1q", "time": "2026-11-26 22:10"},
 		NoticeFailedLogins: {"count": "5", "since": "2026-11-26 22:10"},
+		NoticeContactChanged: {"action": "phoneBound", "target": "139****5678", "time": "2026-11-26 22:10",
+			"until": "2026-11-27 22:10"},
 	}
 	for _, kind := range NoticeKinds {
 		for _, lang := range Languages {
@@ -136,5 +139,19 @@ func TestEveryNoticeKindInEveryLanguage(t *testing.T) {
 	m, _ := RenderNotice(Notice{Channel: ChannelEmail, Lang: "zh_HK", Kind: NoticeFailedLogins, Params: params[NoticeFailedLogins]})
 	if !strings.Contains(m.Text, "5 次登入失敗") || !strings.Contains(m.SMS, "2026-11-26 22:10") {
 		t.Errorf("failed logins: %q / %q", m.Text, m.SMS)
+	}
+	// The contact change names what changed in words, the new contact masked, and the end
+	// of the hold.
+	for _, c := range []struct{ lang, action, want string }{
+		{"en_US", "phoneBound", "a phone number was bound to your account: 139****5678."},
+		{"zh_CN", "emailChanged", "更换了邮箱：139****5678。"},
+		{"ko_KR", "phoneChanged", "계정의 휴대폰 번호가 변경되었습니다: 139****5678"},
+	} {
+		p := maps.Clone(params[NoticeContactChanged])
+		p["action"] = c.action
+		m, _ := RenderNotice(Notice{Channel: ChannelEmail, Lang: c.lang, Kind: NoticeContactChanged, Params: p})
+		if !strings.Contains(m.Text, c.want) || !strings.Contains(m.Text, "2026-11-27 22:10") || !strings.Contains(m.SMS, "2026-11-27 22:10") {
+			t.Errorf("contact changed, %s: %q / %q", c.lang, m.Text, m.SMS)
+		}
 	}
 }

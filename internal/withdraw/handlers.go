@@ -39,9 +39,24 @@ type Handler struct {
 	Email, SMS notify.NoticeSender
 	Log        *slog.Logger
 	// TwoFactor, when set, asks users who have an authenticator app for its code on the
-	// calls that take the second verification: withdrawals and address book changes
-	// (spender). Withdrawal settings ask for neither today.
+	// calls that take the second verification: withdrawals, address book changes and
+	// saving a withdrawal setting (spender).
 	TwoFactor TwoFactor
+}
+
+// held refuses a withdrawal or a new or changed address while the wait after a contact
+// change is under way (account.ContactHold), naming its end in the reader's time zone;
+// data.holdUntil is the end in Unix ms. A code or password that changed the phone or
+// email is no proof that the holder, rather than whoever has the session, asks for the
+// money: the contacts the account had are told, and have the day to act.
+func (h *Handler) held(ctx context.Context, u account.User) error {
+	end, on := u.ContactHoldUntil(h.Store.now())
+	if !on {
+		return nil
+	}
+	e := httpx.Warn("withdraw.contactHold", i18n.Params{"until": end.In(httpx.From(ctx).TZ).Format("2006-01-02 15:04 (UTC-07:00)")})
+	e.Data = map[string]int64{"holdUntil": end.UnixMilli()}
+	return e
 }
 
 // tellContacts sends the address book notice to the user's email and phone, after the
@@ -213,6 +228,21 @@ func (h *Handler) addressSave(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
+	// A new address, or another address or network for an entry, waits out the hold after
+	// a contact change; a description alone sends money nowhere new.
+	moves := in.ID == 0
+	if !moves {
+		old, err := h.Store.address(ctx, h.Store.DB, u.ID, in.ID)
+		if err != nil {
+			return err
+		}
+		moves = old.Address != in.Address || old.Network != in.Network
+	}
+	if moves {
+		if err := h.held(ctx, u); err != nil {
+			return err
+		}
+	}
 	spend, err := h.spender(ctx, u, account.SceneAddressBook, body.verification)
 	if err != nil {
 		return err
@@ -328,6 +358,10 @@ func amountOrEmpty(v int64, c coin.Coin) string {
 	return chain.FormatAmount(v, c.Decimals)
 }
 
+// settingSave turns an auto-withdrawal on or changes it with the same second verification
+// as a withdrawal (scene withdraw; the authenticator's code too when it is on): with a
+// session alone, whoever held it chose when, how much and to which entry money went.
+// Turning one off takes none, here or with setting/closed: it sends nothing anywhere.
 func (h *Handler) settingSave(w http.ResponseWriter, r *http.Request) error {
 	var body struct {
 		SubAccount   string `json:"subAccount"`
@@ -335,6 +369,7 @@ func (h *Handler) settingSave(w http.ResponseWriter, r *http.Request) error {
 		AutoEnabled  bool   `json:"autoEnabled"`
 		Amount       string `json:"amount"`
 		AddressID    int64  `json:"addressId"`
+		verification
 	}
 	if err := httpx.DecodeFields(w, r, &body, "withdraw.field."); err != nil {
 		return err
@@ -345,8 +380,19 @@ func (h *Handler) settingSave(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	if _, err := h.Store.SaveSetting(ctx, SettingInput{UserID: u.ID, SubAccountID: sub.ID, Coin: body.CurrencyType,
-		Enabled: body.AutoEnabled, Amount: body.Amount, AddressID: body.AddressID}); err != nil {
+	// Checked first, so a refused change costs no code.
+	st, err := h.Store.PrepareSetting(ctx, SettingInput{UserID: u.ID, SubAccountID: sub.ID, Coin: body.CurrencyType,
+		Enabled: body.AutoEnabled, Amount: body.Amount, AddressID: body.AddressID})
+	if err != nil {
+		return err
+	}
+	spend := Spend(func(context.Context, *db.Tx) error { return nil })
+	if st.Enabled {
+		if spend, err = h.spender(ctx, u, account.SceneWithdraw, body.verification); err != nil {
+			return err
+		}
+	}
+	if err := h.Store.PutSetting(ctx, u.ID, st, spend); err != nil {
 		return err
 	}
 	return httpx.OKMessage(w, r, "withdraw.settingSaved", nil)
@@ -382,6 +428,9 @@ type infoView struct {
 	Addresses []addressView `json:"addresses"`
 	// Verify lists the second verification methods the user has bound ("phone", "email").
 	Verify []string `json:"verifyTypes"`
+	// HoldUntil is when withdrawals may go again after a contact change (Unix ms); 0 when
+	// none is waiting.
+	HoldUntil int64 `json:"holdUntil"`
 }
 
 func (h *Handler) info(w http.ResponseWriter, r *http.Request) error {
@@ -417,6 +466,9 @@ func (h *Handler) info(w http.ResponseWriter, r *http.Request) error {
 	}
 	if u.Email != "" {
 		out.Verify = append(out.Verify, "email")
+	}
+	if end, on := u.ContactHoldUntil(now); on {
+		out.HoldUntil = end.UnixMilli()
 	}
 	return httpx.OK(w, r, out)
 }
@@ -457,6 +509,9 @@ func (h *Handler) apply(w http.ResponseWriter, r *http.Request) error {
 			return err
 		}
 		return httpx.OKMessage(w, r, "withdraw.requested", v)
+	}
+	if err := h.held(ctx, u); err != nil {
+		return err
 	}
 	if err := h.limit(ctx, "apply", u.ID, WithdrawalsPerHour); err != nil {
 		return err

@@ -331,9 +331,20 @@ func windowOpen(now time.Time) error {
 }
 
 // SaveSetting turns a coin's auto-withdrawal on (an amount not below the coin's minimum
-// and above the fee, an address of the coin from the user's book) or off. Refused from
-// 00:00 to 12:00 Beijing time.
+// and above the fee, an address of the coin from the user's book that is past its
+// AddressLock) or off. Refused from 00:00 to 12:00 Beijing time. The API asks for the
+// second verification first (PrepareSetting, then PutSetting with its code).
 func (s *Store) SaveSetting(ctx context.Context, in SettingInput) (Setting, error) {
+	st, err := s.PrepareSetting(ctx, in)
+	if err != nil {
+		return st, err
+	}
+	return st, s.PutSetting(ctx, in.UserID, st, func(context.Context, *db.Tx) error { return nil })
+}
+
+// PrepareSetting checks a change of a setting (see SaveSetting) and answers the setting to
+// store, so that a refused change costs no code.
+func (s *Store) PrepareSetting(ctx context.Context, in SettingInput) (Setting, error) {
 	now := s.now()
 	if err := windowOpen(now); err != nil {
 		return Setting{}, err
@@ -344,7 +355,7 @@ func (s *Store) SaveSetting(ctx context.Context, in SettingInput) (Setting, erro
 	}
 	st := Setting{SubAccountID: in.SubAccountID, Coin: c.Type, Enabled: in.Enabled, UpdatedAt: now.UnixMilli()}
 	if !in.Enabled {
-		return st, s.putSetting(ctx, in.UserID, st, false)
+		return st, nil
 	}
 	if in.AddressID == 0 {
 		return st, httpx.Required("withdraw.field.address")
@@ -356,6 +367,11 @@ func (s *Store) SaveSetting(ctx context.Context, in SettingInput) (Setting, erro
 	if a.Coin != c.Type {
 		return st, httpx.NotFound("withdraw.addressNotFound")
 	}
+	// An address inside its 48 hours is no choice either: the auto-withdrawal would skip
+	// it, and a setting must not be a way to line one up before the owner has been told.
+	if err := usable(a, now); err != nil {
+		return st, err
+	}
 	if st.Amount, err = ParseAmount(in.Amount, c); err != nil {
 		return st, err
 	}
@@ -364,25 +380,28 @@ func (s *Store) SaveSetting(ctx context.Context, in SettingInput) (Setting, erro
 		return st, httpx.Warn("withdraw.belowMinimum", nil)
 	}
 	st.AddressID = a.ID
-	return st, s.putSetting(ctx, in.UserID, st, true)
+	return st, nil
 }
 
-// putSetting writes a setting; turning one off keeps its amount and address.
-func (s *Store) putSetting(ctx context.Context, userID int64, st Setting, full bool) error {
-	var err error
-	if full {
-		_, err = s.DB.Exec(ctx, `INSERT INTO withdraw_settings (sub_account_id, coin, user_id, enabled, amount, address_id, updated_at)
-			VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (sub_account_id, coin) DO UPDATE SET enabled = excluded.enabled,
-			amount = excluded.amount, address_id = excluded.address_id, updated_at = excluded.updated_at`,
-			st.SubAccountID, st.Coin, userID, st.Enabled, st.Amount, st.AddressID, st.UpdatedAt)
-	} else {
-		_, err = s.DB.Exec(ctx, "UPDATE withdraw_settings SET enabled = ?, updated_at = ? WHERE sub_account_id = ? AND coin = ?",
-			false, st.UpdatedAt, st.SubAccountID, st.Coin)
-	}
-	if err != nil {
-		return fmt.Errorf("withdraw: setting: %w", err)
-	}
-	return nil
+// PutSetting writes a setting PrepareSetting answered, and spends the second verification
+// in the same transaction; turning one off keeps its amount and address.
+func (s *Store) PutSetting(ctx context.Context, userID int64, st Setting, spend Spend) error {
+	return s.DB.InTx(ctx, func(tx *db.Tx) error {
+		var err error
+		if st.Enabled {
+			_, err = tx.Exec(ctx, `INSERT INTO withdraw_settings (sub_account_id, coin, user_id, enabled, amount, address_id, updated_at)
+				VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (sub_account_id, coin) DO UPDATE SET enabled = excluded.enabled,
+				amount = excluded.amount, address_id = excluded.address_id, updated_at = excluded.updated_at`,
+				st.SubAccountID, st.Coin, userID, st.Enabled, st.Amount, st.AddressID, st.UpdatedAt)
+		} else {
+			_, err = tx.Exec(ctx, "UPDATE withdraw_settings SET enabled = ?, updated_at = ? WHERE sub_account_id = ? AND coin = ?",
+				false, st.UpdatedAt, st.SubAccountID, st.Coin)
+		}
+		if err != nil {
+			return fmt.Errorf("withdraw: setting: %w", err)
+		}
+		return spend(ctx, tx)
+	})
 }
 
 // AutoWithdraw makes the day's auto-withdrawals inside the payment window: for every
