@@ -247,6 +247,10 @@ func TestMultiProcessPool(t *testing.T) {
 	}
 	t.Logf("%s: a killed jobs process's settlement taken over", time.Since(started).Round(time.Millisecond))
 
+	// The clock moved on ten days, past a session's 7 idle days: the miner logs in again,
+	// as one would after ten days away.
+	token = apiA.login(t, email, password)
+
 	// (b) The API's figures are of whole minutes, and the last share's minute is over by
 	// now: both api processes count every accepted share, once.
 	for _, api := range []*poold{apiA, apiB} {
