@@ -20,6 +20,7 @@ import (
 	"github.com/uniplus-pool/pool/internal/chain/devnet"
 	"github.com/uniplus-pool/pool/internal/coin"
 	"github.com/uniplus-pool/pool/internal/config"
+	"github.com/uniplus-pool/pool/internal/connlimit"
 	"github.com/uniplus-pool/pool/internal/db"
 	"github.com/uniplus-pool/pool/internal/earnings"
 	"github.com/uniplus-pool/pool/internal/mining"
@@ -196,9 +197,10 @@ type miningRole struct {
 
 // startMining starts the stratum role. Its context ends the engines and the share
 // flushers (which flush once more on the way out); Stop closes the listeners first.
-// fileLimit is the process's open-file limit, which the per-port connection cap leaves
-// room under.
-func startMining(ctx context.Context, cfg config.Config, d *db.DB, chains *chainSet, log *slog.Logger, stdout func(string), fileLimit uint64) (*miningRole, error) {
+// caps are the process's connection caps (planConnCaps): every port of every coin, pool
+// and solo, counts its connections in one count, capped at caps.stratumTotal and at
+// --stratum-max-per-address per client address.
+func startMining(ctx context.Context, cfg config.Config, d *db.DB, chains *chainSet, log *slog.Logger, stdout func(string), caps connCaps) (*miningRole, error) {
 	coins, err := (&coin.Store{DB: d}).List(ctx)
 	if err != nil {
 		return nil, err
@@ -210,7 +212,8 @@ func startMining(ctx context.Context, cfg config.Config, d *db.DB, chains *chain
 			ports += len(c.StratumPorts) + len(c.SoloPorts)
 		}
 	}
-	perPort := perPortCap(cfg.StratumMaxPerPort, fileLimit, ports)
+	perPort := perPortCap(cfg.StratumMaxPerPort, caps.stratumTotal, ports)
+	conns := connlimit.NewCounter(caps.stratumTotal, cfg.StratumMaxPerAddress)
 	var tlsConfig *tls.Config
 	if cfg.StratumTLSCert != "" {
 		// Renewed files are served from the next handshake on, without a restart that
@@ -251,7 +254,7 @@ func startMining(ctx context.Context, cfg config.Config, d *db.DB, chains *chain
 			eng := &mining.Engine{Coin: c.Type, Algorithm: c.Algorithm, Driver: drv, Workers: poolWorkers{store},
 				Shares: agg, Blocks: blocks, Log: log, Maturity: mining.MaturityOf(c), FeeBps: c.FeeBps, PPSTxFees: c.PPSTxFees,
 				Builder: mining.NewBuilder(c.Algorithm, addr.Script, 8, "/uniplus/")}
-			if err := role.serve(ctx, cfg, c, eng, c.StratumPorts, c.Type, follow, tlsConfig, perPort, log, stdout); err != nil {
+			if err := role.serve(ctx, cfg, c, eng, c.StratumPorts, c.Type, follow, tlsConfig, perPort, conns, log, stdout); err != nil {
 				return role, err
 			}
 			follow = false
@@ -264,7 +267,7 @@ func startMining(ctx context.Context, cfg config.Config, d *db.DB, chains *chain
 			shares := &mining.SoloShares{Sink: soloShares, Log: log}
 			eng := &mining.Engine{Coin: c.Type, Algorithm: c.Algorithm, Driver: drv, Shares: agg, SoloShares: shares, Blocks: blocks,
 				Log: log, Maturity: mining.MaturityOf(c), Builder: builder}
-			if err := role.serve(ctx, cfg, c, eng, c.SoloPorts, c.Type+"/solo", follow, tlsConfig, perPort, log, stdout); err != nil {
+			if err := role.serve(ctx, cfg, c, eng, c.SoloPorts, c.Type+"/solo", follow, tlsConfig, perPort, conns, log, stdout); err != nil {
 				return role, err
 			}
 			role.wg.Add(1)
@@ -276,12 +279,13 @@ func startMining(ctx context.Context, cfg config.Config, d *db.DB, chains *chain
 
 // serve starts a stratum server for eng on ports, and the engine; with follow, it also
 // follows the coin's found blocks and statistics every 30 seconds. name labels the
-// server in the log and the metrics.
+// server in the log and the metrics; conns is the count every server of the process
+// shares.
 func (m *miningRole) serve(ctx context.Context, cfg config.Config, c coin.Coin, eng *mining.Engine, ports []int, name string, follow bool,
-	tlsConfig *tls.Config, perPort int, log *slog.Logger, stdout func(string)) error {
+	tlsConfig *tls.Config, perPort int, conns *connlimit.Counter, log *slog.Logger, stdout func(string)) error {
 	srv, err := stratum.NewServer(stratum.Config{Extranonce1Size: 4, Extranonce2Size: 4, Logger: log,
 		InitialDifficulty: initialDifficulty(c), MinDifficulty: minDifficulty(c), TargetShareInterval: shareInterval(c),
-		TLSConfig: tlsConfig, MaxPerAddress: cfg.StratumMaxPerAddress, MaxPerListener: perPort,
+		TLSConfig: tlsConfig, Connections: conns, MaxPerListener: perPort,
 		InvalidShareLimit: offOrValue(cfg.StratumInvalidShareLimit), InvalidShareWindow: cfg.StratumInvalidShareWindow,
 		BanAfterOffences: offOrValue(cfg.StratumBanAfter), OffenceWindow: cfg.StratumOffenceWindow, BanDuration: cfg.StratumBanDuration}, eng)
 	if err != nil {

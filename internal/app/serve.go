@@ -21,6 +21,7 @@ import (
 	"github.com/uniplus-pool/pool/internal/buildinfo"
 	"github.com/uniplus-pool/pool/internal/coin"
 	"github.com/uniplus-pool/pool/internal/config"
+	"github.com/uniplus-pool/pool/internal/connlimit"
 	"github.com/uniplus-pool/pool/internal/content"
 	"github.com/uniplus-pool/pool/internal/db"
 	"github.com/uniplus-pool/pool/internal/earnings"
@@ -40,6 +41,7 @@ import (
 	"github.com/uniplus-pool/pool/internal/seal"
 	"github.com/uniplus-pool/pool/internal/sim"
 	"github.com/uniplus-pool/pool/internal/solo"
+	"github.com/uniplus-pool/pool/internal/stratum"
 	"github.com/uniplus-pool/pool/internal/twofactor"
 	"github.com/uniplus-pool/pool/internal/withdraw"
 	"github.com/uniplus-pool/pool/web"
@@ -201,7 +203,8 @@ type process struct {
 	db        *db.DB
 	metrics   *metrics.Metrics
 	chains    *chainSet
-	fileLimit uint64 // open files this process may hold, after raising it
+	fileLimit uint64   // open files this process may hold, after raising it
+	caps      connCaps // the listeners' connection caps under fileLimit
 	redis     io.Closer
 	limiter   ratelimit.Limiter
 	guard     ratelimit.Guard
@@ -244,6 +247,9 @@ func (p *process) start(ctx context.Context) error {
 		p.log.Warn("open-file limit", "soft", limit, "err", err)
 	}
 	p.fileLimit = limit
+	p.caps = planConnCaps(p.cfg, limit)
+	p.log.Info("connection caps", "open_files", limit, "reserved", reservedFDs, "http", p.caps.httpTotal,
+		"http_per_address", p.caps.httpPerAddress, "stratum", p.caps.stratumTotal, "stratum_per_address", p.cfg.StratumMaxPerAddress)
 	if err := p.openStorage(ctx); err != nil {
 		return err
 	}
@@ -341,6 +347,13 @@ func (p *process) startHTTP() error {
 		h = p.clock.wrap(h)
 	}
 	p.http = httpx.NewServer(h, httpx.DefaultLimits, slog.NewLogLogger(p.log.Handler(), slog.LevelWarn))
+	// Capped in total and per client address, so that HTTP clients cannot take the
+	// descriptors of the stratum ports and the reserve (planConnCaps); idle keep-alive
+	// connections give way to new clients.
+	capped := connlimit.NewListener(ln, connlimit.NewCounter(p.caps.httpTotal, p.caps.httpPerAddress), httpExempt(p.cfg))
+	capped.Track(p.http)
+	p.metrics.Registry.MustRegister(httpConnMetrics{capped})
+	ln = capped
 	p.httpAddr = ln.Addr().String()
 	p.httpLn = ln
 	p.httpErr = make(chan error, 1)
@@ -360,7 +373,7 @@ func (p *process) startHTTP() error {
 func (p *process) startStratum(ctx context.Context) error {
 	miningCtx, stopMining := context.WithCancel(context.WithoutCancel(ctx))
 	p.stopMining = stopMining
-	mine, err := startMining(miningCtx, p.cfg, p.db, p.chains, p.log, func(line string) { fmt.Fprintln(p.stdout, line) }, p.fileLimit)
+	mine, err := startMining(miningCtx, p.cfg, p.db, p.chains, p.log, func(line string) { fmt.Fprintln(p.stdout, line) }, p.caps)
 	p.mine = mine // a role that failed half-way may hold listeners: stop closes them
 	if err != nil {
 		return err
@@ -379,30 +392,14 @@ func (p *process) startStratum(ctx context.Context) error {
 	return nil
 }
 
-// workerCloser is what the watch for cancelled accounts needs of a stratum server:
-// CloseWorkers closes every live connection that authorized a worker match accepts and
-// answers how many it closed. *stratum.Server does not have it yet (the stratum package
-// is to add it); until it does, no watch runs, and a live connection of a cancelled
-// account mines on until it reconnects, when authorize refuses it (docs/accounts.md
-// "Account type and cancellation").
-type workerCloser interface {
-	CloseWorkers(match func(worker string) bool) int
-}
-
 // watchCancelled runs, with the stratum role, the watch that closes the live connections
 // of accounts cancelled by any api process (account.CancelWatch): the database is what
 // the processes share, so the watch reads it rather than waiting for a call.
 func (p *process) watchCancelled(ctx context.Context, mine *miningRole) {
-	var closers []workerCloser
-	for _, s := range mine.servers {
-		if c, ok := any(s).(workerCloser); ok {
-			closers = append(closers, c)
-		}
-	}
-	if len(closers) == 0 {
+	if len(mine.servers) == 0 {
 		return
 	}
-	w := cancelWatch(p.db, closers, p.log)
+	w := cancelWatch(p.db, mine.servers, p.log)
 	mine.wg.Add(1)
 	go func() {
 		defer mine.wg.Done()
@@ -410,9 +407,10 @@ func (p *process) watchCancelled(ctx context.Context, mine *miningRole) {
 	}()
 }
 
-// cancelWatch is the watch for closers: a cancelled account's sub-account codes from the
-// pool, its workers matched by their names' code part as stratum authorize reads it.
-func cancelWatch(d *db.DB, closers []workerCloser, log *slog.Logger) *account.CancelWatch {
+// cancelWatch is the watch for servers: a cancelled account's sub-account codes from the
+// pool, its workers matched by their names' code part as stratum authorize reads it, and
+// their connections closed (stratum.Server.CloseWorkers).
+func cancelWatch(d *db.DB, servers []*stratum.Server, log *slog.Logger) *account.CancelWatch {
 	subs := &pool.Store{DB: d}
 	return &account.CancelWatch{Store: &account.Store{DB: d}, Log: log,
 		Codes: func(ctx context.Context, userID int64) ([]string, error) {
@@ -429,8 +427,8 @@ func cancelWatch(d *db.DB, closers []workerCloser, log *slog.Logger) *account.Ca
 				return err == nil && codes[code]
 			}
 			n := 0
-			for _, c := range closers {
-				n += c.CloseWorkers(match)
+			for _, s := range servers {
+				n += s.CloseWorkers(match)
 			}
 			return n
 		}}

@@ -84,12 +84,18 @@ type Config struct {
 	// renewed (every third of it, while the job runs): when a jobs process is killed, the
 	// periods it was running are taken over by another one this long after.
 	JobLease time.Duration
-	// StratumMaxPerAddress caps the live stratum connections of one client address on
-	// one coin (a farm behind one NAT address needs many; a flood must not take every
-	// file descriptor). StratumMaxPerPort caps one port's; 0 derives it from the file
-	// limit, keeping StratumReservedFDs for the API, the database and the node.
+	// StratumMaxPerAddress caps the live stratum connections of one client address (an
+	// IPv6 /64) across every stratum port of the process, pool and solo, of every coin (a
+	// farm behind one NAT address needs many; a flood must not take every file
+	// descriptor). StratumMaxPerPort caps one port's; 0 derives it from the file limit
+	// (docs/deployment.md "Open files").
 	StratumMaxPerAddress int
 	StratumMaxPerPort    int
+	// HTTPMaxConns caps the live connections of --http, and HTTPMaxPerAddress those of
+	// one client address (the TCP peer: a trusted proxy is not held to it); 0 derives
+	// them from the file limit (docs/deployment.md "Open files").
+	HTTPMaxConns      int
+	HTTPMaxPerAddress int
 	// StratumInvalidShareLimit closes a connection that sends this many invalid shares
 	// (stale ones excepted) within StratumInvalidShareWindow, as an offence; 0 turns it
 	// off. StratumBanAfter such offences of one address within StratumOffenceWindow ban
@@ -218,13 +224,15 @@ func Load(cmd string, scope Scope, args []string, getenv func(string) string, us
 		fs.DurationVar(&cfg.AlertEvery, "alert-every", cfg.AlertEvery, "how often the jobs role judges workers and sends alerts (10s to 10m)")
 		fs.DurationVar(&cfg.JobLease, "job-lease", cfg.JobLease, "how long a jobs process's claim on a job's period lasts unrenewed: a killed process's job is taken over by another jobs process this long after (1s to 10m)")
 		fs.Var(networksFlag{&cfg.StratumProxyProtocol}, "stratum-proxy-protocol", "addresses and networks of the TCP balancers in front of the stratum ports (10.0.0.5,10.1.0.0/16): their connections must start with a PROXY protocol header (v1 or v2) naming the miner, whose address then counts")
-		fs.IntVar(&cfg.StratumMaxPerAddress, "stratum-max-per-address", cfg.StratumMaxPerAddress, "live stratum connections one client address may hold per coin (0: no cap)")
+		fs.IntVar(&cfg.StratumMaxPerAddress, "stratum-max-per-address", cfg.StratumMaxPerAddress, "live stratum connections one client address (IPv6: its /64) may hold across every stratum port of the process (0: no cap)")
 		fs.IntVar(&cfg.StratumInvalidShareLimit, "stratum-invalid-share-limit", cfg.StratumInvalidShareLimit, "invalid shares (stale ones excepted) within --stratum-invalid-share-window that close a connection as an offence (0: never)")
 		fs.DurationVar(&cfg.StratumInvalidShareWindow, "stratum-invalid-share-window", cfg.StratumInvalidShareWindow, "window of --stratum-invalid-share-limit")
 		fs.IntVar(&cfg.StratumBanAfter, "stratum-ban-after", cfg.StratumBanAfter, "offences of one address within --stratum-offence-window that ban it (0: no bans)")
 		fs.DurationVar(&cfg.StratumOffenceWindow, "stratum-offence-window", cfg.StratumOffenceWindow, "window of --stratum-ban-after")
 		fs.DurationVar(&cfg.StratumBanDuration, "stratum-ban-duration", cfg.StratumBanDuration, "how long a banned address is refused")
-		fs.IntVar(&cfg.StratumMaxPerPort, "stratum-max-per-port", cfg.StratumMaxPerPort, "live connections one stratum port may hold (0: from the file limit, less 512 kept for the API, database and nodes)")
+		fs.IntVar(&cfg.StratumMaxPerPort, "stratum-max-per-port", cfg.StratumMaxPerPort, "live connections one stratum port may hold (0: the stratum ports' share of the file limit, divided among them)")
+		fs.IntVar(&cfg.HTTPMaxConns, "http-max-conns", cfg.HTTPMaxConns, "live connections --http may hold (0: from the file limit: what 512 kept for the database, nodes and logs leave, a quarter of it beside the stratum role)")
+		fs.IntVar(&cfg.HTTPMaxPerAddress, "http-max-per-address", cfg.HTTPMaxPerAddress, "live --http connections one client address (IPv6: its /64) may hold; proxies --trust-proxy names are not held to it (0: a 16th of --http-max-conns, 8 to 256)")
 		fs.IntVar(&cfg.MaxDevicesPerSubAccount, "max-devices-per-subaccount", cfg.MaxDevicesPerSubAccount, "devices active in the last 24 hours one sub-account may hold; a new worker past it is refused at its first share")
 		fs.IntVar(&cfg.MaxNewDevicesPerAddress, "max-new-devices-per-address", cfg.MaxNewDevicesPerAddress, "devices the stratum workers of one client address (IPv6: its /64) may make in one sub-account in an hour (0: no bound)")
 		fs.IntVar(&cfg.CaptchaPowBits, "captcha-pow-bits", cfg.CaptchaPowBits, "slider proof of work: zero bits the browser must find (1 to 24; each bit doubles the work)")
@@ -408,6 +416,12 @@ func (c Config) Validate(scope Scope) error {
 		}
 		if c.StratumMaxPerPort < 0 {
 			bad("stratum-max-per-port", "must be 0 (from the file limit) or more")
+		}
+		if c.HTTPMaxConns < 0 {
+			bad("http-max-conns", "must be 0 (from the file limit) or more")
+		}
+		if c.HTTPMaxPerAddress < 0 {
+			bad("http-max-per-address", "must be 0 (from --http-max-conns) or more")
 		}
 		if c.PriceAPI != "" {
 			u, err := url.Parse(c.PriceAPI)

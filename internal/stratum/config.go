@@ -7,6 +7,8 @@ import (
 	"log/slog"
 	"math"
 	"time"
+
+	"github.com/uniplus-pool/pool/internal/connlimit"
 )
 
 // Defaults of Config; a zero field takes its default.
@@ -68,10 +70,16 @@ type Config struct {
 	BanDuration      time.Duration // how long a banned address is refused at accept
 
 	MaxConnections int // live connections; 0 means no limit
-	// MaxPerAddress is the live connections one client address may hold (a farm behind
-	// one NAT holds many; a flood from one host should not take every descriptor); 0
-	// means no limit.
+	// MaxPerAddress is the live connections one client address (an IPv6 /64:
+	// connlimit.Key) may hold on this server (a farm behind one NAT holds many; a flood
+	// from one host should not take every descriptor); 0 means no limit. With
+	// Connections it must be 0: the shared count's own cap holds instead.
 	MaxPerAddress int
+	// Connections, when set, is a count shared with other servers: its caps, in total
+	// and per client address, hold across all of them together (a process's every port
+	// of every coin, pool and solo; one address held 2,048 connections on each of five
+	// ports when each server counted its own).
+	Connections *connlimit.Counter
 	// MaxPerListener is the live connections one listener (port) may hold, so one port's
 	// crowd leaves room for the others and for the API; 0 means no limit.
 	MaxPerListener  int
@@ -170,6 +178,9 @@ func (c Config) validate() error {
 	}
 	if c.MaxPerAddress < 0 {
 		bad("MaxPerAddress %d: want 0 (no limit) or more", c.MaxPerAddress)
+	}
+	if c.Connections != nil && c.MaxPerAddress != 0 {
+		bad("MaxPerAddress %d with Connections: want 0, the shared count caps addresses", c.MaxPerAddress)
 	}
 	if c.MaxPerListener < 0 {
 		bad("MaxPerListener %d: want 0 (no limit) or more", c.MaxPerListener)

@@ -7,9 +7,12 @@ import (
 	"fmt"
 	"log/slog"
 	"net"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"time"
+
+	"github.com/uniplus-pool/pool/internal/connlimit"
 )
 
 // ErrServerClosed is what Serve returns once Close has been called.
@@ -35,8 +38,10 @@ type Server struct {
 	nextID    uint64
 	nextEn1   uint64
 	en1Live   map[uint64]struct{}
-	perHost   map[string]int // live connections by client address
-	perLn     map[string]int // live connections by listener address
+	// addrs counts live connections by client address: Config.Connections, shared with
+	// other servers, or one of this server's own under MaxPerAddress.
+	addrs *connlimit.Counter
+	perLn map[string]int // live connections by listener address
 
 	conns sync.WaitGroup // one per connection, done after Handler.Disconnected returns
 
@@ -56,12 +61,16 @@ func NewServer(cfg Config, h Handler) (*Server, error) {
 	if err := cfg.validate(); err != nil {
 		return nil, err
 	}
+	addrs := cfg.Connections
+	if addrs == nil {
+		addrs = connlimit.NewCounter(0, cfg.MaxPerAddress)
+	}
 	return &Server{
 		cfg: cfg, h: h, log: cfg.Logger, now: time.Now, bans: newBanList(cfg),
 		sessions:  make(map[uint64]*session),
 		listeners: make(map[net.Listener]struct{}),
 		en1Live:   make(map[uint64]struct{}),
-		perHost:   make(map[string]int),
+		addrs:     addrs,
 		perLn:     make(map[string]int),
 	}, nil
 }
@@ -123,8 +132,8 @@ func (s *Server) isClosed() bool {
 }
 
 // accept admits a connection that came in on listener lnAddr, or refuses a banned
-// address and any connection past MaxConnections, MaxPerAddress or MaxPerListener before
-// spending anything on it.
+// address and any connection past MaxConnections, MaxPerListener or the address count's
+// caps (MaxPerAddress, or Connections') before spending anything on it.
 func (s *Server) accept(c net.Conn, lnAddr string) {
 	now := s.now()
 	remote := c.RemoteAddr().String()
@@ -134,10 +143,12 @@ func (s *Server) accept(c net.Conn, lnAddr string) {
 		c.Close()
 		return
 	}
+	key := connlimit.Key(host)
 	s.mu.Lock()
+	// The address count is asked last, so that a refusal here takes no place there.
 	if s.closed || (s.cfg.MaxConnections > 0 && len(s.sessions) >= s.cfg.MaxConnections) ||
-		(s.cfg.MaxPerAddress > 0 && s.perHost[host] >= s.cfg.MaxPerAddress) ||
-		(s.cfg.MaxPerListener > 0 && s.perLn[lnAddr] >= s.cfg.MaxPerListener) {
+		(s.cfg.MaxPerListener > 0 && s.perLn[lnAddr] >= s.cfg.MaxPerListener) ||
+		s.addrs.Acquire(key) != connlimit.Admitted {
 		s.mu.Unlock()
 		s.refused.Add(1)
 		c.Close()
@@ -145,6 +156,7 @@ func (s *Server) accept(c net.Conn, lnAddr string) {
 	}
 	en1, ok := s.allocExtranonce1()
 	if !ok {
+		s.addrs.Release(key)
 		s.mu.Unlock()
 		s.refused.Add(1)
 		s.log.Warn("stratum: every extranonce1 is in use", "size", s.cfg.Extranonce1Size)
@@ -157,7 +169,7 @@ func (s *Server) accept(c net.Conn, lnAddr string) {
 	}
 	ss := newSession(s, c, s.nextID, remote, host, en1, now)
 	ss.listener = lnAddr
-	s.perHost[host]++
+	ss.addrKey = key
 	s.perLn[lnAddr]++
 	s.sessions[ss.id] = ss
 	s.conns.Add(1)
@@ -216,9 +228,9 @@ func (s *Server) remove(ss *session, r closeReason) {
 	s.mu.Lock()
 	delete(s.sessions, ss.id)
 	delete(s.en1Live, v)
-	decrement(s.perHost, ss.host)
 	decrement(s.perLn, ss.listener)
 	s.mu.Unlock()
+	s.addrs.Release(ss.addrKey)
 }
 
 // Broadcast sends j to every subscribed and authorized connection, and makes it the job
@@ -279,6 +291,22 @@ func (s *Server) Close(ctx context.Context) error {
 	case <-ctx.Done():
 		return fmt.Errorf("stratum: close: waiting for connections: %w", ctx.Err())
 	}
+}
+
+// CloseWorkers closes every live connection that authorized a worker match accepts, and
+// answers how many it closed (the stratum role's watch for cancelled accounts). A farm
+// proxy's connection goes whole when one of its workers matches; its other workers
+// authorize again when it reconnects. match is called without the server's locks held,
+// once per worker of each live connection. A connection whose authorize is still being
+// decided is not seen: the watch's next pass closes it.
+func (s *Server) CloseWorkers(match func(worker string) bool) int {
+	n := 0
+	for _, ss := range s.liveSessions() {
+		if slices.ContainsFunc(ss.workers(), match) && ss.close(closeReason{text: "closed by the pool: worker no longer allowed"}) {
+			n++
+		}
+	}
+	return n
 }
 
 // Stats reports the server's counters.

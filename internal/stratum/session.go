@@ -73,6 +73,7 @@ type session struct {
 	remote      string
 	host        string
 	listener    string // address of the listener it came in on
+	addrKey     string // what the server's address count counts it under (connlimit.Key)
 	en1         []byte
 	connectedAt time.Time
 	started     time.Time // real clock, for network deadlines
@@ -272,13 +273,31 @@ func (ss *session) Err() error {
 	return nil
 }
 
-// close ends the connection; the first reason given is the one recorded.
-func (ss *session) close(r closeReason) {
+// close ends the connection; the first reason given is the one recorded, and only the
+// call that gave it answers true.
+func (ss *session) close(r closeReason) (first bool) {
 	ss.closeOnce.Do(func() {
+		first = true
 		ss.reason = r
 		close(ss.done)
 		ss.conn.Close()
 	})
+	return first
+}
+
+// workers are the workers the connection authorized.
+func (ss *session) workers() []string {
+	ss.mu.Lock()
+	defer ss.mu.Unlock()
+	if ss.worker == "" {
+		return nil
+	}
+	out := make([]string, 0, 1+len(ss.more))
+	out = append(out, ss.worker)
+	for w := range ss.more {
+		out = append(out, w)
+	}
+	return out
 }
 
 func (ss *session) closed() bool {
