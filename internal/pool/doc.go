@@ -17,13 +17,20 @@
 //     one device. Rejected and stale shares of a worker that has no device on its
 //     connection yet have nothing to count on: they are in the stratum counters
 //     (metrics) only, not in share_minutes.
-//   - A sub-account has at most Store.MaxDevicesPerSubAccount live devices (offline ones
-//     count, removed ones do not; default DefaultMaxDevicesPerSubAccount, 5,000). A new
-//     worker past it is refused and nothing is written: its first accepted share is
-//     answered "sub-account device limit reached" (the engine answers the worker's
-//     shares so for a minute before asking again), an agent report pool.tooManyDevices.
-//     The count runs under a lock of the sub-account's row, so concurrent creates never
-//     pass it together.
+//   - A sub-account has at most Store.MaxDevicesPerSubAccount live devices active within
+//     CapWindow (24 hours; quieter and removed ones do not count; default
+//     DefaultMaxDevicesPerSubAccount, 5,000). A new worker past it is refused and nothing
+//     is written: its first accepted share is answered "sub-account device limit reached"
+//     (the engine answers the worker's shares so for a minute before asking again), an
+//     agent report pool.tooManyDevices. The stratum workers of one source address (an
+//     IPv6 /64) make at most Store.MaxNewDevicesPerAddress devices in a sub-account per
+//     NewDeviceWindow (ErrNewDeviceRate); agent reports are not bounded so. The counts run
+//     under a lock of the sub-account's row, so concurrent creates never pass them
+//     together (docs/security.md "Device squatting").
+//   - The owner removes offline devices (RemoveDevice, RemoveOfflineDevices) as the sweep
+//     does: removed_at is set and the row stays, since share history, sums and earnings
+//     reach the sub-account through it. Accepted shares on a removed device (its
+//     connection outlived the removal) make it live again unless its name was taken.
 //   - A new device's kind is guessed from the miner software (ASIC firmware miners,
 //     known GPU miners) or, for a report with GPUs, gpu. It starts bound when its coin
 //     has machineBindFlag, unless it is an ASIC under a normal account. Nothing but the

@@ -1,7 +1,10 @@
-import { Button, Input, Segmented, Select, Skeleton } from 'antd';
+import { Alert, Button, Input, Modal, Segmented, Select, Skeleton } from 'antd';
+import type { ButtonProps } from 'antd';
+import type { TFunction } from 'i18next';
 import { PageFrame } from '@/components/page-frame';
 import { AutoRefresh } from '@/components/auto-refresh';
 import { useDeviceListPage } from '@/features/pool/devices/hooks/use-device-list-page';
+import { useDeviceRemoval, type DeviceRemoval } from '@/features/pool/devices/hooks/use-device-removal';
 import { useDeviceTexts } from '@/features/pool/devices/texts';
 import { DEVICE_STATUSES } from '@/features/pool/model/types';
 import { DeviceTable, LoadFailed } from './parts';
@@ -9,7 +12,9 @@ import { DeviceTable, LoadFailed } from './parts';
 /** DesktopDeviceList is the device list of the selected coin and sub-account, or a search across all (search). */
 export function DesktopDeviceList({ search = false }: { search?: boolean }) {
   const { t, tp, ready } = useDeviceTexts();
-  const { params, update, list, bindOf, detailOf, firstLoad } = useDeviceListPage({ allSubAccounts: search, anyCoin: search });
+  const { params, update, list, bindOf, detailOf, firstLoad, coin, subAccount } = useDeviceListPage({ allSubAccounts: search, anyCoin: search });
+  // The search across every coin removes row by row; the list of one coin also all its offline devices.
+  const removal = useDeviceRemoval({ coin, subAccount, bulk: !search });
   if (!ready) return <PageFrame titleKey={search ? 'pages.orePoolDeviceSearch' : 'pages.orePoolAnlageuebersicht'} />;
   return (
     <PageFrame
@@ -48,6 +53,11 @@ export function DesktopDeviceList({ search = false }: { search?: boolean }) {
             {t('list.clear')}
           </Button>
         ) : null}
+        {removal.offline > 0 ? (
+          <Button danger style={{ marginLeft: 'auto' }} onClick={removal.askAll} data-testid="remove-offline">
+            {t('remove.all', { count: removal.offline })}
+          </Button>
+        ) : null}
       </div>
       {list.isError ? (
         <LoadFailed tp={tp} retry={() => void list.refetch()} />
@@ -55,8 +65,42 @@ export function DesktopDeviceList({ search = false }: { search?: boolean }) {
         <Skeleton active paragraph={{ rows: 6 }} />
       ) : (
         // A page, sort or filter change keeps the last page on screen, dimmed, until the next is in.
-        <DeviceTable page={list.data} loading={list.isPlaceholderData} params={params} update={update} bindOf={bindOf} detailOf={detailOf} t={t} tp={tp} />
+        <DeviceTable
+          page={list.data}
+          loading={list.isPlaceholderData}
+          params={params}
+          update={update}
+          bindOf={bindOf}
+          detailOf={detailOf}
+          removal={removal}
+          t={t}
+          tp={tp}
+        />
       )}
+      <RemoveDialog removal={removal} t={t} tp={tp} />
     </PageFrame>
+  );
+}
+
+/** RemoveDialog asks before devices are removed, and shows the pool's refusal in place. */
+function RemoveDialog({ removal, t, tp }: { removal: DeviceRemoval; t: TFunction; tp: TFunction }) {
+  return (
+    <Modal
+      open={removal.target !== null}
+      title={t('remove.title')}
+      okText={t('remove.ok')}
+      cancelText={tp('common.cancel')}
+      okButtonProps={{ danger: true, 'data-testid': 'remove-confirm' } as ButtonProps}
+      cancelButtonProps={{ disabled: removal.pending }}
+      confirmLoading={removal.pending}
+      closable={!removal.pending}
+      maskClosable={!removal.pending}
+      onOk={() => void removal.confirm()}
+      onCancel={removal.cancel}
+      destroyOnHidden
+    >
+      <p data-testid="remove-question">{removal.question}</p>
+      {removal.error ? <Alert type="error" showIcon message={removal.error} data-testid="remove-error" /> : null}
+    </Modal>
   );
 }

@@ -9,6 +9,7 @@ import { paths } from '@/config/paths';
 import { useReadOnly } from '@/lib/read-only';
 import { useDeviceActions } from '@/features/pool/devices/api/devices';
 import { duration, type ListParams, type Sort } from '@/features/pool/devices/model/list-params';
+import type { DeviceRemoval } from '@/features/pool/devices/hooks/use-device-removal';
 import type { DeviceRow } from '@/features/pool/devices/model/types';
 import type { BindGate } from '@/features/pool/model/capabilities';
 import { PAGE_SIZES, type Page } from '@/features/pool/model/types';
@@ -167,7 +168,8 @@ export function ConnectPanel({ code, fresh, t, tp }: { code: string; fresh?: str
 
 /**
  * DeviceTable is the device list's table: sortable columns, page sizes, binding (where
- * the device's coin allows it: bindOf) and detail links (where it has a page: detailOf).
+ * the device's coin allows it: bindOf), detail links (where it has a page: detailOf) and,
+ * for the owner, Remove on offline devices (removal asks first).
  */
 export function DeviceTable({
   page,
@@ -176,6 +178,7 @@ export function DeviceTable({
   update,
   bindOf,
   detailOf,
+  removal,
   t,
   tp,
 }: {
@@ -185,6 +188,7 @@ export function DeviceTable({
   update: (p: Partial<ListParams>) => void;
   bindOf: (d: DeviceRow) => BindGate;
   detailOf: (d: DeviceRow) => boolean;
+  removal: DeviceRemoval;
   t: T;
   tp: T;
 }) {
@@ -199,7 +203,11 @@ export function DeviceTable({
       size="middle"
       loading={loading}
       dataSource={page?.rows ?? []}
-      scroll={{ x: 1100 }}
+      // The table lays its columns out in this width (antd fixes the layout for the fixed
+      // worker column): the worker column gets room for a full name and its copy button,
+      // which ran under the next column at an even share of 1100 px, and the owner's Action
+      // column its own.
+      scroll={{ x: removal.allowed ? 1320 : 1220 }}
       locale={{ emptyText: t('list.empty') }}
       onChange={(_, __, sorter, extra) => {
         // Paging is handled by the pagination's own onChange; two address updates in one
@@ -225,6 +233,7 @@ export function DeviceTable({
           sorter: true,
           sortOrder: sortOrder('worker'),
           fixed: 'left',
+          width: 220,
           render: (_, d) => (
             <>
               <Copyable text={d.code} tp={tp} label={t('list.copyWorker', { worker: d.code })} copyTestId="device-copy" nowrap>
@@ -290,6 +299,29 @@ export function DeviceTable({
                 },
               },
             ]),
+        ...(removal.allowed
+          ? [
+              {
+                key: 'action',
+                title: t('remove.action'),
+                width: 100,
+                // Only an offline device can go: an online one is mining, and the pool refuses.
+                render: (_: unknown, d: DeviceRow) =>
+                  removal.canRemove(d) ? (
+                    <Button
+                      type="link"
+                      danger
+                      size="small"
+                      aria-label={t('remove.buttonFor', { worker: d.code })}
+                      onClick={() => removal.askOne(d)}
+                      data-testid="device-remove"
+                    >
+                      {t('remove.button')}
+                    </Button>
+                  ) : null,
+              },
+            ]
+          : []),
       ]}
     />
   );

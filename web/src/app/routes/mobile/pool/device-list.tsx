@@ -1,10 +1,13 @@
 import { Button, Dialog, SearchBar, Skeleton, Switch, Tabs } from 'antd-mobile';
 import { Link } from 'react-router-dom';
+import type { TFunction } from 'i18next';
+import { MobileDialog } from '@/components/mobile-dialog';
 import { PageFrame } from '@/components/page-frame';
 import { mobilePaths } from '@/config/paths';
 import { useReadOnly } from '@/lib/read-only';
 import { useDeviceActions } from '@/features/pool/devices/api/devices';
 import { useDeviceListPage } from '@/features/pool/devices/hooks/use-device-list-page';
+import { useDeviceRemoval, type DeviceRemoval } from '@/features/pool/devices/hooks/use-device-removal';
 import { duration, SORTS, type Sort } from '@/features/pool/devices/model/list-params';
 import { useDeviceTexts } from '@/features/pool/devices/texts';
 import { MobileCopyButton } from '@/features/pool/overclock/components/mobile-copy';
@@ -16,7 +19,9 @@ const sortLabel: Record<Sort, string> = { worker: 'list.worker', status: 'list.s
 /** MobileDeviceList: device cards with status tabs, search, sort and pages; search mode looks across every sub-account. */
 export function MobileDeviceList({ search = false }: { search?: boolean }) {
   const { t, tp, ready } = useDeviceTexts();
-  const { params, update, list, bindOf, detailOf } = useDeviceListPage({ allSubAccounts: search, anyCoin: search });
+  const { params, update, list, bindOf, detailOf, coin, subAccount } = useDeviceListPage({ allSubAccounts: search, anyCoin: search });
+  // The search across every coin removes card by card; the list of one coin also all its offline devices.
+  const removal = useDeviceRemoval({ coin, subAccount, bulk: !search });
   const actions = useDeviceActions();
   // An observer sees the list only: no device page, no binding.
   const readOnly = useReadOnly();
@@ -72,6 +77,11 @@ export function MobileDeviceList({ search = false }: { search?: boolean }) {
       ) : (
         <>
           <p className="up-mpool-hint">{t('list.total', { count: page?.total ?? 0 })}</p>
+          {removal.offline > 0 ? (
+            <Button block color="danger" fill="outline" className="up-mpool-remove-all" onClick={removal.askAll} data-testid="remove-offline">
+              {t('remove.all', { count: removal.offline })}
+            </Button>
+          ) : null}
           {page?.rows.map((d) => {
             const gate = bindOf(d);
             return (
@@ -131,6 +141,20 @@ export function MobileDeviceList({ search = false }: { search?: boolean }) {
                     )}
                   </div>
                 )}
+                {removal.canRemove(d) ? (
+                  // Only an offline device can go: an online one is mining, and the pool refuses.
+                  <Button
+                    block
+                    color="danger"
+                    fill="outline"
+                    className="up-mpool-remove"
+                    aria-label={t('remove.buttonFor', { worker: d.code })}
+                    onClick={() => removal.askOne(d)}
+                    data-testid="device-remove"
+                  >
+                    {t('remove.button')}
+                  </Button>
+                ) : null}
               </article>
             );
           })}
@@ -147,6 +171,29 @@ export function MobileDeviceList({ search = false }: { search?: boolean }) {
           ) : null}
         </>
       )}
+      <MRemoveDialog removal={removal} t={t} tp={tp} />
     </PageFrame>
+  );
+}
+
+/** MRemoveDialog is the sheet that asks before devices are removed, with the pool's refusal in place. */
+function MRemoveDialog({ removal, t, tp }: { removal: DeviceRemoval; t: TFunction; tp: TFunction }) {
+  return (
+    <MobileDialog open={removal.target !== null} onClose={removal.cancel} title={t('remove.title')} closable={!removal.pending} testId="remove-dialog">
+      <p data-testid="remove-question">{removal.question}</p>
+      {removal.error ? (
+        <p className="up-mpool-error" role="alert" data-testid="remove-error">
+          {removal.error}
+        </p>
+      ) : null}
+      <div className="up-mpool-remove-actions">
+        <Button block color="danger" onClick={() => void removal.confirm()} loading={removal.pending} data-testid="remove-confirm">
+          {t('remove.ok')}
+        </Button>
+        <Button block fill="none" onClick={removal.cancel} disabled={removal.pending}>
+          {tp('common.cancel')}
+        </Button>
+      </div>
+    </MobileDialog>
   );
 }

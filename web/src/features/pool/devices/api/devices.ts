@@ -47,6 +47,36 @@ export function useDeviceList(q: DeviceQuery, enabled = true) {
   });
 }
 
+/** RemovedDevice is POST /pc/v1/pool/device/remove's answer. */
+export interface RemovedDevice {
+  id: number;
+  code: string;
+}
+
+/**
+ * useDeviceRemovals removes offline devices, one (remove) or all of a sub-account and coin
+ * (removeOffline; empty for all). Either way the device lists, overviews and the
+ * sub-accounts' device counts are read again, also after a refusal (a device refused as
+ * online shows its new status).
+ */
+export function useDeviceRemovals() {
+  const qc = useQueryClient();
+  const settled = () =>
+    Promise.all([qc.invalidateQueries({ queryKey: poolKeys.devices() }), qc.invalidateQueries({ queryKey: poolKeys.subAccounts() })]);
+  return {
+    remove: useMutation({
+      // quiet: a refusal shows in the confirmation, not also as a toast.
+      mutationFn: (v: { id: number }) => api.post<RemovedDevice>('/pc/v1/pool/device/remove', v, { quiet: true }),
+      onSettled: settled,
+    }),
+    removeOffline: useMutation({
+      mutationFn: (v: { subAccount: string; coin: string }) =>
+        api.post<{ removed: number }>('/pc/v1/pool/device/removeOffline', v, { quiet: true }),
+      onSettled: settled,
+    }),
+  };
+}
+
 /** useDeviceActions binds, unbinds and names devices; refusals come back as errors for a message. */
 export function useDeviceActions() {
   const qc = useQueryClient();
