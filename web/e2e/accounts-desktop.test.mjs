@@ -1,11 +1,11 @@
 // Accounts at desktop size, end to end against the real binary: sign up with an email code
-// read from a real SMTP sink, log in by password, change the password, bind a phone (code
-// from the console outbox), change the account type and nickname, log out, log in by code,
+// read from a real SMTP sink, log in by password, change the password, bind a phone (the
+// password first, then the phone's code from the console outbox), change the account type and nickname, log out, log in by code,
 // cancel the account. The slider is dragged with real mouse moves.
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { dragSlider, goMissing, nextOutboxCode, shot, startSmtpSink, tickTerms } from './accounts.mjs';
+import { dragSlider, goMissing, nextOutboxCode, shot, startSmtpSink, tickTerms, waitUntil } from './accounts.mjs';
 import { DESKTOP, launchBrowser, pathOf, storageItem, waitForPath } from './browser.mjs';
 import { skipReason, startPoold } from './server.mjs';
 
@@ -132,9 +132,16 @@ describe('accounts on the desktop', { skip: skipReason() || goMissing(), timeout
     await shot(page, 'desktop-basics-info');
   });
 
-  it('binds a phone with the code from the console outbox', async () => {
+  it('binds a phone: the password first (a session alone binds nothing), then the phone with the code from the console outbox', async () => {
     await page.getByTestId('phone-action').click();
     const dialog = page.getByRole('dialog', { name: 'Bind a phone' });
+    await dialog.getByText('First confirm it is you').waitFor();
+    assert.equal(await dialog.getByRole('tab', { name: 'Login password' }).getAttribute('aria-selected'), 'true');
+    await dialog.locator('#contact-phone_password').fill('not-my-password');
+    await dialog.getByTestId('dialog-submit').click();
+    await dialog.getByText('The password is wrong.').waitFor();
+    await dialog.locator('#contact-phone_password').fill(PASSWORD);
+    await dialog.getByTestId('dialog-submit').click();
     const input = dialog.locator('#contact-phone_target');
     await input.pressSequentially('tel 139-1234-5678 99');
     assert.equal(await input.inputValue(), PHONE, 'only digits, cut to 11');
@@ -147,10 +154,17 @@ describe('accounts on the desktop', { skip: skipReason() || goMissing(), timeout
     await dialog.getByTestId('dialog-submit').click();
     await dialog.getByText('The verification code is wrong or has expired.').waitFor();
     await dialog.locator('#contact-phone_code').fill(code);
+    await dialog.getByTestId('contact-hold-note').getByText('pause for 24 hours after this change').waitFor();
+    await shot(page, 'desktop-bind-phone-step2');
     await dialog.getByTestId('dialog-submit').click();
     await dialog.waitFor({ state: 'hidden' });
     await page.getByTestId('info-phone').filter({ hasText: '139****5678' }).waitFor();
     await page.getByTestId('phone-action').filter({ hasText: 'Change' }).waitFor();
+    assert.deepEqual(JSON.parse(called('POST', '/customer/phone/bind').at(-1).body), { phone: PHONE, code, password: PASSWORD });
+    // The email the account had is told.
+    await waitUntil(async () => (await sink.messages(EMAIL)).some((m) => m.text.includes('a phone number was bound to your account: 139****5678')), {
+      what: 'the contact change notice',
+    });
   });
 
   it("changes the password by old password from the user menu's entry", async () => {

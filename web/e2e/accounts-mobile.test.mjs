@@ -1,15 +1,17 @@
 // Accounts at phone size, in Simplified Chinese: an agent's invite link, sign-up with an
 // email code from a real SMTP sink (slider dragged with the mouse), login by password,
-// the basic-info page and its change-password sheet, logout from the avatar menu.
+// the basic-info page and its change-password sheet, binding a phone (a code to the email
+// first: a session alone binds nothing), logout from the avatar menu.
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { dragSlider, goMissing, shot, startSmtpSink, tickTerms } from './accounts.mjs';
+import { dragSlider, goMissing, nextOutboxCode, shot, startSmtpSink, tickTerms, waitUntil } from './accounts.mjs';
 import { PHONE, launchBrowser, storageItem, waitForPath } from './browser.mjs';
 import { skipReason, startPoold } from './server.mjs';
 
 const EMAIL = `phone.miner.${Date.now()}@example.com`;
 const PASSWORD = 'Passw0rd!';
+const PHONE_NUMBER = '13812348000';
 
 describe('accounts on a phone, in zh_CN', { skip: skipReason() || goMissing(), timeout: 240_000 }, () => {
   let sink;
@@ -22,6 +24,8 @@ describe('accounts on a phone, in zh_CN', { skip: skipReason() || goMissing(), t
   before(async () => {
     [sink, browser] = await Promise.all([startSmtpSink(), launchBrowser()]);
     server = await startPoold({
+      // The test clock passes the server's 60 s between two codes to the email at once.
+      testClock: true,
       // The agent whose invite link the sign-up follows.
       setup: [['admin', 'agent', 'add', 'ABC123', '--name', '王经理']],
       args: ({ dir }) => ['--smtp', sink.smtp, '--smtp-tls', 'none', '--outbox', path.join(dir, 'outbox.log')],
@@ -120,6 +124,39 @@ describe('accounts on a phone, in zh_CN', { skip: skipReason() || goMissing(), t
     await page.getByTestId('info-nickname').filter({ hasText: '矿工小王' }).waitFor();
     await page.getByTestId('info-type').filter({ hasText: '普通账户' }).waitFor();
     await shot(page, 'mobile-basics-info-zh_CN');
+  });
+
+  it('binds a phone in two steps: a code to the email proves the holder asks, then the phone with its code', async () => {
+    await page.getByTestId('phone-action').click();
+    const sheet = page.getByRole('dialog', { name: '绑定手机' });
+    await sheet.getByText('请先确认是您本人').waitFor();
+    await sheet.getByRole('tab', { name: '邮箱验证码' }).click();
+    await sheet.getByText('我们将向您的邮箱 pho***@example.com 发送验证码。').waitFor();
+    await server.advanceClock(61);
+    const proof = await sink.nextCode(EMAIL, async () => {
+      await sheet.getByTestId('current-code-button').click();
+      await dragSlider(page);
+    });
+    assert.match(called('GET', '/customer/email/code/send').at(-1).url, /scenes=bindPhone&ticket=/);
+    await page.locator('#mcontact-phone_currentCode').fill(proof);
+    await sheet.getByRole('button', { name: '下一步' }).click();
+    await page.locator('#mcontact-phone_target').fill(PHONE_NUMBER);
+    const outbox = path.join(server.dir, 'outbox.log');
+    const code = await nextOutboxCode(outbox, PHONE_NUMBER, async () => {
+      await sheet.getByTestId('code-button').click();
+      await dragSlider(page);
+    });
+    await page.locator('#mcontact-phone_code').fill(code);
+    await sheet.getByTestId('contact-hold-note').getByText('24 小时内暂停提现').waitFor();
+    await shot(page, 'mobile-bind-phone-zh_CN');
+    await sheet.getByRole('button', { name: '确认绑定' }).click();
+    await sheet.waitFor({ state: 'hidden' });
+    await page.getByTestId('info-phone').filter({ hasText: '138****8000' }).waitFor();
+    assert.deepEqual(JSON.parse(called('POST', '/customer/phone/bind').at(-1).body), { phone: PHONE_NUMBER, code, currentCode: proof });
+    // The email the account had is told, in the language it registered in.
+    await waitUntil(async () => (await sink.messages(EMAIL)).some((m) => m.subject.includes('联系方式变更') && m.text.includes('138****8000')), {
+      what: 'the contact change notice',
+    });
   });
 
   it('logs out from the avatar menu after confirming', async () => {

@@ -15,7 +15,7 @@ import { useChangeAccountType } from '../api/change-account-type';
 import { useUpdateNickname } from '../api/update-nickname';
 import { displayName, maskEmail, maskPhone } from '../model/mask';
 import type { BaseInfo, Channel } from '../model/types';
-import { useContactFlow } from './use-contact-flow';
+import { useContactFlow, type ProofBy } from './use-contact-flow';
 import { usePasswordFlow, type PasswordTab } from './use-password-flow';
 
 export type { FieldForm } from '@/lib/field-form';
@@ -46,7 +46,10 @@ export function useNicknameForm(form: FieldForm, user: BaseInfo | undefined, onC
 export interface ContactValues {
   target?: string;
   code?: string;
+  /** currentCode: step 1's code (a change: to the current contact; a bind: to the other contact). */
   currentCode?: string;
+  /** password: a bind's step 1 by the login password. */
+  password?: string;
 }
 
 /** contactTitle is the contact dialog's title: bind when none is bound, else change. */
@@ -58,19 +61,22 @@ export function useContactTitle(user: BaseInfo | undefined, channel: Channel): s
 }
 
 /**
- * useContactForm binds a phone or email when none is bound, else changes it in two steps:
- * a code to the current one, then the new one with its own code.
+ * useContactForm binds a phone or email when none is bound, else changes it, in two
+ * steps. Step 1 proves who asks: a bind by the login password or a code to the contact
+ * the account has, a change by a code to the current one; step 2 takes the new one with
+ * its own code.
  */
 export function useContactForm(form: FieldForm, user: BaseInfo | undefined, channel: Channel, onClose: () => void) {
   const { t } = useTranslation();
   const isPhone = channel === 'phone';
   const current = (isPhone ? user?.phone : user?.email) ?? '';
-  const flow = useContactFlow(channel, current, onClose);
+  const other = (isPhone ? user?.email : user?.phone) ?? '';
+  const flow = useContactFlow(channel, current, onClose, other);
   const captcha = useCaptchaTicket();
   const currentButton = useCodeButton({
     captcha,
     prepare: () => true,
-    send: flow.sendCurrent,
+    send: (ticket) => (flow.mode === 'bind' ? flow.sendProof(ticket) : flow.sendCurrent(ticket)),
     onError: (m) => form.setFields([{ name: 'currentCode', errors: [m] }]),
   });
   const targetButton = useCodeButton({
@@ -82,30 +88,53 @@ export function useContactForm(form: FieldForm, user: BaseInfo | undefined, chan
     },
     onError: (m) => form.setFields([{ name: 'code', errors: [m] }]),
   });
-  const verifying = flow.mode === 'change' && flow.step === 1;
+  const verifying = flow.step === 1;
+  const byPassword = flow.mode === 'bind' && flow.proofBy === 'password';
   const onFinish = async (values: ContactValues) => {
     try {
-      if (flow.mode === 'bind') await flow.bind(text(values.target), text(values.code));
-      else if (flow.step === 1) await flow.verifyCurrent(text(values.currentCode));
-      else await flow.change(text(values.target), text(values.code));
+      if (flow.step === 2) {
+        if (flow.mode === 'bind') await flow.bind(text(values.target), text(values.code));
+        else await flow.change(text(values.target), text(values.code));
+      } else if (flow.mode === 'bind') {
+        await flow.verifyProof(byPassword ? String(values.password ?? '') : text(values.currentCode));
+      } else {
+        await flow.verifyCurrent(text(values.currentCode));
+      }
     } catch (err) {
-      form.setFields([{ name: verifying ? 'currentCode' : 'code', errors: errorsOf(err) }]);
+      form.setFields([{ name: !verifying ? 'code' : byPassword ? 'password' : 'currentCode', errors: errorsOf(err) }]);
     }
   };
+  const proofOnPhone = flow.proofChannel === 'phone';
+  const maskedOther = proofOnPhone ? maskPhone(other) : maskEmail(other);
   return {
     flow,
     captcha,
     isPhone,
     verifying,
+    /** byPassword: step 1 of a bind asks for the login password (else a code). */
+    byPassword,
     currentButton,
     targetButton,
     onFinish,
-    /** note says where the code to the current phone or email goes. */
-    note: t(isPhone ? 'info.verifyCurrentPhone' : 'info.verifyCurrentEmail', { target: isPhone ? maskPhone(current) : maskEmail(current) }),
-    steps: [t('info.stepVerify'), t(isPhone ? 'info.stepNewPhone' : 'info.stepNewEmail')],
+    /** proofTabs are a bind's ways through step 1; selectProof switches and clears the form. */
+    proofTabs: flow.proofMethods.map((key) => ({ key, label: t(key === 'password' ? 'info.loginPassword' : proofOnPhone ? 'info.byPhone' : 'info.byEmail') })),
+    selectProof: (key: ProofBy) => {
+      flow.setProofBy(key);
+      form.resetFields();
+    },
+    /** note says what step 1 asks for: the password, or where the code goes. */
+    note:
+      flow.mode === 'change'
+        ? t(isPhone ? 'info.verifyCurrentPhone' : 'info.verifyCurrentEmail', { target: isPhone ? maskPhone(current) : maskEmail(current) })
+        : byPassword
+          ? t('info.bindProofNote')
+          : t(proofOnPhone ? 'info.codeToPhone' : 'info.codeToEmail', { target: maskedOther }),
+    /** holdNote: what a bind or change holds back for a day. */
+    holdNote: t('info.contactHoldNote'),
+    steps: [t(flow.mode === 'bind' ? 'info.stepIdentity' : 'info.stepVerify'), t(isPhone ? 'info.stepNewPhone' : 'info.stepNewEmail')],
     targetLabel: t(flow.mode === 'bind' ? (isPhone ? 'auth.phone' : 'auth.email') : isPhone ? 'info.newPhone' : 'info.newEmail'),
     submitLabel: verifying ? t('dialog.next') : flow.mode === 'bind' ? t('info.bindButton') : t('dialog.confirm'),
-    rules: { target: fieldRule(t, isPhone ? checkPhone : checkEmail), code: fieldRule(t, checkCode) },
+    rules: { target: fieldRule(t, isPhone ? checkPhone : checkEmail), code: fieldRule(t, checkCode), password: fieldRule(t, checkPasswordPresent) },
   };
 }
 

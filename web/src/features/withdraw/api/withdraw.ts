@@ -68,7 +68,8 @@ export function useWithdrawSettings(sub: string) {
   });
 }
 
-export interface SettingInput {
+/** SettingInput turns an auto-withdrawal on or changes it (with the second verification), or turns it off. */
+export interface SettingInput extends Verification {
   subAccount: string;
   currencyType: string;
   autoEnabled: boolean;

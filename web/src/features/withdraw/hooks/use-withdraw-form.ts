@@ -26,7 +26,7 @@ const newRequestId = () => (globalThis.crypto?.randomUUID?.() ?? `${Date.now()}-
 
 /** useWithdrawForm runs the dialog for one sub-account and coin; the layouts mount it only while the dialog is open. */
 export function useWithdrawForm(form: FieldForm, sub: string, coin: string, onDone: () => void) {
-  const { t } = useWithdrawTexts();
+  const { t, lang } = useWithdrawTexts();
   const info = useWithdrawInfo(sub, coin);
   const apply = useApplyWithdrawal();
   const verify = useVerify('withdraw', form);
@@ -34,7 +34,11 @@ export function useWithdrawForm(form: FieldForm, sub: string, coin: string, onDo
   const [error, setError] = useState('');
   const [amount, setAmount] = useState('');
   const d = info.data;
-  const limits = { decimals: d?.decimals ?? 8, maxDecimals: d?.maxDecimals ?? LIMITS.maxDecimals, fee: d?.fee ?? '0', max: d?.maxAmount ?? '0' };
+  const limits = { decimals: d?.decimals ?? 8, maxDecimals: d?.maxDecimals ?? LIMITS.maxDecimals, fee: d?.fee ?? '0', max: d?.maxAmount ?? '0', min: d?.minAmount };
+  // The server refuses a withdrawal for 24 hours after a contact change (docs/withdrawals.md
+  // "After a contact change"); the dialog says until when, in the reader's time zone. The
+  // server's word decides (0 once over), not this device's clock.
+  const holdUntil = d?.holdUntil ?? 0;
   const onFinish = async (v: WithdrawValues) => {
     setError('');
     try {
@@ -65,6 +69,8 @@ export function useWithdrawForm(form: FieldForm, sub: string, coin: string, onDo
     retry: () => void info.refetch(),
     error,
     pending: apply.isPending,
+    /** hold says until when withdrawals wait after a contact change ('' when they do not); the submit is off meanwhile. */
+    hold: holdUntil ? t('dialog.hold', { until: holdTime(holdUntil, lang) }) : '',
     verify,
     onFinish,
     /** options: the coin's addresses, usable ones first; a locked one is shown, disabled, with its hours. */
@@ -83,9 +89,14 @@ export function useWithdrawForm(form: FieldForm, sub: string, coin: string, onDo
     rules: {
       address: fieldRule(t, (s) => (s ? null : 'rules.fieldsRequired')),
       network: fieldRule(t, (s) => (s ? null : 'rules.fieldsRequired')),
-      amount: fieldRule(t, (s) => amountProblem(s, limits) || null),
+      amount: fieldRule((key) => t(key, { min: `${limits.min ?? ''} ${d?.unit ?? ''}`.trim() }), (s) => amountProblem(s, limits) || null),
       remark: fieldRule(t, (s) => (s.trim().length > LIMITS.remark ? 'rules.remark' : null)),
       code: fieldRule(t, checkCode),
     },
   };
+}
+
+/** holdTime writes the end of a hold as a date and time in the reader's language and time zone. */
+export function holdTime(ms: number, lang: string): string {
+  return new Date(ms).toLocaleString(lang.replace('_', '-'), { year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
 }

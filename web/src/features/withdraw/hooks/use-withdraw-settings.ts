@@ -1,14 +1,15 @@
 // orePoolWithdrawlSetList and withdrawlSetList: a sub-account's auto-withdrawal per coin,
 // the payment window that locks them, and the edit form, once for both layouts.
 import { useState } from 'react';
-import { errorsOf } from '@/lib/field-form';
+import { errorsOf, type FieldForm } from '@/lib/field-form';
 import { notify } from '@/lib/notify';
-import { fieldRule } from '@/lib/validation';
+import { checkCode, fieldRule } from '@/lib/validation';
 import { useAddressBook, useCloseSetting, useSaveSetting, useWithdrawSettings } from '../api/withdraw';
 import { toMinor } from '../model/amount';
 import { LIMITS, type WithdrawSetting } from '../model/types';
 import { useWithdrawTexts } from '../texts';
 import { addressOption } from './use-address-book';
+import { useVerify } from './use-verify';
 
 /** useSettingsPage lists a sub-account's settings and runs turning one off. */
 export function useSettingsPage(sub: string) {
@@ -48,25 +49,35 @@ interface SettingValues {
   autoEnabled?: boolean;
   amount?: string;
   addressId?: number;
+  code?: string;
+  totpCode?: string;
 }
 
-/** useSettingForm edits one coin's auto-withdrawal. */
-export function useSettingForm(sub: string, setting: WithdrawSetting | null, onDone: () => void) {
+/**
+ * useSettingForm edits one coin's auto-withdrawal. Turning it on or changing it takes the
+ * second verification of a withdrawal (the code, and the authenticator's while two-factor
+ * sign-in is on); turning it off takes none. An address inside its 48 hours is shown but
+ * cannot be chosen (the server refuses it too).
+ */
+export function useSettingForm(form: FieldForm, sub: string, setting: WithdrawSetting | null, onDone: () => void) {
   const { t } = useWithdrawTexts();
   const save = useSaveSetting();
   const book = useAddressBook(setting?.currencyType ?? '');
+  const verify = useVerify('withdraw', form);
   const [error, setError] = useState('');
   const coin = setting?.currencyType ?? '';
   const initial: SettingValues = { autoEnabled: setting?.autoEnabled ?? false, amount: setting?.amount ?? '', addressId: setting?.addressId || undefined };
   const onFinish = async (v: SettingValues) => {
     setError('');
+    const on = Boolean(v.autoEnabled);
     try {
       const answer = await save.mutateAsync({
         subAccount: sub,
         currencyType: coin,
-        autoEnabled: Boolean(v.autoEnabled),
+        autoEnabled: on,
         amount: String(v.amount ?? '').trim(),
         addressId: Number(v.addressId ?? 0),
+        ...(on ? verify.of(v.code, v.totpCode) : {}),
       });
       notify('success', answer.msg || t('settings.saved'));
       onDone();
@@ -80,7 +91,9 @@ export function useSettingForm(sub: string, setting: WithdrawSetting | null, onD
     initial,
     pending: save.isPending,
     onFinish,
-    options: (book.data ?? []).map((a) => ({ ...addressOption(a, t), disabled: false })),
+    verify,
+    verifyNote: t('settings.verifyNote'),
+    options: (book.data ?? []).map((a) => addressOption(a, t)),
     addressesLoading: book.isLoading,
     minNote: t('settings.minNote', { fee: `${setting?.fee ?? ''} ${setting?.unit ?? ''}` }),
     rules: {
@@ -94,6 +107,7 @@ export function useSettingForm(sub: string, setting: WithdrawSetting | null, onD
         return null;
       }),
       address: fieldRule(t, (s) => (s ? null : 'rules.address')),
+      code: fieldRule(t, checkCode),
     },
   };
 }

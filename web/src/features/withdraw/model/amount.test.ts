@@ -24,6 +24,13 @@ describe('amountProblem', () => {
   ])('%j is %j', (raw, want) => {
     expect(amountProblem(raw, limits)).toBe(want);
   });
+  it("refuses what delivers less than the network's dust floor after the fee (minAmount)", () => {
+    const withMin = { ...limits, min: '0.00106' };
+    expect(amountProblem('0.001', withMin)).toBe('rules.aboveFee');
+    expect(amountProblem('0.00105', withMin)).toBe('rules.belowMin');
+    expect(amountProblem('0.00106', withMin)).toBe('');
+    expect(amountProblem('0.00105', limits)).toBe('');
+  });
   it('compares without floating point', () => {
     expect(amountProblem('0.3', { ...limits, max: '0.3', fee: '0' })).toBe('');
     expect(amountProblem('0.30000001', { decimals: 8, maxDecimals: 8, fee: '0', max: '0.3' })).toBe('rules.exceedsMax');

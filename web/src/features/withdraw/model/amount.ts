@@ -27,12 +27,15 @@ export interface AmountLimits {
   maxDecimals: number;
   fee: string;
   max: string;
+  /** min is the least a withdrawal may name: the fee plus the coin's dust floor (withdraw/info minAmount). */
+  min?: string;
 }
 
 /**
  * amountProblem names the message key of what is wrong with a typed amount, or '' when
  * the amount is fine: empty, not a number, not positive, too many decimals, not above
- * the fee, above the maximum transferable.
+ * the fee, below the least the network accepts after the fee, above the maximum
+ * transferable.
  */
 export function amountProblem(raw: string, l: AmountLimits): string {
   const s = raw.trim();
@@ -45,6 +48,8 @@ export function amountProblem(raw: string, l: AmountLimits): string {
   if (v === null) return 'rules.wrong';
   if (v <= 0n) return 'rules.positive';
   if (v <= (toMinor(l.fee, l.decimals) ?? 0n)) return 'rules.aboveFee';
+  // The server refuses it too (withdraw.belowDust); said here before a code is spent on it.
+  if (l.min && v < (toMinor(l.min, l.decimals) ?? 0n)) return 'rules.belowMin';
   if (v > (toMinor(l.max, l.decimals) ?? 0n)) return 'rules.exceedsMax';
   return '';
 }

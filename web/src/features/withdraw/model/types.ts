@@ -53,9 +53,13 @@ export interface WithdrawInfo {
   frozen: string;
   maxAmount: string;
   fee: string;
+  /** minAmount is the least a withdrawal may name: the fee plus the coin's dust floor. */
+  minAmount: string;
   networks: string[];
   addresses: AddressEntry[];
   verifyTypes: VerifyType[];
+  /** holdUntil: withdrawals wait until then (Unix ms) after the account's phone or email changed; 0 when nothing waits. */
+  holdUntil: number;
 }
 
 /** WithdrawalStatus is what the user sees (SPEC.md section 4). */

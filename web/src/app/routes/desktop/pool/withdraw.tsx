@@ -84,11 +84,11 @@ function FormError({ error }: { error: string }) {
   return error ? <Alert type="error" showIcon message={error} className="up-dialog-alert" data-testid="form-error" /> : null;
 }
 
-function Actions({ onCancel, submit, pending, t }: { onCancel: () => void; submit: string; pending: boolean; t: TFunction }) {
+function Actions({ onCancel, submit, pending, t, disabled = false }: { onCancel: () => void; submit: string; pending: boolean; t: TFunction; disabled?: boolean }) {
   return (
     <div className="up-dialog-actions" style={{ display: 'flex', gap: 8, justifyContent: 'flex-end' }}>
       <Button onClick={onCancel}>{t('common.cancel')}</Button>
-      <Button type="primary" htmlType="submit" loading={pending} data-testid="dialog-submit">
+      <Button type="primary" htmlType="submit" loading={pending} disabled={disabled} data-testid="dialog-submit">
         {submit}
       </Button>
     </div>
@@ -293,7 +293,7 @@ export function DesktopWithdrawSettings() {
 function SettingForm({ sub, setting, onDone }: { sub: string; setting: WithdrawSetting | null; onDone: () => void }) {
   const { t } = useWithdrawTexts();
   const [form] = Form.useForm();
-  const f = useSettingForm(sub, setting, onDone);
+  const f = useSettingForm(form, sub, setting, onDone);
   const on = Form.useWatch('autoEnabled', form) ?? f.initial.autoEnabled;
   return (
     <Form form={form} layout="vertical" name="setting" initialValues={f.initial} onFinish={f.onFinish} requiredMark={false}>
@@ -308,6 +308,8 @@ function SettingForm({ sub, setting, onDone }: { sub: string; setting: WithdrawS
           <Form.Item name="addressId" label={t('settings.address')} rules={[f.rules.address]} extra={f.options.length === 0 && !f.addressesLoading ? <Link to={paths.account.orePoolAddressManage}>{t('settings.noAddress')}</Link> : null}>
             <Select loading={f.addressesLoading} options={f.options.map(desktopOption)} data-testid="setting-address" />
           </Form.Item>
+          <Alert type="info" showIcon message={f.verifyNote} className="up-dialog-alert" />
+          <VerifyFields v={f.verify} t={t} />
         </>
       ) : null}
       <FormError error={f.error} />
@@ -349,6 +351,7 @@ function WithdrawForm({ sub, coin, onClose, onDone }: { sub: string; coin: strin
       onValuesChange={(ch) => 'amount' in ch && f.onAmount(String(ch.amount ?? ''))}
       requiredMark={false}
     >
+      {f.hold ? <Alert type="warning" showIcon message={f.hold} className="up-dialog-alert" data-testid="withdraw-hold" /> : null}
       <dl className="up-withdraw-figures" data-testid="withdraw-figures">
         <div>
           <dt>{t('dialog.available')}</dt>
@@ -392,7 +395,7 @@ function WithdrawForm({ sub, coin, onClose, onDone }: { sub: string; coin: strin
       </Form.Item>
       <VerifyFields v={f.verify} t={t} />
       <FormError error={f.error} />
-      <Actions onCancel={onClose} submit={t('dialog.submit')} pending={f.pending} t={t} />
+      <Actions onCancel={onClose} submit={t('dialog.submit')} pending={f.pending} t={t} disabled={f.hold !== ''} />
     </Form>
   );
 }

@@ -10,6 +10,7 @@ import {
   useNicknameForm,
   usePasswordForm,
 } from '@/features/account/hooks/use-dialog-forms';
+import type { ProofBy } from '@/features/account/hooks/use-contact-flow';
 import type { PasswordTab } from '@/features/account/hooks/use-password-flow';
 import type { BaseInfo, Channel } from '@/features/account/model/types';
 import { DesktopCodeButton } from '@/features/auth/components/desktop-code-button';
@@ -63,8 +64,9 @@ function NicknameForm({ onClose, user }: Omit<DialogProps, 'open'>) {
 }
 
 /**
- * ContactDialog binds a phone or email when none is bound, else changes it in
- * two steps: a code to the current one, then the new one with its own code.
+ * ContactDialog binds a phone or email when none is bound, else changes it, in two
+ * steps: who asks (a bind: the password or a code to the other contact; a change: a
+ * code to the current one), then the new one with its own code.
  */
 export function ContactDialog({ open, onClose, user, channel }: DialogProps & { channel: Channel }) {
   const title = useContactTitle(user, channel);
@@ -79,22 +81,32 @@ function ContactForm({ onClose, user, channel }: Omit<DialogProps, 'open'> & { c
   const { t } = useTranslation();
   const [form] = Form.useForm();
   const f = useContactForm(form, user, channel, onClose);
+  const bind = f.flow.mode === 'bind';
 
   return (
     <>
-      {f.flow.mode === 'change' ? <Steps size="small" className="up-dialog-steps" current={f.flow.step - 1} items={f.steps.map((title) => ({ title }))} /> : null}
+      {bind && f.verifying && f.proofTabs.length > 1 ? (
+        <Tabs activeKey={f.flow.proofBy} onChange={(key) => f.selectProof(key as ProofBy)} items={f.proofTabs} data-testid="bind-proof-tabs" />
+      ) : null}
+      <Steps size="small" className="up-dialog-steps" current={f.flow.step - 1} items={f.steps.map((title) => ({ title }))} />
       <Form form={form} layout="vertical" name={`contact-${channel}`} requiredMark={false} onFinish={f.onFinish} validateTrigger={['onChange', 'onBlur']}>
         {f.verifying ? (
           <>
             <p className="up-dialog-note">{f.note}</p>
-            <Form.Item label={t('auth.code')} htmlFor={`contact-${channel}_currentCode`} required>
-              <div className="up-code-row">
-                <Form.Item name="currentCode" noStyle rules={[f.rules.code]} normalize={codeInput}>
-                  <Input maxLength={LIMITS.codeLength} inputMode="numeric" autoComplete="one-time-code" placeholder={t('auth.codePlaceholder')} />
-                </Form.Item>
-                <DesktopCodeButton code={f.currentButton} testId="current-code-button" />
-              </div>
-            </Form.Item>
+            {f.byPassword ? (
+              <Form.Item name="password" label={t('info.loginPassword')} rules={[f.rules.password]}>
+                <Input.Password autoComplete="current-password" maxLength={LIMITS.loginInputMax} placeholder={t('info.oldPasswordPlaceholder')} />
+              </Form.Item>
+            ) : (
+              <Form.Item label={t('auth.code')} htmlFor={`contact-${channel}_currentCode`} required>
+                <div className="up-code-row">
+                  <Form.Item name="currentCode" noStyle rules={[f.rules.code]} normalize={codeInput}>
+                    <Input maxLength={LIMITS.codeLength} inputMode="numeric" autoComplete="one-time-code" placeholder={t('auth.codePlaceholder')} />
+                  </Form.Item>
+                  <DesktopCodeButton code={f.currentButton} testId="current-code-button" />
+                </div>
+              </Form.Item>
+            )}
           </>
         ) : (
           <>
@@ -113,6 +125,7 @@ function ContactForm({ onClose, user, channel }: Omit<DialogProps, 'open'> & { c
                 <DesktopCodeButton code={f.targetButton} />
               </div>
             </Form.Item>
+            <Alert type="info" showIcon message={f.holdNote} className="up-dialog-alert" data-testid="contact-hold-note" />
           </>
         )}
         <DialogActions onCancel={onClose} submitLabel={f.submitLabel} pending={f.flow.pending} />

@@ -72,13 +72,13 @@ function MFormError({ error }: { error: string }) {
   return error ? <NoticeBar content={error} color="error" wrap data-testid="form-error" /> : null;
 }
 
-function MActions({ onCancel, submit, pending, t, danger = false }: { onCancel: () => void; submit: string; pending: boolean; t: TFunction; danger?: boolean }) {
+function MActions({ onCancel, submit, pending, t, danger = false, disabled = false }: { onCancel: () => void; submit: string; pending: boolean; t: TFunction; danger?: boolean; disabled?: boolean }) {
   return (
     <div className="up-mform__actions up-msheet-actions">
       <Button block size="large" onClick={onCancel}>
         {t('common.cancel')}
       </Button>
-      <Button block size="large" type="submit" color={danger ? 'danger' : 'primary'} loading={pending} data-testid="dialog-submit">
+      <Button block size="large" type="submit" color={danger ? 'danger' : 'primary'} loading={pending} disabled={disabled} data-testid="dialog-submit">
         {submit}
       </Button>
     </div>
@@ -267,7 +267,7 @@ export function MobileWithdrawSettings() {
 function MSettingForm({ sub, setting, onDone }: { sub: string; setting: WithdrawSetting; onDone: () => void }) {
   const { t } = useWithdrawTexts();
   const [form] = Form.useForm();
-  const f = useSettingForm(sub, setting, onDone);
+  const f = useSettingForm(form, sub, setting, onDone);
   const on = (Form.useWatch('autoEnabled', form) as boolean | undefined) ?? f.initial.autoEnabled;
   return (
     <Form form={form} layout="vertical" initialValues={f.initial} onFinish={f.onFinish} footer={<MActions onCancel={onDone} submit={t('common.save')} pending={f.pending} t={t} />}>
@@ -286,6 +286,8 @@ function MSettingForm({ sub, setting, onDone }: { sub: string; setting: Withdraw
               <OneOf columns={1} options={f.options} testId="setting-address" />
             )}
           </Form.Item>
+          <NoticeBar content={f.verifyNote} color="info" wrap />
+          <MVerifyFields v={f.verify} t={t} />
         </>
       ) : null}
       <MFormError error={f.error} />
@@ -320,8 +322,9 @@ function MWithdrawForm({ sub, coin, onClose, onDone }: { sub: string; coin: stri
       initialValues={{ network: d.networks[0], addressId: f.firstUsable }}
       onFinish={f.onFinish}
       onValuesChange={(ch) => 'amount' in ch && f.onAmount(String(ch.amount ?? ''))}
-      footer={<MActions onCancel={onClose} submit={t('dialog.submit')} pending={f.pending} t={t} />}
+      footer={<MActions onCancel={onClose} submit={t('dialog.submit')} pending={f.pending} t={t} disabled={f.hold !== ''} />}
     >
+      {f.hold ? <NoticeBar content={f.hold} color="alert" wrap data-testid="withdraw-hold" /> : null}
       <div className="up-mpool-row">
         <span>{t('dialog.available')}</span>
         <strong data-testid="withdraw-available">{`${d.available} ${d.unit}`}</strong>

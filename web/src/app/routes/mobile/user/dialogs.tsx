@@ -5,6 +5,7 @@ import { MobileDialog } from '@/components/mobile-dialog';
 import { MobileTabs } from '@/components/mobile-tabs';
 import { mobilePaths } from '@/config/paths';
 import { useAccountTypeForm, useCancelAccountForm, useContactForm, useContactTitle, useNicknameForm, usePasswordForm } from '@/features/account/hooks/use-dialog-forms';
+import type { ProofBy } from '@/features/account/hooks/use-contact-flow';
 import type { PasswordTab } from '@/features/account/hooks/use-password-flow';
 import type { BaseInfo, Channel } from '@/features/account/model/types';
 import { MobileCodeButton } from '@/features/auth/components/mobile-code-button';
@@ -82,16 +83,18 @@ function ContactForm({ onClose, user, channel }: Omit<DialogProps, 'open'> & { c
   const { t } = useTranslation();
   const [form] = Form.useForm();
   const f = useContactForm(form, user, channel, onClose);
+  const bind = f.flow.mode === 'bind';
 
   return (
     <>
-      {f.flow.mode === 'change' ? (
-        <Steps current={f.flow.step - 1} className="up-msheet-steps">
-          {f.steps.map((title) => (
-            <Steps.Step key={title} title={title} />
-          ))}
-        </Steps>
+      {bind && f.verifying && f.proofTabs.length > 1 ? (
+        <MobileTabs<ProofBy> label={t('info.verifyBy')} active={f.flow.proofBy} onChange={f.selectProof} tabs={f.proofTabs} testId="bind-proof-tabs" />
       ) : null}
+      <Steps current={f.flow.step - 1} className="up-msheet-steps">
+        {f.steps.map((title) => (
+          <Steps.Step key={title} title={title} />
+        ))}
+      </Steps>
       <Form
         form={form}
         className="up-mform up-mform--flush"
@@ -105,9 +108,15 @@ function ContactForm({ onClose, user, channel }: Omit<DialogProps, 'open'> & { c
         {f.verifying ? (
           <>
             <p className="up-mform__note up-mform__note--info">{f.note}</p>
-            <Form.Item name="currentCode" label={t('auth.code')} rules={[f.rules.code]} normalize={codeInput}>
-              <FieldInput after={<MobileCodeButton code={f.currentButton} testId="current-code-button" />} maxLength={LIMITS.codeLength} inputMode="numeric" autoComplete="one-time-code" placeholder={t('auth.codePlaceholder')} />
-            </Form.Item>
+            {f.byPassword ? (
+              <Form.Item name="password" label={t('info.loginPassword')} rules={[f.rules.password]}>
+                <Input type="password" autoComplete="current-password" maxLength={LIMITS.loginInputMax} placeholder={t('info.oldPasswordPlaceholder')} />
+              </Form.Item>
+            ) : (
+              <Form.Item name="currentCode" label={t('auth.code')} rules={[f.rules.code]} normalize={codeInput}>
+                <FieldInput after={<MobileCodeButton code={f.currentButton} testId="current-code-button" />} maxLength={LIMITS.codeLength} inputMode="numeric" autoComplete="one-time-code" placeholder={t('auth.codePlaceholder')} />
+              </Form.Item>
+            )}
           </>
         ) : (
           <>
@@ -121,6 +130,9 @@ function ContactForm({ onClose, user, channel }: Omit<DialogProps, 'open'> & { c
             <Form.Item name="code" label={t('auth.code')} rules={[f.rules.code]} normalize={codeInput}>
               <FieldInput after={<MobileCodeButton code={f.targetButton} />} maxLength={LIMITS.codeLength} inputMode="numeric" autoComplete="one-time-code" placeholder={t('auth.codePlaceholder')} />
             </Form.Item>
+            <p className="up-mform__note up-mform__note--info" data-testid="contact-hold-note">
+              {f.holdNote}
+            </p>
           </>
         )}
       </Form>
