@@ -191,6 +191,8 @@ func TestObserverPermissionMatrix(t *testing.T) {
 			{"GET", "/api/pc/v1/customer/withdraw/list", nil},
 			{"POST", "/api/pc/v1/pool/subaccount/create", map[string]any{"code": "evil", "defaultCoin": "BTC"}},
 			{"POST", "/api/pc/v1/pool/device/alias", map[string]any{"id": 1, "alias": "x"}},
+			{"POST", "/api/pc/v1/pool/device/remove", map[string]any{"id": 1}},
+			{"POST", "/api/pc/v1/pool/device/removeOffline", map[string]any{"subAccount": "farm"}},
 			{"POST", "/api/pc/v1/customer/observer/link/add", map[string]any{"currencyList": []string{"BTC"}, "machineInfoEnabled": true, "note": "x"}},
 			{"POST", "/api/app/v1/customer/account/logOut", nil},
 		}
