@@ -59,6 +59,13 @@ describe('pool mode: sub-accounts and devices', { skip: skipReason(), timeout: 4
     await page.getByTestId('create-code').fill('deskfarm');
     await page.getByTestId('create-coin').click();
     await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', { hasText: 'Minecoin' }).click();
+    // The option's click can land while the list is still opening on a busy machine: the
+    // list then stays open over the submit button. Submit only once the choice shows and
+    // the list has closed.
+    await page.getByTestId('create-coin').locator('.ant-select-selection-item', { hasText: 'Minecoin' }).waitFor();
+    await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').waitFor({ state: 'detached', timeout: 5000 }).catch(async () => {
+      await page.keyboard.press('Escape');
+    });
     await page.locator('#create-submit').click();
     await page.getByTestId('sub-table').getByText('deskfarm').waitFor();
 
@@ -197,8 +204,8 @@ describe('pool mode: sub-accounts and devices', { skip: skipReason(), timeout: 4
 
     // The overview's chart draws real points.
     await page.goto(`${pool.url}/account/orePoolDeviceOverview?coin=MINE`);
-    await page.getByTestId('hashrate-chart').waitFor();
-    assert.equal(await page.getByTestId('hashrate-chart').getAttribute('data-points'), '144');
+    // The chart is on the page before its data: wait for the points, as pool-overclock does.
+    await page.locator('[data-testid="hashrate-chart"][data-points="144"]').waitFor();
     await shot(page, 'pool-desktop-overview');
   });
 
