@@ -5,7 +5,8 @@
 // dialog says until when withdrawals wait, with its submit off: on the desktop at
 // 1440x900 in English and in the phone's sheet at 390x844 in Korean, the end in the
 // reader's language and time zone. A withdrawal through the API is refused naming the
-// end. Once the test clock passes the 24 hours the dialog takes a withdrawal again.
+// end. Once the test clock passes the 24 hours the dialog takes a withdrawal again, and
+// the settings form asks for the second verification and shows a locked address disabled.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { apiTicket, nextOutboxCode, outboxNotices, shot, waitUntil } from './accounts.mjs';
@@ -118,5 +119,31 @@ describe('the hold after a contact change', { skip: skipReason(), timeout: 300_0
     assert.equal(await page.getByTestId('dialog-submit').isDisabled(), false);
     const info = await pool.api(user.token, 'GET', '/api/pc/v1/customer/withdraw/info', { subAccount: 'holder', currencyType: 'MINE' });
     assert.equal(info.holdUntil, 0);
+  });
+
+  it('desktop: an auto-withdrawal setting asks for the second verification and shows an address in its 48 hours disabled', async () => {
+    // An address, past the hold: it waits its own 48 hours.
+    const { createHash } = await import('node:crypto');
+    const key = Buffer.alloc(20, 0xcd);
+    const address = `dvn1${key.toString('hex')}${createHash('sha256').update(key).digest('hex').slice(0, 4)}`;
+    await pool.advanceClock(61);
+    const ticket = await apiTicket(pool.url);
+    const code = await nextOutboxCode(outbox, email, () =>
+      pool.api(user.token, 'GET', '/api/pc/v1/customer/email/code/send', { email, scenes: 'addressBook', ticket }),
+    );
+    await pool.api(user.token, 'POST', '/api/pc/v1/customer/address/save', { currencyType: 'MINE', address, network: 'MINE', description: 'fresh', verifyType: 'email', code });
+    const page = await open(DESKTOP, 'en_US');
+    await page.goto(`${pool.url}/account/orePoolWithdrawlSetList?sub=holder&coin=MINE`);
+    await page.getByTestId('settings-table').waitFor();
+    if (await page.getByTestId('settings-locked').count()) return; // 00:00-12:00 Beijing on the server's clock: no form
+    await page.getByTestId('setting-edit-MINE').click();
+    await page.getByTestId('setting-switch').click();
+    await page.getByTestId('verify-code').waitFor();
+    await page.getByText('Turning on or changing an auto-withdrawal takes the same verification as a withdrawal.').waitFor();
+    await page.getByTestId('setting-address').click();
+    const option = page.locator('.ant-select-item-option', { hasText: 'fresh (usable in 48 h)' });
+    await option.waitFor();
+    assert.match(await option.getAttribute('class'), /ant-select-item-option-disabled/);
+    await shot(page, 'contact-hold-settings-desktop');
   });
 });
