@@ -225,8 +225,9 @@ var moneyCalls = []string{
 // the database as an error); no withdrawal is made and no balance moves, the address
 // book is unchanged (every change needs a code, and none was sent); and a setting saved
 // is alice's own, on her address, at an amount that is a valid withdrawal at least the
-// coin's minimum. Settings are the one call that may succeed: it writes one row, in
-// SQLite, so an iteration costs a fraction of a millisecond.
+// coin's minimum. Settings are the one call that may succeed, and only to turn a setting
+// off: turning one on needs the second verification, and no code was sent. It writes one
+// row, in SQLite, so an iteration costs a fraction of a millisecond.
 func FuzzMoneyCalls(f *testing.F) {
 	m := newMoneyRig(f)
 	id := m.addr.ID
