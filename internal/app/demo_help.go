@@ -258,22 +258,22 @@ Earnings are settled **daily at 08:00 Beijing time** for the previous 24 hours, 
 		{kind: helpcenter.KindFAQ, daysAgo: 21, sort: 40, texts: map[string][2]string{
 			"en_US": {"Why does my device show as offline, and where did it go?", `A device is **offline** when the pool has received no share and no agent report from it for **10 minutes**. Common causes: the rig lost its network, the mining software stopped, or the pool address or port changed.
 
-After **3 days** offline the device is removed from the list. If the rig connects again later, it is added as a new device with the same worker name, so its history starts fresh.
+After **3 days** offline the device is removed from the list; you can also remove an offline device yourself, or all of them at once, from the device list. If the rig connects again later, it is added as a new device with the same worker name, so its history starts fresh.
 
 A device is **abnormal** when its agent reports a GPU down or the miner not running, even though shares may still arrive.`},
 			"zh_CN": {"为什么设备显示离线？设备去哪了？", `矿池在 **10 分钟**内没有收到设备的任何份额和代理上报时，设备显示为**离线**。常见原因：矿机断网、挖矿软件停止，或矿池地址、端口被改动。
 
-离线满 **3 天**后，设备会从列表中移除。之后矿机若再次连接，会以相同矿工名作为新设备加入，历史记录重新开始。
+离线满 **3 天**后，设备会从列表中移除；您也可以在设备列表中自行移除某台离线设备，或一次移除全部离线设备。之后矿机若再次连接，会以相同矿工名作为新设备加入，历史记录重新开始。
 
 如果设备代理上报有显卡掉线或挖矿程序未运行，即使仍有份额，设备也会显示为**异常**。`},
 			"zh_HK": {"為甚麼裝置顯示離線？裝置去了哪裏？", `礦池在 **10 分鐘**內沒有收到裝置的任何份額和代理上報時，裝置顯示為**離線**。常見原因：礦機斷網、挖礦軟件停止，或礦池地址、端口被改動。
 
-離線滿 **3 天**後，裝置會從列表中移除。之後礦機若再次連接，會以相同礦工名作為新裝置加入，歷史記錄重新開始。
+離線滿 **3 天**後，裝置會從列表中移除；您也可以在裝置列表中自行移除某部離線裝置，或一次移除全部離線裝置。之後礦機若再次連接，會以相同礦工名作為新裝置加入，歷史記錄重新開始。
 
 如果裝置代理上報有顯示卡掉線或挖礦程式未運行，即使仍有份額，裝置也會顯示為**異常**。`},
 			"ko_KR": {"장비가 오프라인으로 표시되거나 사라진 이유는 무엇인가요?", `풀이 **10분** 동안 장비로부터 셰어도 에이전트 보고도 받지 못하면 장비는 **오프라인**이 됩니다. 흔한 원인: 채굴기의 네트워크 끊김, 채굴 소프트웨어 중지, 풀 주소나 포트 변경.
 
-오프라인이 **3일** 지나면 장비는 목록에서 삭제됩니다. 이후 채굴기가 다시 연결되면 같은 워커 이름의 새 장비로 추가되며 기록은 새로 시작됩니다.
+오프라인이 **3일** 지나면 장비는 목록에서 삭제됩니다. 장비 목록에서 오프라인 장비를 직접 하나씩 또는 한 번에 모두 삭제할 수도 있습니다. 이후 채굴기가 다시 연결되면 같은 워커 이름의 새 장비로 추가되며 기록은 새로 시작됩니다.
 
 셰어가 들어오더라도 에이전트가 GPU 고장이나 채굴 프로그램 중지를 보고하면 장비는 **이상**으로 표시됩니다.`},
 		}},
