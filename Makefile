@@ -8,7 +8,7 @@ WEB_SOURCES := $(shell find web/src web/public web/scripts web/index.html web/vi
 HTTP ?= 127.0.0.1:8080
 GOTEST_FLAGS ?=
 
-.PHONY: run build test test-go test-web test-e2e fuzz fuzz-short bench crash multiprocess load lint deps deps-system clean
+.PHONY: coin-deps run build test test-go test-web test-e2e fuzz fuzz-short bench crash multiprocess load lint deps deps-system clean
 
 ## run: install what is missing, build, and start the pool on http://$(HTTP)
 run: build
@@ -39,12 +39,22 @@ deps-system:
 		$(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; \
 	fi
 
-deps: deps-system web/node_modules/.package-lock.json
+# The coins' own code that judges ours in Go tests (testdata/coins: the IronFish node and
+# miner, kaspa-wasm). --ignore-scripts: no native build runs; two modules a devnet node never
+# uses are stubbed (testdata/coins/stubs/README.md).
+COIN_JS := testdata/coins/node_modules/.package-lock.json
+$(COIN_JS): testdata/coins/package.json testdata/coins/package-lock.json
+	cd testdata/coins && npm ci --ignore-scripts --no-audit --no-fund
+
+## coin-deps: install the coin harness (testdata/coins)
+coin-deps: $(COIN_JS)
+
+deps: deps-system web/node_modules/.package-lock.json $(COIN_JS)
 
 ## test: everything CI checks
 test: lint test-go test-web test-e2e
 
-test-go: deps-system web/dist/app/index.html
+test-go: deps-system $(COIN_JS) web/dist/app/index.html
 	go test -race -count=1 $(GOTEST_FLAGS) ./...
 	$(MAKE) fuzz-short
 
