@@ -43,11 +43,10 @@ func (e *RejectedError) Error() string { return "block rejected: " + e.Reason }
 // Is makes errors.Is(err, ErrBlockRejected) true.
 func (e *RejectedError) Is(target error) bool { return target == ErrBlockRejected }
 
-// Driver is one coin's chain: block templates, block submission, network figures,
-// addresses, and the pool wallet.
+// Driver is one coin's chain whose pool builds the coinbase itself (bitcoind, devnet):
+// block templates, block submission, and everything a Node does.
 type Driver interface {
-	// Name is the driver kind: "bitcoind", "devnet".
-	Name() string
+	Node
 	// Template returns a fresh block template (getblocktemplate).
 	Template(ctx context.Context) (*Template, error)
 	// WaitTemplate blocks until the chain tip changes from prevHash (longpoll where the
@@ -56,6 +55,14 @@ type Driver interface {
 	// SubmitBlock returns nil when the node accepted the block, and a *RejectedError
 	// (errors.Is ErrBlockRejected) with the node's reason otherwise.
 	SubmitBlock(ctx context.Context, block []byte) error
+}
+
+// Node is what every driver gives besides its work: network figures, blocks for maturity
+// and the explorer, addresses, and the pool wallet. A Driver adds coinbase-built work; a
+// HeaderWork driver (headerwork.go) adds work the node builds whole.
+type Node interface {
+	// Name is the driver kind: "bitcoind", "devnet", "ironfish", "kaspad".
+	Name() string
 	// Network tells the network difficulty, hashrate (H/s), tip height and next block subsidy.
 	Network(ctx context.Context) (NetworkInfo, error)
 	// Block tells where a block stands: confirmations (-1 = orphaned, not in the main
