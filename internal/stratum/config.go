@@ -42,7 +42,13 @@ const MaxNTimeAhead = 2 * time.Hour
 // Config is the settings of a Server. Zero fields take the Default* values; a negative
 // InvalidShareLimit, BanAfterOffences or MaxJunkLines turns that protection off.
 type Config struct {
-	Extranonce1Size int // bytes of extranonce1, 1-8
+	// Dialect is the protocol the server speaks: Stratum v1 (the zero value), or the
+	// dialect of a coin whose node builds the whole block (dialect.go).
+	Dialect Dialect
+	// PoolName is what the IronFish dialect's mining.status calls the pool.
+	PoolName string
+
+	Extranonce1Size int // bytes of extranonce1, 1-8 (1-6 on a header-work dialect; its default is 2 there)
 	Extranonce2Size int // bytes of extranonce2 the miner rolls, 1-8
 
 	InitialDifficulty float64 // difficulty of a new connection
@@ -107,7 +113,15 @@ func (c Config) withDefaults() Config {
 			*p = d
 		}
 	}
+	if c.Dialect.headerWork() {
+		// The extranonce1 is the top of the miner's 8-byte nonce: 2 bytes leave the
+		// miner 2^48 nonces a job (IronFish's own pool gives 2 too).
+		setInt(&c.Extranonce1Size, 2)
+	}
 	setInt(&c.Extranonce1Size, DefaultExtranonce1Size)
+	if c.PoolName == "" {
+		c.PoolName = "uniplus"
+	}
 	setInt(&c.Extranonce2Size, DefaultExtranonce2Size)
 	setFloat(&c.InitialDifficulty, DefaultInitialDifficulty)
 	setFloat(&c.MinDifficulty, DefaultMinDifficulty)
@@ -141,6 +155,14 @@ func (c Config) validate() error {
 	bad := func(format string, args ...any) { errs = append(errs, fmt.Errorf(format, args...)) }
 	if c.Extranonce1Size < 1 || c.Extranonce1Size > 8 {
 		bad("Extranonce1Size %d: want 1 to 8 bytes", c.Extranonce1Size)
+	}
+	switch c.Dialect {
+	case DialectStratumV1, DialectIronFish, DialectKaspa:
+	default:
+		bad("Dialect %q: want %q, %q or %q", c.Dialect, DialectStratumV1, DialectIronFish, DialectKaspa)
+	}
+	if c.Dialect.headerWork() && c.Extranonce1Size > 6 {
+		bad("Extranonce1Size %d: a %s miner needs at least 2 of its 8 nonce bytes, want 1 to 6", c.Extranonce1Size, c.Dialect)
 	}
 	if c.Extranonce2Size < 1 || c.Extranonce2Size > 8 {
 		bad("Extranonce2Size %d: want 1 to 8 bytes", c.Extranonce2Size)

@@ -65,6 +65,12 @@ type jobPrint struct {
 }
 
 func printJob(j *Job) jobPrint {
+	if j.Header != nil { // header work: the header is the whole work
+		var p jobPrint
+		p.base = sha256.Sum256(j.Header)
+		p.work = binary.LittleEndian.Uint64(p.base[:8])
+		return p
+	}
 	h := sha256.New()
 	h.Write(j.PrevHash[:])
 	h.Write(binary.LittleEndian.AppendUint32(nil, j.NBits))

@@ -52,6 +52,11 @@ type Job struct {
 	// out (its id and first authorized worker): the job goes out with those parts instead
 	// of Coinb1 and Coinb2, and a connection for which it answers false gets no job.
 	PerWorker func(s *SessionInfo) (coinb1, coinb2 []byte, ok bool)
+	// Header is the work of a header-work dialect (IronFish, Kaspa: Config.Dialect), whose
+	// node built the whole block: what the miner hashes, in the dialect's form (IronFish
+	// the 180-byte header with zero randomness; Kaspa the pre-PoW hash and the timestamp,
+	// 8 bytes little-endian). Such a job has no coinbase, branch, version, nbits or ntime.
+	Header []byte
 }
 
 // Share is a mining.submit that passed the protocol checks, for Handler.Submit to judge.
@@ -62,7 +67,11 @@ type Share struct {
 	Extranonce2 []byte
 	NTime       uint32
 	Nonce       uint32
-	Version     uint32  // the job's version with the rolled bits applied
+	Version     uint32 // the job's version with the rolled bits applied
+	// HeaderNonce is the nonce of a header-work dialect's share, the connection's
+	// extranonce1 in its top bytes: IronFish's 8-byte randomness read big-endian, Kaspa's
+	// nonce. Zero on Stratum v1.
+	HeaderNonce uint64
 	Difficulty  float64 // the difficulty this connection had when the job was sent to it
 	ReceivedAt  time.Time
 }

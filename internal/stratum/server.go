@@ -245,8 +245,8 @@ func (s *Server) Broadcast(j *Job) {
 	defer s.broadcastMu.Unlock()
 	book := s.book.Load().with(j, s.cfg.JobHistory)
 	s.book.Store(book)
-	var msg []byte // a job with a coinbase per worker is written per connection
-	if j.PerWorker == nil {
+	var msg []byte                                         // a job with a coinbase per worker is written per connection
+	if j.PerWorker == nil && !s.cfg.Dialect.headerWork() { // those number their jobs per connection
 		msg = appendNotify(nil, j, j.ID, j.CleanJobs)
 	}
 	for _, ss := range s.liveSessions() {

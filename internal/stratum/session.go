@@ -114,6 +114,12 @@ type session struct {
 	seen     []seenShares
 	timer    *time.Timer
 	ended    bool
+	// wireSeq numbers the jobs a header-work dialect sends (Dialect): their wire ids.
+	wireSeq uint32
+	// bigJob: this Kaspa miner takes the single-hex-string notify (kaspaBigJob).
+	bigJob bool
+	// msgSeq numbers the IronFish dialect's lines from the pool (each carries an id).
+	msgSeq atomic.Uint32
 }
 
 // seenShares is the shares of one work value (jobPrint: every job of the connection that
@@ -321,10 +327,23 @@ func (ss *session) send(m []byte) {
 // (flush), so a share's answer costs one write and no goroutine, and answers to lines
 // that arrived together go out in one write.
 func (ss *session) reply(req request, result []byte) {
+	if ss.srv.cfg.Dialect == DialectIronFish {
+		// Its only answer with a result is a share's; the rest are messages of their own.
+		ss.enqueue(appendIronFishSubmitted(nil, ss.msgSeq.Add(1), req.ID, nil), false)
+		return
+	}
 	ss.enqueue(appendResult(nil, req.ID, result), false)
 }
 
 func (ss *session) replyError(req request, e *Error) {
+	if ss.srv.cfg.Dialect == DialectIronFish {
+		if req.Method == "mining.submit" {
+			ss.enqueue(appendIronFishSubmitted(nil, ss.msgSeq.Add(1), req.ID, e), false)
+		} else {
+			ss.enqueue(appendIronFishError(nil, ss.msgSeq.Add(1), req.ID, e), false)
+		}
+		return
+	}
 	ss.enqueue(appendError(nil, req.ID, e), false)
 }
 
@@ -493,6 +512,9 @@ func (ss *session) handleLine(line []byte, params []json.RawMessage) (r closeRea
 	if len(bytes.TrimSpace(line)) == 0 {
 		return r, false
 	}
+	if ss.srv.cfg.Dialect == DialectIronFish {
+		return ss.handleIronFishLine(line, params)
+	}
 	req, err := parseRequestInto(line, params)
 	if err != nil {
 		ss.enqueue(appendError(nil, json.RawMessage(nullID), &Error{CodeOther, "parse error"}), false)
@@ -500,6 +522,10 @@ func (ss *session) handleLine(line []byte, params []json.RawMessage) (r closeRea
 	}
 	switch req.Method {
 	case "mining.subscribe":
+		if ss.srv.cfg.Dialect == DialectKaspa {
+			ss.onKaspaSubscribe(req)
+			break
+		}
 		ss.onSubscribe(req)
 	case "mining.authorize":
 		return ss.onAuthorize(req)
@@ -587,12 +613,21 @@ func (ss *session) onAuthorize(req request) (closeReason, bool) {
 		return ss.malformed(req, "want [worker, password]")
 	}
 	password, _ := req.paramString(1) // absent or null: no password
+	return ss.authorize(req, worker, password, func() { ss.reply(req, []byte("true")) })
+}
+
+// authorize asks the Handler about a worker and answers req: ok is called, with ss.mu
+// held, once the worker is authorized, and must queue the dialect's answer; a refusal is
+// answered with replyError. The first success makes the session ready.
+func (ss *session) authorize(req request, worker, password string, ok func()) (closeReason, bool) {
 	ss.mu.Lock()
 	already := ss.authorizedLocked(worker)
 	n, info := ss.workerCountLocked(), ss.info
 	ss.mu.Unlock()
 	if already {
-		ss.reply(req, []byte("true"))
+		ss.mu.Lock()
+		ok()
+		ss.mu.Unlock()
 		return closeReason{}, false
 	}
 	if n >= maxWorkersPerConn {
@@ -627,7 +662,7 @@ func (ss *session) onAuthorize(req request) (closeReason, bool) {
 		}
 		ss.more[worker] = struct{}{}
 	}
-	ss.reply(req, []byte("true"))
+	ok()
 	ss.maybeReadyLocked()
 	return closeReason{}, false
 }
@@ -657,9 +692,14 @@ func (ss *session) maybeReadyLocked() {
 	}
 	ss.ready.Store(true)
 	ss.vd.restart(ss.srv.now())
-	ss.send(appendSetDifficulty(nil, ss.diff))
+	if ss.srv.cfg.Dialect == DialectKaspa {
+		ss.send(appendKaspaSetExtranonce(nil, ss.en1))
+	}
+	ss.send(ss.difficultyMessageLocked(ss.diff))
 	if book := ss.srv.book.Load(); book != nil {
 		ss.sendJobLocked(book, book.current, book.current.ID, true, nil)
+	} else if ss.srv.cfg.Dialect == DialectIronFish {
+		ss.send(appendIronFishMessage(nil, ss.msgSeq.Add(1), "mining.wait_for_work", nil))
 	}
 	ss.armTimerLocked()
 }
@@ -673,7 +713,11 @@ func (ss *session) broadcast(book *jobBook, j *Job, msg []byte) {
 	}
 	// The session may have become ready between the book's publication and now, and
 	// then it already got this job.
-	if e, ok := ss.sentLocked(j.ID); ok && e.job == j {
+	if ss.srv.cfg.Dialect.headerWork() {
+		if slices.ContainsFunc(ss.sent, func(e sentJob) bool { return e.job == j }) {
+			return
+		}
+	} else if e, ok := ss.sentLocked(j.ID); ok && e.job == j {
 		return
 	}
 	ss.sendJobLocked(book, j, j.ID, j.CleanJobs, msg)
@@ -682,16 +726,26 @@ func (ss *session) broadcast(book *jobBook, j *Job, msg []byte) {
 // sendJobLocked sends j under wireID and remembers the difficulty it went out with: a
 // share for it is worth that difficulty, whatever has changed since, because that is the
 // difficulty the miner was working to.
-func (ss *session) sendJobLocked(book *jobBook, j *Job, wireID string, clean bool, msg []byte) {
+func (ss *session) sendJobLocked(book *jobBook, j *Job, wireID string, clean bool, msg []byte) string {
 	p, ok := book.print(j)
 	if !ok { // not published: cannot happen, as every job sent comes from a book
 		p = printJob(j)
 	}
 	work := p.work
-	if j.PerWorker != nil {
+	switch d := ss.srv.cfg.Dialect; {
+	case d.headerWork():
+		// Numbered per connection: IronFish's miningRequestId is a number.
+		ss.wireSeq++
+		wireID = strconv.FormatUint(uint64(ss.wireSeq), 10)
+		if d == DialectIronFish {
+			msg = appendIronFishNotify(nil, ss.msgSeq.Add(1), wireID, j.Header)
+		} else {
+			msg = appendKaspaNotify(nil, wireID, j.Header, ss.bigJob)
+		}
+	case j.PerWorker != nil:
 		c1, c2, ok := j.PerWorker(ss.info)
 		if !ok {
-			return
+			return wireID
 		}
 		work = workValue(&p.base, c1, c2)
 		if msg == nil {
@@ -710,6 +764,15 @@ func (ss *session) sendJobLocked(book *jobBook, j *Job, wireID string, clean boo
 		return !slices.ContainsFunc(ss.sent, func(s sentJob) bool { return s.work == e.work })
 	})
 	ss.send(msg)
+	return wireID
+}
+
+// difficultyMessageLocked is the dialect's line that sets difficulty d.
+func (ss *session) difficultyMessageLocked(d float64) []byte {
+	if ss.srv.cfg.Dialect == DialectIronFish {
+		return appendIronFishSetTarget(nil, ss.msgSeq.Add(1), d)
+	}
+	return appendSetDifficulty(nil, d)
 }
 
 // setDifficultyLocked changes the connection's difficulty. A ready connection gets
@@ -728,26 +791,26 @@ func (ss *session) setDifficultyLocked(d float64) {
 	if !ss.ready.Load() {
 		return
 	}
-	ss.send(appendSetDifficulty(nil, d))
+	ss.send(ss.difficultyMessageLocked(d))
 	book := ss.srv.book.Load()
 	if book == nil {
 		return
 	}
 	j := book.current
 	var alias string
-	for {
+	for !ss.srv.cfg.Dialect.headerWork() { // a header-work dialect numbers its own
 		ss.aliasSeq++
 		alias = j.ID + "." + strconv.FormatUint(ss.aliasSeq, 16)
 		if _, clash := book.byID[alias]; !clash {
 			break
 		}
 	}
+	alias = ss.sendJobLocked(book, j, alias, false, nil)
 	ss.aliases = append(ss.aliases, alias)
 	if len(ss.aliases) > maxAliases {
 		ss.forgetSentLocked(ss.aliases[0])
 		ss.aliases = ss.aliases[1:]
 	}
-	ss.sendJobLocked(book, j, alias, false, nil)
 }
 
 // armTimerLocked schedules vardiff checks, every target interval (or RetargetInterval if
@@ -867,7 +930,14 @@ func (ss *session) onSuggestDifficulty(req request) (closeReason, bool) {
 // onSubmit runs the protocol checks, hands the share to the Handler and answers.
 func (ss *session) onSubmit(req request) (closeReason, bool) {
 	recv := ss.srv.now()
-	sh, info, e := ss.checkShare(req, recv)
+	var sh Share
+	var info *SessionInfo
+	var e *Error
+	if ss.srv.cfg.Dialect.headerWork() {
+		sh, info, e = ss.checkHeaderShare(req, recv)
+	} else {
+		sh, info, e = ss.checkShare(req, recv)
+	}
 	if e != nil {
 		ss.observeReject(req, e)
 		return ss.rejected(req, e, recv)
@@ -912,6 +982,11 @@ func (ss *session) observeReject(req request, e *Error) {
 		return
 	}
 	worker, ok := req.paramString(0)
+	if ss.srv.cfg.Dialect == DialectIronFish { // one worker a connection, named at subscribe
+		ss.mu.Lock()
+		worker, ok = ss.worker, true
+		ss.mu.Unlock()
+	}
 	if !ok {
 		return
 	}
