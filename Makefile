@@ -79,6 +79,7 @@ FUZZTIME ?= 10m
 FUZZFLAGS ?=
 FUZZ_TARGETS := \
 	./internal/stratum:FuzzParseRequest \
+	./internal/stratum:FuzzParseIronFish \
 	./internal/proxyproto:FuzzParse \
 	./internal/pool:FuzzParseReport \
 	./internal/httpx:FuzzDecode \

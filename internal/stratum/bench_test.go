@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"context"
 	"encoding/binary"
+	"encoding/json"
+	"fmt"
 	"net"
 	"sync/atomic"
 	"testing"
@@ -138,4 +140,64 @@ func BenchmarkLoopbackSubmit(b *testing.B) {
 		}
 	})
 	b.ReportMetric(float64(b.N)/time.Since(start).Seconds(), "shares/s")
+}
+
+// BenchmarkSubmitChecksHeaderDialects is BenchmarkSubmitChecks for the IronFish and Kaspa
+// dialects: parse the share's line, run the protocol checks (job, extranonce, duplicate
+// set) and encode the answer, without the network and without the proof of work (the
+// Handler's).
+func BenchmarkSubmitChecksHeaderDialects(b *testing.B) {
+	for _, c := range []struct {
+		dialect Dialect
+		line    string
+		size    int
+	}{
+		{DialectIronFish, `{"id":42,"method":"mining.submit","body":{"miningRequestId":1,"randomness":"00010000%08x"}}`, IronFishHeaderBytes},
+		{DialectKaspa, `{"id":42,"method":"mining.submit","params":["acct.rig1","1","0x00010000%08x"]}`, KaspaWorkBytes},
+	} {
+		b.Run(c.dialect.String(), func(b *testing.B) {
+			srv, err := NewServer(Config{Logger: quietLogger(), Dialect: c.dialect}, nopHandler{})
+			if err != nil {
+				b.Fatal(err)
+			}
+			j := headerJob("j", true, c.size, 1)
+			srv.Broadcast(j)
+			client, server := net.Pipe()
+			defer client.Close()
+			ss := newSession(srv, server, 1, "pipe", "pipe", []byte{0, 1}, srv.now())
+			ss.subscribed = true
+			ss.worker = "acct.rig1"
+			ss.sent = []sentJob{{"1", j, 1, srv.book.Load().prints[j].work}}
+			var params [6]json.RawMessage
+			out := make([]byte, 0, 128)
+			line := []byte(fmt.Sprintf(c.line, 0))
+			at := bytes.Index(line, []byte("00000000"))
+			b.ReportAllocs()
+			var n uint32
+			for b.Loop() {
+				n++
+				if n%maxSeenShares == 0 {
+					ss.seen = nil
+				}
+				appendHex32(line[at:at], n)
+				var r request
+				if c.dialect == DialectIronFish {
+					r, err = parseIronFish(line, params[:])
+				} else {
+					r, err = parseRequestInto(line, params[:])
+				}
+				if err != nil {
+					b.Fatal(err)
+				}
+				if _, _, e := ss.checkHeaderShare(r, srv.now()); e != nil {
+					b.Fatal(e)
+				}
+				if c.dialect == DialectIronFish {
+					out = appendIronFishSubmitted(out[:0], 1, r.ID, nil)
+				} else {
+					out = appendResult(out[:0], r.ID, []byte("true"))
+				}
+			}
+		})
+	}
 }

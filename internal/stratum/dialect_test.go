@@ -444,3 +444,66 @@ func TestIronFishShareTarget(t *testing.T) {
 		}
 	}
 }
+
+// parseIronFishJSON is parseIronFish by encoding/json alone: the reference of the scanner.
+func parseIronFishJSON(line []byte) (request, error) {
+	var l ironFishLine
+	if err := json.Unmarshal(line, &l); err != nil {
+		return request{}, err
+	}
+	if l.Method == nil || *l.Method == "" {
+		return request{}, errNoMethod
+	}
+	if len(l.ID) == 0 || (l.ID[0] != '-' && (l.ID[0] < '0' || l.ID[0] > '9')) {
+		return request{}, errIronFishID
+	}
+	r := request{ID: l.ID, Method: *l.Method}
+	if len(l.Body) > 0 && string(l.Body) != "null" {
+		r.Params = []json.RawMessage{l.Body}
+	}
+	return r, nil
+}
+
+// FuzzParseIronFish holds the IronFish scanner to encoding/json: both accept the same
+// lines with the same method, id and body, and read the same share from a submit body.
+func FuzzParseIronFish(f *testing.F) {
+	for _, s := range []string{
+		`{"id":1,"method":"mining.submit","body":{"miningRequestId":7,"randomness":"0001000000000001"}}`,
+		`{"id":0,"method":"mining.subscribe","body":{"version":3,"name":"a.b","publicAddress":"ab"}}`,
+		`{"ID":1,"method":"mining.submit","body":{}}`,
+		`{"id":1,"Method":"x"}`,
+		`{"id":"1","method":"mining.get_status"}`,
+		`{"id":1,"method":"mining.submit","body":{"miningRequestId":7,"Randomness":"01"}}`,
+		`{"id":1,"method":"mining.submit","body":{"miningRequestId":"7","randomness":"01"}}`,
+		`{"id":1,"method":"m\u0069ning.submit","body":null}`,
+		` {"id":1 , "method" : "a" , "body" : [1,2] } `,
+		`{"id":1,"method":"a","body":{"miningRequestId":1,"randomness":"\u0030"}}`,
+	} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, line []byte) {
+		var store [6]json.RawMessage
+		got, gotErr := parseIronFish(line, store[:])
+		want, wantErr := parseIronFishJSON(bytes.TrimSpace(line))
+		if (gotErr == nil) != (wantErr == nil) {
+			t.Fatalf("%q: scanner error %v, encoding/json error %v", line, gotErr, wantErr)
+		}
+		if gotErr != nil {
+			return
+		}
+		if got.Method != want.Method || !bytes.Equal(got.ID, want.ID) || len(got.Params) != len(want.Params) {
+			t.Fatalf("%q: scanner %+v, encoding/json %+v", line, got, want)
+		}
+		if len(got.Params) == 1 {
+			if !bytes.Equal(got.Params[0], want.Params[0]) {
+				t.Fatalf("%q: body %s vs %s", line, got.Params[0], want.Params[0])
+			}
+			id, rnd, ok := parseIronFishSubmit(got.Params[0])
+			var body ironFishSubmit
+			wantOK := json.Unmarshal(got.Params[0], &body) == nil && body.MiningRequestID != "" && body.Randomness != ""
+			if ok != wantOK || ok && (id != body.MiningRequestID.String() || rnd != body.Randomness) {
+				t.Fatalf("%q: submit body read as (%q, %q, %v), encoding/json (%q, %q, %v)", line, id, rnd, ok, body.MiningRequestID, body.Randomness, wantOK)
+			}
+		}
+	})
+}

@@ -245,8 +245,10 @@ func (s *Server) Broadcast(j *Job) {
 	defer s.broadcastMu.Unlock()
 	book := s.book.Load().with(j, s.cfg.JobHistory)
 	s.book.Store(book)
-	var msg []byte                                         // a job with a coinbase per worker is written per connection
-	if j.PerWorker == nil && !s.cfg.Dialect.headerWork() { // those number their jobs per connection
+	// A job with a coinbase per worker is written per connection, and so is every job of
+	// a header-work dialect, which numbers them per connection.
+	var msg []byte
+	if j.PerWorker == nil && !s.cfg.Dialect.headerWork() {
 		msg = appendNotify(nil, j, j.ID, j.CleanJobs)
 	}
 	for _, ss := range s.liveSessions() {

@@ -158,11 +158,13 @@ func (ss *session) checkHeaderShare(req request, recv time.Time) (Share, *Sessio
 			return Share{}, nil, &Error{CodeOther, "malformed mining.submit: want [worker, job, nonce]"}
 		}
 	} else {
-		var body ironFishSubmit
-		if len(req.Params) != 1 || json.Unmarshal(req.Params[0], &body) != nil || body.MiningRequestID == "" || body.Randomness == "" {
+		ok := len(req.Params) == 1
+		if ok {
+			wireID, nonceHex, ok = parseIronFishSubmit(req.Params[0])
+		}
+		if !ok {
 			return Share{}, nil, &Error{CodeOther, "malformed mining.submit: want {miningRequestId, randomness}"}
 		}
-		wireID, nonceHex = body.MiningRequestID.String(), body.Randomness
 	}
 	ss.mu.Lock()
 	defer ss.mu.Unlock()
