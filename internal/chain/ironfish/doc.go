@@ -5,8 +5,9 @@
 //
 // # Header layout
 //
-// A header is serialized to 180 bytes. Under Blake3 (devnet always; mainnet and testnet
-// before their hard fork 1) the layout is:
+// A header is serialized to 180 bytes. Which serialization and hash a block uses is set by
+// the consensus parameter enableFishHash: never on devnet, from sequence 503338 on mainnet
+// and 419193 on testnet (hard fork 1). Under Blake3 the layout is:
 //
 //	offset size field
 //	     0    8 randomness             u64 big-endian (the miner's nonce)
@@ -24,9 +25,9 @@
 // order (unlike Bitcoin, nothing is reversed for display; chain.Hash.String reverses, so
 // drivers must not use it to print IronFish hashes).
 //
-// The FishHash layout (mainnet since hard fork 1, FIP-9) has the same fields with graffiti
-// first (offset 0) and randomness last (offset 172); the fields between keep their order
-// and encodings, shifted to offset 32.
+// The FishHash layout (FIP-9) has the same fields with graffiti first (offset 0) and
+// randomness last (offset 172); the fields between keep their order and encodings, shifted
+// to offset 32.
 //
 // # Proof of work and targets
 //
@@ -43,10 +44,12 @@
 //
 // The IronFish pool (the SDK's MiningPool) turns its poolDifficulty into a share target
 // with the same Target.fromDifficulty and sends that target's 32 big-endian bytes in hex
-// in mining.set_target; a share is a hash at or below it. Our stratum uses that convention
-// unchanged: share difficulty d means target floor(2^256/d) (ShareTarget), with d below
-// MinDifficulty raised to it, and one unit of difficulty is one expected hash
-// (HashesPerDifficulty = 1), so a block's difficulty and a share's are in the same units.
+// in mining.set_target; a share is a hash at or below it. Our stratum uses the same scale:
+// share difficulty d means target floor(2^256/d), and one unit of difficulty is one
+// expected hash (HashesPerDifficulty = 1), so a block's difficulty and a share's are in
+// the same units and a share of difficulty d is worth d/D of a block of difficulty D.
+// ShareTarget is the SDK pool's rule exactly, floor included: a difficulty at or below
+// MinDifficulty gives MaxTarget. A fractional d (vardiff) still gives the exact floor.
 //
 // # Mining
 //
@@ -63,5 +66,6 @@
 // several gigabytes, which a verifier can rebuild piecemeal from a smaller light cache).
 // Until it does, a pool built on this package can mine only
 // networks where FishHash never activates, which means devnet; it cannot judge shares or
-// blocks on mainnet or testnet after their hard fork 1.
+// blocks on mainnet or testnet, whose current blocks are all past hard fork 1, and the
+// driver should refuse a node whose enableFishHash is set.
 package ironfish
