@@ -2,6 +2,7 @@ package kaspa
 
 import (
 	"encoding/binary"
+	"fmt"
 	"math"
 	"math/big"
 	"math/bits"
@@ -284,4 +285,24 @@ func (s *State) Pow(nonce uint64) Pow {
 func (s *State) CheckPow(nonce uint64) (Pow, bool) {
 	p := s.Pow(nonce)
 	return p, p.Meets(s.target)
+}
+
+// JobWork is the work a Kaspa stratum job carries (and chain.HeaderTemplate.Work holds):
+// the pre-PoW hash followed by the timestamp as 8 little-endian bytes, 40 bytes in all.
+// In hex it is the single job string BzMiner-style miners take (kaspa-stratum-bridge
+// GenerateLargeJobParams).
+func JobWork(prePowHash Hash, timestamp uint64) []byte {
+	w := make([]byte, 40)
+	copy(w, prePowHash[:])
+	binary.LittleEndian.PutUint64(w[32:], timestamp)
+	return w
+}
+
+// ParseJobWork splits what JobWork made.
+func ParseJobWork(w []byte) (prePowHash Hash, timestamp uint64, err error) {
+	if len(w) != 40 {
+		return prePowHash, 0, fmt.Errorf("kaspa: job work of %d bytes, want 40", len(w))
+	}
+	copy(prePowHash[:], w)
+	return prePowHash, binary.LittleEndian.Uint64(w[32:]), nil
 }
