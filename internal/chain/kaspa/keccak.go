@@ -15,46 +15,126 @@ var keccakRoundConstants = [24]uint64{
 	0x8000000080008081, 0x8000000000008080, 0x0000000080000001, 0x8000000080008008,
 }
 
-// keccakRho and keccakPi walk the 24 lanes other than (0,0) along the rho-pi cycle: lane
-// keccakPi[i] receives the previous lane rotated by keccakRho[i].
-var (
-	keccakRho = [24]int{1, 3, 6, 10, 15, 21, 28, 36, 45, 55, 2, 14, 27, 41, 56, 8, 25, 43, 62, 18, 39, 61, 20, 44}
-	keccakPi  = [24]int{10, 7, 11, 17, 18, 3, 5, 16, 8, 21, 24, 4, 15, 23, 19, 13, 12, 2, 20, 14, 22, 9, 6, 1}
-)
-
-func keccakF1600(a *[25]uint64) {
-	var c [5]uint64
+// keccakF1600 is the permutation with one round written out lane by lane (lane (x, y) is
+// st[x+5y]); the rotation offsets are FIPS 202's rho table.
+func keccakF1600(st *[25]uint64) {
+	a00 := st[0]
+	a10 := st[1]
+	a20 := st[2]
+	a30 := st[3]
+	a40 := st[4]
+	a01 := st[5]
+	a11 := st[6]
+	a21 := st[7]
+	a31 := st[8]
+	a41 := st[9]
+	a02 := st[10]
+	a12 := st[11]
+	a22 := st[12]
+	a32 := st[13]
+	a42 := st[14]
+	a03 := st[15]
+	a13 := st[16]
+	a23 := st[17]
+	a33 := st[18]
+	a43 := st[19]
+	a04 := st[20]
+	a14 := st[21]
+	a24 := st[22]
+	a34 := st[23]
+	a44 := st[24]
 	for round := 0; round < 24; round++ {
 		// theta
-		for x := 0; x < 5; x++ {
-			c[x] = a[x] ^ a[x+5] ^ a[x+10] ^ a[x+15] ^ a[x+20]
-		}
-		for x := 0; x < 5; x++ {
-			d := c[(x+4)%5] ^ bits.RotateLeft64(c[(x+1)%5], 1)
-			a[x] ^= d
-			a[x+5] ^= d
-			a[x+10] ^= d
-			a[x+15] ^= d
-			a[x+20] ^= d
-		}
-		// rho and pi
-		t := a[1]
-		for i := 0; i < 24; i++ {
-			j := keccakPi[i]
-			t, a[j] = a[j], bits.RotateLeft64(t, keccakRho[i])
-		}
+		c0 := a00 ^ a01 ^ a02 ^ a03 ^ a04
+		c1 := a10 ^ a11 ^ a12 ^ a13 ^ a14
+		c2 := a20 ^ a21 ^ a22 ^ a23 ^ a24
+		c3 := a30 ^ a31 ^ a32 ^ a33 ^ a34
+		c4 := a40 ^ a41 ^ a42 ^ a43 ^ a44
+		d0 := c4 ^ bits.RotateLeft64(c1, 1)
+		d1 := c0 ^ bits.RotateLeft64(c2, 1)
+		d2 := c1 ^ bits.RotateLeft64(c3, 1)
+		d3 := c2 ^ bits.RotateLeft64(c4, 1)
+		d4 := c3 ^ bits.RotateLeft64(c0, 1)
+		// rho and pi: b[y][2x+3y] = rot(a[x][y] ^ d[x], r[x][y])
+		b00 := a00 ^ d0
+		b13 := bits.RotateLeft64(a01^d0, 36)
+		b21 := bits.RotateLeft64(a02^d0, 3)
+		b34 := bits.RotateLeft64(a03^d0, 41)
+		b42 := bits.RotateLeft64(a04^d0, 18)
+		b02 := bits.RotateLeft64(a10^d1, 1)
+		b10 := bits.RotateLeft64(a11^d1, 44)
+		b23 := bits.RotateLeft64(a12^d1, 10)
+		b31 := bits.RotateLeft64(a13^d1, 45)
+		b44 := bits.RotateLeft64(a14^d1, 2)
+		b04 := bits.RotateLeft64(a20^d2, 62)
+		b12 := bits.RotateLeft64(a21^d2, 6)
+		b20 := bits.RotateLeft64(a22^d2, 43)
+		b33 := bits.RotateLeft64(a23^d2, 15)
+		b41 := bits.RotateLeft64(a24^d2, 61)
+		b01 := bits.RotateLeft64(a30^d3, 28)
+		b14 := bits.RotateLeft64(a31^d3, 55)
+		b22 := bits.RotateLeft64(a32^d3, 25)
+		b30 := bits.RotateLeft64(a33^d3, 21)
+		b43 := bits.RotateLeft64(a34^d3, 56)
+		b03 := bits.RotateLeft64(a40^d4, 27)
+		b11 := bits.RotateLeft64(a41^d4, 20)
+		b24 := bits.RotateLeft64(a42^d4, 39)
+		b32 := bits.RotateLeft64(a43^d4, 8)
+		b40 := bits.RotateLeft64(a44^d4, 14)
 		// chi
-		for y := 0; y < 25; y += 5 {
-			r0, r1, r2, r3, r4 := a[y], a[y+1], a[y+2], a[y+3], a[y+4]
-			a[y] = r0 ^ (^r1 & r2)
-			a[y+1] = r1 ^ (^r2 & r3)
-			a[y+2] = r2 ^ (^r3 & r4)
-			a[y+3] = r3 ^ (^r4 & r0)
-			a[y+4] = r4 ^ (^r0 & r1)
-		}
+		a00 = b00 ^ (^b10 & b20)
+		a10 = b10 ^ (^b20 & b30)
+		a20 = b20 ^ (^b30 & b40)
+		a30 = b30 ^ (^b40 & b00)
+		a40 = b40 ^ (^b00 & b10)
+		a01 = b01 ^ (^b11 & b21)
+		a11 = b11 ^ (^b21 & b31)
+		a21 = b21 ^ (^b31 & b41)
+		a31 = b31 ^ (^b41 & b01)
+		a41 = b41 ^ (^b01 & b11)
+		a02 = b02 ^ (^b12 & b22)
+		a12 = b12 ^ (^b22 & b32)
+		a22 = b22 ^ (^b32 & b42)
+		a32 = b32 ^ (^b42 & b02)
+		a42 = b42 ^ (^b02 & b12)
+		a03 = b03 ^ (^b13 & b23)
+		a13 = b13 ^ (^b23 & b33)
+		a23 = b23 ^ (^b33 & b43)
+		a33 = b33 ^ (^b43 & b03)
+		a43 = b43 ^ (^b03 & b13)
+		a04 = b04 ^ (^b14 & b24)
+		a14 = b14 ^ (^b24 & b34)
+		a24 = b24 ^ (^b34 & b44)
+		a34 = b34 ^ (^b44 & b04)
+		a44 = b44 ^ (^b04 & b14)
 		// iota
-		a[0] ^= keccakRoundConstants[round]
+		a00 ^= keccakRoundConstants[round]
 	}
+	st[0] = a00
+	st[1] = a10
+	st[2] = a20
+	st[3] = a30
+	st[4] = a40
+	st[5] = a01
+	st[6] = a11
+	st[7] = a21
+	st[8] = a31
+	st[9] = a41
+	st[10] = a02
+	st[11] = a12
+	st[12] = a22
+	st[13] = a32
+	st[14] = a42
+	st[15] = a03
+	st[16] = a13
+	st[17] = a23
+	st[18] = a33
+	st[19] = a43
+	st[20] = a04
+	st[21] = a14
+	st[22] = a24
+	st[23] = a34
+	st[24] = a44
 }
 
 // cshake256Rate is cSHAKE256's rate in bytes (1600 - 2*256 bits).
