@@ -231,7 +231,8 @@ func TestMinerTargetMatchesKaspaWasm(t *testing.T) {
 		_, e := float32Decode(1 / float32(d))
 		if (208+e)%64 == 0 {
 			// calculateDifficulty shifts a u64 right by 64 here, which a release build
-			// wraps to a shift by 0: its answer is garbage for these d (all below 1/128).
+			// wraps to a shift by 0: its answer is garbage for these d (here those in
+			// (1/256, 1/128]; also (2^56, 2^57] and beyond, outside this range).
 			continue
 		}
 		mine, err := MinerTarget(d)
