@@ -310,7 +310,7 @@ func TestBlockConfirmations(t *testing.T) {
 	}{
 		{"G", 990, testVirtualDAA - 990 + 1},
 		{"B", 1001, testVirtualDAA - 1001 + 1}, // blue, off the chain: confirmed by DAA score
-		{"R", 1001, -1},                         // red: orphaned
+		{"R", 1001, -1},                        // red: orphaned
 		{"S", 1004, testVirtualDAA - 1004 + 1},
 		{"U", 1006, 0}, // not merged yet
 	} {

@@ -104,7 +104,8 @@ func coinbaseTx(t testing.TB, blueScore, subsidy uint64, payTo kaspa.Address, bl
 func hexOf(b []byte) string { return hex.EncodeToString(b) }
 
 func header(daa uint64, parents []kaspa.Hash, bits uint32, ts uint64, name string) rpcHeader {
-	var lvl [][]kaspa.Hash
+	// kaspad writes a genesis-like header's parents as [], never null.
+	lvl := [][]kaspa.Hash{}
 	if len(parents) > 0 {
 		lvl = [][]kaspa.Hash{parents}
 	}
