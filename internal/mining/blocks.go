@@ -103,7 +103,7 @@ const RevisitOrphans = 24 * time.Hour
 // the block alone: our hash there is on the chain (confirmed at maturity confirmations),
 // anything else there (or nothing, the chain being shorter) is orphaned. An orphaned block
 // whose hash is back at its height is pending again. It is idempotent.
-func (b *Blocks) Follow(ctx context.Context, coin string, d chain.Driver, maturity int64) (changed int, err error) {
+func (b *Blocks) Follow(ctx context.Context, coin string, d chain.Node, maturity int64) (changed int, err error) {
 	tracked, err := b.tracked(ctx, coin, time.Now().Add(-RevisitOrphans))
 	if err != nil {
 		return 0, err
@@ -183,7 +183,7 @@ type PoolStats struct {
 // ComputeStats measures a coin's pool hashrate (real-time and 24 h) and active miners
 // through the pool package, which owns share_minutes and the windows every hashrate is
 // read over (the device pages use the same), and takes network figures from the driver.
-func (b *Blocks) ComputeStats(ctx context.Context, coin, algo string, d chain.Driver, now time.Time) (PoolStats, error) {
+func (b *Blocks) ComputeStats(ctx context.Context, coin, algo string, d chain.Node, now time.Time) (PoolStats, error) {
 	st := PoolStats{Coin: coin, Driver: d.Name(), UpdatedAt: now.UnixMilli()}
 	shares, err := (&pool.Store{DB: b.DB}).CoinStats(ctx, coin, now)
 	if err != nil {

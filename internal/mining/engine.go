@@ -2,6 +2,8 @@ package mining
 
 import (
 	"context"
+	"crypto/rand"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -70,10 +72,18 @@ type Engine struct {
 	// SoloShares keeps a solo port's shares (with Builder.Solo set: the engine of a solo
 	// port, whose workers are wallet addresses and have no devices).
 	SoloShares *SoloShares
+	// HeaderWork, with HeaderPoW, makes this the engine of a coin whose node builds the
+	// whole block (IronFish, Kaspa: headerwork.go): Driver and Builder are then unused,
+	// and the stratum server speaks the coin's dialect.
+	HeaderWork chain.HeaderWork
+	HeaderPoW  HeaderPoW
 
 	server *stratum.Server
 	book   *jobBook
-	mu     sync.Mutex
+	// headers and jobPrefix are a header-work engine's jobs and their ids' random prefix.
+	headers   *headerBook
+	jobPrefix string
+	mu        sync.Mutex
 	// workers is each connection's authorized workers, by session id.
 	workers map[uint64]*connWorkers
 	current *Work
@@ -100,6 +110,10 @@ func (e *Engine) init() {
 	defer e.mu.Unlock()
 	if e.book == nil {
 		e.book = newJobBook(64)
+		e.headers = &headerBook{max: 64}
+		var b [3]byte
+		_, _ = rand.Read(b[:])
+		e.jobPrefix = hex.EncodeToString(b[:])
 	}
 	if e.workers == nil {
 		e.workers = map[uint64]*connWorkers{}
@@ -122,6 +136,9 @@ func (e *Engine) init() {
 // so) and a refreshed job every Refresh while the tip stays.
 func (e *Engine) Run(ctx context.Context) error {
 	e.init()
+	if e.headerWork() {
+		return e.runHeaders(ctx)
+	}
 	t, err := e.Driver.Template(ctx)
 	if err != nil {
 		return fmt.Errorf("mining: %s first template: %w", e.Coin, err)
@@ -361,6 +378,9 @@ func (e *Engine) Submit(ctx context.Context, s *stratum.SessionInfo, sh stratum.
 	if !ok {
 		return stratum.SubmitResult{Err: stratum.ErrUnauthorized}
 	}
+	if e.headerWork() {
+		return e.submitHeader(ctx, s, sh, wk, ref)
+	}
 	w, ok := e.book.get(sh.Job.ID)
 	if !ok {
 		e.count(ref, sh.ReceivedAt, Stale)
@@ -536,10 +556,10 @@ func (e *Engine) DevicesRefused() uint64 { return e.devicesRefused.Load() }
 // Follow updates found blocks and the coin's pool statistics; the engine's process calls it
 // every minute (it has the driver).
 func (e *Engine) Follow(ctx context.Context) error {
-	if _, err := e.Blocks.Follow(ctx, e.Coin, e.Driver, e.Maturity); err != nil {
+	if _, err := e.Blocks.Follow(ctx, e.Coin, e.node(), e.Maturity); err != nil {
 		return err
 	}
-	st, err := e.Blocks.ComputeStats(ctx, e.Coin, e.algorithm(), e.Driver, time.Now())
+	st, err := e.Blocks.ComputeStats(ctx, e.Coin, e.algorithm(), e.node(), time.Now())
 	if err != nil {
 		return err
 	}
