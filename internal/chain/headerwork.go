@@ -47,3 +47,18 @@ type HeaderTemplate struct {
 	// Node is the driver's own record of the block, for SubmitHeader; nobody else reads it.
 	Node any
 }
+
+// DAG is implemented by a Node whose chain is a block DAG (Kaspa): a found block is
+// judged by the block itself, not by the main chain at its height, since a block off the
+// selected chain is still paid when a chain block merges it blue. Its Block's
+// Confirmations say -1 for a red block (orphaned), 0 for one not merged yet, and the depth
+// in the chain's own measure (Kaspa: DAA score) once merged blue.
+type DAG interface {
+	IsDAG() bool
+}
+
+// IsDAG tells whether n is a DAG's node (DAG).
+func IsDAG(n Node) bool {
+	d, ok := n.(DAG)
+	return ok && d.IsDAG()
+}

@@ -114,6 +114,20 @@ func (b *Blocks) Follow(ctx context.Context, coin string, d chain.Node, maturity
 		if err != nil {
 			return changed, fmt.Errorf("mining: block %d: %w", f.ID, err)
 		}
+		if chain.IsDAG(d) {
+			status, conf, err := judgeInDAG(ctx, d, h, maturity)
+			if err != nil {
+				return changed, fmt.Errorf("mining: follow block %s: %w", f.Hash, err)
+			}
+			if status == f.Status && conf == f.Confirmations {
+				continue
+			}
+			if err := b.setStatus(ctx, f, status, conf); err != nil {
+				return changed, err
+			}
+			changed++
+			continue
+		}
 		at, err := d.BlockHash(ctx, f.Height)
 		if err != nil && !errors.Is(err, chain.ErrNotFound) {
 			return changed, fmt.Errorf("mining: follow block %s: %w", f.Hash, err)
@@ -136,13 +150,40 @@ func (b *Blocks) Follow(ctx context.Context, coin string, d chain.Node, maturity
 		if status == f.Status && conf == f.Confirmations {
 			continue
 		}
-		if _, err := b.DB.Exec(ctx, "UPDATE found_blocks SET status = ?, confirmations = ?, updated_at = ? WHERE id = ? AND status = ?",
-			status, conf, db.NowMillis(), f.ID, f.Status); err != nil {
-			return changed, fmt.Errorf("mining: update block %d: %w", f.ID, err)
+		if err := b.setStatus(ctx, f, status, conf); err != nil {
+			return changed, err
 		}
 		changed++
 	}
 	return changed, nil
+}
+
+// setStatus moves a found block on from the status it was read with.
+func (b *Blocks) setStatus(ctx context.Context, f FoundBlock, status string, conf int64) error {
+	if _, err := b.DB.Exec(ctx, "UPDATE found_blocks SET status = ?, confirmations = ?, updated_at = ? WHERE id = ? AND status = ?",
+		status, conf, db.NowMillis(), f.ID, f.Status); err != nil {
+		return fmt.Errorf("mining: update block %d: %w", f.ID, err)
+	}
+	return nil
+}
+
+// judgeInDAG judges a found block of a DAG by the block itself (chain.DAG): red or unknown
+// is orphaned (a red block may still turn blue in a reorganisation, and is looked at again
+// for RevisitOrphans), not merged yet is pending with no confirmations, blue is pending
+// until maturity.
+func judgeInDAG(ctx context.Context, d chain.Node, h chain.Hash, maturity int64) (status string, conf int64, err error) {
+	bi, err := d.Block(ctx, h)
+	switch {
+	case errors.Is(err, chain.ErrNotFound):
+		return BlockOrphaned, -1, nil
+	case err != nil:
+		return "", 0, err
+	case bi.Confirmations < 0:
+		return BlockOrphaned, -1, nil
+	case bi.Confirmations >= maturity:
+		return BlockConfirmed, bi.Confirmations, nil
+	}
+	return BlockPending, bi.Confirmations, nil
 }
 
 // tracked is coin's pending blocks and its orphaned ones found since.

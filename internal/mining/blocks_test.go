@@ -303,3 +303,48 @@ func series(from, to int) []int {
 	}
 	return out
 }
+
+// dagChain is fakeChain as the node of a block DAG (chain.DAG).
+type dagChain struct{ fakeChain }
+
+func (*dagChain) IsDAG() bool { return true }
+
+// In a DAG a found block is judged by its own color and depth, not by the selected chain
+// at its height: a blue block beside the chain is paid, a red one is orphaned, one not
+// merged yet waits, and a red block that turns blue comes back.
+func TestBlocksFollowInADAG(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		ctx := context.Background()
+		b := &Blocks{DB: d}
+		for i := byte(1); i <= 4; i++ {
+			if err := b.Record(ctx, FoundBlock{Coin: "KAS", Height: 1000 + int64(i), Hash: hashOf(i), Reward: 5_000_000_000, Worker: "a.rig", Status: BlockPending}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		// Nothing of ours is on the selected chain at its height (main): by the chain
+		// rule every block would be orphaned.
+		dc := &dagChain{fakeChain{conf: map[string]int64{hashOf(1): 1200, hashOf(2): 40, hashOf(3): -1, hashOf(4): 0},
+			main: map[int64]string{1001: hashOf(9), 1002: hashOf(9), 1003: hashOf(9), 1004: hashOf(9)}}}
+		if _, err := b.Follow(ctx, "KAS", dc, 1000); err != nil {
+			t.Fatal(err)
+		}
+		want := map[string][2]any{hashOf(1): {BlockConfirmed, int64(1200)}, hashOf(2): {BlockPending, int64(40)},
+			hashOf(3): {BlockOrphaned, int64(-1)}, hashOf(4): {BlockPending, int64(0)}}
+		check := func() {
+			t.Helper()
+			list, _ := b.List(ctx, "KAS", 10)
+			for _, f := range list {
+				if w := want[f.Hash]; f.Status != w[0] || f.Confirmations != w[1] {
+					t.Errorf("block %s: %s at %d confirmations, want %v", f.Hash[:8], f.Status, f.Confirmations, w)
+				}
+			}
+		}
+		check()
+		dc.conf[hashOf(3)], dc.conf[hashOf(4)] = 5, 2
+		want[hashOf(3)], want[hashOf(4)] = [2]any{BlockPending, int64(5)}, [2]any{BlockPending, int64(2)}
+		if _, err := b.Follow(ctx, "KAS", dc, 1000); err != nil {
+			t.Fatal(err)
+		}
+		check()
+	})
+}

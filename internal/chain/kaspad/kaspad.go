@@ -163,6 +163,10 @@ func (d *Driver) Client() *Client { return d.rpc }
 // Name implements chain.Node.
 func (d *Driver) Name() string { return "kaspad" }
 
+// IsDAG implements chain.DAG: found blocks are judged by their own color and depth
+// (Block), since a blue block off the selected chain is paid too.
+func (d *Driver) IsDAG() bool { return true }
+
 // notified wakes WaitHeaderTemplate on kaspad's new-template notifications.
 func (d *Driver) notified(method string, _ json.RawMessage) {
 	if method == "newBlockTemplateNotification" {
