@@ -253,7 +253,7 @@ type nodeChain struct {
 	pair *chaintest.Pair
 }
 
-func (n nodeChain) Driver(context.Context, coin.Coin) (chain.Driver, error) {
+func (n nodeChain) Driver(context.Context, coin.Coin) (chain.Node, error) {
 	return bitcoind.New(bitcoind.Config{URL: n.pair.URL, User: n.pair.User, Password: n.pair.Password, Wallet: n.pair.Wallet,
 		Algorithm: chain.Scrypt, Rules: []string{"mweb", "segwit"}, Decimals: 8})
 }

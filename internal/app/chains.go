@@ -28,7 +28,7 @@ type chainSet struct {
 }
 
 type openChain struct {
-	drv     chain.Driver
+	drv     chain.Node // a chain.Driver, or a chain.HeaderWork (ironfish, kaspad)
 	start   func(context.Context)
 	started bool
 }
@@ -38,7 +38,7 @@ func newChainSet(cfg config.Config, log *slog.Logger) *chainSet {
 }
 
 // Driver answers coin c's driver, opening it the first time (withdraw.Chains).
-func (s *chainSet) Driver(ctx context.Context, c coin.Coin) (chain.Driver, error) {
+func (s *chainSet) Driver(ctx context.Context, c coin.Coin) (chain.Node, error) {
 	oc, err := s.get(c)
 	if err != nil {
 		return nil, err
@@ -74,7 +74,7 @@ func (s *chainSet) observeRPC(coin string) func(string, time.Duration, error) {
 
 // Start answers coin c's driver and starts it (a devnet chain's block clock) once; the
 // stratum role calls it for the coins it mines.
-func (s *chainSet) Start(ctx context.Context, c coin.Coin) (chain.Driver, error) {
+func (s *chainSet) Start(ctx context.Context, c coin.Coin) (chain.Node, error) {
 	oc, err := s.get(c)
 	if err != nil {
 		return nil, err

@@ -187,7 +187,7 @@ func seedDemo(ctx context.Context, d *db.DB) error {
 // opening a chain (the demo seeds before the stratum role starts its chains).
 type devnetAddresses struct{}
 
-func (devnetAddresses) Driver(ctx context.Context, c coin.Coin) (chain.Driver, error) {
+func (devnetAddresses) Driver(ctx context.Context, c coin.Coin) (chain.Node, error) {
 	return devnet.New(devnet.DefaultConfig(c.Type, c.Algorithm))
 }
 

@@ -1,6 +1,7 @@
 package app
 
 import (
+	"cmp"
 	"context"
 	"crypto/tls"
 	"errors"
@@ -18,6 +19,8 @@ import (
 	"github.com/uniplus-pool/pool/internal/chain"
 	"github.com/uniplus-pool/pool/internal/chain/bitcoind"
 	"github.com/uniplus-pool/pool/internal/chain/devnet"
+	"github.com/uniplus-pool/pool/internal/chain/ironfishrpc"
+	"github.com/uniplus-pool/pool/internal/chain/kaspad"
 	"github.com/uniplus-pool/pool/internal/coin"
 	"github.com/uniplus-pool/pool/internal/config"
 	"github.com/uniplus-pool/pool/internal/connlimit"
@@ -147,7 +150,7 @@ var poolSettings = map[string]bool{"payout_address": true, "start_difficulty": t
 
 // openDriver builds a coin's chain driver from its driver config.
 // observe, when not nil, is told of every node RPC call (metrics).
-func openDriver(c coin.Coin, cfg config.Config, log *slog.Logger, observe func(method string, took time.Duration, err error)) (chain.Driver, func(context.Context), error) {
+func openDriver(c coin.Coin, cfg config.Config, log *slog.Logger, observe func(method string, took time.Duration, err error)) (chain.Node, func(context.Context), error) {
 	switch c.Driver {
 	case coin.DriverDevnet:
 		dc := devnet.DefaultConfig(c.Type, c.Algorithm)
@@ -180,6 +183,22 @@ func openDriver(c coin.Coin, cfg config.Config, log *slog.Logger, observe func(m
 			CookieFile: dc["cookie_file"], Wallet: dc["wallet"], Algorithm: c.Algorithm, Rules: rules, Decimals: c.Decimals, Observe: observe})
 		if err != nil {
 			return nil, nil, err
+		}
+		return d, nil, nil
+	case coin.DriverIronFish:
+		dc := c.DriverConfig
+		d, err := ironfishrpc.New(ironfishrpc.Config{Addr: dc["rpc_addr"], AuthToken: dc["rpc_auth_token"], Account: dc["account"],
+			Graffiti: cmp.Or(dc["graffiti"], "uniplus")})
+		if err != nil {
+			return nil, nil, fmt.Errorf("coin %s: %w", c.Type, err)
+		}
+		return d, nil, nil
+	case coin.DriverKaspad:
+		dc := c.DriverConfig
+		d, err := kaspad.New(kaspad.Config{URL: dc["wrpc_url"], PayAddress: dc["payout_address"], Network: dc["network"],
+			ExtraData: cmp.Or(dc["extra_data"], "uniplus"), AllowUnsynced: dc["allow_unsynced"] == "true"})
+		if err != nil {
+			return nil, nil, fmt.Errorf("coin %s: %w", c.Type, err)
 		}
 		return d, nil, nil
 	}
@@ -231,9 +250,29 @@ func startMining(ctx context.Context, cfg config.Config, d *db.DB, chains *chain
 		if !c.OpenStatus || len(c.StratumPorts)+len(c.SoloPorts) == 0 {
 			continue
 		}
-		drv, err := chains.Start(ctx, c)
+		node, err := chains.Start(ctx, c)
 		if err != nil {
 			return role, err
+		}
+		if hw, ok := node.(chain.HeaderWork); ok {
+			// The node builds the block and pays its own wallet: no payout script, no solo.
+			pow, dialect, err := headerPoW(c)
+			if err != nil {
+				return role, err
+			}
+			agg := &mining.Aggregator{Sink: poolSink{store, log}, Log: log}
+			eng := &mining.Engine{Coin: c.Type, Algorithm: c.Algorithm, HeaderWork: hw, HeaderPoW: pow, Workers: poolWorkers{store},
+				Shares: agg, Blocks: blocks, Log: log, Maturity: mining.MaturityOf(c), FeeBps: c.FeeBps, PPSTxFees: c.PPSTxFees}
+			if err := role.serve(ctx, cfg, c, eng, dialect, c.StratumPorts, c.Type, true, tlsConfig, perPort, conns, log, stdout); err != nil {
+				return role, err
+			}
+			role.wg.Add(1)
+			go func() { defer role.wg.Done(); agg.Run(ctx, 10*time.Second) }()
+			continue
+		}
+		drv, ok := node.(chain.Driver)
+		if !ok {
+			return role, fmt.Errorf("coin %s: driver %s gives no work", c.Type, node.Name())
 		}
 		payout := c.DriverConfig["payout_address"]
 		if payout == "" {
@@ -254,7 +293,7 @@ func startMining(ctx context.Context, cfg config.Config, d *db.DB, chains *chain
 			eng := &mining.Engine{Coin: c.Type, Algorithm: c.Algorithm, Driver: drv, Workers: poolWorkers{store},
 				Shares: agg, Blocks: blocks, Log: log, Maturity: mining.MaturityOf(c), FeeBps: c.FeeBps, PPSTxFees: c.PPSTxFees,
 				Builder: mining.NewBuilder(c.Algorithm, addr.Script, 8, "/uniplus/")}
-			if err := role.serve(ctx, cfg, c, eng, c.StratumPorts, c.Type, follow, tlsConfig, perPort, conns, log, stdout); err != nil {
+			if err := role.serve(ctx, cfg, c, eng, stratum.DialectStratumV1, c.StratumPorts, c.Type, follow, tlsConfig, perPort, conns, log, stdout); err != nil {
 				return role, err
 			}
 			follow = false
@@ -267,7 +306,7 @@ func startMining(ctx context.Context, cfg config.Config, d *db.DB, chains *chain
 			shares := &mining.SoloShares{Sink: soloShares, Log: log}
 			eng := &mining.Engine{Coin: c.Type, Algorithm: c.Algorithm, Driver: drv, Shares: agg, SoloShares: shares, Blocks: blocks,
 				Log: log, Maturity: mining.MaturityOf(c), Builder: builder}
-			if err := role.serve(ctx, cfg, c, eng, c.SoloPorts, c.Type+"/solo", follow, tlsConfig, perPort, conns, log, stdout); err != nil {
+			if err := role.serve(ctx, cfg, c, eng, stratum.DialectStratumV1, c.SoloPorts, c.Type+"/solo", follow, tlsConfig, perPort, conns, log, stdout); err != nil {
 				return role, err
 			}
 			role.wg.Add(1)
@@ -281,9 +320,13 @@ func startMining(ctx context.Context, cfg config.Config, d *db.DB, chains *chain
 // follows the coin's found blocks and statistics every 30 seconds. name labels the
 // server in the log and the metrics; conns is the count every server of the process
 // shares.
-func (m *miningRole) serve(ctx context.Context, cfg config.Config, c coin.Coin, eng *mining.Engine, ports []int, name string, follow bool,
+func (m *miningRole) serve(ctx context.Context, cfg config.Config, c coin.Coin, eng *mining.Engine, dialect stratum.Dialect, ports []int, name string, follow bool,
 	tlsConfig *tls.Config, perPort int, conns *connlimit.Counter, log *slog.Logger, stdout func(string)) error {
-	srv, err := stratum.NewServer(stratum.Config{Extranonce1Size: 4, Extranonce2Size: 4, Logger: log,
+	en1 := 4 // v1: 4 bytes of extranonce1 and 4 of extranonce2 in the coinbase
+	if dialect != stratum.DialectStratumV1 {
+		en1 = 0 // the dialect's default: 2 of the miner's 8 nonce bytes
+	}
+	srv, err := stratum.NewServer(stratum.Config{Dialect: dialect, Extranonce1Size: en1, Extranonce2Size: 4, Logger: log,
 		InitialDifficulty: initialDifficulty(c), MinDifficulty: minDifficulty(c), TargetShareInterval: shareInterval(c),
 		TLSConfig: tlsConfig, Connections: conns, MaxPerListener: perPort,
 		InvalidShareLimit: offOrValue(cfg.StratumInvalidShareLimit), InvalidShareWindow: cfg.StratumInvalidShareWindow,
@@ -302,7 +345,7 @@ func (m *miningRole) serve(ctx context.Context, cfg config.Config, c coin.Coin, 
 			ln = proxyproto.NewListener(ln, cfg.StratumProxyProtocol, log)
 		}
 		go func() { _ = srv.Serve(ln) }()
-		stdout(fmt.Sprintf("poold: stratum for %s (%s) on %s", name, eng.Driver.Name(), ln.Addr()))
+		stdout(fmt.Sprintf("poold: stratum for %s (%s, %s) on %s", name, eng.Node().Name(), dialect, ln.Addr()))
 	}
 	m.servers = append(m.servers, srv)
 	m.metrics.Add(name, srv, eng)
@@ -387,3 +430,15 @@ func (m *miningRole) Close(ctx context.Context) error {
 
 // Wait waits for the engines and flushers, which end with the role's context.
 func (m *miningRole) Wait() { m.wg.Wait() }
+
+// headerPoW is the proof of work and the stratum dialect of a coin whose node builds the
+// whole block, by its driver.
+func headerPoW(c coin.Coin) (mining.HeaderPoW, stratum.Dialect, error) {
+	switch c.Driver {
+	case coin.DriverIronFish:
+		return mining.IronFishPoW{}, stratum.DialectIronFish, nil
+	case coin.DriverKaspad:
+		return mining.KaspaPoW{}, stratum.DialectKaspa, nil
+	}
+	return nil, "", fmt.Errorf("coin %s: driver %s builds whole blocks but has no proof of work here", c.Type, c.Driver)
+}

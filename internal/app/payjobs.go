@@ -96,7 +96,7 @@ func (j *payJobs) autoWithdraw(ctx context.Context) error {
 
 // eachPayable runs fn for every coin of kind this process pays, with its driver, and joins
 // the errors: one coin's node being down holds up no other coin.
-func (j *payJobs) eachPayable(ctx context.Context, kind chainKind, fn func(c coin.Coin, drv chain.Driver) error) error {
+func (j *payJobs) eachPayable(ctx context.Context, kind chainKind, fn func(c coin.Coin, drv chain.Node) error) error {
 	coins, err := j.payable(ctx, kind)
 	if err != nil {
 		return err
@@ -113,7 +113,7 @@ func (j *payJobs) eachPayable(ctx context.Context, kind chainKind, fn func(c coi
 }
 
 func (j *payJobs) payouts(ctx context.Context, kind chainKind) error {
-	return j.eachPayable(ctx, kind, func(c coin.Coin, drv chain.Driver) error {
+	return j.eachPayable(ctx, kind, func(c coin.Coin, drv chain.Node) error {
 		r, err := j.store.Pay(ctx, c, drv, j.log)
 		if r.Batched+r.Signed+r.Broadcast+r.Paid+r.Failed > 0 {
 			j.log.Info("payouts", "report", r.String())
@@ -123,7 +123,7 @@ func (j *payJobs) payouts(ctx context.Context, kind chainKind) error {
 }
 
 func (j *payJobs) walletCheck(ctx context.Context) error {
-	return j.eachPayable(ctx, anyChain, func(c coin.Coin, drv chain.Driver) error {
+	return j.eachPayable(ctx, anyChain, func(c coin.Coin, drv chain.Node) error {
 		r, err := j.store.CheckWallet(ctx, c, drv)
 		if err != nil {
 			return err

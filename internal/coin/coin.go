@@ -22,6 +22,11 @@ import (
 const (
 	DriverBitcoind = "bitcoind"
 	DriverDevnet   = "devnet"
+	// DriverIronFish is an IronFish full node over its TCP RPC; DriverKaspad is kaspad over
+	// wRPC JSON. Their nodes build whole blocks, and their stratum ports speak the coins'
+	// own dialects (docs/chains/).
+	DriverIronFish = "ironfish"
+	DriverKaspad   = "kaspad"
 )
 
 // Algorithms the pool validates shares for.
@@ -192,11 +197,27 @@ func (c Coin) Validate() error {
 			}
 		}
 	}
-	if c.Driver != DriverBitcoind && c.Driver != DriverDevnet {
-		bad("driver %q must be bitcoind or devnet", c.Driver)
+	switch c.Driver {
+	case DriverBitcoind:
+		if c.DriverConfig["rpc_url"] == "" {
+			bad("driver bitcoind needs driver config rpc_url")
+		}
+	case DriverIronFish:
+		if c.DriverConfig["rpc_addr"] == "" {
+			bad("driver ironfish needs driver config rpc_addr (the node's TCP RPC, host:port)")
+		}
+	case DriverKaspad:
+		if c.DriverConfig["wrpc_url"] == "" || c.DriverConfig["payout_address"] == "" {
+			bad("driver kaspad needs driver config wrpc_url (ws://host:port) and payout_address")
+		}
+	case DriverDevnet:
+	default:
+		bad("driver %q must be bitcoind, ironfish, kaspad or devnet", c.Driver)
 	}
-	if c.Driver == DriverBitcoind && c.DriverConfig["rpc_url"] == "" {
-		bad("driver bitcoind needs driver config rpc_url")
+	if (c.Driver == DriverIronFish || c.Driver == DriverKaspad) && len(c.SoloPorts) > 0 {
+		// The node builds the block and pays its own wallet: a block cannot pay a solo
+		// miner's address (docs/solo.md).
+		bad("driver %s has no solo ports: its node builds the whole block and pays its own wallet", c.Driver)
 	}
 	for lang := range c.ClosedMsg {
 		if !i18n.Supported(lang) {

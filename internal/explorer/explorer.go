@@ -24,7 +24,7 @@ import (
 
 // Chains opens a coin's chain driver (the api process's; app's chain set).
 type Chains interface {
-	Driver(ctx context.Context, c coin.Coin) (chain.Driver, error)
+	Driver(ctx context.Context, c coin.Coin) (chain.Node, error)
 }
 
 // LatestBlocks is how many of the node's latest blocks the overview lists.
@@ -117,7 +117,7 @@ type ChainBlock struct {
 }
 
 // Latest is the node's latest blocks, newest first, marked where they are the pool's.
-func (e *Explorer) Latest(ctx context.Context, c coin.Coin, d chain.Driver, tip int64, n int) ([]ChainBlock, error) {
+func (e *Explorer) Latest(ctx context.Context, c coin.Coin, d chain.Node, tip int64, n int) ([]ChainBlock, error) {
 	var out []ChainBlock
 	for h := tip; h >= 0 && len(out) < n; h-- {
 		hash, err := d.BlockHash(ctx, h)
@@ -136,7 +136,7 @@ func (e *Explorer) Latest(ctx context.Context, c coin.Coin, d chain.Driver, tip 
 	return out, nil
 }
 
-func (e *Explorer) block(ctx context.Context, c coin.Coin, d chain.Driver, hash chain.Hash) (ChainBlock, error) {
+func (e *Explorer) block(ctx context.Context, c coin.Coin, d chain.Node, hash chain.Hash) (ChainBlock, error) {
 	b, err := d.BlockDetail(ctx, hash)
 	if err != nil {
 		return ChainBlock{}, err
@@ -192,7 +192,7 @@ var (
 )
 
 // driver opens the coin's chain.
-func (e *Explorer) driver(ctx context.Context, c coin.Coin) (chain.Driver, error) {
+func (e *Explorer) driver(ctx context.Context, c coin.Coin) (chain.Node, error) {
 	d, err := e.Chains.Driver(ctx, c)
 	if err != nil {
 		return nil, fmt.Errorf("explorer: chain of %s: %w", c.Type, err)

@@ -29,7 +29,7 @@ import (
 
 type oneChain struct{ d chain.Driver }
 
-func (o oneChain) Driver(context.Context, coin.Coin) (chain.Driver, error) { return o.d, nil }
+func (o oneChain) Driver(context.Context, coin.Coin) (chain.Node, error) { return o.d, nil }
 
 type envelope struct {
 	Code int             `json:"code"`

@@ -556,10 +556,10 @@ func (e *Engine) DevicesRefused() uint64 { return e.devicesRefused.Load() }
 // Follow updates found blocks and the coin's pool statistics; the engine's process calls it
 // every minute (it has the driver).
 func (e *Engine) Follow(ctx context.Context) error {
-	if _, err := e.Blocks.Follow(ctx, e.Coin, e.node(), e.Maturity); err != nil {
+	if _, err := e.Blocks.Follow(ctx, e.Coin, e.Node(), e.Maturity); err != nil {
 		return err
 	}
-	st, err := e.Blocks.ComputeStats(ctx, e.Coin, e.algorithm(), e.node(), time.Now())
+	st, err := e.Blocks.ComputeStats(ctx, e.Coin, e.algorithm(), e.Node(), time.Now())
 	if err != nil {
 		return err
 	}

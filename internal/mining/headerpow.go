@@ -6,6 +6,7 @@ import (
 	"math/big"
 
 	"github.com/uniplus-pool/pool/internal/chain/ironfish"
+	"github.com/uniplus-pool/pool/internal/chain/kaspa"
 	"github.com/uniplus-pool/pool/internal/stratum"
 )
 
@@ -45,4 +46,52 @@ func (h ironFishHasher) Pow(nonce uint64) [32]byte {
 	binary.BigEndian.PutUint64(r[:], nonce)
 	v, _ := ironfish.HashHeader(h.work, r) // the length was checked by Prepare
 	return v
+}
+
+// KaspaPoW is Kaspa's kHeavyHash as the engine judges shares with it: a State (the 64x64
+// matrix) per job from the pre-PoW hash and timestamp, then one hash a share. Share
+// difficulty is kaspa-stratum-bridge's, target = 2^224 / d (chain/kaspa).
+type KaspaPoW struct{}
+
+// Prepare implements HeaderPoW.
+func (KaspaPoW) Prepare(work []byte) (HeaderHasher, error) {
+	pre, ts, err := kaspa.ParseJobWork(work)
+	if err != nil {
+		return nil, err
+	}
+	// The block target is the engine's (the template's); the State's own is unused.
+	return kaspaHasher{kaspa.NewState(pre, ts, 0)}, nil
+}
+
+// ShareTarget implements HeaderPoW.
+func (KaspaPoW) ShareTarget(d float64) [32]byte {
+	var out [32]byte
+	t, err := kaspa.TargetFromDifficulty(d)
+	if err != nil { // not a positive finite difficulty: no share meets it
+		return out
+	}
+	if t.BitLen() > 256 {
+		for i := range out {
+			out[i] = 0xff
+		}
+		return out
+	}
+	t.FillBytes(out[:])
+	return out
+}
+
+// Difficulty implements HeaderPoW.
+func (KaspaPoW) Difficulty(target *big.Int) float64 { return kaspa.DifficultyFromTarget(target) }
+
+type kaspaHasher struct{ s *kaspa.State }
+
+// Pow is the pow value big-endian: kHeavyHash's output read as a little-endian number,
+// reversed.
+func (h kaspaHasher) Pow(nonce uint64) [32]byte {
+	p := h.s.Pow(nonce)
+	var out [32]byte
+	for i := range p {
+		out[31-i] = p[i]
+	}
+	return out
 }

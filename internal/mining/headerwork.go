@@ -78,8 +78,8 @@ func (b *headerBook) get(id string) (*headerJob, bool) {
 // headerWork says whether this is the engine of a header-work coin.
 func (e *Engine) headerWork() bool { return e.HeaderWork != nil }
 
-// node is the engine's chain, whichever kind of work it gives.
-func (e *Engine) node() chain.Node {
+// Node is the engine's chain, whichever kind of work it gives.
+func (e *Engine) Node() chain.Node {
 	if e.HeaderWork != nil {
 		return e.HeaderWork
 	}

@@ -56,7 +56,7 @@ var (
 // 100,000 addresses, refused ones included, so a flood of made-up addresses wiped it and
 // every connected solo miner silently got no job after that.
 type SoloPayouts struct {
-	Driver    chain.Driver
+	Driver    chain.Node
 	FeeScript []byte // where the solo fee goes; with FeeBps 0 it is never used
 	FeeBps    int
 

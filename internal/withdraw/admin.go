@@ -272,7 +272,7 @@ func (w WalletReport) Problem() string {
 }
 
 // CheckWallet compares coin c's wallet (through drv) with the ledger and the withdrawals.
-func (s *Store) CheckWallet(ctx context.Context, c coin.Coin, drv chain.Driver) (WalletReport, error) {
+func (s *Store) CheckWallet(ctx context.Context, c coin.Coin, drv chain.Node) (WalletReport, error) {
 	r := WalletReport{Coin: c.Type, Decimals: c.Decimals}
 	var bal int64
 	totals, err := ledger.CoinTotals(ctx, s.DB, c.Type)

@@ -37,7 +37,7 @@ func (c *clock) Add(d time.Duration) {
 // chains serves one devnet chain, through a driver a test may wrap.
 type chains struct{ drv chain.Driver }
 
-func (c chains) Driver(context.Context, coin.Coin) (chain.Driver, error) { return c.drv, nil }
+func (c chains) Driver(context.Context, coin.Coin) (chain.Node, error) { return c.drv, nil }
 
 // env is a withdraw store on a funded devnet chain.
 type env struct {

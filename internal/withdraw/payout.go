@@ -85,14 +85,14 @@ func (r RunReport) String() string {
 //  6. follow broadcast payouts: a transaction the node lost is sent again from the stored
 //     bytes, one with enough confirmations pays its withdrawals, one the node proves
 //     conflicted fails and gives the money back.
-func (s *Store) Pay(ctx context.Context, c coin.Coin, drv chain.Driver, log *slog.Logger) (RunReport, error) {
+func (s *Store) Pay(ctx context.Context, c coin.Coin, drv chain.Node, log *slog.Logger) (RunReport, error) {
 	r := RunReport{Coin: c.Type}
 	ran, err := s.DB.Exclusive(ctx, payoutLock, func() error { return s.pay(ctx, c, drv, log, &r) })
 	r.Busy = !ran && err == nil
 	return r, err
 }
 
-func (s *Store) pay(ctx context.Context, c coin.Coin, drv chain.Driver, log *slog.Logger, r *RunReport) error {
+func (s *Store) pay(ctx context.Context, c coin.Coin, drv chain.Node, log *slog.Logger, r *RunReport) error {
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
 	}
@@ -286,7 +286,7 @@ func (s *Store) outputsOf(ctx context.Context, q db.Querier, payoutID int64) ([]
 // and get their money back (dropRefused), and the payout is built again with the rest.
 // Each round removes at least one output, so this ends. Any other error (the node down,
 // the wallet short) leaves the payout as it is for the next run.
-func (s *Store) build(ctx context.Context, c coin.Coin, drv chain.Driver, p Payout, log *slog.Logger, r *RunReport) (bool, error) {
+func (s *Store) build(ctx context.Context, c coin.Coin, drv chain.Node, p Payout, log *slog.Logger, r *RunReport) (bool, error) {
 	for {
 		ids, outs, err := s.outputsOf(ctx, s.DB, p.ID)
 		if err != nil {
@@ -371,7 +371,7 @@ func outputsRefused(err error) bool {
 // never more than 2n-2. It answers the index of each refused output with the node's
 // words. Another kind of error (the node went away) ends the search; what was proved by
 // then is answered with it.
-func refusedAlone(ctx context.Context, drv chain.Driver, outs []chain.PayoutOutput, whole error) (map[int]string, error) {
+func refusedAlone(ctx context.Context, drv chain.Node, outs []chain.PayoutOutput, whole error) (map[int]string, error) {
 	bad := map[int]string{}
 	type part struct {
 		idx []int
@@ -491,7 +491,7 @@ func (s *Store) noteError(ctx context.Context, id int64, cause error) {
 
 // broadcastSigned sends every signed payout's stored bytes and marks it broadcast. It
 // answers the payouts still signed: those the node did not take this time.
-func (s *Store) broadcastSigned(ctx context.Context, c coin.Coin, drv chain.Driver, log *slog.Logger, r *RunReport) ([]Payout, error) {
+func (s *Store) broadcastSigned(ctx context.Context, c coin.Coin, drv chain.Node, log *slog.Logger, r *RunReport) ([]Payout, error) {
 	signed, err := s.payouts(ctx, c.Type, StatusSigned)
 	if err != nil {
 		return nil, err
@@ -529,7 +529,7 @@ func (s *Store) broadcastSigned(ctx context.Context, c coin.Coin, drv chain.Driv
 }
 
 // follow tracks broadcast payouts to their confirmations.
-func (s *Store) follow(ctx context.Context, c coin.Coin, drv chain.Driver, log *slog.Logger, r *RunReport) error {
+func (s *Store) follow(ctx context.Context, c coin.Coin, drv chain.Node, log *slog.Logger, r *RunReport) error {
 	open, err := s.payouts(ctx, c.Type, StatusBroadcast)
 	if err != nil {
 		return err

@@ -31,7 +31,7 @@ type WalletSend struct {
 // is broadcast, so a send the wallet lists already has its row; one without a row was
 // made elsewhere, or the database was restored from a backup older than the send: the
 // withdrawals it paid are open again here, and paying them would pay them twice.
-func (s *Store) ScanSends(ctx context.Context, c coin.Coin, drv chain.Driver) (int, error) {
+func (s *Store) ScanSends(ctx context.Context, c coin.Coin, drv chain.Node) (int, error) {
 	var from string
 	err := s.DB.QueryRow(ctx, "SELECT block_hash FROM wallet_scans WHERE coin = ?", c.Type).Scan(&from)
 	if err != nil && !errors.Is(err, sql.ErrNoRows) {

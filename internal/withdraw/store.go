@@ -83,7 +83,7 @@ func day(t time.Time) string { return t.In(beijing).Format(time.DateOnly) }
 
 // Chains gives a coin's chain driver (address checks, payouts).
 type Chains interface {
-	Driver(ctx context.Context, c coin.Coin) (chain.Driver, error)
+	Driver(ctx context.Context, c coin.Coin) (chain.Node, error)
 }
 
 // Store owns the withdrawal tables.
