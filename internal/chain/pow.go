@@ -39,8 +39,10 @@ func diff1(algo string) *big.Int {
 func ValidAlgorithm(algo string) bool { return algo == SHA256d || algo == Scrypt }
 
 // HashesPerDifficulty is the average number of hashes a share of difficulty 1 takes: 2^32
-// for sha256d and 2^16 for scrypt (any other algorithm is counted like sha256d). Hashrate
-// is then sum(share difficulty) x HashesPerDifficulty / seconds.
+// for sha256d and 2^16 for scrypt (any other algorithm is counted like sha256d: the
+// IronFish and Kaspa dialects put difficulty 1 at 2^32 hashes too, stratum's
+// IronFishShareTarget and chain/kaspa's TargetFromDifficulty). Hashrate is then
+// sum(share difficulty) x HashesPerDifficulty / seconds.
 func HashesPerDifficulty(algo string) float64 {
 	if algo == Scrypt {
 		return 1 << 16

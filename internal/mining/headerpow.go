@@ -13,7 +13,7 @@ import (
 // IronFishPoW is IronFish's proof of work as the engine judges shares with it: Blake3
 // over the 180-byte header with the miner's randomness in its first 8 bytes (devnet;
 // chain/ironfish says why FishHash networks are not mined yet). Share targets are the
-// dialect's (stratum.IronFishShareTarget, 2^256/d), so the target a share is judged by is
+// dialect's (stratum.IronFishShareTarget, 2^224/d), so the target a share is judged by is
 // the one its miner was sent.
 type IronFishPoW struct{}
 
@@ -28,13 +28,13 @@ func (IronFishPoW) Prepare(work []byte) (HeaderHasher, error) {
 // ShareTarget implements HeaderPoW.
 func (IronFishPoW) ShareTarget(d float64) [32]byte { return stratum.IronFishShareTarget(d) }
 
-// Difficulty implements HeaderPoW: 2^256 / target, the scale of ShareTarget (and, above
-// IronFish's minimum of 131072, IronFish's own block difficulty).
+// Difficulty implements HeaderPoW: 2^224 / target, the scale of ShareTarget (a share of
+// difficulty 1 is 2^32 hashes; IronFish's own block difficulty is 2^32 times this).
 func (IronFishPoW) Difficulty(target *big.Int) float64 {
 	if target.Sign() <= 0 {
 		return 0
 	}
-	q := new(big.Float).Quo(new(big.Float).SetInt(new(big.Int).Lsh(big.NewInt(1), 256)), new(big.Float).SetInt(target))
+	q := new(big.Float).Quo(new(big.Float).SetInt(new(big.Int).Lsh(big.NewInt(1), 224)), new(big.Float).SetInt(target))
 	f, _ := q.Float64()
 	return f
 }

@@ -112,8 +112,9 @@ func TestHeaderWorkEngineWithTheSDKMiner(t *testing.T) {
 	dir, node := chaintest.CoinJS(t)
 	// The SDK miner hands over at most one share per 10 ms (its mine loop), so shares come
 	// at a fixed difficulty that keeps it well under that, and blocks about twice a second.
-	const shareDifficulty, blockDifficulty = 50_000, 2_000_000
-	hc := newHeaderChain(blockDifficulty)
+	// Difficulty 1 is 2^32 hashes on every dialect: 50,000 hashes a share, 2,000,000 a block.
+	const shareDifficulty, blockHashes = 50_000.0 / (1 << 32), 2_000_000
+	hc := newHeaderChain(blockHashes)
 	blocks := &mining.Blocks{DB: dbtest.SQLite(t)}
 	sink := &sumSink{}
 	var logs syncBuffer
@@ -188,8 +189,8 @@ func TestHeaderWorkEngineWithTheSDKMiner(t *testing.T) {
 		t.Fatalf("accepted %d, rejected %d shares", accepted, rejected)
 	}
 	// Each share earns its difficulty over the block's, of the template's reward.
-	if want := diff / blockDifficulty; ratio < want*0.999 || ratio > want*1.001 {
-		t.Errorf("credit ratio %g, want %g (difficulty %g over %d)", ratio, want, diff, blockDifficulty)
+	if want := diff * (1 << 32) / blockHashes; ratio < want*0.999 || ratio > want*1.001 {
+		t.Errorf("credit ratio %g, want %g (difficulty %g over %d hashes)", ratio, want, diff, blockHashes)
 	}
 	if !rewards[2_000_000_000] {
 		t.Errorf("rewards %v, want the template's", rewards)

@@ -258,25 +258,34 @@ func parseHeaderNonce(s string, en1 []byte, partial bool) (uint64, *Error) {
 	return v, nil
 }
 
-// two256 is 2^256, the numerator of IronFish's targets.
-var two256 = new(big.Int).Lsh(big.NewInt(1), 256)
+// diff1IronFish is the target of share difficulty 1 on the IronFish dialect: 2^224.
+var diff1IronFish = new(big.Int).Lsh(big.NewInt(1), 224)
 
 // IronFishShareTarget is the target of share difficulty d on the IronFish dialect:
-// 2^256 / d, the rule by which IronFish's Target.fromDifficulty turns a block's difficulty
-// into its target, so that shares and blocks are on one scale (a share of difficulty d is
-// worth d / network difficulty of a block). Difficulties of 1 or less give the largest
-// target.
+// 2^224 / d, so that a share of difficulty 1 is 2^32 hashes on average, as on Stratum v1
+// (sha256d) and Kaspa's dialect: one difficulty scale for every coin, in vardiff's
+// bounds, the hashrate sums and the alerts. IronFish's own difficulty (hashes per block,
+// 2^256 / target) is 2^32 times ours; the miner only ever sees the target. Targets above
+// 2^256-1 (d below 2^-32) are capped there.
 func IronFishShareTarget(d float64) [32]byte {
 	var out [32]byte
-	if !(d > 1) || math.IsInf(d, 0) {
+	if !(d > 0) || math.IsInf(d, 0) {
+		if !(d > 0) {
+			for i := range out {
+				out[i] = 0xff
+			}
+		}
+		return out
+	}
+	q := new(big.Float).SetPrec(512).SetInt(diff1IronFish)
+	q.Quo(q, new(big.Float).SetPrec(512).SetFloat64(d))
+	t, _ := q.Int(nil)
+	if t.BitLen() > 256 {
 		for i := range out {
 			out[i] = 0xff
 		}
 		return out
 	}
-	q := new(big.Float).SetPrec(512).SetInt(two256)
-	q.Quo(q, new(big.Float).SetPrec(512).SetFloat64(d))
-	t, _ := q.Int(nil)
 	t.FillBytes(out[:])
 	return out
 }

@@ -7,6 +7,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"math"
 	"math/big"
 	"strings"
 	"testing"
@@ -125,7 +126,7 @@ func (w *fishWire) submit(reqID int, randomness string) fishSubmitted {
 }
 
 func TestIronFishDialectHandshakeShareAndRefusals(t *testing.T) {
-	srv := startServer(t, Config{Dialect: DialectIronFish, InitialDifficulty: 4}, nil)
+	srv := startServer(t, Config{Dialect: DialectIronFish, InitialDifficulty: 4, MaxDifficulty: 1e6}, nil)
 	job := headerJob("j1", true, IronFishHeaderBytes, 1)
 	srv.Broadcast(job)
 	w := dialFish(t, srv.addr)
@@ -191,7 +192,7 @@ func TestIronFishDialectHandshakeShareAndRefusals(t *testing.T) {
 }
 
 func TestIronFishDialectDifficultyChangeResendsWork(t *testing.T) {
-	srv := startServer(t, Config{Dialect: DialectIronFish, InitialDifficulty: 4}, nil)
+	srv := startServer(t, Config{Dialect: DialectIronFish, InitialDifficulty: 4, MaxDifficulty: 1e6}, nil)
 	srv.Broadcast(headerJob("j1", true, IronFishHeaderBytes, 1))
 	w := dialFish(t, srv.addr)
 	xn, _, n1 := w.subscribe("acct.rig1")
@@ -427,83 +428,20 @@ func TestHeaderDialectConfig(t *testing.T) {
 }
 
 func TestIronFishShareTarget(t *testing.T) {
-	max := IronFishShareTarget(1)
-	if hex.EncodeToString(max[:]) != strings.Repeat("ff", 32) {
-		t.Fatalf("difficulty 1: %x", max)
-	}
-	// 2^256 / 2^k is 2^(256-k) exactly.
-	for _, k := range []int{1, 8, 32, 100, 200} {
-		got := IronFishShareTarget(float64(new(big.Int).Lsh(big.NewInt(1), uint(k)).Uint64()))
-		if k >= 64 {
-			f, _ := new(big.Float).SetInt(new(big.Int).Lsh(big.NewInt(1), uint(k))).Float64()
-			got = IronFishShareTarget(f)
-		}
-		want := new(big.Int).Lsh(big.NewInt(1), uint(256-k))
-		if new(big.Int).SetBytes(got[:]).Cmp(want) != 0 {
-			t.Errorf("difficulty 2^%d: target %x, want 2^%d", k, got, 256-k)
+	// Difficulty 1 is 2^32 hashes: target 2^224; 2^k is 2^(224-k) exactly.
+	for _, k := range []int{-32, -10, 0, 1, 8, 32, 100, 200} {
+		got := IronFishShareTarget(math.Ldexp(1, k))
+		want := new(big.Int).Lsh(big.NewInt(1), uint(224-k))
+		if new(big.Int).SetBytes(got[:]).Cmp(want) != 0 && !(k == -32 && hex.EncodeToString(got[:]) == strings.Repeat("ff", 32)) {
+			t.Errorf("difficulty 2^%d: target %x, want 2^%d", k, got, 224-k)
 		}
 	}
-}
-
-// parseIronFishJSON is parseIronFish by encoding/json alone: the reference of the scanner.
-func parseIronFishJSON(line []byte) (request, error) {
-	var l ironFishLine
-	if err := json.Unmarshal(line, &l); err != nil {
-		return request{}, err
-	}
-	if l.Method == nil || *l.Method == "" {
-		return request{}, errNoMethod
-	}
-	if len(l.ID) == 0 || (l.ID[0] != '-' && (l.ID[0] < '0' || l.ID[0] > '9')) {
-		return request{}, errIronFishID
-	}
-	r := request{ID: l.ID, Method: *l.Method}
-	if len(l.Body) > 0 && string(l.Body) != "null" {
-		r.Params = []json.RawMessage{l.Body}
-	}
-	return r, nil
-}
-
-// FuzzParseIronFish holds the IronFish scanner to encoding/json: both accept the same
-// lines with the same method, id and body, and read the same share from a submit body.
-func FuzzParseIronFish(f *testing.F) {
-	for _, s := range []string{
-		`{"id":1,"method":"mining.submit","body":{"miningRequestId":7,"randomness":"0001000000000001"}}`,
-		`{"id":0,"method":"mining.subscribe","body":{"version":3,"name":"a.b","publicAddress":"ab"}}`,
-		`{"ID":1,"method":"mining.submit","body":{}}`,
-		`{"id":1,"Method":"x"}`,
-		`{"id":"1","method":"mining.get_status"}`,
-		`{"id":1,"method":"mining.submit","body":{"miningRequestId":7,"Randomness":"01"}}`,
-		`{"id":1,"method":"mining.submit","body":{"miningRequestId":"7","randomness":"01"}}`,
-		`{"id":1,"method":"m\u0069ning.submit","body":null}`,
-		` {"id":1 , "method" : "a" , "body" : [1,2] } `,
-		`{"id":1,"method":"a","body":{"miningRequestId":1,"randomness":"\u0030"}}`,
-	} {
-		f.Add([]byte(s))
-	}
-	f.Fuzz(func(t *testing.T, line []byte) {
-		var store [6]json.RawMessage
-		got, gotErr := parseIronFish(line, store[:])
-		want, wantErr := parseIronFishJSON(bytes.TrimSpace(line))
-		if (gotErr == nil) != (wantErr == nil) {
-			t.Fatalf("%q: scanner error %v, encoding/json error %v", line, gotErr, wantErr)
+	for _, d := range []float64{0, -1, math.NaN(), 1e-30} {
+		if got := IronFishShareTarget(d); hex.EncodeToString(got[:]) != strings.Repeat("ff", 32) {
+			t.Errorf("difficulty %g: target %x, want the largest", d, got)
 		}
-		if gotErr != nil {
-			return
-		}
-		if got.Method != want.Method || !bytes.Equal(got.ID, want.ID) || len(got.Params) != len(want.Params) {
-			t.Fatalf("%q: scanner %+v, encoding/json %+v", line, got, want)
-		}
-		if len(got.Params) == 1 {
-			if !bytes.Equal(got.Params[0], want.Params[0]) {
-				t.Fatalf("%q: body %s vs %s", line, got.Params[0], want.Params[0])
-			}
-			id, rnd, ok := parseIronFishSubmit(got.Params[0])
-			var body ironFishSubmit
-			wantOK := json.Unmarshal(got.Params[0], &body) == nil && body.MiningRequestID != "" && body.Randomness != ""
-			if ok != wantOK || ok && (id != body.MiningRequestID.String() || rnd != body.Randomness) {
-				t.Fatalf("%q: submit body read as (%q, %q, %v), encoding/json (%q, %q, %v)", line, id, rnd, ok, body.MiningRequestID, body.Randomness, wantOK)
-			}
-		}
-	})
+	}
+	if got := IronFishShareTarget(math.Inf(1)); got != [32]byte{} {
+		t.Errorf("infinite difficulty: target %x, want 0", got)
+	}
 }

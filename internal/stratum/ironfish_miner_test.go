@@ -32,7 +32,7 @@ func TestIronFishDialectWithTheSDKMiner(t *testing.T) {
 	}
 	var mu sync.Mutex
 	var verdicts []verdict
-	srv := startServer(t, Config{Dialect: DialectIronFish, InitialDifficulty: 2000, MinDifficulty: 100,
+	srv := startServer(t, Config{Dialect: DialectIronFish, InitialDifficulty: 2000.0 / (1 << 32), MinDifficulty: 100.0 / (1 << 32),
 		TargetShareInterval: time.Second, RetargetInterval: 2 * time.Second}, nil)
 	srv.h.submit = func(_ context.Context, sh Share) SubmitResult {
 		header := bytes.Clone(sh.Job.Header)
