@@ -240,8 +240,6 @@ type IronfishBalance struct {
 	// Confirmed is on chain at least `confirmations` deep; Unconfirmed everything on
 	// chain; Available what can be spent now (Confirmed less pending sends).
 	Confirmed, Unconfirmed, Available int64
-	// Sequence is the block the wallet has scanned to.
-	Sequence int64
 }
 
 // Balance reads an account's balance counting notes confirmations deep.
@@ -249,7 +247,6 @@ func (n *IronfishNode) Balance(t testing.TB, account string, confirmations int) 
 	t.Helper()
 	var r struct {
 		Confirmed, Unconfirmed, Available string
-		Sequence                          *int64
 	}
 	n.MustCall(t, "wallet/getBalance", map[string]any{"account": account, "confirmations": confirmations}, &r)
 	var b IronfishBalance
@@ -262,9 +259,6 @@ func (n *IronfishNode) Balance(t testing.TB, account string, confirmations int) 
 	}
 	if b.Available, err = strconv.ParseInt(r.Available, 10, 64); err != nil {
 		t.Fatalf("balance %q: %v", r.Available, err)
-	}
-	if r.Sequence != nil {
-		b.Sequence = *r.Sequence
 	}
 	return b
 }
@@ -280,15 +274,27 @@ func (n *IronfishNode) Head(t testing.TB) (int64, string) {
 	return r.Sequence, r.Hash
 }
 
-// WaitWalletAt waits until the wallet's accounts have scanned to the chain's tip (the
-// wallet follows the chain a moment behind).
+// WaitWalletAt waits until the wallet account has scanned to the chain's tip (the wallet
+// follows the chain a moment behind).
 func (n *IronfishNode) WaitWalletAt(t testing.TB, account string) {
 	t.Helper()
 	deadline := time.Now().Add(startTimeout)
 	for {
-		seq, _ := n.Head(t)
-		if b := n.Balance(t, account, 0); b.Sequence >= seq {
-			return
+		seq, hash := n.Head(t)
+		var r struct {
+			Accounts []struct {
+				Name string `json:"name"`
+				Head *struct {
+					Hash     string `json:"hash"`
+					Sequence int64  `json:"sequence"`
+				} `json:"head"`
+			} `json:"accounts"`
+		}
+		n.MustCall(t, "wallet/getAccountsStatus", map[string]any{}, &r)
+		for _, a := range r.Accounts {
+			if a.Name == account && a.Head != nil && a.Head.Sequence == seq && a.Head.Hash == hash {
+				return
+			}
 		}
 		if time.Now().After(deadline) {
 			t.Fatalf("ironfish wallet account %s not at the tip %d after %s", account, seq, startTimeout)

@@ -74,6 +74,11 @@ type minedBlock struct {
 // mine finds a randomness that puts the Blake3 hash of t.Work at or below its target,
 // hashing the header itself (not through the driver), with a worker per CPU.
 func mine(ctx context.Context, tb testing.TB, t *chain.HeaderTemplate, start uint64) []byte {
+	return mineWhere(ctx, tb, t, start, nil)
+}
+
+// mineWhere is mine for a block whose hash also passes accept.
+func mineWhere(ctx context.Context, tb testing.TB, t *chain.HeaderTemplate, start uint64, accept func(hash chain.Hash) bool) []byte {
 	tb.Helper()
 	workers := runtime.NumCPU()
 	var found atomic.Bool
@@ -88,7 +93,7 @@ func mine(ctx context.Context, tb testing.TB, t *chain.HeaderTemplate, start uin
 			for n := start + uint64(w); !found.Load() && ctx.Err() == nil; n += uint64(workers) {
 				binary.BigEndian.PutUint64(work[:8], n)
 				sum := blake3.Sum256(work)
-				if v.SetBytes(sum[:]).Cmp(t.Target) <= 0 {
+				if v.SetBytes(sum[:]).Cmp(t.Target) <= 0 && (accept == nil || accept(hashFromBytes(sum))) {
 					if found.CompareAndSwap(false, true) {
 						result <- append([]byte(nil), work[:8]...)
 					}
@@ -107,23 +112,24 @@ func mine(ctx context.Context, tb testing.TB, t *chain.HeaderTemplate, start uin
 	}
 }
 
-// mineNext mines the latest template newer than w.latest (or, with wantTxs, the first one
-// whose reward is above the subsidy: the one with the mempool's transactions), submits it
-// and checks the node took it as its tip.
+// mineNext mines the newest template on the node's tip (with wantTxs, the first whose
+// reward is above the subsidy: the one with the mempool's transactions), submits it and
+// checks the node took it as its tip.
 func (w *walk) mineNext(wantTxs bool) minedBlock {
 	w.t.Helper()
-	var tmpl *chain.HeaderTemplate
+	_, head := w.node.Head(w.t)
+	tmpl := w.latest
 	for {
 		var err error
-		tmpl, err = w.drv.WaitHeaderTemplate(w.ctx, w.latest)
+		tmpl, err = w.drv.WaitHeaderTemplate(w.ctx, tmpl)
 		if err != nil {
 			w.t.Fatal(err)
 		}
-		w.latest = tmpl
-		if !wantTxs || tmpl.Reward > 20_0000_0000 {
+		if tmpl.PrevHash.String() == head && (!wantTxs || tmpl.Reward > subsidy) {
 			break
 		}
 	}
+	w.latest = tmpl
 	nonce := mine(w.ctx, w.t, tmpl, 0)
 	hash, err := w.drv.SubmitHeader(w.ctx, tmpl, nonce)
 	if err != nil {
@@ -226,7 +232,6 @@ func testTemplateAndMinedBlock(w *walk) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	w.latest = tmpl
 	if tmpl.Height != seq+1 || tmpl.PrevHash.String() != head {
 		t.Fatalf("template %d on %s; node's tip %d %s", tmpl.Height, tmpl.PrevHash, seq, head)
 	}
@@ -316,15 +321,35 @@ func testSubmitRefusals(w *walk) {
 	if b.height != tmpl.Height {
 		t.Fatalf("mined %d, template was for %d", b.height, tmpl.Height)
 	}
-	nonce = mine(w.ctx, t, tmpl, 1<<40) // another randomness: another block
+	// Blocks of equal work: the node keeps the one with the lower hash (SDK
+	// isBlockHeavier). One with a higher hash than the tip's is refused, the tip stays.
+	lower := func(a, b chain.Hash) bool { return a.String() < b.String() }
+	nonce = mineWhere(w.ctx, t, tmpl, 1<<40, func(h chain.Hash) bool { return lower(b.hash, h) })
 	_, err = w.drv.SubmitHeader(w.ctx, tmpl, nonce)
 	if !errors.As(err, &rej) {
-		t.Errorf("competing block: %v", err)
+		t.Errorf("losing competing block: %v", err)
 	}
-	t.Logf("competing block at %d: %v", tmpl.Height, err)
+	t.Logf("losing competing block at %d: %v", tmpl.Height, err)
 	if seq, head := w.node.Head(t); seq != b.height || head != b.hash.String() {
-		t.Errorf("tip %d %s after a competing block, want %d %s", seq, head, b.height, b.hash)
+		t.Fatalf("tip %d %s after a losing competing block, want %d %s", seq, head, b.height, b.hash)
 	}
+	// One with a lower hash takes the tip: the block before is then orphaned.
+	nonce = mineWhere(w.ctx, t, tmpl, 1<<41, func(h chain.Hash) bool { return lower(h, b.hash) })
+	won, err := w.drv.SubmitHeader(w.ctx, tmpl, nonce)
+	if err != nil {
+		t.Fatalf("winning competing block: %v", err)
+	}
+	if seq, head := w.node.Head(t); seq != b.height || head != won.String() {
+		t.Fatalf("tip %d %s after a winning competing block %s", seq, head, won)
+	}
+	orphan, err := w.drv.Block(w.ctx, b.hash)
+	if err != nil || orphan.Confirmations != -1 || orphan.Height != b.height {
+		t.Errorf("orphaned block: %+v, %v", orphan, err)
+	}
+	if at, err := w.drv.BlockHash(w.ctx, b.height); err != nil || at != won {
+		t.Errorf("BlockHash(%d) = %s, %v; want the winner %s", b.height, at, err, won)
+	}
+	w.mined[len(w.mined)-1] = minedBlock{hash: won, height: b.height, reward: tmpl.Reward}
 }
 
 func testNetworkAndBlocks(w *walk) {

@@ -37,6 +37,26 @@ func (d *Driver) withAccount(req map[string]any) map[string]any {
 	return req
 }
 
+// accountName is the configured account, or the node's default one: wallet routes that
+// build a transaction need the name.
+func (d *Driver) accountName(ctx context.Context) (string, error) {
+	if d.cfg.Account != "" {
+		return d.cfg.Account, nil
+	}
+	var r struct {
+		Account *struct {
+			Name string `json:"name"`
+		} `json:"account"`
+	}
+	if err := d.call(ctx, "wallet/getDefaultAccount", map[string]any{}, &r); err != nil {
+		return "", err
+	}
+	if r.Account == nil {
+		return "", errors.New("ironfish: the node's wallet has no default account; create one or set the account to pay from")
+	}
+	return r.Account.Name, nil
+}
+
 // Balance implements chain.Node: the account's available balance (wallet/getBalance,
 // notes at least Confirmations deep, less what pending sends spend).
 func (d *Driver) Balance(ctx context.Context) (int64, error) {
@@ -303,16 +323,22 @@ func (d *Driver) BuildPayout(ctx context.Context, outputs []chain.PayoutOutput) 
 		release()
 		return chain.SignedPayout{}, err
 	}
+	account, err := d.accountName(ctx)
+	if err != nil {
+		release()
+		return chain.SignedPayout{}, err
+	}
 	var created struct {
 		Transaction string `json:"transaction"`
 	}
-	req := d.withAccount(map[string]any{
+	req := map[string]any{
+		"account":       account,
 		"outputs":       outs,
 		"fee":           strconv.FormatInt(fee, 10),
 		"notes":         chosen,
 		"confirmations": d.cfg.Confirmations,
 		"expiration":    tip + d.cfg.ExpirationDelta,
-	})
+	}
 	if err := d.call(ctx, "wallet/createTransaction", req, &created); err != nil {
 		release()
 		var re *RPCError
@@ -325,7 +351,7 @@ func (d *Driver) BuildPayout(ctx context.Context, outputs []chain.PayoutOutput) 
 		Hash        string `json:"hash"`
 		Transaction string `json:"transaction"`
 	}
-	preq := d.withAccount(map[string]any{"transaction": created.Transaction, "broadcast": false})
+	preq := map[string]any{"account": account, "transaction": created.Transaction, "broadcast": false}
 	if err := d.callWithin(ctx, d.cfg.PostTimeout, "wallet/postTransaction", preq, &posted); err != nil {
 		release()
 		return chain.SignedPayout{}, err
