@@ -18,6 +18,7 @@ import (
 
 	"github.com/uniplus-pool/pool/internal/chain"
 	"github.com/uniplus-pool/pool/internal/chain/chaintest"
+	"github.com/uniplus-pool/pool/internal/chain/ironfish"
 )
 
 // One devnet node serves every test of this file: starting one takes seconds, and the
@@ -89,11 +90,10 @@ func mineWhere(ctx context.Context, tb testing.TB, t *chain.HeaderTemplate, star
 		go func() {
 			defer wg.Done()
 			work := append([]byte(nil), t.Work...)
-			v := new(big.Int)
 			for n := start + uint64(w); !found.Load() && ctx.Err() == nil; n += uint64(workers) {
 				binary.BigEndian.PutUint64(work[:8], n)
-				sum := blake3.Sum256(work)
-				if v.SetBytes(sum[:]).Cmp(t.Target) <= 0 && (accept == nil || accept(hashFromBytes(sum))) {
+				sum := ironfish.HashBlake3(work)
+				if ironfish.MeetsTarget(sum, t.Target) && (accept == nil || accept(hashFromBytes(sum))) {
 					if found.CompareAndSwap(false, true) {
 						result <- append([]byte(nil), work[:8]...)
 					}
@@ -240,6 +240,15 @@ func testTemplateAndMinedBlock(w *walk) {
 	}
 	if !allZero(tmpl.Work[:8]) {
 		t.Errorf("randomness not zero: %x", tmpl.Work[:8])
+	}
+	// The work is a header internal/chain/ironfish reads back field for field.
+	h, err := ironfish.ParseBlake3(tmpl.Work)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if int64(h.Sequence) != tmpl.Height || hex.EncodeToString(h.PreviousBlockHash[:]) != head || h.Randomness != 0 ||
+		new(big.Int).SetBytes(h.Target[:]).Cmp(tmpl.Target) != 0 || int64(h.Timestamp) != tmpl.Time.UnixMilli() {
+		t.Errorf("work parses as %+v; template %+v", h, tmpl)
 	}
 	wantGraffiti := make([]byte, 32)
 	copy(wantGraffiti, "uniplus pool")
