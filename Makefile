@@ -55,7 +55,7 @@ deps: deps-system web/node_modules/.package-lock.json $(COIN_JS)
 test: lint test-go test-web test-e2e
 
 test-go: deps-system $(COIN_JS) web/dist/app/index.html
-	go test -race -count=1 $(GOTEST_FLAGS) ./...
+	go test -race -count=1 -timeout 25m $(GOTEST_FLAGS) ./...
 	$(MAKE) fuzz-short
 
 test-web: web/node_modules/.package-lock.json

@@ -52,6 +52,11 @@ type headerBook struct {
 	order []string
 	max   int
 	seq   uint64
+	// spent is the tip our last accepted block built on (chains, not DAGs): work on it can
+	// only make a sibling of our own block, which the node takes as a fork and which
+	// orphans one of the two (seen on IronFish devnet: reorganisations back and forth
+	// between our own blocks), so its jobs are stale from that moment.
+	spent chain.Hash
 }
 
 func (b *headerBook) add(j *headerJob) {
@@ -72,7 +77,16 @@ func (b *headerBook) get(id string) (*headerJob, bool) {
 	b.mu.RLock()
 	defer b.mu.RUnlock()
 	j, ok := b.byID[id]
-	return j, ok
+	if !ok || (!b.spent.IsZero() && j.tmpl.PrevHash == b.spent) {
+		return nil, false
+	}
+	return j, true
+}
+
+func (b *headerBook) spend(prev chain.Hash) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	b.spent = prev
 }
 
 // headerWork says whether this is the engine of a header-work coin.
@@ -117,7 +131,15 @@ func (e *Engine) runHeaders(ctx context.Context) error {
 		if nt.ID == t.ID {
 			continue
 		}
-		if err := e.publishHeader(nt, nt.PrevHash != t.PrevHash); err != nil {
+		// A new tip makes a clean job. So does any new template of a chain (IronFish): its
+		// node streams an empty template at each new block and the one with the mempool's
+		// transactions a few seconds later (after proving its reward transaction), and
+		// IronFish's own pool takes shares of its latest template only. Left running, the
+		// empty work won every block while blocks came faster than that (seen on devnet:
+		// a payout waited in the mempool through seven blocks). On a DAG (Kaspa) templates
+		// come every second and older work on the same parents stays good.
+		clean := nt.PrevHash != t.PrevHash || !chain.IsDAG(e.HeaderWork)
+		if err := e.publishHeader(nt, clean); err != nil {
 			e.Log.Error("mining: publish", "coin", e.Coin, "err", err)
 			continue
 		}
@@ -207,9 +229,11 @@ func (e *Engine) submitHeaderBlock(ctx context.Context, j *headerJob, nonce uint
 		}
 		e.Log.Error("mining: block rejected", "coin", e.Coin, "height", f.Height, "hash", f.Hash, "err", err)
 	} else {
-		// Unlike coinbase work, the jobs on this tip are not made stale here: the node
-		// streams the next template within its own latency, and on Kaspa's DAG a second
-		// block on the same parents is merged and paid, not an orphan.
+		// On a DAG (Kaspa) a second block on the same parents is merged and paid, not an
+		// orphan: its jobs stay good until the node's next template.
+		if !chain.IsDAG(e.HeaderWork) {
+			e.headers.spend(j.tmpl.PrevHash)
+		}
 		e.blocksSubmitted.Add(1)
 		e.Log.Info("mining: block found", "coin", e.Coin, "height", f.Height, "hash", f.Hash, "worker", ref.Worker)
 	}
