@@ -345,7 +345,11 @@ func (m *miningRole) serve(ctx context.Context, cfg config.Config, c coin.Coin, 
 			ln = proxyproto.NewListener(ln, cfg.StratumProxyProtocol, log)
 		}
 		go func() { _ = srv.Serve(ln) }()
-		stdout(fmt.Sprintf("poold: stratum for %s (%s, %s) on %s", name, eng.Node().Name(), dialect, ln.Addr()))
+		line := fmt.Sprintf("poold: stratum for %s (%s) on %s", name, eng.Node().Name(), ln.Addr())
+		if dialect != stratum.DialectStratumV1 {
+			line += " in the " + dialect.String() + " dialect"
+		}
+		stdout(line)
 	}
 	m.servers = append(m.servers, srv)
 	m.metrics.Add(name, srv, eng)
