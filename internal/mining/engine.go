@@ -81,9 +81,10 @@ type Engine struct {
 	server *stratum.Server
 	book   *jobBook
 	// headers and jobPrefix are a header-work engine's jobs and their ids' random prefix.
-	headers   *headerBook
-	jobPrefix string
-	mu        sync.Mutex
+	headers       *headerBook
+	jobPrefix     string
+	headerTargets headerTargets
+	mu            sync.Mutex
 	// workers is each connection's authorized workers, by session id.
 	workers map[uint64]*connWorkers
 	current *Work
