@@ -24,7 +24,7 @@ const AdminUsage = `  coin list
              --payout-confirmations N --withdraw-review-above MINOR --ports 3333,3334
              --dust-floor MINOR (smallest amount a withdrawal delivers; 0: the chain's dust limit)
              --solo-ports 4333 --solo-fee-bps N (solo mining: the worker is the miner's address)
-             --tutorial URL --driver bitcoind|devnet --driver-config KEY=VALUE (repeatable)
+             --tutorial URL --driver bitcoind|ironfish|kaspad|devnet --driver-config KEY=VALUE (repeatable)
              --bind --detail --overclock --switchable (capability flags, =false to clear) --sort N
 `
 
@@ -88,7 +88,7 @@ func coinFlags(c *Coin, out io.Writer) *flag.FlagSet {
 	fs.Var(portsFlag{&c.SoloPorts}, "solo-ports", "solo stratum ports, comma-separated")
 	fs.IntVar(&c.SoloFeeBps, "solo-fee-bps", c.SoloFeeBps, "pool's part of a solo block in basis points")
 	fs.StringVar(&c.TutorialURL, "tutorial", c.TutorialURL, "tutorial URL")
-	fs.StringVar(&c.Driver, "driver", c.Driver, "bitcoind or devnet")
+	fs.StringVar(&c.Driver, "driver", c.Driver, "bitcoind, ironfish, kaspad or devnet")
 	fs.Var(kvFlag{&c.DriverConfig}, "driver-config", "KEY=VALUE driver setting")
 	fs.BoolVar(&c.MachineBindFlag, "bind", c.MachineBindFlag, "devices can be bound")
 	fs.BoolVar(&c.MachineDetailFlag, "detail", c.MachineDetailFlag, "device detail pages")

@@ -66,7 +66,7 @@ type Coin struct {
 	SoloPorts    []int
 	SoloFeeBps   int
 	TutorialURL  string            // "" shows the "not online yet" warning
-	Driver       string            // bitcoind or devnet
+	Driver       string            // bitcoind, ironfish, kaspad or devnet
 	DriverConfig map[string]string // driver settings (RPC URL, wallet, ...)
 	SortOrder    int
 	CreatedAt    int64
