@@ -1,9 +1,15 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { i18n } from '@/lib/i18n';
+import { LANGS } from '@/lib/language';
 import { setNotifier } from '@/lib/notify';
 import { local, localKeys } from '@/lib/storage';
 import { renderWithProviders } from '@/testing/render';
 import { DesktopTutorialPage } from './desktop';
+import enUS from './locales/en_US.json';
+import koKR from './locales/ko_KR.json';
+import zhCN from './locales/zh_CN.json';
+import zhHK from './locales/zh_HK.json';
 import { MobileTutorialPage } from './mobile';
 
 const coins = [
@@ -185,5 +191,93 @@ describe('mobile tutorial page', () => {
     const panel = await screen.findByTestId('uniplus-logged-out');
     expect(within(panel).getByRole('link', { name: /Log in/ }).getAttribute('href')).toBe('/mobile/login');
     expect(screen.getByTestId('go-devices').getAttribute('href')).toBe('/mobile/account/orePoolDeviceOverview');
+  });
+});
+
+describe('IronFish tutorial', () => {
+  const iron = (driver: string, stratumUrls: string[]) => ({ type: 'IRON', name: 'Iron Fish', algorithm: 'blake3', status: 1, driver, stratumUrls });
+
+  it("builds the official miner's command from the coin's main pool and the worker, and copies it", async () => {
+    const writeText = vi.fn(async () => {});
+    Object.defineProperty(window, 'isSecureContext', { value: true, configurable: true });
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    routes['/api/pc/v1/currency/list'] = () => ({
+      code: 0,
+      data: [...coins, iron('ironfish', ['stratum+tcp://10.1.2.3:4300', 'stratum+tcp://10.1.2.3:4301'])],
+    });
+    renderWithProviders(<DesktopTutorialPage id="ironFish" />, { path: '/ironFish' });
+
+    const command = await screen.findByTestId('ironfish-command');
+    expect(command.textContent).toBe('ironfish miners:start --pool 10.1.2.3:4300 --address YOUR_IRONFISH_ADDRESS --name alice.rig01 --threads -1');
+    fireEvent.change(screen.getByTestId('worker-code'), { target: { value: 'ironfarm' } });
+    fireEvent.change(screen.getByTestId('worker-suffix'), { target: { value: 'gpu7' } });
+    expect(screen.getByTestId('worker-name').textContent).toBe('ironfarm.gpu7');
+    expect(command.textContent).toContain('--pool 10.1.2.3:4300 ');
+    expect(command.textContent).toContain('--name ironfarm.gpu7 ');
+    // Not the Stratum v1 line the other coins get.
+    expect(screen.queryByTestId('miner-command')).toBeNull();
+    expect(command.textContent).not.toContain('stratum+tcp');
+
+    const step = command.closest('li')!;
+    expect(within(step).getByText(/speaks Iron Fish's own stratum/).textContent).toContain('miners set up with -o, -u and -p do not work on it');
+    expect(within(step).queryByText(/development network/)).toBeNull();
+    fireEvent.click(within(command.closest('figure')!).getByRole('button'));
+    await waitFor(() => expect(writeText).toHaveBeenCalledWith('ironfish miners:start --pool 10.1.2.3:4300 --address YOUR_IRONFISH_ADDRESS --name ironfarm.gpu7 --threads -1'));
+  });
+
+  it('adds --tls for a TLS port', async () => {
+    routes['/api/pc/v1/currency/list'] = () => ({ code: 0, data: [iron('ironfish', ['stratum+ssl://pool.example.org:4300'])] });
+    renderWithProviders(<DesktopTutorialPage id="ironFish" />, { path: '/ironFish' });
+    expect((await screen.findByTestId('ironfish-command')).textContent).toBe(
+      'ironfish miners:start --pool pool.example.org:4300 --address YOUR_IRONFISH_ADDRESS --name alice.rig01 --threads -1 --tls',
+    );
+  });
+
+  it('says a devnet IronFish port speaks Stratum v1 for now and the command is for a pool on an IronFish node', async () => {
+    routes['/api/pc/v1/currency/list'] = () => ({ code: 0, data: [iron('devnet', ['stratum+tcp://10.1.2.3:4300'])] });
+    renderWithProviders(<DesktopTutorialPage id="ironFish" />, { path: '/ironFish' });
+    const command = await screen.findByTestId('ironfish-command');
+    const step = command.closest('li')!;
+    expect(
+      within(step).getByText(
+        "Iron Fish runs on the pool's development network for now, where its port speaks Stratum v1 like the other coins. The command below is for when the pool is connected to an Iron Fish node.",
+      ),
+    ).toBeTruthy();
+    expect(within(step).queryByText(/speaks Iron Fish's own stratum/)).toBeNull();
+  });
+
+  it('shows no command while IronFish is not listed', async () => {
+    renderWithProviders(<DesktopTutorialPage id="ironFish" />, { path: '/ironFish' });
+    expect(await screen.findByTestId('coin-missing')).toBeTruthy();
+    expect(screen.queryByTestId('ironfish-command')).toBeNull();
+  });
+});
+
+describe('Aleo tutorial', () => {
+  const notices = { en_US: enUS, zh_CN: zhCN, zh_HK: zhHK, ko_KR: koKR } as const;
+  afterEach(async () => {
+    await act(async () => {
+      await i18n.changeLanguage('en_US');
+    });
+  });
+
+  it.each(LANGS)('says in %s that Aleo runs on the devnet stand-in, not real Aleo proving', async (lang) => {
+    await act(async () => {
+      await i18n.changeLanguage(lang);
+    });
+    renderWithProviders(<DesktopTutorialPage id="soloAleo" />, { path: '/tutorial/soloAleo' });
+    const text = notices[lang].soloAleo.devnet;
+    const notice = await screen.findByTestId('callout-note');
+    expect(within(notice).getByText(text)).toBeTruthy();
+    expect(text).toContain('sha256d');
+    expect(text).toContain('Aleo');
+  });
+
+  it('words the notice plainly in English', async () => {
+    renderWithProviders(<DesktopTutorialPage id="soloAleo" />, { path: '/tutorial/soloAleo' });
+    const notice = await screen.findByTestId('callout-note');
+    expect(notice.textContent).toMatch(/development network/);
+    expect(notice.textContent).toMatch(/real Aleo proving is not connected yet/);
+    expect(notice.textContent).toMatch(/zero-knowledge puzzle/);
   });
 });

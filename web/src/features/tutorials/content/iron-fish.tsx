@@ -1,4 +1,4 @@
-import { MinerCommand } from '../components/commands';
+import { IronFishCommand, IronFishProtocol } from '../components/ironfish-command';
 import { StratumPanel } from '../components/stratum-panel';
 import { WorkerBuilder } from '../components/worker-builder';
 import { Actions, AppButton, Rich, Step, Steps } from './parts';
@@ -22,8 +22,9 @@ export function IronFish() {
       </Step>
       <Step title="ironFish.connect.title">
         <Rich k="ironFish.connect.body" />
+        <IronFishProtocol coinIds={IRON_IDS} />
         <WorkerBuilder />
-        <MinerCommand coinIds={IRON_IDS} />
+        <IronFishCommand coinIds={IRON_IDS} />
       </Step>
       <Step title="ironFish.check.title">
         <Rich k="ironFish.check.body" />

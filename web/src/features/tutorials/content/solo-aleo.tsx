@@ -1,5 +1,5 @@
 import { StratumPanel } from '../components/stratum-panel';
-import { Actions, AppButton, Checklist, Rich, Step, Steps } from './parts';
+import { Actions, AppButton, Callout, Checklist, Rich, Step, Steps } from './parts';
 
 /** ALEO_IDS find Aleo in the coin list. */
 export const ALEO_IDS = ['ALEO', 'Aleo'] as const;
@@ -8,6 +8,7 @@ export const ALEO_IDS = ['ALEO', 'Aleo'] as const;
 export function SoloAleo() {
   return (
     <>
+      <Callout tone="note" k="soloAleo.devnet" />
       <Checklist
         title="requirements.title"
         keys={['soloAleo.needs.cpu', 'soloAleo.needs.memory', 'soloAleo.needs.disk', 'soloAleo.needs.network', 'soloAleo.needs.os']}

@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { defaultCoin, findCoin, isDevnet, isOpen, minerCommand, parseStratum, portCheckCommand, stratumAddresses } from './stratum';
+import {
+  defaultCoin,
+  findCoin,
+  ironfishMinerCommand,
+  isDevnet,
+  isOpen,
+  isTlsStratum,
+  minerCommand,
+  parseStratum,
+  portCheckCommand,
+  stratumAddresses,
+} from './stratum';
 import type { PoolCoin } from './types';
 
 const coin = (type: string, name: string, status = 1, urls: string[] = []): PoolCoin => ({
@@ -50,5 +61,19 @@ describe('stratum addresses', () => {
     expect(minerCommand('stratum+tcp://h:1234', 'alice.rig01')).toBe('./miner -o stratum+tcp://h:1234 -u alice.rig01 -p x');
     const [v6] = stratumAddresses(['stratum+tcp://[::1]:1234']);
     expect(portCheckCommand(v6!)).toBe('nc -vz ::1 1234');
+  });
+
+  it("write the official IronFish miner's line: host:port without a scheme, the worker as its name, --tls on a TLS port", () => {
+    const [main] = stratumAddresses(['stratum+tcp://10.0.0.5:4300']);
+    expect(ironfishMinerCommand(main!.hostPort, 'ironfarm.rig01')).toBe(
+      'ironfish miners:start --pool 10.0.0.5:4300 --address YOUR_IRONFISH_ADDRESS --name ironfarm.rig01 --threads -1',
+    );
+    expect(ironfishMinerCommand('[::1]:4300', 'ironfarm.rig02', true)).toBe(
+      'ironfish miners:start --pool [::1]:4300 --address YOUR_IRONFISH_ADDRESS --name ironfarm.rig02 --threads -1 --tls',
+    );
+    expect(isTlsStratum('stratum+ssl://h:4300')).toBe(true);
+    expect(isTlsStratum('stratum+tls://h:4300')).toBe(true);
+    expect(isTlsStratum('stratum+tcp://h:4300')).toBe(false);
+    expect(isTlsStratum('not a url')).toBe(false);
   });
 });

@@ -66,6 +66,25 @@ export function minerCommand(url: string, worker: string): string {
   return `./miner -o ${url} -u ${worker} -p x`;
 }
 
+/** IRONFISH_ADDRESS_PLACEHOLDER stands for the miner's IronFish public address in a sample command. */
+export const IRONFISH_ADDRESS_PLACEHOLDER = 'YOUR_IRONFISH_ADDRESS';
+
+/**
+ * ironfishMinerCommand is the official IronFish miner's line for a pool port that speaks
+ * IronFish's own stratum: the worker goes in --name, because that port takes the miner's
+ * name as its worker; the address only has to be a valid one (the pool pays the
+ * sub-account's own addresses). tls adds --tls for a port behind TLS.
+ */
+export function ironfishMinerCommand(hostPort: string, worker: string, tls = false): string {
+  return `ironfish miners:start --pool ${hostPort} --address ${IRONFISH_ADDRESS_PLACEHOLDER} --name ${worker} --threads -1${tls ? ' --tls' : ''}`;
+}
+
+/** isTlsStratum tells whether a stratum URL's scheme is a TLS one (stratum+ssl, stratum+tls). */
+export function isTlsStratum(url: string): boolean {
+  const scheme = parseStratum(url)?.scheme ?? '';
+  return /\+(ssl|tls)$/.test(scheme);
+}
+
 /** portCheckCommand tests from a rig that the pool's port is reachable. */
 export function portCheckCommand(address: Pick<StratumAddress, 'host' | 'port'>): string {
   const host = address.host.replace(/^\[|\]$/g, '');
