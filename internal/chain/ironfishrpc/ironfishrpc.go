@@ -233,25 +233,27 @@ func parseOre(s string) (int64, error) {
 	return v, nil
 }
 
-// difficultyOf is IronFish's difficulty of a target, 2^256 / target (Target.toDifficulty),
-// as a float: the share difficulty of its stratum too.
+// difficultyOf is a target's difficulty on the pool's share scale for IronFish,
+// 2^224 / target: a share of difficulty 1 takes 2^32 hashes, as on every coin of the pool
+// (mining.IronFishPoW, stratum.IronFishShareTarget). IronFish's own difficulty (the
+// node's, Target.toDifficulty, 2^256 / target) is 2^32 times it.
 func difficultyOf(target *big.Int) float64 {
-	if target.Cmp(big.NewInt(1)) <= 0 {
-		f, _ := new(big.Float).SetInt(new(big.Int).Sub(new(big.Int).Lsh(big.NewInt(1), 256), big.NewInt(1))).Float64()
-		return f
+	if target.Sign() <= 0 {
+		return 0
 	}
-	q := new(big.Int).Quo(new(big.Int).Lsh(big.NewInt(1), 256), target)
-	f, _ := new(big.Float).SetInt(q).Float64()
+	q := new(big.Float).Quo(new(big.Float).SetInt(new(big.Int).Lsh(big.NewInt(1), 224)), new(big.Float).SetInt(target))
+	f, _ := q.Float64()
 	return f
 }
 
-// parseDifficulty reads a difficulty the node writes as a decimal string.
+// parseDifficulty reads a difficulty the node writes (IronFish's own, a decimal string)
+// and puts it on the pool's share scale (divided by 2^32, see difficultyOf).
 func parseDifficulty(s string) (float64, error) {
 	v, ok := new(big.Int).SetString(s, 10)
 	if !ok {
 		return 0, fmt.Errorf("ironfish: difficulty %q is not a number", s)
 	}
-	f, _ := new(big.Float).SetInt(v).Float64()
+	f, _ := new(big.Float).Quo(new(big.Float).SetInt(v), new(big.Float).SetMantExp(big.NewFloat(1), 32)).Float64()
 	return f, nil
 }
 
