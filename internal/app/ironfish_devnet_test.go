@@ -112,7 +112,7 @@ func TestIronFishDevnetMineSettleWithdraw(t *testing.T) {
 	}
 	d.Close()
 
-	s := startServeOn(t, dbPath, "IRON", "--stratum-bind", "127.0.0.1", "--test-clock", "--payout-every", "1s")
+	s := startServeOn(t, dbPath, "IRON", "--stratum-bind", "127.0.0.1", "--test-clock", "--payout-every", "1s", "--log-level", "info")
 	var login struct{ Token string }
 	_ = json.Unmarshal(s.ok(t, "POST", "/api/pc/v1/common/customer/login/email/pwd", map[string]any{"email": email, "password": password, "ticket": s.ticket(t)}), &login)
 	api := func(method, path string, body any) json.RawMessage {
@@ -140,7 +140,7 @@ func TestIronFishDevnetMineSettleWithdraw(t *testing.T) {
 				t.Logf("%s: %d", q, n)
 			}
 			d.Close()
-			t.Logf("serve output:\n%s", s.Stdout.String())
+			t.Logf("serve output:\n%s\nlog:\n%.6000s", s.Stdout.String(), s.Stderr.String())
 			if miner != nil {
 				miner.mu.Lock()
 				t.Logf("miner:\n%.4000s", miner.stderr.String())
@@ -170,6 +170,13 @@ func TestIronFishDevnetMineSettleWithdraw(t *testing.T) {
 		return count("SELECT COUNT(*) FROM devices WHERE worker = ?", "rig01") == 1
 	})
 	stage("the rig's device")
+	diffSum := func() float64 {
+		var v float64
+		_ = d.QueryRow(ctx, "SELECT COALESCE(SUM(diff_sum), 0) FROM share_minutes WHERE coin = 'IRON'").Scan(&v)
+		return v
+	}
+	// The aggregator flushes every 10 s: the sums lag by up to that at both readings.
+	s1, t1, own1 := diffSum(), time.Now(), miner.hashRate()
 	waitFor(t, 90*time.Second, "three blocks of ours on the node", func() bool {
 		h, _ := node.Head(t)
 		return h >= start+3 && count("SELECT COUNT(*) FROM found_blocks WHERE coin = 'IRON' AND status <> 'rejected'") >= 3
@@ -218,15 +225,8 @@ func TestIronFishDevnetMineSettleWithdraw(t *testing.T) {
 	waitFor(t, 30*time.Second, "settling earnings", func() bool {
 		return strings.Contains(string(api("GET", "/api/pc/v1/earnings/summary", nil)), `"coin":"IRON"`)
 	})
-	// The hashrate the pool saw (accepted share difficulty x 2^32 a second, between two
-	// readings of the flushed sums a minute apart) beside the miner's own figure.
-	diffSum := func() float64 {
-		var v float64
-		_ = d.QueryRow(ctx, "SELECT COALESCE(SUM(diff_sum), 0) FROM share_minutes WHERE coin = 'IRON'").Scan(&v)
-		return v
-	}
-	s1, t1, own1 := diffSum(), time.Now(), miner.hashRate()
-	time.Sleep(60 * time.Second)
+	// The hashrate the pool saw (accepted share difficulty x 2^32 a second, between the
+	// flushed sums when the device appeared and now) beside the miner's own figure.
 	s2, t2, own2 := diffSum(), time.Now(), miner.hashRate()
 	t.Logf("IronFish SDK miner: its own figure %.0f to %.0f H/s; the pool saw %.0f H/s over %.0f s",
 		own1, own2, (s2-s1)*(1<<32)/t2.Sub(t1).Seconds(), t2.Sub(t1).Seconds())

@@ -22,7 +22,8 @@ type runningServe struct {
 	URL         string
 	Outbox      string
 	Stdout      *lockedBuffer
-	StratumPort int // the coin's pool port, when started by startServeOn
+	Stderr      *lockedBuffer // the log, when started by startServeOn
+	StratumPort int           // the coin's pool port, when started by startServeOn
 }
 
 // testClockClient talks to the test clock endpoint on a transport of its own.

@@ -215,11 +215,11 @@ func startServeOn(t *testing.T, dbPath, coin string, args ...string) runningServ
 // tryStartServeOn is startServeOn's one try, answering serve's error if it ended first.
 func tryStartServeOn(t *testing.T, dbPath, coin string, args ...string) (runningServe, error) {
 	t.Helper()
-	s := runningServe{Outbox: filepath.Join(filepath.Dir(dbPath), "outbox.log"), Stdout: &lockedBuffer{}}
+	s := runningServe{Outbox: filepath.Join(filepath.Dir(dbPath), "outbox.log"), Stdout: &lockedBuffer{}, Stderr: &lockedBuffer{}}
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
 	all := append([]string{"serve", "--http", "127.0.0.1:0", "--db", dbPath, "--outbox", s.Outbox, "--log-level", "warn"}, args...)
-	go func() { done <- Run(ctx, all, noEnv, nil, s.Stdout, io.Discard) }()
+	go func() { done <- Run(ctx, all, noEnv, nil, s.Stdout, s.Stderr) }()
 	api := regexp.MustCompile(`listening on (http://\S+)`)
 	stratum := regexp.MustCompile(`stratum for ` + regexp.QuoteMeta(coin) + ` \(\w+\) on \S+:(\d+)`)
 	for deadline := time.Now().Add(30 * time.Second); ; time.Sleep(50 * time.Millisecond) {
