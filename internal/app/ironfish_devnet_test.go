@@ -7,7 +7,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"net/url"
 	"os/exec"
 	"path/filepath"
 	"strings"
@@ -15,10 +14,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/uniplus-pool/pool/internal/account"
 	"github.com/uniplus-pool/pool/internal/chain/chaintest"
 	"github.com/uniplus-pool/pool/internal/db"
-	"github.com/uniplus-pool/pool/internal/pool"
 )
 
 // ironFishMiner is IronFish's own pool miner (the SDK's MiningPoolMiner), unmodified,
@@ -97,39 +94,9 @@ func TestIronFishDevnetMineSettleWithdraw(t *testing.T) {
 		t.Fatal(err)
 	}
 	const email, password = "iron@example.com", "Passw0rd!iron"
-	d, err := db.Open(ctx, dbPath)
-	if err != nil {
-		t.Fatal(err)
-	}
-	hash, _ := account.HashPassword(password, account.DefaultArgon2)
-	u, err := (&account.Store{DB: d}).CreateUser(ctx, d, account.User{Nickname: "iron_miner", PasswordHash: hash,
-		AccountType: account.TypeNormal, Status: account.StatusActive, Lang: "en_US", Email: email})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := (&pool.Store{DB: d}).CreateSubAccount(ctx, u.ID, "ironfarm", "Iron farm", "IRON"); err != nil {
-		t.Fatal(err)
-	}
-	d.Close()
-
+	seedMiner(t, dbPath, "iron_miner", email, password, "ironfarm", "IRON")
 	s := startServeOn(t, dbPath, "IRON", "--stratum-bind", "127.0.0.1", "--test-clock", "--payout-every", "1s", "--log-level", "info")
-	var login struct{ Token string }
-	_ = json.Unmarshal(s.ok(t, "POST", "/api/pc/v1/common/customer/login/email/pwd", map[string]any{"email": email, "password": password, "ticket": s.ticket(t)}), &login)
-	api := func(method, path string, body any) json.RawMessage {
-		t.Helper()
-		status, env := s.do(t, method, path, body, "x-token", login.Token)
-		if status != 200 || env.Code != 0 {
-			t.Fatalf("%s %s: %d code %d %s", method, path, status, env.Code, env.Msg)
-		}
-		return env.Data
-	}
-	code := func(scene string) string {
-		t.Helper()
-		s.advance(t, 61*time.Second)
-		q := url.Values{"email": {email}, "scenes": {scene}, "ticket": {s.ticket(t)}}
-		api("GET", "/api/pc/v1/customer/email/code/send?"+q.Encode(), nil)
-		return s.lastCode(t)
-	}
+	api, code := s.loginByEmail(t, email, password)
 	var miner *ironFishMiner
 	defer func() {
 		if t.Failed() {
@@ -154,7 +121,7 @@ func TestIronFishDevnetMineSettleWithdraw(t *testing.T) {
 	stage := func(what string) { t.Logf("%5.1fs %s", time.Since(began).Seconds(), what) }
 	start, _ := node.Head(t)
 	miner = startIronFishMiner(t, s.StratumPort, "ironfarm.rig01")
-	d, err = db.Open(ctx, dbPath)
+	d, err := db.Open(ctx, dbPath)
 	if err != nil {
 		t.Fatal(err)
 	}

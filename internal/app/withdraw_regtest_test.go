@@ -46,39 +46,9 @@ func TestWithdrawalsOnLitecoinRegtest(t *testing.T) {
 		t.Fatal(err)
 	}
 	const email, password = "ltc@example.com", "Passw0rd!ltc"
-	d, err := db.Open(ctx, dbPath)
-	if err != nil {
-		t.Fatal(err)
-	}
-	hash, _ := account.HashPassword(password, account.DefaultArgon2)
-	u, err := (&account.Store{DB: d}).CreateUser(ctx, d, account.User{Nickname: "ltc_miner", PasswordHash: hash,
-		AccountType: account.TypeNormal, Status: account.StatusActive, Lang: "en_US", Email: email})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := (&pool.Store{DB: d}).CreateSubAccount(ctx, u.ID, "ltcfarm", "LTC farm", "LTC"); err != nil {
-		t.Fatal(err)
-	}
-	d.Close()
-
+	seedMiner(t, dbPath, "ltc_miner", email, password, "ltcfarm", "LTC")
 	s := startServeOn(t, dbPath, "LTC", "--stratum-bind", "127.0.0.1", "--test-clock", "--payout-every", "1s")
-	var login struct{ Token string }
-	_ = json.Unmarshal(s.ok(t, "POST", "/api/pc/v1/common/customer/login/email/pwd", map[string]any{"email": email, "password": password, "ticket": s.ticket(t)}), &login)
-	api := func(method, path string, body any) json.RawMessage {
-		t.Helper()
-		status, env := s.do(t, method, path, body, "x-token", login.Token)
-		if status != 200 || env.Code != 0 {
-			t.Fatalf("%s %s: %d code %d %s", method, path, status, env.Code, env.Msg)
-		}
-		return env.Data
-	}
-	code := func(scene string) string {
-		t.Helper()
-		s.advance(t, 61*time.Second) // the resend interval, passed on the server's clock
-		q := url.Values{"email": {email}, "scenes": {scene}, "ticket": {s.ticket(t)}}
-		api("GET", "/api/pc/v1/customer/email/code/send?"+q.Encode(), nil)
-		return s.lastCode(t)
-	}
+	api, code := s.loginByEmail(t, email, password)
 
 	// Mine through our stratum: scrypt shares, some of them regtest blocks.
 	start := pair.A.Height(t)
@@ -189,6 +159,53 @@ func TestWithdrawalsOnLitecoinRegtest(t *testing.T) {
 	if err := Run(ctx, []string{"admin", "--db", dbPath, "--log-level", "error", "ledger", "check"}, noEnv, nil, io.Discard, io.Discard); err != nil {
 		t.Fatalf("ledger check: %v", err)
 	}
+}
+
+// seedMiner adds an active account (nickname, email, password) with one sub-account
+// whose default coin is coin to the database at dbPath.
+func seedMiner(t *testing.T, dbPath, nickname, email, password, subAccount, coin string) {
+	t.Helper()
+	ctx := context.Background()
+	d, err := db.Open(ctx, dbPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer d.Close()
+	hash, _ := account.HashPassword(password, account.DefaultArgon2)
+	u, err := (&account.Store{DB: d}).CreateUser(ctx, d, account.User{Nickname: nickname, PasswordHash: hash,
+		AccountType: account.TypeNormal, Status: account.StatusActive, Lang: "en_US", Email: email})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := (&pool.Store{DB: d}).CreateSubAccount(ctx, u.ID, subAccount, subAccount, coin); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// loginByEmail logs in by password and answers api, which calls the API as that user and
+// fails the test on anything but success, and code, which has a verification code for
+// scene sent to the email (the resend interval passed on the server's clock first) and
+// answers it.
+func (s runningServe) loginByEmail(t *testing.T, email, password string) (api func(method, path string, body any) json.RawMessage, code func(scene string) string) {
+	t.Helper()
+	var login struct{ Token string }
+	_ = json.Unmarshal(s.ok(t, "POST", "/api/pc/v1/common/customer/login/email/pwd", map[string]any{"email": email, "password": password, "ticket": s.ticket(t)}), &login)
+	api = func(method, path string, body any) json.RawMessage {
+		t.Helper()
+		status, env := s.do(t, method, path, body, "x-token", login.Token)
+		if status != 200 || env.Code != 0 {
+			t.Fatalf("%s %s: %d code %d %s", method, path, status, env.Code, env.Msg)
+		}
+		return env.Data
+	}
+	code = func(scene string) string {
+		t.Helper()
+		s.advance(t, 61*time.Second)
+		q := url.Values{"email": {email}, "scenes": {scene}, "ticket": {s.ticket(t)}}
+		api("GET", "/api/pc/v1/customer/email/code/send?"+q.Encode(), nil)
+		return s.lastCode(t)
+	}
+	return api, code
 }
 
 // startServeOn runs serve on an existing database with every role until the test ends,
