@@ -214,8 +214,9 @@ describe('IronFish tutorial', () => {
     expect(screen.getByTestId('worker-name').textContent).toBe('ironfarm.gpu7');
     expect(command.textContent).toContain('--pool 10.1.2.3:4300 ');
     expect(command.textContent).toContain('--name ironfarm.gpu7 ');
-    // Not the Stratum v1 line the other coins get.
+    // Not the Stratum v1 line the other coins get, nor its password: an IronFish miner sends none.
     expect(screen.queryByTestId('miner-command')).toBeNull();
+    expect(screen.queryByTestId('worker-password')).toBeNull();
     expect(command.textContent).not.toContain('stratum+tcp');
 
     const step = command.closest('li')!;

@@ -79,8 +79,12 @@ export function useWorkerCode(): { code: string; picked: boolean } {
   return sub ? { code: sub.code, picked: true } : { code: typedCode, picked: false };
 }
 
-/** WorkerBuilder shows the worker name to enter in a miner; hive shows the HiveOS template instead. */
-export function WorkerBuilder({ hive = false }: { hive?: boolean }) {
+/**
+ * WorkerBuilder shows the worker name to enter in a miner; hive shows the HiveOS template
+ * instead. noPassword leaves out the password row, for a coin whose miners send none (an
+ * IronFish miner sends a name and an address).
+ */
+export function WorkerBuilder({ hive = false, noPassword = false }: { hive?: boolean; noPassword?: boolean }) {
   const { t } = useTranslation(TUTORIAL_NS);
   const { loggedIn, subs, sub, setTypedCode, typedCode, suffix, setSuffix } = useTutorialState();
   const { code, picked } = useWorkerCode();
@@ -127,12 +131,14 @@ export function WorkerBuilder({ hive = false }: { hive?: boolean }) {
             {t(hive ? 'worker.hivePending' : 'worker.pending')}
           </p>
         )}
-        <div className="up-tut-worker__password">
-          <span>
-            {t('worker.password')}: <b>{t('worker.passwordValue')}</b>
-          </span>
-          <CopyButton value="x" what={t('worker.password')} />
-        </div>
+        {noPassword ? null : (
+          <div className="up-tut-worker__password" data-testid="worker-password">
+            <span>
+              {t('worker.password')}: <b>{t('worker.passwordValue')}</b>
+            </span>
+            <CopyButton value="x" what={t('worker.password')} />
+          </div>
+        )}
         <p className="up-tut-hint">{t('worker.rule', { max: SUFFIX_MAX })}</p>
       </div>
     </section>

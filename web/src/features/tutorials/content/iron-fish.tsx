@@ -23,7 +23,7 @@ export function IronFish() {
       <Step title="ironFish.connect.title">
         <Rich k="ironFish.connect.body" />
         <IronFishProtocol coinIds={IRON_IDS} />
-        <WorkerBuilder />
+        <WorkerBuilder noPassword />
         <IronFishCommand coinIds={IRON_IDS} />
       </Step>
       <Step title="ironFish.check.title">
