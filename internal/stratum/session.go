@@ -600,6 +600,11 @@ func (ss *session) onSubscribe(req request) {
 // userAgent is the first subscribe parameter, if any, cut to a sane length.
 func (ss *session) userAgent(req request) string {
 	ua, _ := req.paramString(0)
+	return cutUserAgent(ua)
+}
+
+// cutUserAgent cuts a miner's user agent to maxUserAgent bytes of valid UTF-8.
+func cutUserAgent(ua string) string {
 	if len(ua) > maxUserAgent {
 		ua = strings.ToValidUTF8(ua[:maxUserAgent], "")
 	}

@@ -62,9 +62,7 @@ func (ss *session) onIronFishSubscribe(req request) (closeReason, bool) {
 	if ua == "" {
 		ua = "ironfish-miner/" + strconv.Itoa(ironFishVersion)
 	}
-	if len(ua) > maxUserAgent {
-		ua = ua[:maxUserAgent]
-	}
+	ua = cutUserAgent(ua)
 	ss.mu.Lock()
 	if !ss.subscribed {
 		ss.subscribed = true
