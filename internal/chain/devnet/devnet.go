@@ -167,12 +167,15 @@ var _ chain.Driver = (*Chain)(nil)
 
 // block is what the chain remembers of a block; the JSON names are the state file's.
 type block struct {
-	Hash          chain.Hash   `json:"hash"`
-	Prev          chain.Hash   `json:"prev"`
-	Height        int64        `json:"height"`
-	Time          int64        `json:"time"` // header time, Unix seconds
-	CoinbaseValue int64        `json:"coinbaseValue"`
-	TxIDs         []chain.Hash `json:"txids,omitempty"` // after the coinbase
+	Hash          chain.Hash `json:"hash"`
+	Prev          chain.Hash `json:"prev"`
+	Height        int64      `json:"height"`
+	Time          int64      `json:"time"` // header time, Unix seconds
+	CoinbaseValue int64      `json:"coinbaseValue"`
+	// Coinbase is the coinbase transaction's id; zero in a state file written before it
+	// was kept, whose blocks list only their other transactions.
+	Coinbase chain.Hash   `json:"coinbase,omitzero"`
+	TxIDs    []chain.Hash `json:"txids,omitempty"` // after the coinbase
 	// Pool is set for blocks that came through SubmitBlock, clear for the other miners'.
 	Pool bool `json:"pool,omitempty"`
 	// Credit is what the coinbase pays to wallet addresses.
@@ -322,7 +325,7 @@ func genesisBlock(coin string) (*block, error) {
 	}
 	root := chain.DoubleSHA256(append(coinb1, coinb2...))
 	header := chain.Header(1, chain.Hash{}, root, genesisTime, powLimitBits, 0)
-	return &block{Hash: chain.DoubleSHA256(header), Height: 0, Time: genesisTime}, nil
+	return &block{Hash: chain.DoubleSHA256(header), Height: 0, Time: genesisTime, Coinbase: root}, nil
 }
 
 // Name implements chain.Driver.
@@ -545,8 +548,7 @@ func (c *Chain) BlockHash(ctx context.Context, height int64) (chain.Hash, error)
 }
 
 // BlockDetail implements chain.Driver. Devnet blocks carry no size; their transactions
-// are the coinbase (its id is the block's own, devnet keeping no coinbase bytes) and the
-// other transactions' ids.
+// are the coinbase (by its own id, never the block's hash) and the other transactions.
 func (c *Chain) BlockDetail(ctx context.Context, hash chain.Hash) (chain.BlockDetail, error) {
 	info, err := c.Block(ctx, hash)
 	if err != nil {
@@ -560,7 +562,10 @@ func (c *Chain) BlockDetail(ctx context.Context, hash chain.Hash) (chain.BlockDe
 	if c.inMainLocked(b) && b.Height+1 < int64(len(c.main)) {
 		out.Next = c.main[b.Height+1].Hash
 	}
-	out.TxIDs = append([]chain.Hash{b.Hash}, b.TxIDs[:min(len(b.TxIDs), chain.MaxBlockTxIDs-1)]...)
+	if !b.Coinbase.IsZero() {
+		out.TxIDs = append(out.TxIDs, b.Coinbase)
+	}
+	out.TxIDs = append(out.TxIDs, b.TxIDs[:min(len(b.TxIDs), chain.MaxBlockTxIDs-len(out.TxIDs))]...)
 	return out, nil
 }
 
@@ -665,7 +670,8 @@ func (c *Chain) externalBlockLocked(parent *block, now time.Time) (*block, error
 	// A random extranonce keeps two competing blocks at one height apart.
 	coinbase := binary.LittleEndian.AppendUint64(coinb1, c.rng.Uint64())
 	coinbase = append(coinbase, coinb2...)
-	ids := append([]chain.Hash{chain.DoubleSHA256(coinbase)}, b.TxIDs...)
+	b.Coinbase = chain.DoubleSHA256(coinbase)
+	ids := append([]chain.Hash{b.Coinbase}, b.TxIDs...)
 	header := chain.Header(BlockVersion, parent.Hash, chain.MerkleRoot(ids), uint32(b.Time), c.bits, c.rng.Uint32())
 	b.Hash = chain.DoubleSHA256(header)
 	return b, nil

@@ -615,19 +615,39 @@ func TestConcurrent(t *testing.T) {
 }
 
 // Block details and the chain by height: the previous and next blocks, the coinbase first
-// among the ids; above the tip and unknown blocks are chain.ErrNotFound.
+// among the ids (its own txid, not the block's hash: issue 31), the other transactions
+// after it; above the tip and unknown blocks are chain.ErrNotFound.
 func TestBlockDetailAndBlockHash(t *testing.T) {
 	c, _ := newTestChain(t, chain.SHA256d, nil)
 	_, script := payout(t, c)
-	first := mine(t, c, script)
-	second := mine(t, c, script)
 	ctx := context.Background()
+	tmpl, err := c.Template(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	blk, first := solve(t, tmpl, script, nil)
+	if err := c.SubmitBlock(ctx, blk); err != nil {
+		t.Fatal(err)
+	}
+	// The coinbase as solve builds it (its extranonce 1..8).
+	coinb1, coinb2, err := chain.CoinbaseParts(tmpl, script, 8, "devnet test")
+	if err != nil {
+		t.Fatal(err)
+	}
+	coinbase := chain.DoubleSHA256(append(append(coinb1, 1, 2, 3, 4, 5, 6, 7, 8), coinb2...))
+	second := mine(t, c, script)
 	b, err := c.BlockDetail(ctx, first)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if b.Hash != first || b.Next != second || b.Prev == (chain.Hash{}) || b.TxCount < 1 || len(b.TxIDs) != b.TxCount || b.TxIDs[0] != first || b.Difficulty <= 0 {
+	if b.Hash != first || b.Next != second || b.Prev == (chain.Hash{}) || b.TxCount < 1 || len(b.TxIDs) != b.TxCount || b.Difficulty <= 0 {
 		t.Fatalf("detail %+v", b)
+	}
+	if b.TxIDs[0] != coinbase || b.TxIDs[0] == first {
+		t.Fatalf("first txid %s, want the coinbase's %s (block %s)", b.TxIDs[0], coinbase, first)
+	}
+	if want := append([]chain.Hash{coinbase}, tmpl.TxIDs()...); chain.MerkleRoot(b.TxIDs) != chain.MerkleRoot(want) {
+		t.Fatalf("txids %v, want %v", b.TxIDs, want)
 	}
 	if at, err := c.BlockHash(ctx, b.Height); err != nil || at != first {
 		t.Fatalf("at %d: %s %v", b.Height, at, err)
@@ -637,6 +657,15 @@ func TestBlockDetailAndBlockHash(t *testing.T) {
 	}
 	if _, err := c.BlockHash(ctx, b.Height+10); !errors.Is(err, chain.ErrNotFound) {
 		t.Fatalf("above the tip: %v", err)
+	}
+	// The other miners' blocks and the genesis block list their coinbase's id too.
+	ext, err := c.BlockDetail(ctx, c.MineExternal())
+	if err != nil || len(ext.TxIDs) < 1 || ext.TxIDs[0] == ext.Hash || ext.TxIDs[0].IsZero() {
+		t.Fatalf("other miners' block %+v %v", ext, err)
+	}
+	g, _ := c.BlockHash(ctx, 0)
+	if gen, err := c.BlockDetail(ctx, g); err != nil || len(gen.TxIDs) != 1 || gen.TxIDs[0] == g {
+		t.Fatalf("genesis %+v %v", gen, err)
 	}
 	var unknown chain.Hash
 	unknown[1] = 7

@@ -212,6 +212,7 @@ func (c *Chain) acceptLocked(p *parsedBlock, now time.Time) (*block, error) {
 		Height:        height,
 		Time:          int64(p.time),
 		CoinbaseValue: value,
+		Coinbase:      p.txids[0],
 		TxIDs:         p.txids[1:],
 		Pool:          true,
 		Credit:        credit,
