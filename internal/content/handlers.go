@@ -196,7 +196,9 @@ func (h *Handler) appDownload(w http.ResponseWriter, r *http.Request) error {
 	}
 	rel, err := h.Store.GetRelease(r.Context(), os)
 	if errors.Is(err, db.ErrNotFound) {
-		return httpx.NotFound("content.noRelease")
+		// Nothing published yet is a state of the platform, not a missing resource: a 404
+		// made the browser log an error on every visit of a page that shows it (/OS).
+		return httpx.OK(w, r, nil)
 	}
 	if err != nil {
 		return err

@@ -173,6 +173,12 @@ func TestExplorerCalls(t *testing.T) {
 			blk.PoolBlock == nil || blk.PoolBlock.Status != mining.BlockPending {
 			t.Fatalf("block at 3 %+v", blk)
 		}
+		// Its transactions are its own: the coinbase's id, never the block's hash (issue 31).
+		for _, id := range blk.TxIDs {
+			if id == blk.Hash || len(id) != 64 {
+				t.Fatalf("block at 3 lists %q among its transactions (hash %s)", id, blk.Hash)
+			}
+		}
 		blk.PoolBlock = nil
 		if _, env := get("/api/pc/v1/explorer/block?coin=BTC&hash="+mined[4].String(), &blk); env.Code != 0 || blk.Height != 5 || blk.NextHash != "" || blk.PoolBlock != nil {
 			t.Fatalf("tip by hash %+v %+v", blk, env)
@@ -207,8 +213,22 @@ func TestExplorerCalls(t *testing.T) {
 		if st, env := get("/api/pc/v1/explorer/search?coin=BTC&q="+url.QueryEscape("nobody"), nil); st != 404 || env.Msg != "The query address does not exist." {
 			t.Errorf("unknown address: %d %+v", st, env)
 		}
-		if _, env := get("/api/pc/v1/explorer/search?coin=BTC&q=+", nil); env.Code != 3 || env.Msg != "Enter a block height, a block hash or an address." {
+		if _, env := get("/api/pc/v1/explorer/search?coin=BTC&q=+", nil); env.Code != 3 || env.Msg != "Enter a block height, a block hash, a transaction hash or an address." {
 			t.Errorf("empty search: %+v", env)
+		}
+		// The coin by currencyType, the SPEC's name, or by coin, the explorer's first name for
+		// it; both naming one coin is fine, naming two is refused, neither is missing.
+		for _, q := range []string{"currencyType=BTC", "currencyType=BTC&coin=BTC", "coin=BTC"} {
+			if _, env := get("/api/pc/v1/explorer/search?q=3&"+q, &found); env.Code != 0 || found.Kind != "block" {
+				t.Errorf("search with %s: %+v", q, env)
+			}
+		}
+		if st, env := get("/api/pc/v1/explorer/overview?currencyType=BTC&coin=DOGE", nil); st != 400 ||
+			env.Msg != "currencyType BTC and coin DOGE name different coins: send currencyType alone." {
+			t.Errorf("two coins: %d %+v", st, env)
+		}
+		if st, env := get("/api/pc/v1/explorer/overview", nil); st != 400 || env.Msg != "Coin is required." {
+			t.Errorf("no coin: %d %+v", st, env)
 		}
 		if _, env := get("/api/pc/v1/explorer/overview?coin=DOGE", nil); env.Code != 3 {
 			t.Errorf("unknown coin: %+v", env)

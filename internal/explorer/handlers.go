@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"net/http"
+	"net/url"
 	"strconv"
 	"strings"
 	"time"
@@ -46,6 +47,7 @@ func (h *Handler) Routes(r *httpx.Router) {
 	r.Handle("GET "+base+"blocks", h.blocks)
 	r.Handle("GET "+base+"block", h.block)
 	r.Handle("GET "+base+"search", h.search)
+	r.Handle("GET "+base+"transaction", h.transaction)
 	r.Handle("GET "+base+"ranking", h.ranking)
 	r.Handle("GET "+base+"ranking/detail", h.rankingDetail)
 }
@@ -56,15 +58,32 @@ func (h *Handler) coinOf(r *http.Request) (coin.Coin, error) {
 	if err := httpx.LimitClient(r, h.Limiter, "explorer", ReadsPerMinute); err != nil {
 		return coin.Coin{}, err
 	}
-	typ := strings.TrimSpace(r.URL.Query().Get("coin"))
-	if typ == "" {
-		return coin.Coin{}, httpx.Required("explorer.field.coin")
+	typ, err := CoinParam(r.URL.Query())
+	if err != nil {
+		return coin.Coin{}, err
 	}
 	c, err := h.Coins.Get(ctx, typ)
 	if errors.Is(err, db.ErrNotFound) || (err == nil && len(c.StratumPorts)+len(c.SoloPorts) == 0) {
 		return c, httpx.Warn("explorer.coinNotFound", i18n.Params{"coin": typ})
 	}
 	return c, err
+}
+
+// CoinParam is a request's coin: currencyType, the name the SPEC's calls use, or coin, the
+// name the explorer's calls were first given (links and clients made with it keep working).
+// Both, naming different coins, is refused rather than one silently chosen: a client that
+// sends both has a bug worth hearing about.
+func CoinParam(q url.Values) (string, error) {
+	typ, old := strings.TrimSpace(q.Get("currencyType")), strings.TrimSpace(q.Get("coin"))
+	switch {
+	case typ != "" && old != "" && typ != old:
+		return "", httpx.Warn("explorer.coinConflict", i18n.Params{"currencyType": typ, "coin": old})
+	case typ != "":
+		return typ, nil
+	case old != "":
+		return old, nil
+	}
+	return "", httpx.Required("explorer.field.coin")
 }
 
 type poolBlockView struct {
@@ -114,7 +133,7 @@ func viewChainBlock(b ChainBlock, c coin.Coin) chainBlockView {
 		Reward: chain.FormatAmount(b.CoinbaseValue, c.Decimals), Pool: b.Pool, Finder: b.Finder}
 }
 
-// overview: GET /api/pc/v1/explorer/overview?coin: the network, the pool's share of it,
+// overview: GET /api/pc/v1/explorer/overview?currencyType: the network, the pool's share of it,
 // the node's latest blocks and the pool's.
 func (h *Handler) overview(w http.ResponseWriter, r *http.Request) error {
 	c, err := h.coinOf(r)
@@ -165,7 +184,7 @@ func (h *Handler) overview(w http.ResponseWriter, r *http.Request) error {
 	return httpx.OK(w, r, out)
 }
 
-// blocks: GET /api/pc/v1/explorer/blocks?coin&page&pageSize: the pool's blocks.
+// blocks: GET /api/pc/v1/explorer/blocks?currencyType&page&pageSize: the pool's blocks.
 func (h *Handler) blocks(w http.ResponseWriter, r *http.Request) error {
 	c, err := h.coinOf(r)
 	if err != nil {
@@ -197,7 +216,7 @@ type blockView struct {
 	PoolBlock *poolBlockView `json:"poolBlock"`
 }
 
-// block: GET /api/pc/v1/explorer/block?coin&height= or &hash=: one block from the node.
+// block: GET /api/pc/v1/explorer/block?currencyType&height= or &hash=: one block from the node.
 func (h *Handler) block(w http.ResponseWriter, r *http.Request) error {
 	c, err := h.coinOf(r)
 	if err != nil {
@@ -257,8 +276,9 @@ func (h *Handler) block(w http.ResponseWriter, r *http.Request) error {
 	return httpx.OK(w, r, out)
 }
 
-// search: GET /api/pc/v1/explorer/search?coin&q: a height or hash names a block, anything
-// else an address, which opens its solo summary when it mines solo here.
+// search: GET /api/pc/v1/explorer/search?currencyType&q: a height names a block, a hash a
+// block or else a transaction (the pool's payouts, the node wallet's), anything else an
+// address, which opens its solo summary when it mines solo here.
 func (h *Handler) search(w http.ResponseWriter, r *http.Request) error {
 	c, err := h.coinOf(r)
 	if err != nil {
@@ -298,6 +318,15 @@ func (h *Handler) search(w http.ResponseWriter, r *http.Request) error {
 			}
 		}
 		b, err := d.Block(ctx, hash)
+		if errors.Is(err, chain.ErrNotFound) && q.Kind == "hash" {
+			// Not a block: a transaction's hash has the same shape.
+			if _, err := h.Explorer.Transaction(ctx, c, d, hash); errors.Is(err, chain.ErrNotFound) {
+				return httpx.NotFound("explorer.hashNotFound")
+			} else if err != nil {
+				return err
+			}
+			return httpx.OK(w, r, map[string]any{"kind": "transaction", "txid": hash.String()})
+		}
 		if errors.Is(err, chain.ErrNotFound) {
 			return httpx.NotFound("explorer.blockNotFound")
 		}
@@ -306,4 +335,70 @@ func (h *Handler) search(w http.ResponseWriter, r *http.Request) error {
 		}
 		return httpx.OK(w, r, map[string]any{"kind": "block", "height": b.Height, "hash": hash.String()})
 	}
+}
+
+type txOutputView struct {
+	Address string `json:"address"`
+	Amount  string `json:"amount"`
+}
+
+type transactionView struct {
+	TxID          string         `json:"txid"`
+	Pool          bool           `json:"pool"`
+	Status        string         `json:"status"`
+	Confirmations int64          `json:"confirmations"`
+	Required      int64          `json:"required"`
+	BlockHash     string         `json:"blockHash"`   // "" while in no block
+	BlockHeight   int64          `json:"blockHeight"` // -1 while in no block
+	Time          int64          `json:"time"`        // Unix ms; 0 unknown
+	NetworkFee    string         `json:"networkFee"`  // "" unknown
+	Unit          string         `json:"unit"`
+	Outputs       []txOutputView `json:"outputs"`
+	Total         string         `json:"total"` // the outputs' sum; "" without outputs
+}
+
+// transaction: GET /api/pc/v1/explorer/transaction?currencyType&txid: one transaction the
+// pool's records or the node's wallet know (docs/explorer.md "Transactions").
+func (h *Handler) transaction(w http.ResponseWriter, r *http.Request) error {
+	c, err := h.coinOf(r)
+	if err != nil {
+		return err
+	}
+	raw := strings.TrimSpace(r.URL.Query().Get("txid"))
+	if raw == "" {
+		return httpx.Required("explorer.field.txid")
+	}
+	qq, err := ParseQuery(raw)
+	if err != nil || qq.Kind != "hash" {
+		return httpx.Invalid("explorer.field.txid")
+	}
+	ctx := r.Context()
+	d, err := h.Explorer.driver(ctx, c)
+	if err != nil {
+		return err
+	}
+	tx, err := h.Explorer.Transaction(ctx, c, d, qq.Hash)
+	if errors.Is(err, chain.ErrNotFound) {
+		return httpx.NotFound("explorer.txNotFound")
+	}
+	if err != nil {
+		return err
+	}
+	out := transactionView{TxID: tx.TxID.String(), Pool: tx.Pool, Status: tx.Status, Confirmations: tx.Confirmations, Required: tx.Required,
+		BlockHeight: tx.BlockHeight, Time: tx.Time, Unit: c.ChainUnit, Outputs: make([]txOutputView, len(tx.Outputs))}
+	if !tx.BlockHash.IsZero() {
+		out.BlockHash = tx.BlockHash.String()
+	}
+	if tx.NetworkFee >= 0 {
+		out.NetworkFee = chain.FormatAmount(tx.NetworkFee, c.Decimals)
+	}
+	var total int64
+	for i, o := range tx.Outputs {
+		out.Outputs[i] = txOutputView{Address: o.Address, Amount: chain.FormatAmount(o.Amount, c.Decimals)}
+		total += o.Amount
+	}
+	if len(tx.Outputs) > 0 {
+		out.Total = chain.FormatAmount(total, c.Decimals)
+	}
+	return httpx.OK(w, r, out)
 }

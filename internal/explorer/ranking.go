@@ -128,7 +128,7 @@ type rankedView struct {
 	Blocks   int           `json:"blocks30d"`
 }
 
-// ranking: GET /api/pc/v1/explorer/ranking?coin&by=hashrate|blocks: the top RankingSize.
+// ranking: GET /api/pc/v1/explorer/ranking?currencyType&by=hashrate|blocks: the top RankingSize.
 func (h *Handler) ranking(w http.ResponseWriter, r *http.Request) error {
 	c, err := h.coinOf(r)
 	if err != nil {
@@ -167,7 +167,7 @@ type pointView struct {
 	HashRate hashrate.Rate `json:"hashRate"`
 }
 
-// rankingDetail: GET /api/pc/v1/explorer/ranking/detail?coin&id: one ranked miner's place,
+// rankingDetail: GET /api/pc/v1/explorer/ranking/detail?currencyType&id: one ranked miner's place,
 // 24-hour chart and latest blocks.
 func (h *Handler) rankingDetail(w http.ResponseWriter, r *http.Request) error {
 	c, err := h.coinOf(r)

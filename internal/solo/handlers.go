@@ -57,7 +57,15 @@ func (h *Handler) target(r *http.Request, mustKnow bool) (coin.Coin, string, err
 		return coin.Coin{}, "", err
 	}
 	q := r.URL.Query()
-	typ := strings.TrimSpace(q.Get("coin"))
+	// currencyType is the SPEC's name for the coin; coin, the name these calls were first
+	// given, keeps working. Both naming different coins is refused, never one chosen.
+	typ, old := strings.TrimSpace(q.Get("currencyType")), strings.TrimSpace(q.Get("coin"))
+	switch {
+	case typ != "" && old != "" && typ != old:
+		return coin.Coin{}, "", httpx.Warn("solo.coinConflict", i18n.Params{"currencyType": typ, "coin": old})
+	case typ == "":
+		typ = old
+	}
 	if typ == "" {
 		return coin.Coin{}, "", httpx.Required("solo.field.coin")
 	}
@@ -90,7 +98,7 @@ func (h *Handler) target(r *http.Request, mustKnow bool) (coin.Coin, string, err
 	return c, address, nil
 }
 
-// search: GET /api/pc/v1/solo/search?coin&address. The address has mined here, or code 3
+// search: GET /api/pc/v1/solo/search?currencyType&address. The address has mined here, or code 3
 // "The query address does not exist." (SPEC section 8).
 func (h *Handler) search(w http.ResponseWriter, r *http.Request) error {
 	c, address, err := h.target(r, true)
@@ -136,7 +144,7 @@ type summaryView struct {
 	Chance chanceView `json:"chance"`
 }
 
-// summary: GET /api/pc/v1/solo/summary?coin&address.
+// summary: GET /api/pc/v1/solo/summary?currencyType&address.
 func (h *Handler) summary(w http.ResponseWriter, r *http.Request) error {
 	c, address, err := h.target(r, true)
 	if err != nil {
@@ -176,7 +184,7 @@ type workerView struct {
 	Online      bool    `json:"online"`
 }
 
-// workers: GET /api/pc/v1/solo/workers?coin&address: rigs with a share in 24 hours.
+// workers: GET /api/pc/v1/solo/workers?currencyType&address: rigs with a share in 24 hours.
 func (h *Handler) workers(w http.ResponseWriter, r *http.Request) error {
 	c, address, err := h.target(r, true)
 	if err != nil {
@@ -205,7 +213,7 @@ type shareView struct {
 	Block       bool    `json:"block"`
 }
 
-// shares: GET /api/pc/v1/solo/shares?coin&address&page&pageSize: share records, newest first.
+// shares: GET /api/pc/v1/solo/shares?currencyType&address&page&pageSize: share records, newest first.
 func (h *Handler) shares(w http.ResponseWriter, r *http.Request) error {
 	c, address, err := h.target(r, true)
 	if err != nil {
@@ -232,7 +240,7 @@ type pointView struct {
 	HashRate hashrate.Rate `json:"hashRate"`
 }
 
-// history: GET /api/pc/v1/solo/hashrate?coin&address: 144 ten-minute points over 24 hours.
+// history: GET /api/pc/v1/solo/hashrate?currencyType&address: 144 ten-minute points over 24 hours.
 func (h *Handler) history(w http.ResponseWriter, r *http.Request) error {
 	c, address, err := h.target(r, true)
 	if err != nil {

@@ -122,6 +122,17 @@ func TestSoloCalls(t *testing.T) {
 		if _, env := get(t, srv, "/api/pc/v1/solo/search?coin=BTC&address=a%0Ab"); env.Code != 3 {
 			t.Errorf("control character: %+v", env)
 		}
+		// The coin by currencyType (the SPEC's name) or coin (the first name, kept); both
+		// naming different coins is refused, with the two named.
+		for _, c := range []string{"currencyType=BTC", "currencyType=BTC&coin=BTC"} {
+			if st, env := get(t, srv, "/api/pc/v1/solo/search?address="+addr+"&"+c); st != 200 || env.Code != 0 {
+				t.Errorf("search with %s: %d %+v", c, st, env)
+			}
+		}
+		if st, env := get(t, srv, "/api/pc/v1/solo/search?currencyType=KAS&coin=BTC&address="+addr); st != 400 ||
+			env.Msg != "currencyType KAS and coin BTC name different coins: send currencyType alone." {
+			t.Errorf("two coins: %d %+v", st, env)
+		}
 
 		var sum struct {
 			HashRate10m, HashRate1h, HashRate24h struct{ HashRate float64 }
