@@ -85,12 +85,22 @@ type Rate struct {
 	HashRate float64 `json:"hashRate"`
 	Show     string  `json:"show"`
 	Unit     string  `json:"unit"`
+	// Measuring says the figure rests on too few shares or too short a time to show yet
+	// (a rig that started mining a minute ago): pages show "measuring…" instead.
+	Measuring bool `json:"measuring,omitempty"`
 }
 
 // New wraps hs (H/s) for the API.
 func New(hs float64) Rate {
 	show, unit := Format(hs)
 	return Rate{HashRate: clean(hs), Show: show, Unit: unit}
+}
+
+// Measured is New for a figure that may still be measuring.
+func Measured(hs float64, measuring bool) Rate {
+	r := New(hs)
+	r.Measuring = measuring
+	return r
 }
 
 func clean(hs float64) float64 {

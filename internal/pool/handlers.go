@@ -165,7 +165,7 @@ type subAccountDetail struct {
 func viewSub(a SubAccount, c Counts, st ShareStats, algo string) subAccountView {
 	return subAccountView{
 		Code: a.Code, Alias: a.Alias, DefaultCoin: a.DefaultCoin, DeviceCount: c.Total, OnlineCount: c.Online(),
-		RealTimeHashRate: hashrate.New(st.RealTime(algo)), DayHashRate: hashrate.New(st.Day(algo)), AddTime: a.CreatedAt,
+		RealTimeHashRate: st.RealTimeRate(algo), DayHashRate: st.DayRate(algo), AddTime: a.CreatedAt,
 	}
 }
 
@@ -424,7 +424,7 @@ func (h *Handler) deviceOverview(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	return httpx.OK(w, r, overview{
-		Coin: c.Type, Counts: counts, RealTimeHashRate: hashrate.New(st.RealTime(c.Algorithm)), DayHashRate: hashrate.New(st.Day(c.Algorithm)),
+		Coin: c.Type, Counts: counts, RealTimeHashRate: st.RealTimeRate(c.Algorithm), DayHashRate: st.DayRate(c.Algorithm),
 		Accepted: st.Accepted, Rejected: st.Rejected, Stale: st.Stale,
 	})
 }
@@ -456,7 +456,7 @@ type deviceRow struct {
 func rowOf(d Device, st ShareStats, algo string, now time.Time) deviceRow {
 	row := deviceRow{
 		ID: d.ID, Code: d.FullName(), Worker: d.Worker, SubAccount: d.SubAccountCode, Coin: d.Coin, Alias: d.Alias, Kind: d.Kind,
-		Status: d.Status, RealTimeHashRate: hashrate.New(st.RealTime(algo)), DayHashRate: hashrate.New(st.Day(algo)),
+		Status: d.Status, RealTimeHashRate: st.RealTimeRate(algo), DayHashRate: st.DayRate(algo),
 		LastUpdateTime: d.LastSeenAt, IntranetIP: d.IntranetIP, PublicIP: d.PublicIP, Region: d.Region,
 		Temperature: d.CPUTemp, Bound: d.Bound, BoundAt: d.BoundAt, Burned: d.Burned,
 		Initialising: d.Bound && d.BoundAt > 0 && now.UnixMilli()-d.BoundAt < InitialisingFor.Milliseconds(),
@@ -588,7 +588,7 @@ type deviceDetail struct {
 	Accepted      int64     `json:"accepted"`
 	Rejected      int64     `json:"rejected"`
 	Stale         int64     `json:"stale"`
-	FirstSeenAt   int64     `json:"firstSeenAt"`
+	FirstSeenAt   int64     `json:"firstSeenAt"` // the first accepted share; 0 before one
 	LastShareAt   int64     `json:"lastShareAt"`
 	LastReportAt  int64     `json:"lastReportAt"`
 	OnlineSince   int64     `json:"onlineSince"`
@@ -598,6 +598,9 @@ type deviceDetail struct {
 	EffectiveLow     hashrate.Rate  `json:"effectiveLow"`
 	EffectiveHigh    hashrate.Rate  `json:"effectiveHigh"`
 	WindowShares     int64          `json:"windowShares"`
+	// WindowFull says the device mined the whole real-time window: before, its figure is
+	// over the time since its first share and is not held against the rig's own.
+	WindowFull bool `json:"windowFull"`
 }
 
 func (h *Handler) deviceDetail(w http.ResponseWriter, r *http.Request) error {
@@ -629,7 +632,7 @@ func (h *Handler) deviceDetail(w http.ResponseWriter, r *http.Request) error {
 		OS: d.OS, OSVersion: d.OSVersion, DriverVersion: d.DriverVersion, CPUModel: d.CPUModel, CPUTemp: d.CPUTemp, CPUUsage: d.CPUUsage,
 		MemTotal: d.MemTotal, MemUsed: d.MemUsed, DiskTotal: d.DiskTotal, DiskUsed: d.DiskUsed, RunningPool: d.RunningPool,
 		GPUs: make([]gpuView, 0, len(d.GPUs)), Accepted: st.Accepted, Rejected: st.Rejected, Stale: st.Stale,
-		FirstSeenAt: d.FirstSeenAt, LastShareAt: d.LastShareAt, LastReportAt: d.LastReportAt, OnlineSince: d.OnlineSince,
+		FirstSeenAt: firstShareAt(d), LastShareAt: d.LastShareAt, LastReportAt: d.LastReportAt, OnlineSince: d.OnlineSince,
 	}
 	var reported float64
 	var anyReported bool
@@ -647,7 +650,17 @@ func (h *Handler) deviceDetail(w http.ResponseWriter, r *http.Request) error {
 	}
 	low, high := st.Effective(c.Algorithm)
 	out.EffectiveLow, out.EffectiveHigh, out.WindowShares = hashrate.New(low), hashrate.New(high), st.RealTimeAccepted
+	out.WindowFull = st.WindowFull()
 	return httpx.OK(w, r, out)
+}
+
+// firstShareAt is when d's first accepted share came: first_seen_at once it has had one,
+// 0 before (an agent report alone makes a device, but not a mining one).
+func firstShareAt(d Device) int64 {
+	if d.LastShareAt == 0 {
+		return 0
+	}
+	return d.FirstSeenAt
 }
 
 func (h *Handler) deviceHashrate(w http.ResponseWriter, r *http.Request) error {

@@ -562,12 +562,12 @@ func saveDevice(ctx context.Context, q db.Querier, d Device) error {
 	_, err = q.Exec(ctx, `UPDATE devices SET coin = ?, alias = ?, kind = ?, bound = ?, burned = ?, status = ?, miner_running = ?,
 		intranet_ip = ?, public_ip = ?, region = ?, miner_software = ?, miner_version = ?, os = ?, os_version = ?, driver_version = ?,
 		cpu_model = ?, cpu_temp = ?, cpu_usage = ?, mem_total = ?, mem_used = ?, disk_total = ?, disk_used = ?, gpus = ?, running_pool = ?,
-		last_seen_at = ?, last_share_at = ?, last_report_at = ?, online_since = ?, updated_at = ?,
+		first_seen_at = ?, last_seen_at = ?, last_share_at = ?, last_report_at = ?, online_since = ?, updated_at = ?,
 		bound_at = CASE WHEN ? THEN COALESCE(bound_at, ?) ELSE NULL END WHERE id = ?`,
 		d.Coin, d.Alias, d.Kind, d.Bound, d.Burned, d.Status, d.MinerRunning,
 		d.IntranetIP, d.PublicIP, d.Region, d.MinerSoftware, d.MinerVersion, d.OS, d.OSVersion, d.DriverVersion,
 		d.CPUModel, d.CPUTemp, d.CPUUsage, d.MemTotal, d.MemUsed, d.DiskTotal, d.DiskUsed, string(g), d.RunningPool,
-		d.LastSeenAt, zeroNull(d.LastShareAt), zeroNull(d.LastReportAt), zeroNull(d.OnlineSince), d.UpdatedAt, d.Bound, d.UpdatedAt, d.ID)
+		d.FirstSeenAt, d.LastSeenAt, zeroNull(d.LastShareAt), zeroNull(d.LastReportAt), zeroNull(d.OnlineSince), d.UpdatedAt, d.Bound, d.UpdatedAt, d.ID)
 	return err
 }
 
@@ -804,6 +804,12 @@ func (s *Store) ShareDevice(ctx context.Context, coinType, workerName, remoteAdd
 func firstShare(remoteAddr, minerSoftware string, now int64) func(d *Device) {
 	software, version := splitUserAgent(minerSoftware)
 	return func(d *Device) {
+		// A device an agent report made before any share was "first seen" then; its
+		// first accepted share is when it began mining, which the pages show as first
+		// seen and the hashrate's span starts from (MiningSpan).
+		if d.LastShareAt == 0 {
+			d.FirstSeenAt = now
+		}
 		d.LastShareAt = max(d.LastShareAt, now)
 		d.Status = StatusNormal
 		if reportSaysAbnormal(*d, now) {

@@ -260,21 +260,31 @@ describe('device detail and overclocking', { skip: skipReason(), timeout: 300_00
     });
   });
 
-  it('shows the pool’s own figure once the rig has mined a whole minute', async () => {
+  it('shows a new rig’s own rate once it has mined a whole minute, and no warning before the window is full', async () => {
     // Once per suite: the real-time hashrate needs the first whole minute (up to ~2 minutes).
-    await waitUntil(
-      async () => (await pool.api(user.token, 'GET', '/api/pc/v1/pool/device/detail', { id: deviceId })).realTimeHashRate.hashRate > 0,
+    const d = await waitUntil(
+      async () => {
+        const v = await pool.api(user.token, 'GET', '/api/pc/v1/pool/device/detail', { id: deviceId });
+        return v.realTimeHashRate.hashRate > 0 && !v.realTimeHashRate.measuring && v.reportedHashRate ? v : null;
+      },
       { timeout: 150_000, interval: 2000, what: 'a real-time hashrate' },
     );
+    // The rig is minutes old: the pool's figure is over the time since its first share, so
+    // it reads about the rig's own (shares over the whole 15 minutes read a fifth of it or less).
+    const ratio = d.realTimeHashRate.hashRate / d.reportedHashRate.hashRate;
+    assert.ok(ratio > 0.33 && ratio < 3, `pool ${d.realTimeHashRate.hashRate} H/s against the rig's ${d.reportedHashRate.hashRate} H/s`);
+    assert.equal(d.windowFull, false);
     const desktop = contexts[0].pages()[0];
     await desktop.goto(`${pool.url}/account/orePoolMachineDetail?id=${deviceId}`);
     await desktop.getByTestId('machine-detail').waitFor();
-    assert.doesNotMatch(await desktop.getByTestId('machine-realtime').innerText(), /^0\.00 /);
+    assert.doesNotMatch(await desktop.getByTestId('machine-realtime').innerText(), /^0\.00 |Measuring/);
     assert.ok(Number((await desktop.getByTestId('compare-shares').innerText()).replace(/,/g, '')) > 0);
+    assert.match(await desktop.getByTestId('compare-verdict').innerText(), /started mining less than 15 minutes ago/);
     await shot(desktop, 'desktop-machine-detail-live');
     const phone = contexts[1].pages()[0];
     await phone.goto(`${pool.url}/mobile/account/orePoolMachineDetail?id=${deviceId}`);
     await phone.getByTestId('machine-detail').waitFor();
+    assert.match(await phone.getByTestId('compare-verdict').innerText(), /15분이 되지 않았습니다/);
     await shot(phone, 'phone-machine-detail-live');
   });
 });

@@ -34,4 +34,16 @@ export interface HashRate {
   hashRate: number;
   show: string;
   unit: string;
+  /** measuring: the pool's figure rests on too few shares or too short a time to show yet. */
+  measuring?: boolean;
+}
+
+/** rateParts is a hashrate's value and unit for a stat card, or the measuring text (and no unit). */
+export function rateParts(r: HashRate, measuring: string): { value: string; unit: string } {
+  return r.measuring ? { value: measuring, unit: '' } : { value: r.show, unit: r.unit };
+}
+
+/** rateText writes a hashrate with its unit ("10.90 KH/s"), or the measuring text. */
+export function rateText(r: HashRate, measuring: string): string {
+  return r.measuring ? measuring : `${r.show} ${r.unit}`;
 }

@@ -7,6 +7,7 @@ import { usePoolSelection } from '@/features/pool/hooks/use-pool-selection';
 import { usePoolPath, useReadOnly } from '@/lib/read-only';
 import type { SubAccount } from '@/features/pool/model/types';
 import { LoadFailed } from './parts';
+import { rateText } from '@/lib/hashrate';
 
 /** DesktopDeviceSubaccount lists devices by sub-account, each leading to its device list. */
 export function DesktopDeviceSubaccount() {
@@ -58,8 +59,8 @@ export function DesktopDeviceSubaccount() {
               },
               { title: tp('switcher.coin'), key: 'coin', render: (_, s) => s.defaultCoin },
               { title: tp('figure.online'), key: 'online', render: (_, s) => `${s.onlineCount} / ${s.deviceCount}` },
-              { title: tp('figure.realTime'), key: 'rt', render: (_, s) => `${s.realTimeHashRate.show} ${s.realTimeHashRate.unit}` },
-              { title: tp('figure.day'), key: 'day', render: (_, s) => `${s.dayHashRate.show} ${s.dayHashRate.unit}` },
+              { title: tp('figure.realTime'), key: 'rt', render: (_, s) => rateText(s.realTimeHashRate, tp('figure.measuring')) },
+              { title: tp('figure.day'), key: 'day', render: (_, s) => rateText(s.dayHashRate, tp('figure.measuring')) },
             ]}
           />
         </>

@@ -159,6 +159,7 @@ const VERDICT_ICON = {
   below: <InfoCircleFilled />,
   noReport: <InfoCircleFilled />,
   noShares: <InfoCircleFilled />,
+  measuring: <InfoCircleFilled />,
 };
 
 function Comparison({ d, m, x }: { d: DeviceDetail; m: MachineDetail; x: Texts }) {

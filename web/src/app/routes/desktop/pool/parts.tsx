@@ -16,6 +16,7 @@ import { PAGE_SIZES, type Page } from '@/features/pool/model/types';
 import { useConnectPanel } from '@/features/pool/sub-accounts/hooks/use-connect-panel';
 import { useCopy } from '@/lib/use-copy';
 import type { TFunction } from 'i18next';
+import { rateText } from '@/lib/hashrate';
 
 type T = TFunction;
 
@@ -255,9 +256,9 @@ export function DeviceTable({
           title: t('list.realTime'),
           sorter: true,
           sortOrder: sortOrder('realTimeHashRate'),
-          render: (_, d) => <span data-testid="device-rt">{`${d.realTimeHashRate.show} ${d.realTimeHashRate.unit}`}</span>,
+          render: (_, d) => <span data-testid="device-rt">{rateText(d.realTimeHashRate, tp('figure.measuring'))}</span>,
         },
-        { key: 'dayHashRate', title: t('list.day'), sorter: true, sortOrder: sortOrder('dayHashRate'), render: (_, d) => `${d.dayHashRate.show} ${d.dayHashRate.unit}` },
+        { key: 'dayHashRate', title: t('list.day'), sorter: true, sortOrder: sortOrder('dayHashRate'), render: (_, d) => rateText(d.dayHashRate, tp('figure.measuring')) },
         { key: 'temperature', title: t('list.temperature'), render: (_, d) => (d.temperature === null ? '–' : `${d.temperature.toFixed(0)} °C`) },
         { key: 'online', title: t('list.online'), render: (_, d) => (d.onlineDuration ? duration(d.onlineDuration) : '–') },
         {

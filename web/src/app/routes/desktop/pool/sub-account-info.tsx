@@ -12,6 +12,7 @@ import { freshFor, type FreshUniplus } from '@/features/pool/sub-accounts/model/
 import { useSubAccountTexts } from '@/features/pool/sub-accounts/texts';
 import { startSteps } from '@/features/pool/texts';
 import { ConnectPanel, Copyable, LoadFailed } from './parts';
+import { rateText } from '@/lib/hashrate';
 
 /** DesktopSubAccountInfo lists the sub-accounts, creates and changes them, and shows how to connect a rig. */
 export function DesktopSubAccountInfo() {
@@ -112,8 +113,8 @@ export function DesktopSubAccountInfo() {
                 ),
               },
               { title: t('list.devices'), key: 'devices', render: (_, s) => <span data-testid="sub-devices">{`${s.onlineCount} / ${s.deviceCount}`}</span> },
-              { title: t('list.realTime'), key: 'rt', render: (_, s) => `${s.realTimeHashRate.show} ${s.realTimeHashRate.unit}` },
-              { title: t('list.day'), key: 'day', render: (_, s) => `${s.dayHashRate.show} ${s.dayHashRate.unit}` },
+              { title: t('list.realTime'), key: 'rt', render: (_, s) => rateText(s.realTimeHashRate, tp('figure.measuring')) },
+              { title: t('list.day'), key: 'day', render: (_, s) => rateText(s.dayHashRate, tp('figure.measuring')) },
               { title: t('list.added'), key: 'added', render: (_, s) => new Date(s.addTime).toLocaleDateString() },
               {
                 title: t('list.actions'),

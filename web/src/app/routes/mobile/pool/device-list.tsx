@@ -13,6 +13,7 @@ import { useDeviceTexts } from '@/features/pool/devices/texts';
 import { MobileCopyButton } from '@/features/pool/overclock/components/mobile-copy';
 import { DEVICE_STATUSES, PAGE_SIZES, type PageSize } from '@/features/pool/model/types';
 import { MLoadFailed, MStatus } from './parts';
+import { rateText } from '@/lib/hashrate';
 
 const sortLabel: Record<Sort, string> = { worker: 'list.worker', status: 'list.status', realTimeHashRate: 'list.realTime', dayHashRate: 'list.day', lastUpdateTime: 'list.lastUpdate' };
 
@@ -104,11 +105,11 @@ export function MobileDeviceList({ search = false }: { search?: boolean }) {
                 {d.alias ? <p className="up-mpool-hint">{d.alias}</p> : null}
                 <div className="up-mpool-row">
                   <span>{t('list.realTime')}</span>
-                  <span data-testid="device-rt">{`${d.realTimeHashRate.show} ${d.realTimeHashRate.unit}`}</span>
+                  <span data-testid="device-rt">{rateText(d.realTimeHashRate, tp('figure.measuring'))}</span>
                 </div>
                 <div className="up-mpool-row">
                   <span>{t('list.day')}</span>
-                  <span>{`${d.dayHashRate.show} ${d.dayHashRate.unit}`}</span>
+                  <span>{rateText(d.dayHashRate, tp('figure.measuring'))}</span>
                 </div>
                 <div className="up-mpool-row">
                   <span>{t('list.online')}</span>

@@ -6,6 +6,7 @@ import { useMobilePoolPath, useReadOnly } from '@/lib/read-only';
 import { useDeviceTexts } from '@/features/pool/devices/texts';
 import { usePoolSelection } from '@/features/pool/hooks/use-pool-selection';
 import { MLoadFailed } from './parts';
+import { rateText } from '@/lib/hashrate';
 
 /** MobileDeviceSubaccount lists devices by sub-account, each leading to its device list. */
 export function MobileDeviceSubaccount() {
@@ -46,7 +47,7 @@ export function MobileDeviceSubaccount() {
               </div>
               <div className="up-mpool-row">
                 <span>{tp('figure.realTime')}</span>
-                <span>{`${s.realTimeHashRate.show} ${s.realTimeHashRate.unit}`}</span>
+                <span>{rateText(s.realTimeHashRate, tp('figure.measuring'))}</span>
               </div>
             </Link>
           ))}

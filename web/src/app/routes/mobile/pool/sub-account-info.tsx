@@ -13,6 +13,7 @@ import { freshFor, type FreshUniplus } from '@/features/pool/sub-accounts/model/
 import { useSubAccountTexts } from '@/features/pool/sub-accounts/texts';
 import { startSteps } from '@/features/pool/texts';
 import { MConnectPanel, MLoadFailed } from './parts';
+import { rateText } from '@/lib/hashrate';
 
 /** MobileSubAccountInfo lists the sub-accounts as cards, creates and changes them, and shows how to connect. */
 export function MobileSubAccountInfo() {
@@ -98,7 +99,7 @@ export function MobileSubAccountInfo() {
               </div>
               <div className="up-mpool-row">
                 <span>{t('list.realTime')}</span>
-                <span>{`${s.realTimeHashRate.show} ${s.realTimeHashRate.unit}`}</span>
+                <span>{rateText(s.realTimeHashRate, tp('figure.measuring'))}</span>
               </div>
               <div className="up-mpool-row">
                 <span>{t('list.coin')}</span>

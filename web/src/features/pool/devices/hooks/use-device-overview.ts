@@ -7,6 +7,7 @@ import { startSteps } from '../../texts';
 import { useOverview } from '../api/devices';
 import { rejectRate } from '../model/list-params';
 import { useDeviceTexts } from '../texts';
+import { rateParts } from '@/lib/hashrate';
 
 /** OverviewFigure is one headline card: a label, a value and its unit. */
 export interface OverviewFigure {
@@ -43,8 +44,8 @@ export function useDeviceOverview() {
 
   const figures: OverviewFigure[] = o
     ? [
-        { key: 'realTime', label: tp('figure.realTime'), value: o.realTimeHashRate.show, unit: o.realTimeHashRate.unit },
-        { key: 'day', label: tp('figure.day'), value: o.dayHashRate.show, unit: o.dayHashRate.unit },
+        { key: 'realTime', label: tp('figure.realTime'), ...rateParts(o.realTimeHashRate, tp('figure.measuring')) },
+        { key: 'day', label: tp('figure.day'), ...rateParts(o.dayHashRate, tp('figure.measuring')) },
         { key: 'accepted', label: tp('figure.accepted'), value: String(o.accepted), unit: t('overview.shares') },
         { key: 'rejectRate', label: t('overview.rejectRate'), value: rejectRate(o.accepted, o.rejected, o.stale).toFixed(2), unit: '%' },
       ]

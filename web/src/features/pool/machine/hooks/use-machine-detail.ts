@@ -27,7 +27,7 @@ export function useMachineDetail() {
     const pool = device.realTimeHashRate.hashRate;
     const low = device.effectiveLow.hashRate;
     const high = device.effectiveHigh.hashRate;
-    return { verdict: verdict(reported, low, high, device.windowShares), positions: scale(pool, low, high, reported) };
+    return { verdict: verdict(reported, low, high, device.windowShares, device.windowFull), positions: scale(pool, low, high, reported) };
   }, [device]);
 
   const usage = useMemo(() => {

@@ -52,12 +52,16 @@ describe('device figures', () => {
 
 describe('expected against effective', () => {
   it('places the rig’s figure against the pool’s range', () => {
-    expect(verdict(null, 1, 2, 10)).toBe('noReport');
-    expect(verdict(100, 0, 0, 0)).toBe('noShares');
-    expect(verdict(50, 80, 120, 40)).toBe('below');
-    expect(verdict(100, 80, 120, 40)).toBe('within');
-    expect(verdict(80, 80, 120, 40)).toBe('within');
-    expect(verdict(130, 80, 120, 40)).toBe('above');
+    expect(verdict(null, 1, 2, 10, true)).toBe('noReport');
+    expect(verdict(100, 0, 0, 0, true)).toBe('noShares');
+    expect(verdict(50, 80, 120, 40, true)).toBe('below');
+    expect(verdict(100, 80, 120, 40, true)).toBe('within');
+    expect(verdict(80, 80, 120, 40, true)).toBe('within');
+    expect(verdict(130, 80, 120, 40, true)).toBe('above');
+    // A rig that started inside the window is measuring: no warning against its own figure.
+    expect(verdict(130, 80, 120, 40, false)).toBe('measuring');
+    expect(verdict(50, 80, 120, 40, false)).toBe('measuring');
+    expect(verdict(null, 80, 120, 40, false)).toBe('noReport');
   });
   it('puts everything on one scale with headroom', () => {
     const s = scale(100, 80, 120, 115);

@@ -76,17 +76,20 @@ export function formatTime(ms: number | null | undefined, lang: string, timeZone
 }
 
 /** Verdict compares the rig's own hashrate with the pool's 95% range. */
-export type Verdict = 'within' | 'below' | 'above' | 'noReport' | 'noShares';
+export type Verdict = 'within' | 'below' | 'above' | 'noReport' | 'noShares' | 'measuring';
 
 /**
  * verdict says where the rig's own figure falls against the pool's 95% range: no report,
- * no shares in the window (the pool cannot tell yet), within (nothing lost), above (the rig
- * computes more than reaches the pool: rejected or stale shares, a bad connection, another
- * pool), or below (the pool receives more than the rig counts: the rig's figure is low).
+ * no shares in the window (the pool cannot tell yet), measuring (the rig started within the
+ * window: its figure is over the time since its first share, and no warning is given
+ * before the window is full), within (nothing lost), above (the rig computes more than
+ * reaches the pool: rejected or stale shares, a bad connection, another pool), or below
+ * (the pool receives more than the rig counts: the rig's figure is low).
  */
-export function verdict(reported: number | null | undefined, low: number, high: number, windowShares: number): Verdict {
+export function verdict(reported: number | null | undefined, low: number, high: number, windowShares: number, windowFull: boolean): Verdict {
   if (reported === null || reported === undefined) return 'noReport';
   if (windowShares <= 0) return 'noShares';
+  if (!windowFull) return 'measuring';
   if (reported < low) return 'below';
   if (reported > high) return 'above';
   return 'within';

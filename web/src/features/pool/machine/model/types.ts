@@ -75,4 +75,6 @@ export interface DeviceDetail {
   effectiveHigh: HashRate;
   /** windowShares is the accepted shares in the real-time window. */
   windowShares: number;
+  /** windowFull: the device mined the whole real-time window (before, no verdict against its own figure). */
+  windowFull: boolean;
 }

@@ -58,6 +58,7 @@ function device(over: Partial<DeviceDetail> = {}): DeviceDetail {
     effectiveLow: rate('100.0'),
     effectiveHigh: rate('140.0'),
     windowShares: 321,
+    windowFull: true,
     ...over,
   };
 }

@@ -5,6 +5,7 @@ import type { DeviceOverclock } from '../../overclock/model/types';
 import { formatSetting, settingsList } from '../../overclock/model/rules';
 import { DASH, durationText, formatBytes, formatTime, orDash, rangeText, withUnit, type DurationParts } from './format';
 import type { DeviceDetail } from './types';
+import { rateParts, rateText } from '@/lib/hashrate';
 
 /** Translate is an i18next t bound to one namespace. */
 type Translate = (key: string, options?: Record<string, unknown>) => string;
@@ -71,8 +72,8 @@ export function onlineText(d: DeviceDetail, online: DurationParts | null, { t }:
 export function heroFigures(d: DeviceDetail, online: DurationParts | null, x: MachineTexts): Figure[] {
   const { t, tp, lang } = x;
   return [
-    { label: tp('figure.realTime'), value: d.realTimeHashRate.show, unit: d.realTimeHashRate.unit, testId: 'machine-realtime' },
-    { label: tp('figure.day'), value: d.dayHashRate.show, unit: d.dayHashRate.unit, testId: 'machine-day' },
+    { label: tp('figure.realTime'), ...rateParts(d.realTimeHashRate, tp('figure.measuring')), testId: 'machine-realtime' },
+    { label: tp('figure.day'), ...rateParts(d.dayHashRate, tp('figure.measuring')), testId: 'machine-day' },
     { label: t('hero.onlineFor'), value: onlineText(d, online, x), testId: 'machine-online' },
     { label: t('hero.lastUpdate'), value: formatTime(d.lastUpdateTime, lang) },
   ];
@@ -88,14 +89,14 @@ export function shareCounts(d: DeviceDetail, { tp }: MachineTexts): Figure[] {
 }
 
 /** comparisonFigures set the rig's own hashrate beside the pool's and its 95% range. */
-export function comparisonFigures(d: DeviceDetail, { t }: MachineTexts): Figure[] {
+export function comparisonFigures(d: DeviceDetail, { t, tp }: MachineTexts): Figure[] {
   return [
     {
       label: t('compare.reported'),
       value: d.reportedHashRate ? `${d.reportedHashRate.show} ${d.reportedHashRate.unit}` : t('compare.notReported'),
       testId: 'compare-reported',
     },
-    { label: t('compare.pool'), value: `${d.realTimeHashRate.show} ${d.realTimeHashRate.unit}`, testId: 'compare-pool' },
+    { label: t('compare.pool'), value: rateText(d.realTimeHashRate, tp('figure.measuring')), testId: 'compare-pool' },
     { label: t('compare.range'), value: rangeText(d.effectiveLow, d.effectiveHigh), testId: 'compare-range' },
     { label: t('compare.shares'), value: d.windowShares.toLocaleString(), testId: 'compare-shares' },
   ];

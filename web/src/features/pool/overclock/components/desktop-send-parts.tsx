@@ -11,6 +11,7 @@ import { stateTone } from '../model/status';
 import type { DeviceOverclock, PickerDevice } from '../model/types';
 import { useOverclockTexts } from '../texts';
 import './overclock.css';
+import { rateText } from '@/lib/hashrate';
 
 const STATUS_COLOR = { normal: 'success', abnormal: 'warning', offline: 'default' } as const;
 
@@ -62,7 +63,7 @@ export function DesktopDevicePicker({ picker, coinName }: { picker: DevicePicker
       ),
     },
     { title: t('send.status'), dataIndex: 'status', width: 120, render: (s: PickerDevice['status']) => <Tag color={STATUS_COLOR[s]}>{tp(`status.${s}`)}</Tag> },
-    { title: t('send.hashrate'), key: 'hr', width: 170, align: 'right', render: (_: unknown, d) => `${d.realTimeHashRate.show} ${d.realTimeHashRate.unit}` },
+    { title: t('send.hashrate'), key: 'hr', width: 170, align: 'right', render: (_: unknown, d) => rateText(d.realTimeHashRate, tp('figure.measuring')) },
     { title: t('send.current'), key: 'oc', render: (_: unknown, d) => <DesktopStateTag s={picker.stateOf(d.id)} /> },
   ];
 

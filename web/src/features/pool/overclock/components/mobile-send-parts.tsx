@@ -11,6 +11,7 @@ import type { DeviceOverclock } from '../model/types';
 import { useOverclockTexts } from '../texts';
 import { MobileCopyButton } from './mobile-copy';
 import './overclock-mobile.css';
+import { rateText } from '@/lib/hashrate';
 
 const OC_COLOR = { none: 'default', pending: 'primary', applied: 'success', failed: 'danger' } as const;
 const STATUS_COLOR = { normal: 'success', abnormal: 'warning', offline: 'default' } as const;
@@ -147,7 +148,7 @@ export function MobileDevicePicker({ picker, coinName }: { picker: DevicePicker;
                       {tp(`status.${d.status}`)}
                     </Tag>
                     <span>
-                      {d.realTimeHashRate.show} {d.realTimeHashRate.unit}
+                      {rateText(d.realTimeHashRate, tp('figure.measuring'))}
                     </span>
                     {d.alias ? <span>{d.alias}</span> : null}
                   </span>

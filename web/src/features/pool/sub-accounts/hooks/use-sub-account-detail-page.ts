@@ -4,6 +4,7 @@ import { useSearchParams } from 'react-router-dom';
 import { useHistoryChart } from '../../hooks/use-history-chart';
 import { useSubAccountDetail } from '../api/sub-accounts';
 import { useSubAccountTexts } from '../texts';
+import { rateParts } from '@/lib/hashrate';
 
 /** DetailFigure is one headline card: a label, a value and its unit or a second line. */
 export interface DetailFigure {
@@ -28,8 +29,8 @@ export function useSubAccountDetailPage() {
 
   const figures: DetailFigure[] = d
     ? [
-        { key: 'realTime', label: tp('figure.realTime'), value: d.realTimeHashRate.show, unit: d.realTimeHashRate.unit },
-        { key: 'day', label: tp('figure.day'), value: d.dayHashRate.show, unit: d.dayHashRate.unit },
+        { key: 'realTime', label: tp('figure.realTime'), ...rateParts(d.realTimeHashRate, tp('figure.measuring')) },
+        { key: 'day', label: tp('figure.day'), ...rateParts(d.dayHashRate, tp('figure.measuring')) },
         { key: 'online', label: tp('figure.devices'), value: `${d.counts.normal + d.counts.abnormal} / ${d.counts.total}`, unit: tp('figure.online') },
         { key: 'unbound', label: tp('figure.unbound'), value: String(d.counts.unbound) },
         { key: 'accepted', label: tp('figure.accepted'), value: String(d.accepted), unit: `${tp('figure.rejected')} ${d.rejected} · ${tp('figure.stale')} ${d.stale}` },
