@@ -252,7 +252,7 @@ func TestMiningThroughStratumReachesLitecoind(t *testing.T) {
 		t.Fatal(err)
 	}
 	r := startRig(t, "LTC", chain.Scrypt, d, addr.Script, 1.0/65536)
-	accepted := mine(t, r, "acct1.rig01", chain.Scrypt, 3, 60*time.Second)
+	accepted := mine(t, r, "acct1.rig01", chain.Scrypt, 3, 2*time.Minute)
 	list, err := r.blocks.List(ctx, "LTC", 10)
 	if err != nil {
 		t.Fatal(err)
@@ -345,7 +345,7 @@ func TestDevnetSharesBlocksAndRejections(t *testing.T) {
 		t.Fatalf("server stats %+v", st)
 	}
 	c.Close()
-	accepted := mine(t, r, "acct1.gpu7", chain.SHA256d, 1, 20*time.Second)
+	accepted := mine(t, r, "acct1.gpu7", chain.SHA256d, 1, 2*time.Minute)
 	if err := r.engine.Shares.Flush(context.Background()); err != nil {
 		t.Fatal(err)
 	}

@@ -95,7 +95,7 @@ func TestPoolMetrics(t *testing.T) {
 		t.Errorf("connections on %s: %v (%v)", r.addr, got, live)
 	}
 	c.Close()
-	accepted := mine(t, r, "acct1.gpu1", chain.SHA256d, 1, 20*time.Second)
+	accepted := mine(t, r, "acct1.gpu1", chain.SHA256d, 1, 2*time.Minute)
 	m := gather(t, reg)
 	if got := m["poold_stratum_shares_total{coin=BTC,result=accepted}"]; got != float64(accepted) || accepted == 0 {
 		t.Errorf("accepted %v, miner saw %d", got, accepted)

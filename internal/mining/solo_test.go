@@ -102,7 +102,7 @@ func TestSoloPortPaysTheMinersAddress(t *testing.T) {
 	}
 	other.c.Close()
 
-	accepted := mine(t, r, minerAddr+".rig1", chain.SHA256d, 1, 20*time.Second)
+	accepted := mine(t, r, minerAddr+".rig1", chain.SHA256d, 1, 2*time.Minute)
 	list, _ := r.blocks.List(ctx, "BTC", 10)
 	if len(list) == 0 || !list[0].Solo || list[0].Worker != minerAddr+".rig1" || list[0].DeviceID != 0 {
 		t.Fatalf("found blocks %+v", list)
@@ -190,7 +190,7 @@ func TestSoloBlockPaysNodeBsAddressOnLitecoind(t *testing.T) {
 		e.Builder.Solo = &mining.SoloPayouts{Driver: d, FeeScript: poolScript.Script, FeeBps: 200}
 		e.SoloShares = &mining.SoloShares{Sink: sink}
 	})
-	accepted := mine(t, r, minerAddr+".rig01", chain.Scrypt, 1, 60*time.Second)
+	accepted := mine(t, r, minerAddr+".rig01", chain.Scrypt, 1, 2*time.Minute)
 	list, err := r.blocks.List(ctx, "LTC", 10)
 	if err != nil || len(list) == 0 {
 		t.Fatalf("no block after %d shares (%v)", accepted, err)
