@@ -1,14 +1,16 @@
 package account
 
 import (
+	"cmp"
 	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"strings"
 	"text/tabwriter"
 	"time"
+
+	"github.com/uniplus-pool/pool/internal/cli"
 )
 
 // AgentAdminUsage is the help of `poold admin agent`.
@@ -70,6 +72,9 @@ func describeExpiry(a Agent) string {
 
 // AdminAgents runs `poold admin agent VERB ...`; now is the operator's clock.
 func (s *Store) AdminAgents(ctx context.Context, args []string, out io.Writer, now time.Time) error {
+	if err := cli.HelpArea("agent", AgentAdminUsage, args, out); err != nil {
+		return err
+	}
 	if len(args) == 0 {
 		fmt.Fprint(out, AgentAdminUsage)
 		return errors.New("agent: want a verb: add, list, disable or enable")
@@ -79,8 +84,8 @@ func (s *Store) AdminAgents(ctx context.Context, args []string, out io.Writer, n
 	case "add":
 		return s.adminAgentAdd(ctx, args, out, now)
 	case "list":
-		if len(args) != 0 {
-			return errors.New("usage: agent list")
+		if words, err := cli.New("agent list", AgentAdminUsage).Parse(args, out); err != nil || len(words) != 0 {
+			return cmp.Or(err, errors.New("usage: agent list"))
 		}
 		return s.adminAgentList(ctx, out, now)
 	case "disable", "enable":
@@ -90,29 +95,28 @@ func (s *Store) AdminAgents(ctx context.Context, args []string, out io.Writer, n
 	return fmt.Errorf("agent: unknown verb %q", verb)
 }
 
-// codeAndFlags splits `CODE --flag ...` (the code first, as the usage shows it).
-func codeAndFlags(usage string, args []string) (string, []string, error) {
-	if len(args) == 0 || strings.HasPrefix(args[0], "-") {
-		return "", nil, errors.New("usage: " + usage)
+// codeAndFlags parses `CODE --flag ...` with cmd (its flags added), answering the code.
+func codeAndFlags(cmd *cli.Command, usage string, args []string, out io.Writer) (string, error) {
+	words, err := cmd.Parse(args, out)
+	switch {
+	case err != nil:
+		return "", err
+	case len(words) == 0:
+		return "", errors.New("usage: " + usage)
+	case len(words) > 1:
+		return "", fmt.Errorf("%s: unexpected %q; usage: %s", cmd.Name, words[1], usage)
 	}
-	return args[0], args[1:], nil
+	return words[0], nil
 }
 
 func (s *Store) adminAgentAdd(ctx context.Context, args []string, out io.Writer, now time.Time) error {
 	const usage = "agent add CODE --name NAME [--expires YYYY-MM-DD|RFC3339]"
-	code, rest, err := codeAndFlags(usage, args)
+	cmd := cli.New("agent add", AgentAdminUsage)
+	name := cmd.Flags.String("name", "", "what the pool calls the agent (required)")
+	expires := cmd.Flags.String("expires", "", "YYYY-MM-DD (works through that Beijing day) or RFC 3339; empty: never")
+	code, err := codeAndFlags(cmd, usage, args, out)
 	if err != nil {
 		return err
-	}
-	fs := flag.NewFlagSet("agent add", flag.ContinueOnError)
-	fs.SetOutput(out)
-	name := fs.String("name", "", "what the pool calls the agent (required)")
-	expires := fs.String("expires", "", "YYYY-MM-DD (works through that Beijing day) or RFC 3339; empty: never")
-	if err := fs.Parse(rest); err != nil {
-		return err
-	}
-	if fs.NArg() != 0 {
-		return fmt.Errorf("agent add: unexpected %q; usage: %s", fs.Arg(0), usage)
 	}
 	if _, err := AgentCode(code); err != nil {
 		return fmt.Errorf("agent add: %w", err)
@@ -157,21 +161,14 @@ func (s *Store) adminAgentSwitch(ctx context.Context, verb string, args []string
 	if verb == "enable" {
 		usage = "agent enable CODE [--expires YYYY-MM-DD|RFC3339|never]"
 	}
-	code, rest, err := codeAndFlags(usage, args)
-	if err != nil {
-		return err
-	}
-	fs := flag.NewFlagSet("agent "+verb, flag.ContinueOnError)
-	fs.SetOutput(out)
+	cmd := cli.New("agent "+verb, AgentAdminUsage)
 	var expires *string
 	if verb == "enable" {
-		expires = fs.String("expires", "", "a new expiry: YYYY-MM-DD (through that Beijing day), RFC 3339, or never")
+		expires = cmd.Flags.String("expires", "", "a new expiry: YYYY-MM-DD (through that Beijing day), RFC 3339, or never")
 	}
-	if err := fs.Parse(rest); err != nil {
+	code, err := codeAndFlags(cmd, usage, args, out)
+	if err != nil {
 		return err
-	}
-	if fs.NArg() != 0 {
-		return fmt.Errorf("agent %s: unexpected %q; usage: %s", verb, fs.Arg(0), usage)
 	}
 	if _, err := CheckInviteCode(code); err != nil || strings.TrimSpace(code) == "" {
 		return fmt.Errorf("agent %s: code %q: only letters, digits, - and _, at most %d", verb, code, MaxInviteCode)

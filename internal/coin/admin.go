@@ -1,6 +1,7 @@
 package coin
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"flag"
@@ -11,6 +12,7 @@ import (
 	"strings"
 	"text/tabwriter"
 
+	"github.com/uniplus-pool/pool/internal/cli"
 	"github.com/uniplus-pool/pool/internal/db"
 )
 
@@ -63,9 +65,8 @@ func (f portsFlag) Set(v string) error {
 	return nil
 }
 
-func coinFlags(c *Coin, out io.Writer) *flag.FlagSet {
-	fs := flag.NewFlagSet("coin", flag.ContinueOnError)
-	fs.SetOutput(out)
+// coinFlags binds the flags of coin add and coin set to c's fields.
+func coinFlags(c *Coin, fs *flag.FlagSet) {
 	fs.StringVar(&c.Name, "name", c.Name, "full name")
 	fs.StringVar(&c.AliasName, "alias", c.AliasName, "short name")
 	fs.StringVar(&c.Algorithm, "algorithm", c.Algorithm, "proof of work")
@@ -95,17 +96,37 @@ func coinFlags(c *Coin, out io.Writer) *flag.FlagSet {
 	fs.BoolVar(&c.GPUOverclockingFlag, "overclock", c.GPUOverclockingFlag, "GPU overclocking")
 	fs.BoolVar(&c.CurrencyChangeFlag, "switchable", c.CurrencyChangeFlag, "sub-accounts may switch to it")
 	fs.IntVar(&c.SortOrder, "sort", c.SortOrder, "display order")
-	return fs
+}
+
+// newCoin is what coin add starts from: the flags given change it.
+func newCoin(typ string) Coin {
+	return Coin{Type: typ, Decimals: 8, SettleModel: SettleModelPPS, SettleTime: "08:00", FeeBps: 100, OpenStatus: true,
+		Driver: DriverDevnet, MinHashUnit: "H/s", MachineDetailFlag: true, CurrencyChangeFlag: true}
+}
+
+// parseCoinFlags reads coin add's or set's arguments into c: the words (the type) and
+// the flags, which change only the fields they name.
+func parseCoinFlags(verb string, c *Coin, args []string, out io.Writer) ([]string, error) {
+	cmd := cli.New("coin "+verb, AdminUsage)
+	coinFlags(c, cmd.Flags)
+	return cmd.Parse(args, out)
 }
 
 // Admin runs a coin command of `poold admin`.
 func (s *Store) Admin(ctx context.Context, args []string, out io.Writer) error {
+	if err := cli.HelpArea("coin", AdminUsage, args, out); err != nil {
+		return err
+	}
 	if len(args) == 0 {
 		return fmt.Errorf("coin commands:\n%s", AdminUsage)
 	}
 	verb, args := args[0], args[1:]
 	switch verb {
 	case "list":
+		cmd := cli.New("coin list", AdminUsage)
+		if words, err := cmd.Parse(args, out); err != nil || len(words) != 0 {
+			return cmp.Or(err, cmd.Usage())
+		}
 		list, err := s.List(ctx)
 		if err != nil {
 			return err
@@ -118,23 +139,32 @@ func (s *Store) Admin(ctx context.Context, args []string, out io.Writer) error {
 		}
 		return tw.Flush()
 	case "add", "set":
-		if len(args) == 0 || strings.HasPrefix(args[0], "-") {
+		// The flags are read once before the database is (help, a bad flag and a missing
+		// type cost nothing), and again onto the stored coin, whose other fields stay.
+		first := Coin{}
+		if verb == "add" {
+			first = newCoin("")
+		}
+		words, err := parseCoinFlags(verb, &first, args, out)
+		if err != nil {
+			return err
+		}
+		if len(words) != 1 {
 			return fmt.Errorf("usage: coin %s TYPE [flags]", verb)
 		}
-		typ := strings.ToUpper(args[0])
+		typ := strings.ToUpper(words[0])
 		c, err := s.Get(ctx, typ)
 		switch {
 		case verb == "add" && err == nil:
 			return fmt.Errorf("coin %s exists; use coin set", typ)
 		case verb == "add" && errors.Is(err, db.ErrNotFound):
-			c = Coin{Type: typ, Decimals: 8, SettleModel: SettleModelPPS, SettleTime: "08:00", FeeBps: 100, OpenStatus: true,
-				Driver: DriverDevnet, MinHashUnit: "H/s", MachineDetailFlag: true, CurrencyChangeFlag: true}
+			c = newCoin(typ)
 		case verb == "set" && errors.Is(err, db.ErrNotFound):
 			return fmt.Errorf("no coin %s; use coin add", typ)
 		case err != nil:
 			return err
 		}
-		if err := coinFlags(&c, out).Parse(args[1:]); err != nil {
+		if _, err := parseCoinFlags(verb, &c, args, out); err != nil {
 			return err
 		}
 		if c.AliasName == "" {

@@ -3,7 +3,6 @@ package content
 import (
 	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"net/url"
@@ -13,6 +12,7 @@ import (
 	"text/tabwriter"
 	"time"
 
+	"github.com/uniplus-pool/pool/internal/cli"
 	"github.com/uniplus-pool/pool/internal/i18n"
 )
 
@@ -27,9 +27,10 @@ const AdminUsage = `  sysconfig list
   contact list [--limit N]
 `
 
-// adminCommand runs one content command with the words after its verb; stdin is read by
-// the commands that take a file as "-", out gets what they print.
-type adminCommand func(s *Store, ctx context.Context, args []string, stdin io.Reader, out io.Writer) error
+// adminCommand runs one content command: it adds its flags to cmd and parses args (the
+// words after its verb) with it before it reads the database; stdin is read by the
+// commands that take a file as "-", out gets what they print.
+type adminCommand func(s *Store, ctx context.Context, cmd *cli.Command, args []string, stdin io.Reader, out io.Writer) error
 
 // adminCommands are the content commands by area and verb, as AdminUsage lists them.
 var adminCommands = map[string]adminCommand{
@@ -45,6 +46,9 @@ var adminCommands = map[string]adminCommand{
 
 // Admin runs a content command of `poold admin`; area is its first word.
 func (s *Store) Admin(ctx context.Context, area string, args []string, stdin io.Reader, out io.Writer) error {
+	if err := cli.HelpArea(area, AdminUsage, args, out); err != nil {
+		return err
+	}
 	verb := ""
 	if len(args) > 0 {
 		verb, args = args[0], args[1:]
@@ -53,7 +57,19 @@ func (s *Store) Admin(ctx context.Context, area string, args []string, stdin io.
 	if !ok {
 		return fmt.Errorf("unknown command %q; content commands:\n%s", strings.TrimSpace(area+" "+verb), AdminUsage)
 	}
-	return run(s, ctx, args, stdin, out)
+	return run(s, ctx, cli.New(area+" "+verb, AdminUsage), args, stdin, out)
+}
+
+// words parses a command without flags of its own, answering its words when there are n.
+func words(cmd *cli.Command, args []string, out io.Writer, n int, usage string) ([]string, error) {
+	w, err := cmd.Parse(args, out)
+	if err != nil {
+		return nil, err
+	}
+	if len(w) != n {
+		return nil, errors.New("usage: " + usage)
+	}
+	return w, nil
 }
 
 // writeTable prints header and one line a row, in aligned columns.
@@ -66,7 +82,10 @@ func writeTable[T any](out io.Writer, header string, rows []T, line func(w io.Wr
 	return tw.Flush()
 }
 
-func (s *Store) adminSysConfigList(ctx context.Context, _ []string, _ io.Reader, out io.Writer) error {
+func (s *Store) adminSysConfigList(ctx context.Context, cmd *cli.Command, args []string, _ io.Reader, out io.Writer) error {
+	if _, err := words(cmd, args, out, 0, "sysconfig list"); err != nil {
+		return err
+	}
 	list, err := s.ListSysConfig(ctx)
 	if err != nil {
 		return err
@@ -76,9 +95,10 @@ func (s *Store) adminSysConfigList(ctx context.Context, _ []string, _ io.Reader,
 	})
 }
 
-func (s *Store) adminSysConfigSet(ctx context.Context, args []string, _ io.Reader, out io.Writer) error {
-	if len(args) != 3 {
-		return errors.New("usage: sysconfig set KEYTYPE KEY VALUE")
+func (s *Store) adminSysConfigSet(ctx context.Context, cmd *cli.Command, args []string, _ io.Reader, out io.Writer) error {
+	args, err := words(cmd, args, out, 3, "sysconfig set KEYTYPE KEY VALUE")
+	if err != nil {
+		return err
 	}
 	keyType, key, value := args[0], args[1], args[2]
 	if err := ValidateSysConfig(keyType, key, value); err != nil {
@@ -91,7 +111,10 @@ func (s *Store) adminSysConfigSet(ctx context.Context, args []string, _ io.Reade
 	return nil
 }
 
-func (s *Store) adminLegalList(ctx context.Context, _ []string, _ io.Reader, out io.Writer) error {
+func (s *Store) adminLegalList(ctx context.Context, cmd *cli.Command, args []string, _ io.Reader, out io.Writer) error {
+	if _, err := words(cmd, args, out, 0, "legal list"); err != nil {
+		return err
+	}
 	list, err := s.ListLegal(ctx)
 	if err != nil {
 		return err
@@ -101,9 +124,10 @@ func (s *Store) adminLegalList(ctx context.Context, _ []string, _ io.Reader, out
 	})
 }
 
-func (s *Store) adminLegalSet(ctx context.Context, args []string, stdin io.Reader, out io.Writer) error {
-	if len(args) != 3 {
-		return errors.New("usage: legal set TYPE LANG FILE")
+func (s *Store) adminLegalSet(ctx context.Context, cmd *cli.Command, args []string, stdin io.Reader, out io.Writer) error {
+	args, err := words(cmd, args, out, 3, "legal set TYPE LANG FILE")
+	if err != nil {
+		return err
 	}
 	docType, lang, file := args[0], args[1], args[2]
 	if err := checkLegalKey(docType, lang); err != nil {
@@ -151,7 +175,10 @@ func readDocument(file string, stdin io.Reader) ([]byte, error) {
 	return body, nil
 }
 
-func (s *Store) adminAppList(ctx context.Context, _ []string, _ io.Reader, out io.Writer) error {
+func (s *Store) adminAppList(ctx context.Context, cmd *cli.Command, args []string, _ io.Reader, out io.Writer) error {
+	if _, err := words(cmd, args, out, 0, "app list"); err != nil {
+		return err
+	}
 	list, err := s.ListReleases(ctx)
 	if err != nil {
 		return err
@@ -161,11 +188,8 @@ func (s *Store) adminAppList(ctx context.Context, _ []string, _ io.Reader, out i
 	})
 }
 
-func (s *Store) adminAppSet(ctx context.Context, args []string, _ io.Reader, out io.Writer) error {
-	if len(args) < 1 {
-		return errors.New("usage: app set OS --version V --url URL [--notes TEXT]")
-	}
-	rel, err := parseRelease(args[0], args[1:], out)
+func (s *Store) adminAppSet(ctx context.Context, cmd *cli.Command, args []string, _ io.Reader, out io.Writer) error {
+	rel, err := parseRelease(cmd, args, out)
 	if err != nil {
 		return err
 	}
@@ -179,20 +203,28 @@ func (s *Store) adminAppSet(ctx context.Context, args []string, _ io.Reader, out
 	return nil
 }
 
-// parseRelease reads the flags of `app set OS`; flag errors and usage print to out.
-func parseRelease(platform string, flags []string, out io.Writer) (Release, error) {
-	rel := Release{OperateSystem: platform}
-	fs := flag.NewFlagSet("app set", flag.ContinueOnError)
-	fs.SetOutput(out)
+// parseRelease reads `app set OS` and its flags; its help prints to out.
+func parseRelease(cmd *cli.Command, args []string, out io.Writer) (Release, error) {
+	var rel Release
+	fs := cmd.Flags
 	fs.StringVar(&rel.Version, "version", "", "version shown to users")
 	fs.StringVar(&rel.URL, "url", "", "download URL (http(s):// or a path on this site)")
 	fs.StringVar(&rel.Notes, "notes", "", "release notes")
-	return rel, fs.Parse(flags)
+	w, err := cmd.Parse(args, out)
+	if err != nil {
+		return rel, err
+	}
+	if len(w) != 1 {
+		return rel, errors.New("usage: app set OS --version V --url URL [--notes TEXT]")
+	}
+	rel.OperateSystem = w[0]
+	return rel, nil
 }
 
-func (s *Store) adminAppDelete(ctx context.Context, args []string, _ io.Reader, out io.Writer) error {
-	if len(args) != 1 {
-		return errors.New("usage: app delete OS")
+func (s *Store) adminAppDelete(ctx context.Context, cmd *cli.Command, args []string, _ io.Reader, out io.Writer) error {
+	args, err := words(cmd, args, out, 1, "app delete OS")
+	if err != nil {
+		return err
 	}
 	if err := s.DeleteRelease(ctx, args[0]); err != nil {
 		return fmt.Errorf("app delete %s: %w", args[0], err)
@@ -201,11 +233,9 @@ func (s *Store) adminAppDelete(ctx context.Context, args []string, _ io.Reader, 
 	return nil
 }
 
-func (s *Store) adminContactList(ctx context.Context, args []string, _ io.Reader, out io.Writer) error {
-	fs := flag.NewFlagSet("contact list", flag.ContinueOnError)
-	fs.SetOutput(out)
-	limit := fs.Int("limit", 100, "how many, newest first")
-	if err := fs.Parse(args); err != nil {
+func (s *Store) adminContactList(ctx context.Context, cmd *cli.Command, args []string, _ io.Reader, out io.Writer) error {
+	limit := cmd.Flags.Int("limit", 100, "how many, newest first")
+	if _, err := words(cmd, args, out, 0, "contact list [--limit N]"); err != nil {
 		return err
 	}
 	if *limit < 1 {

@@ -1,15 +1,16 @@
 package earnings
 
 import (
+	"cmp"
 	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"strings"
 	"time"
 
 	"github.com/uniplus-pool/pool/internal/chain"
+	"github.com/uniplus-pool/pool/internal/cli"
 	"github.com/uniplus-pool/pool/internal/coin"
 	"github.com/uniplus-pool/pool/internal/ledger"
 )
@@ -26,12 +27,19 @@ var ErrLedgerMismatch = errors.New("ledger: balances do not match the journal")
 
 // Admin runs an earnings or ledger command of `poold admin`.
 func (s *Store) Admin(ctx context.Context, area string, args []string, out io.Writer, now time.Time) error {
+	if err := cli.HelpArea(area, AdminUsage, args, out); err != nil {
+		return err
+	}
 	verb := ""
 	if len(args) > 0 {
 		verb, args = args[0], args[1:]
 	}
+	cmd := cli.New(area+" "+verb, AdminUsage)
 	switch area + " " + verb {
 	case "ledger check":
+		if words, err := cmd.Parse(args, out); err != nil || len(words) != 0 {
+			return cmp.Or(err, cmd.Usage())
+		}
 		rep, err := ledger.Check(ctx, s.DB)
 		if err != nil {
 			return err
@@ -42,14 +50,13 @@ func (s *Store) Admin(ctx context.Context, area string, args []string, out io.Wr
 		}
 		return nil
 	case "earnings settle":
-		fs := flag.NewFlagSet("earnings settle", flag.ContinueOnError)
-		fs.SetOutput(out)
-		coinType := fs.String("coin", "", "coin type")
-		dayText := fs.String("day", "", "Beijing day, YYYY-MM-DD")
-		if err := fs.Parse(args); err != nil {
+		coinType := cmd.Flags.String("coin", "", "coin type")
+		dayText := cmd.Flags.String("day", "", "Beijing day, YYYY-MM-DD")
+		words, err := cmd.Parse(args, out)
+		if err != nil {
 			return err
 		}
-		if *coinType == "" || *dayText == "" {
+		if *coinType == "" || *dayText == "" || len(words) != 0 {
 			return errors.New("usage: earnings settle --coin C --day YYYY-MM-DD")
 		}
 		d, err := ParseDay(*dayText)

@@ -14,6 +14,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/uniplus-pool/pool/internal/cli"
 	"github.com/uniplus-pool/pool/internal/db"
 	"github.com/uniplus-pool/pool/internal/i18n"
 )
@@ -40,15 +41,34 @@ func (s *Store) Admin(ctx context.Context, kind string, args []string, stdin io.
 	if !slices.Contains(Kinds, kind) {
 		return fmt.Errorf("unknown kind %q; help centre commands:\n%s", kind, AdminUsage)
 	}
+	// The lines of this kind's commands, for its help.
+	usage := strings.ReplaceAll(AdminUsage, "KIND ", kind+" ")
+	if err := cli.HelpArea(kind, usage, args, out); err != nil {
+		return err
+	}
 	verb := ""
 	if len(args) > 0 {
 		verb, args = args[0], args[1:]
 	}
+	cmd := cli.New(kind+" "+verb, usage)
 	switch verb {
 	case "add":
-		return s.adminAdd(ctx, kind, args, stdin, out)
+		return s.adminAdd(ctx, kind, cmd, args, stdin, out)
 	case "edit":
-		return s.adminEdit(ctx, kind, args, stdin, out)
+		return s.adminEdit(ctx, kind, cmd, args, stdin, out)
+	}
+	if verb == "sort" && kind != KindFAQ {
+		return fmt.Errorf("only faq entries are sorted; %s are listed newest first", kind)
+	}
+	switch verb {
+	case "publish", "unpublish", "sort", "list":
+		words, err := cmd.Parse(args, out)
+		if err != nil {
+			return err
+		}
+		args = words
+	}
+	switch verb {
 	case "publish", "unpublish":
 		if len(args) != 1 {
 			return fmt.Errorf("usage: %s %s ID", kind, verb)
@@ -63,9 +83,6 @@ func (s *Store) Admin(ctx context.Context, kind string, args []string, stdin io.
 		fmt.Fprintf(out, "%s %d: %sed\n", kind, id, verb)
 		return nil
 	case "sort":
-		if kind != KindFAQ {
-			return fmt.Errorf("only faq entries are sorted; %s are listed newest first", kind)
-		}
 		if len(args) != 2 {
 			return errors.New("usage: faq sort ID N")
 		}
@@ -111,16 +128,16 @@ func (s *Store) Admin(ctx context.Context, kind string, args []string, stdin io.
 	return fmt.Errorf("unknown command %q; help centre commands:\n%s", strings.TrimSpace(kind+" "+verb), AdminUsage)
 }
 
-func (s *Store) adminAdd(ctx context.Context, kind string, args []string, stdin io.Reader, out io.Writer) error {
-	fs := flag.NewFlagSet(kind+" add", flag.ContinueOnError)
-	fs.SetOutput(out)
-	lang := fs.String("lang", "", "language of this translation")
+func (s *Store) adminAdd(ctx context.Context, kind string, cmd *cli.Command, args []string, stdin io.Reader, out io.Writer) error {
+	fs := cmd.Flags
+	lang := fs.String("lang", "", langHelp)
 	title := fs.String("title", "", "title, 1-120 characters")
 	file := fs.String("file", "", "Markdown body, - for stdin")
-	if err := fs.Parse(args); err != nil {
+	words, err := cmd.Parse(args, out)
+	if err != nil {
 		return err
 	}
-	if fs.NArg() != 0 {
+	if len(words) != 0 {
 		return fmt.Errorf("usage: %s add --lang LANG --title TITLE --file FILE", kind)
 	}
 	if *file == "" {
@@ -142,25 +159,25 @@ func (s *Store) adminAdd(ctx context.Context, kind string, args []string, stdin 
 	return nil
 }
 
-func (s *Store) adminEdit(ctx context.Context, kind string, args []string, stdin io.Reader, out io.Writer) error {
+// langHelp is the help of --lang.
+var langHelp = "language of this translation: " + strings.Join(i18n.Languages, ", ")
+
+func (s *Store) adminEdit(ctx context.Context, kind string, cmd *cli.Command, args []string, stdin io.Reader, out io.Writer) error {
 	usage := fmt.Errorf("usage: %s edit ID --lang LANG [--title TITLE] [--file FILE]", kind)
-	if len(args) < 1 {
-		return usage
-	}
-	id, err := parseID(args[0])
+	fs := cmd.Flags
+	lang := fs.String("lang", "", langHelp)
+	title := fs.String("title", "", "new title, 1-120 characters")
+	file := fs.String("file", "", "new Markdown body, - for stdin")
+	words, err := cmd.Parse(args, out)
 	if err != nil {
 		return err
 	}
-	fs := flag.NewFlagSet(kind+" edit", flag.ContinueOnError)
-	fs.SetOutput(out)
-	lang := fs.String("lang", "", "language of this translation")
-	title := fs.String("title", "", "new title, 1-120 characters")
-	file := fs.String("file", "", "new Markdown body, - for stdin")
-	if err := fs.Parse(args[1:]); err != nil {
-		return err
-	}
-	if fs.NArg() != 0 {
+	if len(words) != 1 {
 		return usage
+	}
+	id, err := parseID(words[0])
+	if err != nil {
+		return err
 	}
 	set := map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })

@@ -9,6 +9,8 @@ import (
 	"strconv"
 	"strings"
 	"text/tabwriter"
+
+	"github.com/uniplus-pool/pool/internal/cli"
 )
 
 // AdminUsage lists the price commands of `poold admin`.
@@ -18,11 +20,26 @@ const AdminUsage = `  price list
 
 // Admin runs a price command of `poold admin`.
 func (p *Prices) Admin(ctx context.Context, args []string, out io.Writer) error {
+	if err := cli.HelpArea("price", AdminUsage, args, out); err != nil {
+		return err
+	}
 	if len(args) == 0 {
 		return fmt.Errorf("price commands:\n%s", AdminUsage)
 	}
-	switch args[0] {
+	verb := args[0]
+	if verb != "list" && verb != "set" {
+		return fmt.Errorf("unknown price command %q; price commands:\n%s", verb, AdminUsage)
+	}
+	cmd := cli.New("price "+verb, AdminUsage)
+	words, err := cmd.Parse(args[1:], out)
+	if err != nil {
+		return err
+	}
+	switch verb {
 	case "list":
+		if len(words) != 0 {
+			return cmd.Usage()
+		}
 		all, err := p.All(ctx)
 		if err != nil {
 			return err
@@ -38,14 +55,14 @@ func (p *Prices) Admin(ctx context.Context, args []string, out io.Writer) error 
 			fmt.Fprintf(tw, "%s\t%.6f\t%.6f\n", c, all[c][USD].Float(), all[c][CNY].Float())
 		}
 		return tw.Flush()
-	case "set":
-		if len(args) != 4 {
+	default: // set
+		if len(words) != 3 {
 			return errors.New("usage: price set COIN USD|CNY VALUE")
 		}
-		coin, fiat := strings.ToUpper(args[1]), strings.ToUpper(args[2])
-		v, err := strconv.ParseFloat(args[3], 64)
+		coin, fiat := strings.ToUpper(words[0]), strings.ToUpper(words[1])
+		v, err := strconv.ParseFloat(words[2], 64)
 		if err != nil || v < 0 || v > 1e12 {
-			return fmt.Errorf("price %q must be a number from 0 to 1e12", args[3])
+			return fmt.Errorf("price %q must be a number from 0 to 1e12", words[2])
 		}
 		if err := p.Set(ctx, coin, fiat, ToMicros(v), "operator"); err != nil {
 			return err
@@ -53,5 +70,4 @@ func (p *Prices) Admin(ctx context.Context, args []string, out io.Writer) error 
 		fmt.Fprintf(out, "%s = %.6f %s\n", coin, ToMicros(v).Float(), fiat)
 		return nil
 	}
-	return fmt.Errorf("unknown price command %q; price commands:\n%s", args[0], AdminUsage)
 }

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/uniplus-pool/pool/internal/account"
+	"github.com/uniplus-pool/pool/internal/cli"
 	"github.com/uniplus-pool/pool/internal/db"
 )
 
@@ -19,6 +20,21 @@ const AdminUsage = `  2fa status EMAIL|PHONE     whether the account signs in wi
 
 // Admin runs `poold admin 2fa VERB WHO`.
 func (s *Service) Admin(ctx context.Context, args []string, stdout io.Writer) error {
+	if err := cli.HelpArea("2fa", AdminUsage, args, stdout); err != nil {
+		return err
+	}
+	if len(args) > 0 && args[0] != "status" && args[0] != "reset" {
+		fmt.Fprint(stdout, AdminUsage)
+		return fmt.Errorf("2fa: unknown verb %q", args[0])
+	}
+	if len(args) > 0 {
+		// Its help (and a bad flag) before the database is read.
+		words, err := cli.New("2fa "+args[0], AdminUsage).Parse(args[1:], stdout)
+		if err != nil {
+			return err
+		}
+		args = append(args[:1:1], words...)
+	}
 	if len(args) != 2 {
 		fmt.Fprint(stdout, AdminUsage)
 		return errors.New("2fa: want VERB and an email or phone")

@@ -15,6 +15,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/uniplus-pool/pool/internal/chain"
+	"github.com/uniplus-pool/pool/internal/cli"
 	"github.com/uniplus-pool/pool/internal/coin"
 	"github.com/uniplus-pool/pool/internal/db"
 	"github.com/uniplus-pool/pool/internal/ledger"
@@ -297,31 +298,70 @@ func (s *Store) CheckWallet(ctx context.Context, c coin.Coin, drv chain.Node) (W
 	return r, nil
 }
 
+// adminArgs holds what a withdrawal, payout or wallet command was given.
+type adminArgs struct {
+	status, reason, coin, note string
+	untilDone, all             bool
+	withdrawal                 int64
+}
+
+// adminFlags declares each command's own flags, and only those: its --help lists them,
+// and any other is refused.
+var adminFlags = map[string]func(fs *flag.FlagSet, a *adminArgs){
+	"withdrawal list": func(fs *flag.FlagSet, a *adminArgs) {
+		fs.StringVar(&a.status, "status", "", "only withdrawals in this status: review, requested, batched, signed, broadcast, confirmed or failed")
+	},
+	"withdrawal approve": func(*flag.FlagSet, *adminArgs) {},
+	"withdrawal reject": func(fs *flag.FlagSet, a *adminArgs) {
+		fs.StringVar(&a.reason, "reason", "", "why, which the withdrawal's owner reads")
+	},
+	"payout run": func(fs *flag.FlagSet, a *adminArgs) {
+		fs.StringVar(&a.coin, "coin", "", "the coin to pay (required)")
+		fs.BoolVar(&a.untilDone, "until-done", false, "run until no payout is open")
+	},
+	"payout list": func(fs *flag.FlagSet, a *adminArgs) {
+		fs.StringVar(&a.status, "status", "", "only payouts in this status: batched, signed, broadcast, confirmed or failed")
+	},
+	"payout fail": func(fs *flag.FlagSet, a *adminArgs) {
+		fs.StringVar(&a.reason, "reason", "", "why, which the owners of the withdrawals read (required)")
+		fs.Int64Var(&a.withdrawal, "withdrawal", 0, "fail this one withdrawal instead of a whole payout")
+	},
+	"payout unbatch": func(fs *flag.FlagSet, a *adminArgs) {
+		fs.StringVar(&a.reason, "reason", "", "why, kept on the payout")
+	},
+	"wallet check": func(fs *flag.FlagSet, a *adminArgs) {
+		fs.StringVar(&a.coin, "coin", "", "only this coin")
+	},
+	"wallet sends": func(fs *flag.FlagSet, a *adminArgs) {
+		fs.StringVar(&a.coin, "coin", "", "only this coin")
+	},
+	"wallet accept": func(fs *flag.FlagSet, a *adminArgs) {
+		fs.StringVar(&a.coin, "coin", "", "the send's coin (required)")
+		fs.StringVar(&a.note, "note", "", "what was done to account for it")
+		fs.BoolVar(&a.all, "all", false, "every waiting send of the coin")
+	},
+}
+
 // Admin runs a withdrawal, payout or wallet command of `poold admin`.
 func (s *Store) Admin(ctx context.Context, area string, args []string, out io.Writer, log *slog.Logger) error {
+	if err := cli.HelpArea(area, AdminUsage, args, out); err != nil {
+		return err
+	}
 	if len(args) == 0 {
 		return fmt.Errorf("commands:\n%s", AdminUsage)
 	}
 	verb, args := args[0], args[1:]
-	fs := flag.NewFlagSet(area+" "+verb, flag.ContinueOnError)
-	fs.SetOutput(out)
-	status := fs.String("status", "", "only this status")
-	reason := fs.String("reason", "", "why")
-	coinType := fs.String("coin", "", "coin")
-	untilDone := fs.Bool("until-done", false, "run until no payout is open")
-	note := fs.String("note", "", "what was done")
-	all := fs.Bool("all", false, "every waiting one")
-	withdrawalID := fs.Int64("withdrawal", 0, "one withdrawal, by id")
-	if err := fs.Parse(args); err != nil {
-		return err
+	declare, ok := adminFlags[area+" "+verb]
+	if !ok {
+		return fmt.Errorf("unknown command %q; commands:\n%s", area+" "+verb, AdminUsage)
 	}
+	cmd := cli.New(area+" "+verb, AdminUsage)
+	var a adminArgs
+	declare(cmd.Flags, &a)
 	// Flags may follow the id too: "reject 42 --reason R".
-	pos := fs.Args()
-	if len(pos) > 1 {
-		if err := fs.Parse(pos[1:]); err != nil {
-			return err
-		}
-		pos = append(pos[:1:1], fs.Args()...)
+	pos, err := cmd.Parse(args, out)
+	if err != nil {
+		return err
 	}
 	id := func() (int64, error) {
 		if len(pos) != 1 {
@@ -332,8 +372,8 @@ func (s *Store) Admin(ctx context.Context, area string, args []string, out io.Wr
 	switch area + " " + verb {
 	case "withdrawal list":
 		tail, qargs := " ORDER BY w.id DESC LIMIT 100", []any{}
-		if *status != "" {
-			tail, qargs = " WHERE w.status = ?"+tail, append(qargs, *status)
+		if a.status != "" {
+			tail, qargs = " WHERE w.status = ?"+tail, append(qargs, a.status)
 		}
 		list, _, err := s.query(ctx, s.DB, tail, qargs...)
 		if err != nil {
@@ -360,18 +400,18 @@ func (s *Store) Admin(ctx context.Context, area string, args []string, out io.Wr
 		if err != nil {
 			return err
 		}
-		if err := checkNote(*reason); err != nil {
+		if err := checkNote(a.reason); err != nil {
 			return err
 		}
-		if err := s.Reject(ctx, n, *reason); err != nil {
+		if err := s.Reject(ctx, n, a.reason); err != nil {
 			return err
 		}
 		fmt.Fprintf(out, "withdrawal %d rejected, its money returned\n", n)
 		return nil
 	case "payout run":
-		c, err := s.Coins.Get(ctx, *coinType)
+		c, err := s.Coins.Get(ctx, a.coin)
 		if err != nil {
-			return fmt.Errorf("coin %q: %w", *coinType, err)
+			return fmt.Errorf("coin %q: %w", a.coin, err)
 		}
 		if c.Driver == coin.DriverDevnet {
 			// A second copy of a devnet chain would not see the serve process's blocks,
@@ -386,7 +426,7 @@ func (s *Store) Admin(ctx context.Context, area string, args []string, out io.Wr
 			r, err := s.Pay(ctx, c, drv, log)
 			fmt.Fprintln(out, r)
 			// Busy: another process pays now; --until-done waits for it, as for open payouts.
-			if err != nil || !*untilDone || (r.Pending == 0 && !r.Busy) {
+			if err != nil || !a.untilDone || (r.Pending == 0 && !r.Busy) {
 				return err
 			}
 			if err := sleep(ctx); err != nil {
@@ -394,34 +434,34 @@ func (s *Store) Admin(ctx context.Context, area string, args []string, out io.Wr
 			}
 		}
 	case "payout list":
-		return s.listPayouts(ctx, *status, out)
+		return s.listPayouts(ctx, a.status, out)
 	case "payout fail":
-		if strings.TrimSpace(*reason) == "" {
+		if strings.TrimSpace(a.reason) == "" {
 			return errors.New("payout fail needs --reason: the owners of the withdrawals read it")
 		}
-		if err := checkNote(*reason); err != nil {
+		if err := checkNote(a.reason); err != nil {
 			return err
 		}
-		if *withdrawalID != 0 {
+		if a.withdrawal != 0 {
 			if len(pos) != 0 {
 				return errors.New("payout fail takes a payout id or --withdrawal ID, not both")
 			}
-			if err := s.FailWithdrawal(ctx, *withdrawalID, *reason); err != nil {
+			if err := s.FailWithdrawal(ctx, a.withdrawal, a.reason); err != nil {
 				return err
 			}
-			audit(log, "withdrawal failed by an operator; its money is returned", "withdrawal", *withdrawalID, "reason", *reason)
-			fmt.Fprintf(out, "withdrawal %d failed, its money returned\n", *withdrawalID)
+			audit(log, "withdrawal failed by an operator; its money is returned", "withdrawal", a.withdrawal, "reason", a.reason)
+			fmt.Fprintf(out, "withdrawal %d failed, its money returned\n", a.withdrawal)
 			return nil
 		}
 		n, err := payoutID(area, verb, pos)
 		if err != nil {
 			return err
 		}
-		k, err := s.FailPayout(ctx, n, *reason)
+		k, err := s.FailPayout(ctx, n, a.reason)
 		if err != nil {
 			return err
 		}
-		audit(log, "payout failed by an operator; its withdrawals' money is returned", "payout", n, "withdrawals", k, "reason", *reason)
+		audit(log, "payout failed by an operator; its withdrawals' money is returned", "payout", n, "withdrawals", k, "reason", a.reason)
 		fmt.Fprintf(out, "payout %d failed: %d withdrawals failed, their money returned\n", n, k)
 		return nil
 	case "payout unbatch":
@@ -429,14 +469,14 @@ func (s *Store) Admin(ctx context.Context, area string, args []string, out io.Wr
 		if err != nil {
 			return err
 		}
-		if err := checkNote(*reason); err != nil {
+		if err := checkNote(a.reason); err != nil {
 			return err
 		}
-		k, err := s.Unbatch(ctx, n, *reason)
+		k, err := s.Unbatch(ctx, n, a.reason)
 		if err != nil {
 			return err
 		}
-		audit(log, "payout unbatched by an operator; its withdrawals wait for the next batch", "payout", n, "withdrawals", k, "reason", *reason)
+		audit(log, "payout unbatched by an operator; its withdrawals wait for the next batch", "payout", n, "withdrawals", k, "reason", a.reason)
 		fmt.Fprintf(out, "payout %d unbatched: %d withdrawals wait for the next batch\n", n, k)
 		return nil
 	case "wallet check":
@@ -448,7 +488,7 @@ func (s *Store) Admin(ctx context.Context, area string, args []string, out io.Wr
 		tw := tabwriter.NewWriter(out, 0, 0, 2, ' ', 0)
 		fmt.Fprintln(tw, "COIN\tWALLET\tAVAILABLE\tUNSENT\tSURPLUS\tFROZEN\tOPEN\tPROBLEM")
 		for _, c := range coins {
-			if *coinType != "" && c.Type != *coinType {
+			if a.coin != "" && c.Type != a.coin {
 				continue
 			}
 			drv, err := s.Chains.Driver(ctx, c)
@@ -472,7 +512,7 @@ func (s *Store) Admin(ctx context.Context, area string, args []string, out io.Wr
 		}
 		return errors.Join(bad...)
 	case "wallet sends":
-		list, err := s.WalletSends(ctx, *coinType)
+		list, err := s.WalletSends(ctx, a.coin)
 		if err != nil {
 			return err
 		}
@@ -489,21 +529,21 @@ func (s *Store) Admin(ctx context.Context, area string, args []string, out io.Wr
 		}
 		return tw.Flush()
 	case "wallet accept":
-		if *all && len(pos) == 0 && *coinType != "" {
-			n, err := s.AcceptAllSends(ctx, *coinType, *note)
+		if a.all && len(pos) == 0 && a.coin != "" {
+			n, err := s.AcceptAllSends(ctx, a.coin, a.note)
 			if err != nil {
 				return err
 			}
-			fmt.Fprintf(out, "%d sends of %s accepted\n", n, *coinType)
+			fmt.Fprintf(out, "%d sends of %s accepted\n", n, a.coin)
 			return nil
 		}
-		if *all || len(pos) != 1 || *coinType == "" {
+		if a.all || len(pos) != 1 || a.coin == "" {
 			return errors.New("wallet accept needs one txid (or --all) and --coin")
 		}
-		if err := s.AcceptSend(ctx, *coinType, pos[0], *note); err != nil {
+		if err := s.AcceptSend(ctx, a.coin, pos[0], a.note); err != nil {
 			return err
 		}
-		fmt.Fprintf(out, "send %s of %s accepted\n", pos[0], *coinType)
+		fmt.Fprintf(out, "send %s of %s accepted\n", pos[0], a.coin)
 		return nil
 	}
 	return fmt.Errorf("unknown command %q; commands:\n%s", area+" "+verb, AdminUsage)
