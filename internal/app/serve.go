@@ -113,7 +113,7 @@ func NewRouter(d Deps) *httpx.Router {
 	accounts.OnCancel = append(accounts.OnCancel, observers.Store.EndUser)
 	(&alert.Handler{Store: &alert.Store{DB: d.DB}, Pool: pools, User: acct.RequireUser, MinOffline: d.Config.AlertMinOffline, Now: d.Now}).Routes(rt)
 	(&pool.Handler{Store: pools, User: acct.RequireUser, Reads: observers.Reads(observer.Machine), ListReads: observers.Reads(observer.Either), Limiter: d.Limiter,
-		StratumHost: d.Config.StratumHost, StratumTLS: d.Config.StratumTLSCert != ""}).Routes(rt)
+		StratumHost: d.Config.AdvertisedStratumHost(), StratumTLS: d.Config.StratumTLSCert != ""}).Routes(rt)
 	(&earnings.Handler{Store: &earnings.Store{DB: d.DB}, Pool: pools, Coins: &coin.Store{DB: d.DB}, Prices: &market.Prices{DB: d.DB},
 		User: acct.RequireUser, Reads: observers.Reads(observer.Income)}).Routes(rt)
 	if d.Chains == nil {
@@ -127,7 +127,7 @@ func NewRouter(d Deps) *httpx.Router {
 		UserID: func(ctx context.Context) (int64, bool) {
 			u, ok := account.CurrentUser(ctx)
 			return u.ID, ok
-		}, StratumHost: d.Config.StratumHost, StratumTLS: d.Config.StratumTLSCert != ""}).Routes(rt)
+		}, StratumHost: d.Config.AdvertisedStratumHost(), StratumTLS: d.Config.StratumTLSCert != ""}).Routes(rt)
 	(&helpcenter.Handler{Store: &helpcenter.Store{DB: d.DB}, User: acct.RequireUser}).Routes(rt)
 	(&explorer.Handler{Explorer: &explorer.Explorer{Blocks: &mining.Blocks{DB: d.DB}, Pool: pools, Solo: &solo.Store{DB: d.DB}, Chains: d.Chains},
 		Coins: &coin.Store{DB: d.DB}, Limiter: d.Limiter, Now: d.Now, SecretKey: d.SecretKey}).Routes(rt)
@@ -241,6 +241,9 @@ func (p *process) start(ctx context.Context) error {
 		p.clock = &testClock{log: p.log}
 		p.now = p.clock.Now
 		p.log.Warn("TEST CLOCK ON: any local client can move this server's clock; never run a pool like this", "endpoint", testClockPath)
+	}
+	if w := p.cfg.StratumHostWarning(); w != "" {
+		p.log.Warn("stratum host: " + w)
 	}
 	limit, err := raiseFileLimit()
 	if err != nil {

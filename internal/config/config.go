@@ -617,3 +617,33 @@ func (f networksFlag) Set(v string) error {
 	*f.list = list
 	return nil
 }
+
+// AdvertisedStratumHost is the host the pages tell miners to connect to: --stratum-host,
+// else the --stratum-bind address when it is one address (a pool bound to 127.66.0.1
+// listens nowhere else, so the host a browser reached the site on would send miners where
+// nothing listens); "" when both leave it open (0.0.0.0 or ::), and the pages then use the
+// host the browser reached the site on.
+func (c Config) AdvertisedStratumHost() string {
+	if c.StratumHost != "" {
+		return c.StratumHost
+	}
+	if ip := net.ParseIP(c.StratumBind); ip != nil && !ip.IsUnspecified() {
+		return ip.String()
+	}
+	return ""
+}
+
+// StratumHostWarning says why the advertised stratum host would not reach the pool from
+// another machine: a loopback host (127.0.0.1, ::1, localhost) while the stratum listens
+// on more than loopback. "" when nothing is wrong that can be told at start.
+func (c Config) StratumHostWarning() string {
+	host := c.AdvertisedStratumHost()
+	bind := net.ParseIP(c.StratumBind)
+	if host == "" || bind == nil || bind.IsLoopback() {
+		return ""
+	}
+	if ip := net.ParseIP(strings.Trim(host, "[]")); (ip != nil && ip.IsLoopback()) || strings.EqualFold(host, "localhost") {
+		return fmt.Sprintf("--stratum-host %s is a loopback address, but the stratum listens on %s: miners on other machines are shown an address that reaches only themselves; set --stratum-host to the name or address they reach this host on", host, c.StratumBind)
+	}
+	return ""
+}

@@ -121,3 +121,33 @@ func TestStratumProxyProtocolFlag(t *testing.T) {
 		t.Fatalf("a host name: %v", err)
 	}
 }
+
+// The host miners are shown: --stratum-host, else a stratum bound to one address is that
+// address (it listens nowhere else), else the site's own host (""). A loopback host
+// advertised for a stratum that listens beyond loopback is warned about at start.
+func TestAdvertisedStratumHost(t *testing.T) {
+	env := func(string) string { return "" }
+	for _, tc := range []struct {
+		args       []string
+		host, warn string
+	}{
+		{nil, "", ""},
+		{[]string{"--stratum-bind", "127.66.0.1"}, "127.66.0.1", ""},
+		{[]string{"--stratum-bind", "::"}, "", ""},
+		{[]string{"--stratum-bind", "10.1.2.3"}, "10.1.2.3", ""},
+		{[]string{"--stratum-bind", "10.1.2.3", "--stratum-host", "pool.example.com"}, "pool.example.com", ""},
+		{[]string{"--stratum-host", "127.0.0.1"}, "127.0.0.1", "loopback"},
+		{[]string{"--stratum-host", "localhost", "--stratum-bind", "10.1.2.3"}, "localhost", "loopback"},
+		{[]string{"--stratum-host", "::1"}, "::1", "loopback"},
+		{[]string{"--stratum-host", "127.0.0.1", "--stratum-bind", "127.0.0.1"}, "127.0.0.1", ""},
+	} {
+		cfg, _, err := Load("serve", ScopeServe, tc.args, env, io.Discard)
+		if err != nil {
+			t.Fatal(err)
+		}
+		host, warn := cfg.AdvertisedStratumHost(), cfg.StratumHostWarning()
+		if host != tc.host || (tc.warn == "") != (warn == "") || !strings.Contains(warn, tc.warn) {
+			t.Errorf("%v: host %q, warning %q; want %q and %q", tc.args, host, warn, tc.host, tc.warn)
+		}
+	}
+}
