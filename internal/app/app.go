@@ -3,6 +3,7 @@
 package app
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"flag"
@@ -11,19 +12,11 @@ import (
 	"log/slog"
 	"runtime"
 	"strings"
-	"time"
 
-	"github.com/uniplus-pool/pool/internal/account"
 	"github.com/uniplus-pool/pool/internal/buildinfo"
-	"github.com/uniplus-pool/pool/internal/coin"
 	"github.com/uniplus-pool/pool/internal/config"
 	"github.com/uniplus-pool/pool/internal/content"
 	"github.com/uniplus-pool/pool/internal/db"
-	"github.com/uniplus-pool/pool/internal/earnings"
-	"github.com/uniplus-pool/pool/internal/helpcenter"
-	"github.com/uniplus-pool/pool/internal/market"
-	"github.com/uniplus-pool/pool/internal/twofactor"
-	"github.com/uniplus-pool/pool/internal/withdraw"
 )
 
 const usage = `poold runs the Uniplus mining pool.
@@ -73,8 +66,16 @@ func Run(ctx context.Context, args []string, getenv func(string) string, stdin i
 		fmt.Fprintln(stdout, "migrations applied")
 		return nil
 	case "admin":
-		cfg, pos, err := config.Load(cmd, config.ScopeStore, rest, getenv, stderr)
+		// The flag package's own usage (the store flags alone) is held back: poold admin
+		// -h prints the commands, as poold admin help does.
+		var flagOut bytes.Buffer
+		cfg, pos, err := config.Load(cmd, config.ScopeStore, rest, getenv, &flagOut)
+		if errors.Is(err, flag.ErrHelp) {
+			_, err = io.WriteString(stdout, adminUsage)
+			return err
+		}
 		if err != nil {
+			stderr.Write(flagOut.Bytes())
 			return configError(err)
 		}
 		return admin(ctx, cfg, pos, stdin, stdout, newLogger(cfg, stderr))
@@ -128,59 +129,4 @@ func openStore(ctx context.Context, cfg config.Config, log *slog.Logger) (*db.DB
 		return nil, err
 	}
 	return d, nil
-}
-
-const adminUsage = `poold admin [--db PATH|URL] AREA VERB [args]
-
-Content:
-` + content.AdminUsage + `
-Coins:
-` + coin.AdminUsage + `
-Prices:
-` + market.AdminUsage + `
-Help centre (KIND is notice, announcement or faq):
-` + helpcenter.AdminUsage + `
-Earnings and the ledger:
-` + earnings.AdminUsage + `
-Withdrawals, payouts and the wallet:
-` + withdraw.AdminUsage + `
-Two-factor sign-in:
-` + twofactor.AdminUsage + `
-Agents (referral partners and their invite codes):
-` + account.AgentAdminUsage
-
-func admin(ctx context.Context, cfg config.Config, args []string, stdin io.Reader, stdout io.Writer, log *slog.Logger) error {
-	if len(args) == 0 || args[0] == "help" {
-		fmt.Fprint(stdout, adminUsage)
-		if len(args) == 0 {
-			return errors.New("no admin command given")
-		}
-		return nil
-	}
-	d, err := openStore(ctx, cfg, log)
-	if err != nil {
-		return err
-	}
-	defer d.Close()
-	area := args[0]
-	switch area {
-	case "sysconfig", "legal", "app", "contact":
-		return (&content.Store{DB: d}).Admin(ctx, area, args[1:], stdin, stdout)
-	case "coin":
-		return (&coin.Store{DB: d}).Admin(ctx, args[1:], stdout)
-	case "price":
-		return (&market.Prices{DB: d}).Admin(ctx, args[1:], stdout)
-	case helpcenter.KindNotice, helpcenter.KindAnnouncement, helpcenter.KindFAQ:
-		return (&helpcenter.Store{DB: d}).Admin(ctx, area, args[1:], stdin, stdout)
-	case "earnings", "ledger":
-		return (&earnings.Store{DB: d}).Admin(ctx, area, args[1:], stdout, time.Now())
-	case "2fa":
-		return (&twofactor.Service{DB: d}).Admin(ctx, args[1:], stdout)
-	case "agent":
-		return (&account.Store{DB: d}).AdminAgents(ctx, args[1:], stdout, time.Now())
-	case "withdrawal", "payout", "wallet":
-		return (&withdraw.Store{DB: d, Coins: &coin.Store{DB: d}, Chains: newChainSet(cfg, log)}).Admin(ctx, area, args[1:], stdout, log)
-	}
-	fmt.Fprint(stdout, adminUsage)
-	return fmt.Errorf("unknown admin area %q", area)
 }

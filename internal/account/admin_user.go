@@ -1,0 +1,127 @@
+package account
+
+import (
+	"bufio"
+	"cmp"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/uniplus-pool/pool/internal/cli"
+	"github.com/uniplus-pool/pool/internal/httpx"
+	"github.com/uniplus-pool/pool/internal/i18n"
+)
+
+// UserAdminUsage is the help of `poold admin user`.
+const UserAdminUsage = `  user add EMAIL|PHONE --nickname NAME --password-stdin [--lang LANG]
+                             an account, on registration's rules but without its code (make
+                             sure the address is the user's); the password is the first line
+                             of standard input, never an argument: printf '%s\n' "$PW" | ...
+`
+
+// MaxPasswordLine bounds what `user add --password-stdin` reads: far more than a password
+// may be (MaxPassword characters), so a longer line is refused by the rule, not cut.
+const MaxPasswordLine = 1024
+
+// AddUser creates an active account for an operator (`poold admin user add`), on the
+// rules of registration: the nickname, the password and the contact's form, and no
+// active account using the contact. There is no code to check: the operator vouches for
+// the contact. lang is the language of what the pool sends the user. Nothing is stored
+// unless every rule passes.
+func (s *Service) AddUser(ctx context.Context, channel, rawTarget, nickname, password, lang string) (User, error) {
+	nick, err := CheckNickname(nickname)
+	if err != nil {
+		return User{}, err
+	}
+	password, err = CheckPasswordRule(password)
+	if err != nil {
+		return User{}, err
+	}
+	target, err := normalizeTarget(channel, rawTarget)
+	if err != nil {
+		return User{}, err
+	}
+	if !i18n.Supported(lang) {
+		return User{}, httpx.Warn("validation.oneOf", i18n.Params{"field": "field.language", "values": strings.Join(i18n.Languages, ", ")})
+	}
+	if err := s.checkOwner(ctx, Scenes[channel+":register"], target, nil); err != nil {
+		return User{}, err
+	}
+	hash, err := HashPassword(password, s.Argon)
+	if err != nil {
+		return User{}, err
+	}
+	u := User{Nickname: nick, PasswordHash: hash, AccountType: TypeNormal, Status: StatusActive, Lang: lang}
+	if channel == ChannelSMS {
+		u.Phone = target
+	} else {
+		u.Email = target
+	}
+	u, err = s.Store.CreateUser(ctx, s.Store.DB, u)
+	if errors.Is(err, errContactTaken) {
+		return User{}, httpx.Warn(contactKey(channel, "account.phoneRegistered", "account.emailRegistered"), nil)
+	}
+	return u, err
+}
+
+// ContactChannel is the channel of a contact an operator names: an email has an @, the
+// rest is a phone.
+func ContactChannel(contact string) string {
+	if strings.Contains(contact, "@") {
+		return ChannelEmail
+	}
+	return ChannelSMS
+}
+
+// AdminUsers runs `poold admin user VERB ...`. stdin holds the password; defaultLang is
+// the language of an account made without --lang (the server's default).
+func (s *Service) AdminUsers(ctx context.Context, args []string, stdin io.Reader, out io.Writer, defaultLang string) error {
+	if err := cli.HelpArea("user", UserAdminUsage, args, out); err != nil {
+		return err
+	}
+	if len(args) == 0 || args[0] != "add" {
+		io.WriteString(out, UserAdminUsage)
+		if len(args) == 0 {
+			return errors.New("user: want a verb: add")
+		}
+		return fmt.Errorf("user: unknown verb %q", args[0])
+	}
+	cmd := cli.New("user add", UserAdminUsage)
+	nick := cmd.Flags.String("nickname", "", "the nickname (required): Chinese characters, letters, digits and _, at most 20")
+	fromStdin := cmd.Flags.Bool("password-stdin", false, "read the password from the first line of standard input (required: a password on the command line would show in ps and the shell's history)")
+	lang := cmd.Flags.String("lang", defaultLang, "language of the mail and messages the user gets: "+strings.Join(i18n.Languages, ", "))
+	words, err := cmd.Parse(args[1:], out)
+	if err != nil {
+		return err
+	}
+	if len(words) != 1 {
+		return cmd.Usage()
+	}
+	if !*fromStdin {
+		return errors.New("user add: give --password-stdin and the password on standard input (printf '%s\\n' \"$PW\" | poold admin user add ...); a password is never taken as an argument")
+	}
+	password, err := readPasswordLine(stdin)
+	if err != nil {
+		return fmt.Errorf("user add: %w", err)
+	}
+	u, err := s.AddUser(ctx, ContactChannel(words[0]), words[0], *nick, password, *lang)
+	if err != nil {
+		return fmt.Errorf("user add: %w", cli.Explain(err))
+	}
+	fmt.Fprintf(out, "user %s added: uid %s, nickname %s, language %s; they log in with that password\n", cmp.Or(u.Email, u.Phone), u.UID, u.Nickname, u.Lang)
+	return nil
+}
+
+// readPasswordLine reads the first line of r, without its line end.
+func readPasswordLine(r io.Reader) (string, error) {
+	if r == nil {
+		return "", errors.New("no standard input to read the password from")
+	}
+	line, err := bufio.NewReader(io.LimitReader(r, MaxPasswordLine)).ReadString('\n')
+	if err != nil && !errors.Is(err, io.EOF) {
+		return "", fmt.Errorf("read the password: %w", err)
+	}
+	return strings.TrimRight(line, "\r\n"), nil
+}
