@@ -256,7 +256,9 @@ func (st ShareStats) Measuring() bool {
 
 // WindowFull says the real-time window was mined whole: only then can the pool's figure
 // be held against the rig's own (a warning before would blame the rig for its start).
-func (st ShareStats) WindowFull() bool { return spanOr(st.RealTimeSpan, RealTimeWindow) >= RealTimeWindow }
+func (st ShareStats) WindowFull() bool {
+	return spanOr(st.RealTimeSpan, RealTimeWindow) >= RealTimeWindow
+}
 
 // RealTimeRate is RealTime as the API carries it, measuring while Measuring.
 func (st ShareStats) RealTimeRate(algo string) hashrate.Rate {
