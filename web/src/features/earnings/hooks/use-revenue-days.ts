@@ -45,12 +45,15 @@ export function useRevenueDays(coin: string, subAccount: string) {
     setExporting(true);
     try {
       const all: EarningDay[] = [];
+      let unit = coin;
       for (let p = 1; ; p++) {
         const pg = await api.get<DayPage>('/pc/v1/earnings/days', { coin, subAccount: subAccount || undefined, page: p, pageSize: 50 });
         all.push(...pg.rows);
+        unit = pg.unit || unit;
         if (all.length >= pg.total || pg.rows.length === 0) break;
       }
-      const csv = daysCsv(all, { day: t('days.day'), hashrate: t('days.hashrate'), amount: `${t('days.amount')} (${coin})`, status: t('days.status'), settledAt: t('days.settledAt') }, status, time);
+      const headers = { day: t('days.day'), hashrate: t('days.csvHashrate'), amount: t('days.amount'), unit: t('days.csvUnit'), status: t('days.status'), settledAt: t('days.csvSettledAt') };
+      const csv = daysCsv(all, headers, unit, status);
       saveText(`earnings-${subAccount || 'all'}-${coin}.csv`, csv);
     } catch (err) {
       const m = errorMessage(err);
@@ -58,7 +61,7 @@ export function useRevenueDays(coin: string, subAccount: string) {
     } finally {
       setExporting(false);
     }
-  }, [coin, subAccount, t, status, time]);
+  }, [coin, subAccount, t, status]);
 
   const data = days.data;
   return {

@@ -33,17 +33,17 @@ describe('earnings model', () => {
     expect(beijingToday(Date.UTC(2026, 10, 23, 16, 0, 0))).toBe('2026-11-24');
   });
 
-  it('writes the day list as CSV, quoting what needs it and leaving settling days without a time', () => {
+  it('writes the day list as CSV a spreadsheet computes with: numbers, a unit column, ISO times', () => {
     const csv = daysCsv(
-      [day({}), day({ day: '2026-11-24', settling: true, settledAt: 0, amount: '0.00100000' })],
-      { day: 'Date, Beijing', hashrate: 'Hashrate', amount: 'Earnings "LTC"', status: 'Status', settledAt: 'Settled at' },
+      [day({ settledAt: Date.UTC(2026, 10, 23, 16, 5, 9) }), day({ day: '2026-11-24', settling: true, settledAt: 0, amount: '0.00100000' })],
+      { day: 'Date, Beijing', hashrate: 'Hashrate (H/s)', amount: 'Earnings "LTC"', unit: 'Unit', status: 'Status', settledAt: 'Settled at' },
+      'LTC',
       (r) => (r.settling ? 'Settling' : 'Settled'),
-      () => 'T',
     );
     expect(csv.split('\r\n')).toEqual([
-      '"Date, Beijing",Hashrate,"Earnings ""LTC""",Status,Settled at',
-      '2026-11-23,1.50 TH/s,0.01234567,Settled,T',
-      '2026-11-24,1.50 TH/s,0.00100000,Settling,',
+      '"Date, Beijing",Hashrate (H/s),"Earnings ""LTC""",Unit,Status,Settled at',
+      '2026-11-23,1500000000000,0.01234567,LTC,Settled,2026-11-23T16:05:09Z',
+      '2026-11-24,1500000000000,0.00100000,LTC,Settling,',
       '',
     ]);
     expect(auditFileName('farm_a', 'LTC', '2026-11-23')).toBe('earnings-farm_a-LTC-2026-11-23.csv');

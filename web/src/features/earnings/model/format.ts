@@ -24,11 +24,30 @@ function csvCell(v: string | number): string {
   return /[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }
 
-/** daysCsv writes the day list as CSV with the given (translated) headers. */
-export function daysCsv(rows: EarningDay[], headers: { day: string; hashrate: string; amount: string; status: string; settledAt: string }, status: (r: EarningDay) => string, time: (ms: number) => string): string {
-  const lines = [[headers.day, headers.hashrate, headers.amount, headers.status, headers.settledAt].map(csvCell).join(',')];
+/** isoTime writes Unix ms as ISO 8601 in UTC to the second ("2026-11-23T08:00:00Z"). */
+export function isoTime(ms: number): string {
+  return `${new Date(ms).toISOString().slice(0, 19)}Z`;
+}
+
+/** DayCsvHeaders are the (translated) column titles of the day list's CSV. */
+export interface DayCsvHeaders {
+  day: string;
+  hashrate: string;
+  amount: string;
+  unit: string;
+  status: string;
+  settledAt: string;
+}
+
+/**
+ * daysCsv writes the day list as CSV a spreadsheet can compute with: numbers as plain
+ * numbers (the hashrate in H/s, the amount as the server's decimal), the coin in a column
+ * of its own, and times in ISO 8601 UTC; only the headers and the status are translated.
+ */
+export function daysCsv(rows: EarningDay[], headers: DayCsvHeaders, unit: string, status: (r: EarningDay) => string): string {
+  const lines = [[headers.day, headers.hashrate, headers.amount, headers.unit, headers.status, headers.settledAt].map(csvCell).join(',')];
   for (const r of rows) {
-    lines.push([r.day, `${r.hashRate.show} ${r.hashRate.unit}`, r.amount, status(r), r.settledAt ? time(r.settledAt) : ''].map(csvCell).join(','));
+    lines.push([r.day, Math.round(r.hashRate.hashRate), r.amount, unit, status(r), r.settledAt ? isoTime(r.settledAt) : ''].map(csvCell).join(','));
   }
   return `${lines.join('\r\n')}\r\n`;
 }
