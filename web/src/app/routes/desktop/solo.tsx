@@ -115,6 +115,20 @@ function DesktopSoloSearch() {
               <dd>{t('search.workerHint')}</dd>
               <dt>{t('search.fee')}</dt>
               <dd>{formatChance(s.coin.soloFeeRate)}</dd>
+              {s.commands.length > 0 ? (
+                <>
+                  <dt>{t('search.commands')}</dt>
+                  <dd data-testid="miner-commands">
+                    {s.commands.map((c) => (
+                      <div key={c.miner} data-testid={`miner-command-${c.miner}`}>
+                        <span className="up-pool-hint">{c.miner}</span>{' '}
+                        <Copyable text={c.command} tp={t} testId="miner-command" label={t('search.copyCommand', { miner: c.miner })} copyTestId={`copy-command-${c.miner}`} />
+                      </div>
+                    ))}
+                    <p className="up-pool-hint">{t('search.commandsHint')}</p>
+                  </dd>
+                </>
+              ) : null}
             </dl>
           </section>
         </>

@@ -13,6 +13,7 @@ import { targetQuery } from '@/features/solo/model/search';
 import type { SoloTarget } from '@/features/solo/model/types';
 import { useSoloTexts } from '@/features/solo/texts';
 import { errorMessage } from '@/lib/api-client';
+import { useCopy } from '@/lib/use-copy';
 import type { soloTitles } from '../shared-titles';
 import { MCard, MCopy, MLoadFailed } from './pool/parts';
 import './pool/pool.css';
@@ -31,6 +32,7 @@ const when = (ms: number, lang: string) => (ms > 0 ? new Date(ms).toLocaleString
 
 function MobileSoloSearch() {
   const s = useSoloSearch(soloPaths);
+  const copy = useCopy();
   const { t, ready } = s.texts;
   if (!ready || s.pending) {
     return (
@@ -112,6 +114,29 @@ function MobileSoloSearch() {
             <List.Item description={s.coin.soloUrls.map((u) => <MCopy key={u} text={u} tp={t} testId="solo-url" />)}>{t('search.url')}</List.Item>
             <List.Item description={t('search.workerHint')}>{t('search.worker')}</List.Item>
             <List.Item extra={formatChance(s.coin.soloFeeRate)}>{t('search.fee')}</List.Item>
+            {s.commands.length > 0 ? (
+              <List.Item
+                data-testid="miner-commands"
+                description={
+                  <>
+                    {s.commands.map((c) => (
+                      <div key={c.miner} data-testid={`miner-command-${c.miner}`} style={{ marginTop: 6 }}>
+                        <strong>{c.miner}</strong>
+                        <div className="up-mpool-mono" data-testid="miner-command">
+                          {c.command}
+                        </div>
+                        <Button size="mini" fill="outline" aria-label={t('search.copyCommand', { miner: c.miner })} data-testid={`copy-command-${c.miner}`} onClick={() => void copy(c.command)}>
+                          {t('common.copy')}
+                        </Button>
+                      </div>
+                    ))}
+                    <p className="up-mpool-hint">{t('search.commandsHint')}</p>
+                  </>
+                }
+              >
+                {t('search.commands')}
+              </List.Item>
+            ) : null}
           </List>
         </>
       )}

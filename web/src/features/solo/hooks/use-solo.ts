@@ -5,6 +5,7 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { ApiError, codes, errorMessage } from '@/lib/api-client';
 import { searchSolo, soloCoinsQuery, soloHistoryQuery, soloSharesFeedQuery, soloSharesQuery, soloSummaryQuery, soloWorkersQuery } from '../api/solo';
 import { checkAddress, forgetRecent, pickSoloCoin, readCurrent, readRecent, readSoloCoin, rememberRecent, saveCurrent, saveSoloCoin, targetFrom, targetQuery } from '../model/search';
+import { soloCommands } from '../model/commands';
 import type { SoloCoin, SoloTarget } from '../model/types';
 import { useSoloTexts } from '../texts';
 
@@ -39,6 +40,7 @@ export function useSoloSearch(paths: SoloPaths) {
   const [busy, setBusy] = useState(false);
   const [recentTick, setRecentTick] = useState(0);
   const recent = useMemo(() => (coin ? readRecent(coin.type) : []), [coin, recentTick]); // eslint-disable-line react-hooks/exhaustive-deps
+  const commands = useMemo(() => soloCommands(coin, address), [coin, address]);
 
   const search = async (typed = address) => {
     if (!coin) return;
@@ -83,6 +85,8 @@ export function useSoloSearch(paths: SoloPaths) {
     },
     error,
     busy,
+    /** commands are the miners' lines for the coin's solo address, with the address typed (else a placeholder) as the user. */
+    commands,
     search: () => void search(),
     recent,
     pick: (a: string) => {

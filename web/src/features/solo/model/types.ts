@@ -9,6 +9,8 @@ export interface SoloCoin {
   name: string;
   iconUrl: string;
   algorithm: string;
+  /** driver serves the coin (bitcoind, devnet, ...); with the algorithm it decides what the port speaks (lib/miner-commands). */
+  driver?: string;
   status: number;
   /** soloUrls are where solo miners connect; empty: no solo mining. */
   soloUrls: string[];

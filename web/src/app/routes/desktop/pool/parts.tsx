@@ -117,6 +117,21 @@ export function ConnectPanel({ code, fresh, t, tp }: { code: string; fresh?: str
               </dd>
               <p className="up-pool-hint">{t('connect.workerHint')}</p>
             </div>
+            {p.commands.length > 0 ? (
+              <div data-testid="miner-commands">
+                <dt>{t('connect.commands')}</dt>
+                {p.commands.map((c) => (
+                  <dd key={c.miner} data-testid={`miner-command-${c.miner}`}>
+                    <span className="up-pool-hint" style={{ display: 'block', fontFamily: 'inherit' }}>
+                      {c.miner}
+                    </span>
+                    <Copyable text={c.command} tp={tp} testId="miner-command" label={t('connect.copyCommand', { miner: c.miner })} copyTestId={`copy-command-${c.miner}`} />
+                  </dd>
+                ))}
+                <p className="up-pool-hint">{t('connect.commandsHint')}</p>
+                {p.ironfish ? <p className="up-pool-hint">{t('connect.ironfishAddress')}</p> : null}
+              </div>
+            ) : null}
             <div>
               <dt>{t('connect.uniplus')}</dt>
               {p.secret ? (

@@ -76,6 +76,7 @@ export function MCopy({ text, tp, testId }: { text: string; tp: T; testId?: stri
  */
 export function MConnectPanel({ code, fresh, t, tp }: { code: string; fresh?: string; t: T; tp: T }) {
   const p = useConnectPanel(code, fresh);
+  const copy = useCopy();
   const q = p.query;
   if (q.isError) return <MLoadFailed tp={tp} retry={() => void q.refetch()} />;
   const u = p.info;
@@ -92,6 +93,24 @@ export function MConnectPanel({ code, fresh, t, tp }: { code: string; fresh?: st
       <p className="up-mpool-hint">{t('connect.worker')}</p>
       <MCopy text={u.workerExample} tp={tp} testId="worker-name" />
       <p className="up-mpool-hint">{t('connect.workerHint')}</p>
+      {p.commands.length > 0 ? (
+        <div data-testid="miner-commands">
+          <p className="up-mpool-hint">{t('connect.commands')}</p>
+          {p.commands.map((c) => (
+            <div key={c.miner} data-testid={`miner-command-${c.miner}`} style={{ marginBottom: 8 }}>
+              <strong style={{ fontSize: 13 }}>{c.miner}</strong>
+              <div className="up-mpool-mono" data-testid="miner-command">
+                {c.command}
+              </div>
+              <Button size="mini" fill="outline" aria-label={t('connect.copyCommand', { miner: c.miner })} data-testid={`copy-command-${c.miner}`} onClick={() => void copy(c.command)}>
+                {tp('common.copy')}
+              </Button>
+            </div>
+          ))}
+          <p className="up-mpool-hint">{t('connect.commandsHint')}</p>
+          {p.ironfish ? <p className="up-mpool-hint">{t('connect.ironfishAddress')}</p> : null}
+        </div>
+      ) : null}
       <p className="up-mpool-hint">{t('connect.uniplus')}</p>
       {p.secret ? (
         <>

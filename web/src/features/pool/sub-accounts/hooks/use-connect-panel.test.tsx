@@ -8,12 +8,23 @@ import { useConnectPanel } from './use-connect-panel';
 const id = (c: string) => `UP-${c.repeat(64)}`;
 let prefix = 'UP-aaaa';
 let posts: string[];
+// The coin list as both calls give it (the owner's order or the pool's): MINE on devnet
+// (sha256d), KAS on kaspad, IRON on ironfish.
+let panelCoin = 'MINE';
+const coins = [
+  { type: 'MINE', algorithm: 'sha256d', driver: 'devnet' },
+  { type: 'KAS', algorithm: 'kheavyhash', driver: 'kaspad' },
+  { type: 'IRON', algorithm: 'blake3', driver: 'ironfish' },
+];
 
 beforeEach(() => {
   posts = [];
   vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
     const url = new URL(String(input), 'http://localhost');
-    const base = { code: 'alice', coin: 'MINE', stratumUrl: 'stratum+tcp://h:1', stratumUrls: ['stratum+tcp://h:1'], workerName: 'alice.{worker}', workerExample: 'alice.rig01' };
+    if (url.pathname.endsWith('/currency/list') || url.pathname.endsWith('/showCurrencyList')) {
+      return new Response(JSON.stringify({ code: 0, msg: '', data: coins }));
+    }
+    const base = { code: 'alice', coin: panelCoin, stratumUrl: 'stratum+tcp://h:1', stratumUrls: ['stratum+tcp://h:1'], workerName: 'alice.{worker}', workerExample: 'alice.rig01' };
     if (init?.method === 'POST' && url.pathname.endsWith('/uniplus/regenerate')) {
       posts.push(url.pathname);
       prefix = 'UP-bbbb';
@@ -26,6 +37,7 @@ beforeEach(() => {
 afterEach(() => {
   vi.restoreAllMocks();
   prefix = 'UP-aaaa';
+  panelCoin = 'MINE';
 });
 
 const wrapper = ({ children }: { children: ReactNode }) => (
@@ -64,5 +76,30 @@ describe('useConnectPanel: the Uniplus ID is shown once', () => {
     expect(posts).toHaveLength(1);
     expect(result.current.secret).toBe(id('b'));
     await waitFor(() => expect(result.current.masked).toBe(`UP-bbbb${MASK}`));
+  });
+});
+
+describe('useConnectPanel: miner command lines for the coin', () => {
+  it('gives cpuminer with sha256d for a devnet coin, with the stratum URL and the example worker', async () => {
+    const { result } = renderHook(() => useConnectPanel('alice'), { wrapper });
+    await waitFor(() => expect(result.current.commands).toHaveLength(1));
+    expect(result.current.commands[0]).toEqual({ miner: 'cpuminer', command: 'cpuminer -a sha256d -o stratum+tcp://h:1 -u alice.rig01 -p x' });
+    expect(result.current.ironfish).toBe(false);
+  });
+
+  it('gives lolMiner and BzMiner for a Kaspa coin', async () => {
+    panelCoin = 'KAS';
+    const { result } = renderHook(() => useConnectPanel('alice'), { wrapper });
+    await waitFor(() => expect(result.current.commands).toHaveLength(2));
+    expect(result.current.commands.map((c) => c.miner)).toEqual(['lolMiner', 'BzMiner']);
+    expect(result.current.commands[1]!.command).toBe('bzminer -a kaspa -p stratum+tcp://h:1 -w alice.rig01');
+  });
+
+  it('gives the IronFish miner, host:port and the address to fill in, for an IronFish coin', async () => {
+    panelCoin = 'IRON';
+    const { result } = renderHook(() => useConnectPanel('alice'), { wrapper });
+    await waitFor(() => expect(result.current.commands).toHaveLength(1));
+    expect(result.current.commands[0]!.command).toBe('ironfish miners:start --pool h:1 --address YOUR_IRONFISH_ADDRESS --name alice.rig01 --threads -1');
+    expect(result.current.ironfish).toBe(true);
   });
 });

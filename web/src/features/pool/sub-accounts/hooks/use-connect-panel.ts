@@ -3,9 +3,13 @@
 // (docs/mining.md "Uniplus IDs"), so the panel shows the ID itself only right after it was
 // made (the create answer the page passes in as fresh, or the answer of regenerate here)
 // until the owner says it is saved or leaves; otherwise the masked prefix and a
-// regenerate that asks first.
-import { useState } from 'react';
+// regenerate that asks first. Beside the stratum URL, ready-made command lines of the
+// common miners for the sub-account's coin (lib/miner-commands: what the port speaks goes
+// by the coin's driver and algorithm, from the coin list every pool page loads).
+import { useMemo, useState } from 'react';
 import { ApiError } from '@/lib/api-client';
+import { IRONFISH_ADDRESS_PLACEHOLDER, minerCommands } from '@/lib/miner-commands';
+import { useChainTypes } from '../../api/get-chain-types';
 import { useSubAccountActions, useUniplus } from '../api/sub-accounts';
 import { maskUniplus } from '../model/uniplus';
 
@@ -21,9 +25,19 @@ export function useConnectPanel(code: string, fresh = '') {
     if (fresh) setSecret(fresh);
   }
   const [error, setError] = useState('');
+  const coins = useChainTypes().data;
+  const info = q.data;
+  const commands = useMemo(() => {
+    const coin = info ? coins?.find((c) => c.type === info.coin) : undefined;
+    return coin && info ? minerCommands(coin, info.stratumUrl, info.workerExample) : [];
+  }, [coins, info]);
   return {
     query: q,
-    info: q.data,
+    info,
+    /** commands are the common miners' command lines for the coin's URL and the example worker; none until the coin list is in. */
+    commands,
+    /** ironfish says a command line carries the IronFish address placeholder (the page says what to put there). */
+    ironfish: commands.some((c) => c.command.includes(IRONFISH_ADDRESS_PLACEHOLDER)),
     /** secret is the ID itself while it may be shown, else ''. */
     secret,
     /** masked is the kept prefix and a mask, for when the ID is not shown. */
