@@ -9,7 +9,7 @@ import { useSession } from '@/lib/use-session';
 import { local, localKeys } from '@/lib/storage';
 import { useChainTypes } from '../api/get-chain-types';
 import { useSubAccounts } from '../api/get-sub-accounts';
-import { pickCoin, pickSubAccount, type StoredChainType } from '../model/selection';
+import { chooseSubAccount, pickCoin, pickSubAccount, subAccountParam, type StoredChainType } from '../model/selection';
 import type { ChainType, SubAccount } from '../model/types';
 
 /** PoolSelection is the chosen coin and sub-account, and the lists they come from. */
@@ -44,7 +44,7 @@ export function usePoolSelection(): PoolSelection {
   const subAccounts = useMemo(() => subsQuery.data ?? [], [subsQuery.data]);
 
   const coin = pickCoin(coins, params.get('coin'), local.getJSON<StoredChainType>(localKeys.chainTypeInfo));
-  const subAccount = pickSubAccount(subAccounts, params.get('sub'), local.get(localKeys.poolSubAccount));
+  const subAccount = pickSubAccount(subAccounts, subAccountParam(params), local.get(localKeys.poolSubAccount));
 
   const update = useCallback(
     (change: (p: URLSearchParams) => void) =>
@@ -72,7 +72,7 @@ export function usePoolSelection(): PoolSelection {
       const sub = code ? subAccounts.find((s) => s.code === code) : undefined;
       if (sub) local.setJSON(localKeys.chainTypeInfo, { type: sub.defaultCoin });
       update((p) => {
-        p.set('sub', code ?? '');
+        chooseSubAccount(p, code);
         if (sub) p.set('coin', sub.defaultCoin);
       });
     },

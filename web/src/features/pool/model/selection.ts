@@ -19,6 +19,27 @@ export function pickCoin(coins: ChainType[], fromUrl: string | null, stored: Sto
 }
 
 /**
+ * subAccountParam is the sub-account the address names: `code` on a page about one
+ * sub-account (orePoolSubAccountDetail?code=), else `sub`, the switcher's own. The page's
+ * code wins: the switcher showed "All sub-accounts" above one sub-account's page.
+ */
+export function subAccountParam(params: URLSearchParams): string | null {
+  return params.get('code') || params.get('sub');
+}
+
+/**
+ * chooseSubAccount writes a choice of the switcher into the address: `sub` always, and on
+ * a page about one sub-account (`code` present) `code` too, so the page follows the choice;
+ * all sub-accounts (null) there drops `code` (the page then asks for one).
+ */
+export function chooseSubAccount(params: URLSearchParams, code: string | null): void {
+  params.set('sub', code ?? '');
+  if (!params.has('code')) return;
+  if (code) params.set('code', code);
+  else params.delete('code');
+}
+
+/**
  * pickSubAccount chooses the selected sub-account: the one the address names, else the
  * stored one, else none (all sub-accounts). An unknown code means all, not an error:
  * a deleted sub-account's bookmark still opens the page.
