@@ -318,14 +318,16 @@ func (h *Handler) register(channel, param, codeParam string) httpx.HandlerFunc {
 		if err != nil {
 			return err
 		}
-		_, err = h.Service.Register(r.Context(), Registration{
+		// The new account is logged in at once: the answer is a login's (token and user),
+		// so the client needs neither the login form nor a second slider.
+		token, u, err := h.Service.Register(r.Context(), Registration{
 			Channel: channel, Target: f[param], Code: f[codeParam], Nickname: f["nickName"],
 			Password: f["password"], AgentInviteCode: f["agentInviteCode"],
-		})
+		}, r.UserAgent())
 		if err != nil {
 			return err
 		}
-		return httpx.OKMessage(w, r, "account.registerSuccess", nil)
+		return httpx.OKMessage(w, r, "account.registeredLoggedIn", loginResponse{Token: token, User: View(u, httpx.Lang(r))})
 	}
 }
 

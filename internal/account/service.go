@@ -618,37 +618,57 @@ type Registration struct {
 	AgentInviteCode string
 }
 
-// Register creates an account after checking the register code.
-func (s *Service) Register(ctx context.Context, r Registration) (User, error) {
+// Register creates an account after checking the register code, and logs it in: it
+// answers the new session's token as a login does (docs/accounts.md "Sign-up"). The
+// register code is the proof of the slider here: it went out only on a slider ticket, to
+// a mailbox or phone that received it, so the call asks for no second ticket. The user
+// and the session are written in one transaction with the code spent, so a refused
+// registration leaves neither.
+func (s *Service) Register(ctx context.Context, r Registration, userAgent string) (string, User, error) {
+	token, u, err := s.register(ctx, r, userAgent)
+	if err != nil {
+		return "", User{}, err
+	}
+	// As a login by code does: this address proved it holds the target, so the account's
+	// ceiling on failed logins spares it (docs/accounts.md "Brute force"). The account and
+	// its session exist by now, so a failure here is logged, not answered.
+	pw := passwordAttempt(r.Channel+":"+contactOf(&u, r.Channel), httpx.From(ctx).ClientAddr, &u)
+	if err := s.Guard.Succeed(ctx, pw.pair, TrustFor); err != nil && s.Log != nil {
+		s.Log.Warn("account: trust the registering address", "user", u.ID, "err", err)
+	}
+	return token, u, nil
+}
+
+func (s *Service) register(ctx context.Context, r Registration, userAgent string) (string, User, error) {
 	nick, err := CheckNickname(r.Nickname)
 	if err != nil {
-		return User{}, err
+		return "", User{}, err
 	}
 	password, err := CheckPasswordRule(r.Password)
 	if err != nil {
-		return User{}, err
+		return "", User{}, err
 	}
 	target, err := normalizeTarget(r.Channel, r.Target)
 	if err != nil {
-		return User{}, err
+		return "", User{}, err
 	}
 	code, err := CheckCode(r.Code)
 	if err != nil {
-		return User{}, err
+		return "", User{}, err
 	}
 	invite, err := CheckInviteCode(r.AgentInviteCode)
 	if err != nil {
-		return User{}, err
+		return "", User{}, err
 	}
 	// The code first, the address's owner after: without the right code the answer is the
 	// same whether the address is registered or not.
 	sc := Scenes[r.Channel+":register"]
 	id, err := s.verifyGuarded(ctx, sc, target, code)
 	if err != nil {
-		return User{}, err
+		return "", User{}, err
 	}
 	if err := s.checkOwner(ctx, sc, target, nil); err != nil {
-		return User{}, err
+		return "", User{}, err
 	}
 	// The agent after the code (and after the address's owner, which fixing the link would
 	// not change). Without the right register code the answer is the wrong-code one whatever
@@ -662,16 +682,16 @@ func (s *Service) Register(ctx context.Context, r Registration) (User, error) {
 	if invite != "" {
 		agent, err := s.liveAgent(ctx, invite)
 		if err != nil {
-			return User{}, err
+			return "", User{}, err
 		}
 		if agent == nil {
-			return User{}, errInviteInvalid()
+			return "", User{}, errInviteInvalid()
 		}
 		invite = agent.Code // the agent's own spelling, whatever the case of the link
 	}
 	hash, err := HashPassword(password, s.Argon)
 	if err != nil {
-		return User{}, err
+		return "", User{}, err
 	}
 	u := User{Nickname: nick, PasswordHash: hash, AccountType: TypeNormal, Status: StatusActive, AgentInviteCode: invite, Lang: httpx.From(ctx).Lang}
 	if r.Channel == ChannelSMS {
@@ -679,17 +699,24 @@ func (s *Service) Register(ctx context.Context, r Registration) (User, error) {
 	} else {
 		u.Email = target
 	}
+	var token string
 	err = s.Store.DB.InTx(ctx, func(tx *db.Tx) error {
 		if err := consumeCode(ctx, tx, id, s.now()); err != nil {
 			return err
 		}
-		u, err = s.Store.CreateUser(ctx, tx, u)
+		if u, err = s.Store.CreateUser(ctx, tx, u); err != nil {
+			return err
+		}
+		token, err = s.Store.CreateSession(ctx, tx, u.ID, httpx.From(ctx).ClientAddr, userAgent, s.now())
 		return err
 	})
 	if errors.Is(err, errContactTaken) {
-		return User{}, httpx.Warn(contactKey(r.Channel, "account.phoneRegistered", "account.emailRegistered"), nil)
+		return "", User{}, httpx.Warn(contactKey(r.Channel, "account.phoneRegistered", "account.emailRegistered"), nil)
 	}
-	return u, err
+	if err != nil {
+		return "", User{}, err
+	}
+	return token, u, nil
 }
 
 // Rename changes the nickname.
