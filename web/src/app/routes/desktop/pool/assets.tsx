@@ -1,7 +1,7 @@
 // Desktop asset pages: orePoolAssetsOverview and orePoolAssetsDetail (the journal). Logic
 // lives in features/earnings; this file lays out antd widgets.
 import { QuestionCircleOutlined } from '@ant-design/icons';
-import { Button, DatePicker, Empty, Segmented, Select, Skeleton, Table, Tooltip } from 'antd';
+import { Alert, Button, DatePicker, Empty, Segmented, Select, Skeleton, Table, Tooltip } from 'antd';
 import { useState } from 'react';
 import dayjs from 'dayjs';
 import { Link } from 'react-router-dom';
@@ -11,6 +11,7 @@ import { paths } from '@/config/paths';
 import { useAssetEntriesPage, useAssetsOverview } from '@/features/earnings/hooks/use-assets';
 import { grouped, scopeQuery } from '@/features/earnings/model/format';
 import { ENTRY_KINDS, FIATS, type Fiat } from '@/features/earnings/model/types';
+import { subAccountChoices, withdrawBlock } from '@/features/earnings/model/withdraw-gate';
 import { usePoolCodes } from '@/features/pool/hooks/use-pool-selection';
 import { Card, LoadFailed, paging } from './parts';
 import { DesktopWithdrawals, DesktopWithdrawDialog } from './withdraw';
@@ -19,7 +20,7 @@ const FIAT_SIGN: Record<Fiat, string> = { USD: '$', CNY: '¥' };
 
 /** DesktopAssetsOverview: per coin, available, frozen, earned, withdrawn and value. */
 export function DesktopAssetsOverview() {
-  const { subAccount: sub } = usePoolCodes();
+  const { selection, subAccount: sub } = usePoolCodes();
   const v = useAssetsOverview(sub);
   const { t } = v.texts;
   const [withdrawing, setWithdrawing] = useState('');
@@ -48,6 +49,36 @@ export function DesktopAssetsOverview() {
             </div>
           </div>
           {v.empty ? <Empty description={`${t('assets.emptyTitle')}. ${t('assets.emptyBody')}`} style={{ marginBottom: 16 }} /> : null}
+          {sub ? null : (
+            // Under all sub-accounts the sums cannot be withdrawn from: say why in the page
+            // and offer the sub-accounts right here (the choice switches the whole page).
+            <Alert
+              type="info"
+              showIcon
+              data-testid="withdraw-pick"
+              style={{ marginBottom: 16 }}
+              message={t('assets.allTitle')}
+              description={
+                <>
+                  <p style={{ margin: '0 0 8px' }}>{t('assets.allBody')}</p>
+                  {selection.subAccounts.length > 0 ? (
+                    <label>
+                      <span className="up-pool-hint" style={{ marginRight: 8 }}>
+                        {t('assets.withdrawFrom')}
+                      </span>
+                      <Select
+                        style={{ minWidth: 220 }}
+                        placeholder={t('assets.pickPlaceholder')}
+                        options={subAccountChoices(selection.subAccounts)}
+                        onChange={(code: string) => selection.setSubAccount(code)}
+                        data-testid="withdraw-sub-picker"
+                      />
+                    </label>
+                  ) : null}
+                </>
+              }
+            />
+          )}
           <Table
             rowKey="coin"
             pagination={false}
@@ -74,16 +105,19 @@ export function DesktopAssetsOverview() {
               {
                 key: 'entries',
                 title: '',
-                render: (_, a) => (
-                  <span style={{ display: 'inline-flex', gap: 8, alignItems: 'center' }}>
-                    <Tooltip title={sub ? '' : t('assets.pickSubAccount')}>
-                      <Button size="small" type="primary" disabled={!sub || !/[1-9]/.test(a.available)} onClick={() => setWithdrawing(a.coin)} data-testid={`withdraw-${a.coin}`}>
-                        {t('assets.withdraw')}
-                      </Button>
-                    </Tooltip>
-                    <Link to={`${paths.account.orePoolAssetsDetail}${scopeQuery(a.coin, sub)}`}>{t('assets.entries')}</Link>
-                  </span>
-                ),
+                render: (_, a) => {
+                  const block = withdrawBlock(sub, a.available);
+                  return (
+                    <span style={{ display: 'inline-flex', gap: 8, alignItems: 'center' }}>
+                      <Tooltip title={block ? t(`assets.${block}`) : ''}>
+                        <Button size="small" type="primary" disabled={block !== null} onClick={() => setWithdrawing(a.coin)} data-testid={`withdraw-${a.coin}`}>
+                          {t('assets.withdraw')}
+                        </Button>
+                      </Tooltip>
+                      <Link to={`${paths.account.orePoolAssetsDetail}${scopeQuery(a.coin, sub)}`}>{t('assets.entries')}</Link>
+                    </span>
+                  );
+                },
               },
             ]}
           />

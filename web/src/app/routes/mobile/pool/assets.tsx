@@ -1,6 +1,6 @@
 // Phone asset pages: assetsOverview and assetsDetail (the journal). Logic lives in
 // features/earnings; this file lays out antd-mobile widgets.
-import { Button, ErrorBlock, Selector, Skeleton } from 'antd-mobile';
+import { Button, ErrorBlock, NoticeBar, Selector, Skeleton } from 'antd-mobile';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { MCopyText } from '@/components/copy-text/m-copy-text';
@@ -9,6 +9,7 @@ import { mobilePaths } from '@/config/paths';
 import { useAssetEntriesPage, useAssetsOverview } from '@/features/earnings/hooks/use-assets';
 import { grouped, scopeQuery } from '@/features/earnings/model/format';
 import { ENTRY_KINDS, FIATS, type Fiat } from '@/features/earnings/model/types';
+import { subAccountChoices, withdrawBlock } from '@/features/earnings/model/withdraw-gate';
 import { MobilePager } from '@/features/pool/overclock/components/mobile-send-parts';
 import { usePoolCodes } from '@/features/pool/hooks/use-pool-selection';
 import { MCard, MLoadFailed } from './parts';
@@ -18,7 +19,7 @@ const FIAT_SIGN: Record<Fiat, string> = { USD: '$', CNY: '¥' };
 
 /** MobileAssetsOverview: one card per coin with its balances and value. */
 export function MobileAssetsOverview() {
-  const { subAccount: sub } = usePoolCodes();
+  const { selection, subAccount: sub } = usePoolCodes();
   const v = useAssetsOverview(sub);
   const { t } = v.texts;
   const [withdrawing, setWithdrawing] = useState('');
@@ -46,37 +47,68 @@ export function MobileAssetsOverview() {
             </div>
           </div>
           {v.empty ? <ErrorBlock status="empty" title={t('assets.emptyTitle')} description={t('assets.emptyBody')} fullPage={false} /> : null}
-          {v.rows.map((a) => (
-            <article key={a.coin} className="up-mpool-device" data-testid="asset-card">
-              <div className="up-mpool-device__head">
-                <strong>{a.coin}</strong>
-                <span>{money(a.fiatValue)}</span>
-              </div>
-              <div className="up-mpool-row">
-                <span>{t('assets.available')}</span>
-                <strong data-testid={`asset-available-${a.coin}`}>{`${a.available} ${a.unit}`}</strong>
-              </div>
-              <div className="up-mpool-row">
-                <span>{t('assets.frozen')}</span>
-                <span>{`${a.frozen} ${a.unit}`}</span>
-              </div>
-              <div className="up-mpool-row">
-                <span>{t('assets.earned')}</span>
-                <span data-testid={`asset-earned-${a.coin}`}>{`${a.earned} ${a.unit}`}</span>
-              </div>
-              <div className="up-mpool-row">
-                <span>{t('assets.withdrawn')}</span>
-                <span>{`${a.withdrawn} ${a.unit}`}</span>
-              </div>
-              <div className="up-mpool-actions">
-                <Button size="small" color="primary" disabled={!sub || !/[1-9]/.test(a.available)} onClick={() => setWithdrawing(a.coin)} data-testid={`withdraw-${a.coin}`}>
-                  {t('assets.withdraw')}
-                </Button>
-                <Link to={`${mobilePaths.account.assetsDetail}${scopeQuery(a.coin, sub)}`}>{t('assets.entries')}</Link>
-              </div>
-            </article>
-          ))}
-          <p className="up-mpool-hint">{sub ? t('assets.frozenHint') : t('assets.pickSubAccount')}</p>
+          {sub ? null : (
+            // Under all sub-accounts the sums cannot be withdrawn from: say why in the page
+            // and offer the sub-accounts right here (the choice switches the whole page).
+            <section className="up-mpool-panel" data-testid="withdraw-pick">
+              <NoticeBar color="info" wrap content={t('assets.allTitle')} />
+              <p className="up-mpool-hint">{t('assets.allBody')}</p>
+              {selection.subAccounts.length > 0 ? (
+                <label style={{ display: 'grid', gap: 4 }}>
+                  <span className="up-mpool-hint">{t('assets.withdrawFrom')}</span>
+                  <select
+                    value=""
+                    onChange={(e) => e.target.value && selection.setSubAccount(e.target.value)}
+                    data-testid="withdraw-sub-picker"
+                    style={{ minHeight: 44, fontSize: 16 }}
+                  >
+                    <option value="" disabled>
+                      {t('assets.pickPlaceholder')}
+                    </option>
+                    {subAccountChoices(selection.subAccounts).map((c) => (
+                      <option key={c.value} value={c.value}>
+                        {c.label}
+                      </option>
+                    ))}
+                  </select>
+                </label>
+              ) : null}
+            </section>
+          )}
+          {v.rows.map((a) => {
+            const block = withdrawBlock(sub, a.available);
+            return (
+              <article key={a.coin} className="up-mpool-device" data-testid="asset-card">
+                <div className="up-mpool-device__head">
+                  <strong>{a.coin}</strong>
+                  <span>{money(a.fiatValue)}</span>
+                </div>
+                <div className="up-mpool-row">
+                  <span>{t('assets.available')}</span>
+                  <strong data-testid={`asset-available-${a.coin}`}>{`${a.available} ${a.unit}`}</strong>
+                </div>
+                <div className="up-mpool-row">
+                  <span>{t('assets.frozen')}</span>
+                  <span>{`${a.frozen} ${a.unit}`}</span>
+                </div>
+                <div className="up-mpool-row">
+                  <span>{t('assets.earned')}</span>
+                  <span data-testid={`asset-earned-${a.coin}`}>{`${a.earned} ${a.unit}`}</span>
+                </div>
+                <div className="up-mpool-row">
+                  <span>{t('assets.withdrawn')}</span>
+                  <span>{`${a.withdrawn} ${a.unit}`}</span>
+                </div>
+                <div className="up-mpool-actions">
+                  <Button size="small" color="primary" disabled={block !== null} onClick={() => setWithdrawing(a.coin)} data-testid={`withdraw-${a.coin}`}>
+                    {t('assets.withdraw')}
+                  </Button>
+                  <Link to={`${mobilePaths.account.assetsDetail}${scopeQuery(a.coin, sub)}`}>{t('assets.entries')}</Link>
+                </div>
+              </article>
+            );
+          })}
+          <p className="up-mpool-hint">{t('assets.frozenHint')}</p>
           <MobileWithdrawSheet sub={sub} coin={withdrawing} open={withdrawing !== ''} onClose={() => setWithdrawing('')} onDone={v.retry} />
         </>
       )}
