@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError, codes } from '@/lib/api-client';
-import { entryState, isLinkGone } from './use-observer-entry';
+import { entryState, isLinkGone, showOwnLinks } from './use-observer-entry';
 
 describe('isLinkGone', () => {
   it('is the server refusing the link (code 5) only', () => {
@@ -27,5 +27,19 @@ describe('entryState', () => {
   it('offers a retry for another failure, or shows what was stored', () => {
     expect(entryState({ ...base, failed: true })).toBe('failed');
     expect(entryState({ ...base, failed: true, info: {} })).toBe('open');
+  });
+});
+
+describe('showOwnLinks', () => {
+  it('leads a logged-in owner without a link, or with one that stopped, to their own links', () => {
+    expect(showOwnLinks('none', true)).toBe(true);
+    expect(showOwnLinks('gone', true)).toBe(true);
+  });
+  it('not a visitor without a login, nor anyone looking through a link', () => {
+    expect(showOwnLinks('none', false)).toBe(false);
+    expect(showOwnLinks('gone', false)).toBe(false);
+    expect(showOwnLinks('open', true)).toBe(false);
+    expect(showOwnLinks('loading', true)).toBe(false);
+    expect(showOwnLinks('failed', true)).toBe(false);
   });
 });

@@ -17,7 +17,7 @@ export function useObserverEntry() {
   const texts = useObserverTexts();
   const [params, setParams] = useSearchParams();
   const given = params.get(TOKEN_PARAM);
-  const { observerToken, observerInfo } = useSession();
+  const { token: loginToken, observerToken, observerInfo } = useSession();
   const qc = useQueryClient();
 
   // A link with a token replaces whatever link was open before; the observer pages' cached
@@ -54,10 +54,13 @@ export function useObserverEntry() {
   // What was stored of the link counts only when there is something (a real answer names
   // its coins); an empty one would show a link that shares nothing.
   const info = detail.data ?? (observerToken && observerInfo.currencyList ? observerInfo : null);
+  const state = entryState({ gone: gone || refused, token, failed: detail.isError, info, ready: texts.ready });
   return {
     texts,
-    state: entryState({ gone: gone || refused, token, failed: detail.isError, info, ready: texts.ready }),
+    state,
     info,
+    /** ownLinks: a logged-in owner without a link here is led to the observer links they share (/observer), not left at a dead end. */
+    ownLinks: showOwnLinks(state, loginToken !== null),
     /** retry asks again after a failure that was not the link's (network, server). */
     retry: () => void detail.refetch(),
   };
@@ -76,6 +79,15 @@ export function entryState(s: { gone: boolean; token: string | null; failed: boo
   if (!s.token) return 'none';
   if (s.failed && !s.info) return 'failed';
   return !s.info || !s.ready ? 'loading' : 'open';
+}
+
+/**
+ * showOwnLinks says whether the page leads to the owner's own observer links: a logged-in
+ * owner who opened "Observer mode" from the menu has no link to look through (none) or an
+ * old one that stopped (gone); what they want is the page where they make and share links.
+ */
+export function showOwnLinks(state: EntryState, loggedIn: boolean): boolean {
+  return loggedIn && (state === 'none' || state === 'gone');
 }
 
 /** isLinkGone tells the server's "this link no longer opens" (code 5) from other failures. */

@@ -29,7 +29,18 @@ export function DesktopObserverEntry() {
         </div>
       ) : e.state === 'none' || e.state === 'gone' ? (
         <div data-testid={`observer-${e.state}`}>
-          <Result status={e.state === 'gone' ? 'warning' : 'info'} title={t(`entry.${e.state}`)} />
+          <Result
+            status={e.state === 'gone' ? 'warning' : 'info'}
+            title={t(`entry.${e.state}`)}
+            subTitle={e.ownLinks ? <span data-testid="observer-owner">{t('entry.owner')}</span> : undefined}
+            extra={
+              e.ownLinks ? (
+                <Button type="primary" onClick={() => navigate(paths.observer)} data-testid="observer-own-links">
+                  {t('entry.toOwnLinks')}
+                </Button>
+              ) : undefined
+            }
+          />
         </div>
       ) : e.info ? (
         <div data-testid="observer-entry">

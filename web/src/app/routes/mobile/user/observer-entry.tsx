@@ -24,7 +24,17 @@ export function MobileObserverEntry() {
         </div>
       ) : e.state === 'none' || e.state === 'gone' ? (
         <div data-testid={`observer-${e.state}`}>
-          <ErrorBlock status={e.state === 'gone' ? 'disconnected' : 'empty'} title={t(`entry.${e.state}`)} description="" fullPage={false} />
+          <ErrorBlock
+            status={e.state === 'gone' ? 'disconnected' : 'empty'}
+            title={t(`entry.${e.state}`)}
+            description={e.ownLinks ? <span data-testid="observer-owner">{t('entry.owner')}</span> : ''}
+            fullPage={false}
+          />
+          {e.ownLinks ? (
+            <Button block color="primary" onClick={() => navigate(mobilePaths.observer)} data-testid="observer-own-links" style={{ marginTop: 12 }}>
+              {t('entry.toOwnLinks')}
+            </Button>
+          ) : null}
         </div>
       ) : e.info ? (
         <div data-testid="observer-entry">
