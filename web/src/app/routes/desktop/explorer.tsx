@@ -10,16 +10,20 @@ import { PageFrame } from '@/components/page-frame';
 import { paths } from '@/config/paths';
 import {
   isRefused,
+  TX_PARAM,
   useBlock,
   useExplorerCoin,
   useExplorerSearch,
+  useExplorerTitle,
   useOverview,
   useRanked,
   useRanking,
+  useTransaction,
+  useTxParam,
   type ExplorerLinks,
 } from '@/features/explorer/hooks/use-explorer';
 import { confirmationsOf, formatEffort, formatShare, finderIsAddress, parseHeight, trimAmount } from '@/features/explorer/model/format';
-import type { ChainBlock, PoolBlock, RankedMiner } from '@/features/explorer/model/types';
+import type { ChainBlock, PoolBlock, RankedMiner, Transaction } from '@/features/explorer/model/types';
 import { useExplorerTexts } from '@/features/explorer/texts';
 import { errorMessage } from '@/lib/api-client';
 import { explorerTitles as titles } from '../shared-titles';
@@ -33,6 +37,7 @@ export type ExplorerPage = keyof typeof titles;
 const withCoin = (path: string, coin: string) => `${path}?coin=${encodeURIComponent(coin)}`;
 const links: ExplorerLinks = {
   block: (coin, height) => withCoin(paths.explorer.blockDetail(height), coin),
+  transaction: (coin, txid) => `${withCoin(paths.explorer.overView, coin)}&${TX_PARAM}=${txid}`,
   soloSummary: (coin, address) => `${paths.account.soloSummary}?coin=${encodeURIComponent(coin)}&address=${encodeURIComponent(address)}`,
 };
 const when = (ms: number, lang: string) => (ms > 0 ? new Date(ms).toLocaleString(lang.replace('_', '-')) : '—');
@@ -42,8 +47,9 @@ function Frame({ page, children }: { page: ExplorerPage; children: (coin: string
   const { t, ready } = useExplorerTexts();
   const c = useExplorerCoin();
   const s = useExplorerSearch(c.coin?.type, links);
+  const titleKey = useExplorerTitle(page, titles[page], c.coin?.type);
   return (
-    <PageFrame titleKey={titles[page]}>
+    <PageFrame titleKey={titleKey}>
       {!ready || c.pending ? (
         <Skeleton active paragraph={{ rows: 8 }} />
       ) : c.failed ? (
@@ -351,8 +357,108 @@ function BlockPage({ coin }: { coin: string }) {
   );
 }
 
+/** TxStatusTag shows a transaction's status and its confirmations out of the coin's required. */
+function TxStatusTag({ tx }: { tx: Transaction }) {
+  const { t } = useExplorerTexts();
+  const color = tx.status === 'confirmed' ? 'green' : tx.status === 'failed' ? 'red' : 'gold';
+  return (
+    <span>
+      <Tag color={color} data-testid="tx-status">
+        {t(`tx.${tx.status}`)}
+      </Tag>
+      <span data-testid="tx-confirmations">{confirmationsOf(tx.confirmations, tx.required)}</span>
+    </span>
+  );
+}
+
+/** TransactionPanel is a transaction the search found (?tx=): what the node and the pool's records say of it. */
+function TransactionPanel({ coin, txid }: { coin: string; txid: string }) {
+  const { t, lang } = useExplorerTexts();
+  const q = useTransaction(coin, txid);
+  const tx = q.data;
+  const back = <Link to={withCoin(paths.explorer.overView, coin)}>{t('tx.back')}</Link>;
+  if (q.isPending) return <Skeleton active paragraph={{ rows: 6 }} />;
+  if (q.isError && isRefused(q.error))
+    return (
+      <div data-testid="tx-not-found">
+        <Result status="404" title={t('tx.notFound')} extra={back} />
+      </div>
+    );
+  if (q.isError || !tx) return <Result status="warning" title={t('loadFailed')} extra={<Button onClick={() => void q.refetch()}>{t('retry')}</Button>} />;
+  return (
+    <>
+      <section className="up-pool-panel" data-testid="tx-detail">
+        <dl className="up-explorer-dl">
+          <dt>{t('tx.hash')}</dt>
+          <dd>
+            <CopyText text={tx.txid} testId="tx-hash" />
+          </dd>
+          <dt>{t('tx.status')}</dt>
+          <dd>
+            <TxStatusTag tx={tx} />
+          </dd>
+          <dt>{t('tx.block')}</dt>
+          <dd data-testid="tx-block">
+            {tx.blockHeight >= 0 ? (
+              <span className="up-explorer-block-ref">
+                <Link to={withCoin(paths.explorer.blockDetail(tx.blockHeight), coin)} data-testid="tx-block-link">
+                  {tx.blockHeight}
+                </Link>
+                <CopyText text={tx.blockHash} keep={10} testId="tx-block-hash" />
+              </span>
+            ) : (
+              t('tx.noBlock')
+            )}
+          </dd>
+          <dt>{t('tx.time')}</dt>
+          <dd>{when(tx.time, lang)}</dd>
+          <dt>{t('tx.fee')}</dt>
+          <dd>{tx.networkFee ? `${tx.networkFee} ${tx.unit}` : '—'}</dd>
+          <dt>{t('tx.source')}</dt>
+          <dd>{tx.pool ? t('tx.poolPayout') : t('tx.wallet')}</dd>
+        </dl>
+      </section>
+      <section className="up-pool-panel">
+        <h2>{t('tx.outputs')}</h2>
+        {tx.outputs.length === 0 ? (
+          <p className="up-pool-hint" data-testid="tx-no-outputs">
+            {t('tx.noOutputs')}
+          </p>
+        ) : (
+          <Table<Transaction['outputs'][number]>
+            size="small"
+            rowKey="address"
+            pagination={false}
+            dataSource={tx.outputs}
+            data-testid="tx-outputs"
+            columns={[
+              { title: t('tx.address'), dataIndex: 'address', render: (a: string) => <CopyText text={a} testId="tx-output-address" /> },
+              { title: t('tx.amount'), dataIndex: 'amount', align: 'right', render: (v: string) => `${v} ${tx.unit}` },
+            ]}
+            summary={() => (
+              <Table.Summary.Row>
+                <Table.Summary.Cell index={0}>{t('tx.total')}</Table.Summary.Cell>
+                <Table.Summary.Cell index={1} align="right">
+                  <span data-testid="tx-total">{`${tx.total} ${tx.unit}`}</span>
+                </Table.Summary.Cell>
+              </Table.Summary.Row>
+            )}
+          />
+        )}
+        <p className="up-explorer-back">{back}</p>
+      </section>
+    </>
+  );
+}
+
+/** OverviewPage is the overview, or the transaction its address names (?tx=). */
+function OverviewPage({ coin }: { coin: string }) {
+  const txid = useTxParam();
+  return txid ? <TransactionPanel coin={coin} txid={txid} /> : <Overview coin={coin} />;
+}
+
 const bodies: Record<ExplorerPage, (coin: string) => ReactNode> = {
-  overView: (coin) => <Overview coin={coin} />,
+  overView: (coin) => <OverviewPage coin={coin} />,
   rankingList: (coin) => <Ranking coin={coin} />,
   rankingDetail: (coin) => <RankedMinerPage coin={coin} />,
   blockDetail: (coin) => <BlockPage coin={coin} />,

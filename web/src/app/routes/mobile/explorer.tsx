@@ -10,16 +10,20 @@ import { PageFrame } from '@/components/page-frame';
 import { mobilePaths } from '@/config/paths';
 import {
   isRefused,
+  TX_PARAM,
   useBlock,
   useExplorerCoin,
   useExplorerSearch,
+  useExplorerTitle,
   useOverview,
   useRanked,
   useRanking,
+  useTransaction,
+  useTxParam,
   type ExplorerLinks,
 } from '@/features/explorer/hooks/use-explorer';
 import { confirmationsOf, formatEffort, formatShare, finderIsAddress, parseHeight, trimAmount } from '@/features/explorer/model/format';
-import type { PoolBlock } from '@/features/explorer/model/types';
+import type { PoolBlock, Transaction } from '@/features/explorer/model/types';
 import { useExplorerTexts } from '@/features/explorer/texts';
 import { errorMessage } from '@/lib/api-client';
 import { explorerTitles as titles } from '../shared-titles';
@@ -31,6 +35,7 @@ import './explorer.css';
 const withCoin = (path: string, coin: string) => `${path}?coin=${encodeURIComponent(coin)}`;
 const links: ExplorerLinks = {
   block: (coin, height) => withCoin(mobilePaths.explorer.blockDetail(height), coin),
+  transaction: (coin, txid) => `${withCoin(mobilePaths.explorer.overView, coin)}&${TX_PARAM}=${txid}`,
   soloSummary: (coin, address) =>
     `${mobilePaths.account.soloSummary}?coin=${encodeURIComponent(coin)}&address=${encodeURIComponent(address)}`,
 };
@@ -52,8 +57,9 @@ function MFrame({ page, children }: { page: ExplorerPage; children: (coin: strin
   const { t, ready } = useExplorerTexts();
   const c = useExplorerCoin();
   const s = useExplorerSearch(c.coin?.type, links);
+  const titleKey = useExplorerTitle(page, titles[page], c.coin?.type);
   return (
-    <PageFrame titleKey={titles[page]}>
+    <PageFrame titleKey={titleKey}>
       {!ready || c.pending ? (
         <Skeleton.Paragraph lineCount={8} animated />
       ) : c.failed ? (
@@ -367,8 +373,98 @@ function MBlock({ coin }: { coin: string }) {
   );
 }
 
+function MTxStatusTag({ tx }: { tx: Transaction }) {
+  const { t } = useExplorerTexts();
+  const color = tx.status === 'confirmed' ? 'success' : tx.status === 'failed' ? 'danger' : 'warning';
+  return (
+    <span>
+      <Tag color={color} data-testid="tx-status">
+        {t(`tx.${tx.status}`)}
+      </Tag>{' '}
+      <span data-testid="tx-confirmations">{confirmationsOf(tx.confirmations, tx.required)}</span>
+    </span>
+  );
+}
+
+/** MTransaction is a transaction the search found (?tx=), in one column. */
+function MTransaction({ coin, txid }: { coin: string; txid: string }) {
+  const { t, lang } = useExplorerTexts();
+  const q = useTransaction(coin, txid);
+  const tx = q.data;
+  const back = <Link to={withCoin(mobilePaths.explorer.overView, coin)}>{t('tx.back')}</Link>;
+  if (q.isPending) return <Skeleton.Paragraph lineCount={8} animated />;
+  if (q.isError && isRefused(q.error))
+    return (
+      <ErrorBlock status="empty" title={t('tx.notFound')} description="" data-testid="tx-not-found">
+        {back}
+      </ErrorBlock>
+    );
+  if (q.isError || !tx) return <MFailed retry={() => void q.refetch()} />;
+  return (
+    <>
+      <section className="up-mpool-panel" data-testid="tx-detail">
+        <div className="up-mexplorer-hash">
+          <span>{t('tx.hash')}</span>
+          <MCopyText text={tx.txid} testId="tx-hash" />
+        </div>
+        <dl className="up-mexplorer-dl up-mexplorer-dl--spaced">
+          <dt>{t('tx.status')}</dt>
+          <dd>
+            <MTxStatusTag tx={tx} />
+          </dd>
+          <dt>{t('tx.block')}</dt>
+          <dd data-testid="tx-block">
+            {tx.blockHeight >= 0 ? (
+              <Link to={withCoin(mobilePaths.explorer.blockDetail(tx.blockHeight), coin)} data-testid="tx-block-link">
+                {tx.blockHeight}
+              </Link>
+            ) : (
+              t('tx.noBlock')
+            )}
+          </dd>
+          <dt>{t('tx.time')}</dt>
+          <dd>{when(tx.time, lang)}</dd>
+          <dt>{t('tx.fee')}</dt>
+          <dd>{tx.networkFee ? `${tx.networkFee} ${tx.unit}` : '—'}</dd>
+          <dt>{t('tx.source')}</dt>
+          <dd>{tx.pool ? t('tx.poolPayout') : t('tx.wallet')}</dd>
+        </dl>
+        {tx.blockHash ? (
+          <div className="up-mexplorer-hash">
+            <span>{t('col.hash')}</span>
+            <MCopyText text={tx.blockHash} keep={10} testId="tx-block-hash" />
+          </div>
+        ) : null}
+      </section>
+      <List header={t('tx.outputs')} data-testid="tx-outputs">
+        {tx.outputs.length === 0 ? (
+          <List.Item>
+            <span className="up-mexplorer-desc" data-testid="tx-no-outputs">
+              {t('tx.noOutputs')}
+            </span>
+          </List.Item>
+        ) : null}
+        {tx.outputs.map((o) => (
+          <List.Item key={o.address} description={<MCopyText text={o.address} keep={10} testId="tx-output-address" />}>
+            {`${o.amount} ${tx.unit}`}
+          </List.Item>
+        ))}
+        {tx.outputs.length > 0 ? (
+          <List.Item extra={<span data-testid="tx-total">{`${tx.total} ${tx.unit}`}</span>}>{t('tx.total')}</List.Item>
+        ) : null}
+      </List>
+      <p className="up-mexplorer-back">{back}</p>
+    </>
+  );
+}
+
+function MOverviewPage({ coin }: { coin: string }) {
+  const txid = useTxParam();
+  return txid ? <MTransaction coin={coin} txid={txid} /> : <MOverview coin={coin} />;
+}
+
 const bodies: Record<ExplorerPage, (coin: string) => ReactNode> = {
-  overView: (coin) => <MOverview coin={coin} />,
+  overView: (coin) => <MOverviewPage coin={coin} />,
   rankingList: (coin) => <MRanking coin={coin} />,
   rankingDetail: (coin) => <MRankedMiner coin={coin} />,
   blockDetail: (coin) => <MBlock coin={coin} />,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { confirmationsOf, finderIsAddress, formatEffort, formatShare, parseHeight, shortHash, trimAmount } from './format';
+import { blockState, confirmationsOf, finderIsAddress, formatEffort, formatShare, parseHeight, parseTxid, shortHash, trimAmount } from './format';
 
 describe('explorer formats', () => {
   it('effort, share and confirmations', () => {
@@ -33,5 +33,23 @@ describe('explorer formats', () => {
     expect(trimAmount('100')).toBe('100');
     expect(trimAmount('0.00000000')).toBe('0');
     expect(trimAmount('10.10')).toBe('10.1');
+  });
+
+  it("a block page's title follows the block's state (issue 31)", () => {
+    const pool = (status: 'pending' | 'confirmed' | 'orphaned') => ({ status });
+    // A pool block with all its confirmations is confirmed, not "unconfirmed".
+    expect(blockState({ confirmations: 10, poolBlock: pool('confirmed') })).toBe('confirmed');
+    expect(blockState({ confirmations: 3, poolBlock: pool('pending') })).toBe('unconfirmed');
+    expect(blockState({ confirmations: -1, poolBlock: pool('orphaned') })).toBe('orphaned');
+    // Blocks the pool did not find: plain, or orphaned off the main chain.
+    expect(blockState({ confirmations: 5, poolBlock: null })).toBe('block');
+    expect(blockState({ confirmations: -1, poolBlock: null })).toBe('orphaned');
+  });
+
+  it('reads a transaction hash from the address', () => {
+    expect(parseTxid('AB'.repeat(32))).toBe('ab'.repeat(32));
+    expect(parseTxid(` ${'0'.repeat(64)} `)).toBe('0'.repeat(64));
+    expect(parseTxid('ab'.repeat(31))).toBeNull();
+    expect(parseTxid(null)).toBeNull();
   });
 });

@@ -43,3 +43,27 @@ export function trimAmount(amount: string): string {
   if (!/^-?\d+\.\d+$/.test(amount)) return amount;
   return amount.replace(/\.?0+$/, '');
 }
+
+/** BlockState is what a block page's title says of the block. */
+export type BlockState = 'confirmed' | 'unconfirmed' | 'orphaned' | 'block';
+
+/**
+ * blockState reads a block's state for its page's title: a pool block by its status
+ * (pending is unconfirmed, however many confirmations it has so far), any block off the
+ * main chain orphaned, another block of the chain plain "block".
+ */
+export function blockState(b: { confirmations: number; poolBlock: { status: PoolBlockStatus } | null }): BlockState {
+  if (b.poolBlock) return b.poolBlock.status === 'pending' ? 'unconfirmed' : b.poolBlock.status;
+  return b.confirmations < 0 ? 'orphaned' : 'block';
+}
+
+type PoolBlockStatus = 'pending' | 'confirmed' | 'orphaned';
+
+/** TXID_PATTERN is a transaction hash as the search and the tx address parameter take it. */
+const TXID_PATTERN = /^[0-9a-fA-F]{64}$/;
+
+/** parseTxid reads a transaction hash from an address (?tx=), lower case, or null. */
+export function parseTxid(raw: string | null | undefined): string | null {
+  const s = (raw ?? '').trim();
+  return TXID_PATTERN.test(s) ? s.toLowerCase() : null;
+}

@@ -85,8 +85,31 @@ export interface RankedDetail {
 }
 
 export interface SearchResult {
-  kind: 'block' | 'address';
+  kind: 'block' | 'transaction' | 'address';
   height?: number;
   hash?: string;
+  txid?: string;
   address?: string;
+}
+
+/** Transaction is a transaction the pool's payouts or the node's wallet know (explorer/transaction). */
+export interface Transaction {
+  txid: string;
+  /** pool: one of the pool's payouts (its records say what it pays). */
+  pool: boolean;
+  /** status: pending until `required` confirmations, then confirmed; failed never confirms. */
+  status: 'pending' | 'confirmed' | 'failed';
+  confirmations: number;
+  required: number;
+  /** blockHash is '' and blockHeight -1 while no block holds it. */
+  blockHash: string;
+  blockHeight: number;
+  /** time is Unix ms (0 unknown). */
+  time: number;
+  /** networkFee is '' when unknown. */
+  networkFee: string;
+  unit: string;
+  outputs: { address: string; amount: string }[];
+  /** total is the outputs' sum, '' without outputs. */
+  total: string;
 }
