@@ -101,9 +101,15 @@ describe('product pages', { skip: skipReason(), timeout: 240_000 }, () => {
         const context = await browser.newContext(site.options);
         await context.addInitScript(() => localStorage.setItem('lang', 'zh_HK'));
         const page = await context.newPage();
+        // Nothing published is an answer (data null), not a 404 the browser logs as an error (issue 31).
+        const consoleErrors = [];
+        page.on('console', (m) => m.type() === 'error' && consoleErrors.push(m.text()));
+        const answered = page.waitForResponse((r) => r.url().includes('/api/pc/v1/app/download?operateSystem=uniplus-os'));
         await page.goto(server.url + site.os);
         const missing = page.getByTestId('os-download-missing');
         await missing.waitFor();
+        assert.equal((await answered).status(), 200);
+        assert.deepEqual(consoleErrors, []);
         assert.match(await missing.innerText(), /映像檔暫未提供/);
         assert.equal(await page.getByTestId('os-download').count(), 0);
         assert.equal(await page.getByTestId('os-hero-download').count(), 0);

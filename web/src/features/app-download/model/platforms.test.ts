@@ -76,6 +76,8 @@ describe('releasesByPlatform', () => {
 describe('releaseStatus', () => {
   it('tells a missing release from a failed call', () => {
     expect(releaseStatus({ data: release('uniplus-os'), error: null, isPending: false })).toBe('ready');
+    // Nothing published: data null (HTTP 200, issue 31), or code 3 from an older server.
+    expect(releaseStatus({ data: null, error: null, isPending: false })).toBe('missing');
     expect(releaseStatus({ error: new ApiError('code', 'No release', 3), isPending: false })).toBe('missing');
     expect(releaseStatus({ error: new ApiError('network', 'Network error'), isPending: false })).toBe('failed');
     expect(releaseStatus({ error: new ApiError('code', 'Server error', 1), isPending: false })).toBe('failed');

@@ -57,11 +57,13 @@ export function releasesByPlatform(list: readonly AppRelease[] | undefined): Par
 export type ReleaseStatus = 'loading' | 'ready' | 'missing' | 'failed';
 
 /**
- * releaseStatus reads a release query: the server's code 3 means no release is set
- * ("not available yet"); any other failure (network, timeout) is worth a retry.
+ * releaseStatus reads a release query: data null means no release is set ("not available
+ * yet"), and so does code 3, how servers before issue 31 said it; any other failure
+ * (network, timeout) is worth a retry.
  */
-export function releaseStatus(q: { data?: AppRelease | undefined; error: unknown; isPending: boolean }): ReleaseStatus {
+export function releaseStatus(q: { data?: AppRelease | null | undefined; error: unknown; isPending: boolean }): ReleaseStatus {
   if (q.data) return 'ready';
+  if (q.data === null) return 'missing';
   if (q.error instanceof ApiError && q.error.kind === 'code' && q.error.code === codes.warning) return 'missing';
   if (q.error) return 'failed';
   return 'loading';

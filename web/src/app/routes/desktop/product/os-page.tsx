@@ -56,7 +56,7 @@ export function DesktopOsPage() {
         <OsSections
           t={t}
           lang={lang}
-          os={os}
+          os={{ status: os.status, release: os.release ?? undefined }}
           icons={icons}
           links={links}
           loading={<Skeleton active paragraph={{ rows: 2 }} />}

@@ -72,7 +72,8 @@ describe('DesktopUploadPage', () => {
 
 describe('DesktopOsPage', () => {
   it('shows the requirements and the not-available state when no image is released, without a warning toast', async () => {
-    serve({ 'uniplus-os': { code: 3, msg: 'No release for this operating system.', data: null } });
+    // Nothing published: data null with HTTP 200 (issue 31; a 404 logged a console error).
+    serve({ 'uniplus-os': { code: 0, msg: 'success', data: null } });
     renderWithProviders(<DesktopOsPage />, { path: '/OS' });
     const missing = await screen.findByTestId('os-download-missing');
     expect(missing.textContent).toContain('The image is not available yet');

@@ -56,7 +56,7 @@ export function MobileOsPage() {
         <OsSections
           t={t}
           lang={lang}
-          os={os}
+          os={{ status: os.status, release: os.release ?? undefined }}
           icons={icons}
           links={links}
           phone
