@@ -121,6 +121,10 @@ describe('desktop home page', { skip: skipReason(), timeout: 240_000 }, () => {
     const dialog = page.getByTestId('calc-dialog');
     await dialog.waitFor();
     assert.ok((await dialog.textContent()).includes('Pay per share'), 'the dialog explains pay-per-share');
+    // The defaults' figures show at once, before Calculate is pressed (issue 31).
+    await dialog.locator('[data-testid=calc-results][data-ready=true]').waitFor();
+    assert.match(await dialog.getByTestId('calc-result-day').getAttribute('data-fiat'), /\d/);
+    assert.ok(!(await dialog.getByTestId('calc-result-day').textContent()).includes('—'));
 
     const check = async (variant, fields, extra) => {
       await dialog.getByTestId(`calc-tab-${variant}`).click();

@@ -109,6 +109,11 @@ describe('home, coin list and coin pages on a phone', { skip: skipReason(), time
     await chart.locator('canvas').waitFor();
     assert.ok(Number(await chart.getAttribute('data-points')) >= 1);
 
+    // The quick calculator shows the defaults' figures at once, before Calculate (issue 31).
+    await btc.getByTestId('calc-result-day').waitFor();
+    assert.match(await btc.getByTestId('calc-result-day').getAttribute('data-fiat'), /\d/);
+    const auto = called('/income/calculate').map((c) => JSON.parse(c.body)).find((b) => b.currencyType === 'BTC');
+    assert.equal(auto?.customerHashRate, '1.00');
     // The quick calculator agrees with the server for the same input.
     await btc.getByLabel(EN.dash.calc.hashRate).fill('3');
     await btc.getByTestId('calc-submit').click();

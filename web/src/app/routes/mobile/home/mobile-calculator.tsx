@@ -1,26 +1,11 @@
 import { Button, Input, Segmented } from 'antd-mobile';
-import { useEffect, useId, useState, type ReactNode } from 'react';
-import { useCalculateIncome } from '@/features/dashboard/api/calculate-income';
+import { useId, useState, type ReactNode } from 'react';
 import { useHashUnits } from '@/features/dashboard/api/get-hash-units';
-import {
-  CALC_MAX_LENGTH,
-  CALC_PERIODS,
-  checkField,
-  checkForm,
-  defaultCalcForm,
-  fieldsOf,
-  forPeriod,
-  formatTwo,
-  toCalcInput,
-  typedNumber,
-  type CalcError,
-  type CalcField,
-  type CalcForm,
-} from '@/features/dashboard/model/calculator';
+import { useCalculator } from '@/features/dashboard/hooks/use-calculator';
+import { CALC_MAX_LENGTH, CALC_PERIODS, fieldsOf, forPeriod, typedNumber, type CalcError, type CalcField } from '@/features/dashboard/model/calculator';
 import { isLegalTender } from '@/lib/legal-tender';
 import type { CalcResult, CalcVariant, CoinRow, LegalTender } from '@/features/dashboard/model/types';
 import { useDashboardTexts } from '@/features/dashboard/texts';
-import { ApiError } from '@/lib/api-client';
 import { coinAmount, hashRate, money } from '@/features/dashboard/model/format';
 
 const VARIANTS: readonly CalcVariant[] = ['basic', 'full'];
@@ -96,51 +81,14 @@ export function MobileCalculator({ row, quick = false }: MobileCalculatorProps) 
   const { t } = useDashboardTexts();
   const fiat: LegalTender = isLegalTender(row.coinPriceUnit) ? row.coinPriceUnit : 'USD';
   const [variant, setVariant] = useState<CalcVariant>('basic');
-  const [form, setForm] = useState<CalcForm>(() => defaultCalcForm(row));
-  const [errors, setErrors] = useState<Partial<Record<CalcField, CalcError>>>({});
-  const [result, setResult] = useState<CalcResult | null>(null);
-  const [refusal, setRefusal] = useState<string | null>(null);
+  // The form's state, checks and call live in the feature's hook, as the desktop's do: the
+  // defaults' figures come at once, edited figures after Calculate.
+  const calc = useCalculator(row, fiat, quick ? 'basic' : variant);
+  const { form, result, refusal } = calc;
   const units = useHashUnits(row.currencyType);
-  const calc = useCalculateIncome();
-
-  // Another fiat: the price field follows the coin's price in it, and an old result goes.
-  useEffect(() => {
-    setForm((f) => ({ ...f, coinPrice: row.coinPrice || '0.00' }));
-    setResult(null);
-    setRefusal(null);
-  }, [fiat, row.coinPrice]);
 
   const unitOptions = units.data?.length ? units.data : [form.customerHashRateUnit];
   const message = (e: CalcError | undefined) => (e ? t(e.key, e.values) : null);
-
-  const set = (field: CalcField, value: string) => {
-    setForm((f) => ({ ...f, [field]: value }));
-    setErrors((e) => ({ ...e, [field]: undefined }));
-  };
-  const blur = (field: CalcField) => {
-    const shown = formatTwo(form[field]);
-    setForm((f) => ({ ...f, [field]: shown }));
-    setErrors((e) => ({ ...e, [field]: checkField(field, shown) ?? undefined }));
-  };
-
-  const submit = () => {
-    const v: CalcVariant = quick ? 'basic' : variant;
-    const found = checkForm(form, v);
-    setErrors(found);
-    setRefusal(null);
-    if (Object.keys(found).length > 0) {
-      setResult(null);
-      return;
-    }
-    calc.mutate(toCalcInput(row, form, fiat, v), {
-      onSuccess: (answer) => setResult(answer.data),
-      onError: (err) => {
-        setResult(null);
-        // Transport failures were already shown by the client; a refusal is shown here.
-        setRefusal(err instanceof ApiError && err.kind === 'code' ? err.message : null);
-      },
-    });
-  };
 
   const shownFields = quick ? (['customerHashRate'] as CalcField[]) : fieldsOf(variant);
   const label = (field: CalcField) => {
@@ -168,11 +116,7 @@ export function MobileCalculator({ row, quick = false }: MobileCalculatorProps) 
           aria-label={t('calc.title')}
           data-testid="calc-variant"
           value={variant}
-          onChange={(v) => {
-            setVariant(v as CalcVariant);
-            setResult(null);
-            setRefusal(null);
-          }}
+          onChange={(v) => setVariant(v as CalcVariant)}
           options={VARIANTS.map((v) => ({ value: v, label: <span data-testid={`calc-variant-${v}`}>{t(`calc.${v}`)}</span> }))}
         />
       )}
@@ -181,7 +125,7 @@ export function MobileCalculator({ row, quick = false }: MobileCalculatorProps) 
         noValidate
         onSubmit={(e) => {
           e.preventDefault();
-          submit();
+          void calc.calculate();
         }}
       >
         {shownFields.map((field) => (
@@ -190,9 +134,9 @@ export function MobileCalculator({ row, quick = false }: MobileCalculatorProps) 
             field={field}
             label={label(field)}
             value={form[field]}
-            error={message(errors[field])}
-            onChange={(v) => set(field, v)}
-            onBlur={() => blur(field)}
+            error={message(calc.errors[field])}
+            onChange={(v) => calc.change(field, v)}
+            onBlur={() => calc.blur(field)}
             suffix={
               field === 'customerHashRate' ? (
                 <select
@@ -200,10 +144,7 @@ export function MobileCalculator({ row, quick = false }: MobileCalculatorProps) 
                   aria-label={t('calc.unit')}
                   data-testid="calc-unit"
                   value={form.customerHashRateUnit}
-                  onChange={(e) => {
-                    const unit = e.target.value;
-                    setForm((f) => ({ ...f, customerHashRateUnit: unit }));
-                  }}
+                  onChange={(e) => calc.setUnit(e.target.value)}
                 >
                   {unitOptions.map((u) => (
                     <option key={u} value={u}>
@@ -222,7 +163,7 @@ export function MobileCalculator({ row, quick = false }: MobileCalculatorProps) 
           </p>
         )}
         {!quick && variant === 'full' ? <p className="up-mcalc__hint">{t('calc.electricityNote')}</p> : null}
-        <Button block type="submit" color="primary" size="large" className="up-mcalc__submit" loading={calc.isPending} data-testid="calc-submit">
+        <Button block type="submit" color="primary" size="large" className="up-mcalc__submit" loading={calc.pending} data-testid="calc-submit">
           {t('calc.calculate')}
         </Button>
       </form>
