@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { api, type Answer } from '@/lib/api-client';
-import type { Channel } from '../model/types';
+import { setSession } from '@/lib/storage';
+import type { Channel, LoginResponse } from '../model/types';
 
 /** Registration is SPEC.md section 3 "Registration payload", before its code field is named. */
 export interface Registration {
@@ -23,16 +24,27 @@ export function registrationBody(r: Registration): Record<string, string | null>
   };
 }
 
-/** register creates an account (no session starts: the visitor logs in next). Errors are shown by the caller (quiet). */
-export function register(r: Registration): Promise<Answer<null>> {
-  return api.send<null>(`/pc/v1/common/customer/register/${r.channel}`, {
+/**
+ * register creates an account and keeps the session it answers, as a login does
+ * (docs/accounts.md "Sign-up"): the new account is logged in at once, with no login form
+ * and no second slider. Errors are shown by the caller (quiet).
+ */
+export async function register(r: Registration): Promise<Answer<LoginResponse>> {
+  const answer = await api.send<LoginResponse>(`/pc/v1/common/customer/register/${r.channel}`, {
     method: 'POST',
     body: registrationBody(r),
     quiet: true,
   });
+  setSession(answer.data.token, answer.data.user);
+  return answer;
 }
 
-/** useRegister registers accounts. */
+/** useRegister registers accounts; every cached answer of the previous visitor is dropped, as at login. */
 export function useRegister() {
-  return useMutation({ mutationFn: register });
+  return useMutation({
+    mutationFn: register,
+    onSuccess: (_answer, _req, _ctx, { client }) => {
+      client.removeQueries({ queryKey: ['account'] });
+    },
+  });
 }

@@ -5,7 +5,18 @@ import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { checkCode, checkEmail, checkLoginAccount, checkNewPassword, checkNickname, checkPasswordPresent, checkPhone, checkRepeatPassword, contactMode, fieldRule, LIMITS } from '@/lib/validation';
 import { sendCode } from '../api/send-code';
-import { canSubmitLogin, canSubmitRegister, loginChannel, type LoginValues, type RegisterValues } from '../model/forms';
+import {
+  canSubmitLogin,
+  canSubmitRegister,
+  carryFromLogin,
+  carryFromRegister,
+  loginChannel,
+  loginStart,
+  registerStart,
+  type AuthCarry,
+  type LoginValues,
+  type RegisterValues,
+} from '../model/forms';
 import type { Channel, LoginMethod } from '../model/types';
 import { useCaptchaTicket } from './use-captcha-ticket';
 import { useCodeButton } from './use-code-button';
@@ -25,11 +36,24 @@ function useAgreeRule() {
   return { validator: (_: unknown, v: unknown) => (v ? Promise.resolve() : Promise.reject(new Error(t('validation.agreeTerms')))) };
 }
 
-/** useLoginForm: password or code login with one phone-or-email input (SPEC.md section 2). */
-export function useLoginForm(form: AuthForm, goHome: () => void) {
+/**
+ * REGISTER_PASS_KEEP_MS is how long the register form shows its slider as passed once a
+ * code went out on it: the code's own life (10 minutes, docs/accounts.md "Verification
+ * codes"). The submit needs no ticket (the code is the slider's proof), so within it the
+ * form never offers the slider again; past it the code is dead and a new send needs a new
+ * pass, which the row then offers.
+ */
+export const REGISTER_PASS_KEEP_MS = 10 * 60_000;
+
+/**
+ * useLoginForm: password or code login with one phone-or-email input (SPEC.md section 2).
+ * carry is what the register page handed over (its phone or email, the terms ticked).
+ */
+export function useLoginForm(form: AuthForm, goHome: () => void, carry: AuthCarry = {}) {
   const { t } = useTranslation();
   const [method, setMethodState] = useState<LoginMethod>('pwd');
-  const [values, setValues] = useState<LoginValues>({});
+  const [initialValues] = useState(() => loginStart(carry));
+  const [values, setValues] = useState<LoginValues>(initialValues);
   const captcha = useCaptchaTicket();
   const login = useLoginSubmit(captcha, goHome);
   const agree = useAgreeRule();
@@ -55,6 +79,10 @@ export function useLoginForm(form: AuthForm, goHome: () => void) {
     captcha,
     login,
     codeButton,
+    /** initialValues are the form's first values (what the register page handed over). */
+    initialValues,
+    /** carry is what the "Sign up" link hands the register page. */
+    carry: carryFromLogin(values),
     /** mode is what the account input looks like so far: a phone shows the +86 prefix. */
     mode: contactMode(values.account),
     ready: canSubmitLogin(values, method),
@@ -67,13 +95,18 @@ export function useLoginForm(form: AuthForm, goHome: () => void) {
   };
 }
 
-/** useRegisterForm: phone or email sign-up with a code, the slider and the terms. */
-export function useRegisterForm(form: AuthForm, goLogin: () => void) {
+/**
+ * useRegisterForm: phone or email sign-up with a code, the slider and the terms. The
+ * slider is passed once, for the code; the submit needs none and logs the new account in
+ * (goHome). carry is what the login page handed over.
+ */
+export function useRegisterForm(form: AuthForm, goHome: () => void, carry: AuthCarry = {}) {
   const { t } = useTranslation();
-  const [channel, setChannel] = useState<Channel>('phone');
-  const [values, setValues] = useState<RegisterValues>({});
-  const captcha = useCaptchaTicket();
-  const registration = useRegisterSubmit(goLogin);
+  const [start] = useState(() => registerStart(carry));
+  const [channel, setChannel] = useState<Channel>(start.channel);
+  const [values, setValues] = useState<RegisterValues>(start.values);
+  const captcha = useCaptchaTicket({ keepPassedMs: REGISTER_PASS_KEEP_MS });
+  const registration = useRegisterSubmit(goHome);
   const agree = useAgreeRule();
   const codeButton = useCodeButton({
     captcha,
@@ -111,6 +144,10 @@ export function useRegisterForm(form: AuthForm, goLogin: () => void) {
     captcha,
     registration,
     codeButton,
+    /** initialValues are the form's first values (what the login page handed over). */
+    initialValues: start.values,
+    /** carry is what the "Log in" link hands the login page. */
+    carry: carryFromRegister(values, channel),
     ready: canSubmitRegister(values, channel),
     // The email form takes longer passwords into its inputs; the rule stays 8-20.
     passwordMax: channel === 'email' ? LIMITS.passwordInputMax : LIMITS.passwordMax,

@@ -3,7 +3,7 @@ import { act, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, api } from '@/lib/api-client';
-import { readInviteCode, session, sessionKeys } from '@/lib/storage';
+import { clearSession, getToken, getUserInfo, readInviteCode, session, sessionKeys } from '@/lib/storage';
 import { useRegisterSubmit } from './use-register-submit';
 
 vi.mock('@/lib/notify', () => ({ notify: vi.fn() }));
@@ -20,18 +20,18 @@ describe('useRegisterSubmit and the invite code', () => {
     const send = vi
       .spyOn(api, 'send')
       .mockRejectedValueOnce(new ApiError('code', EXPIRED, 3, { inviteInvalid: true }))
-      .mockResolvedValueOnce({ data: null, msg: 'Registration successful.' });
-    const goLogin = vi.fn();
-    const { result } = renderHook(() => useRegisterSubmit(goLogin), { wrapper });
+      .mockResolvedValueOnce({ data: { token: 'tok-1', user: { nickName: 'miner' } }, msg: 'Registration successful. You are logged in.' });
+    const goHome = vi.fn();
+    const { result } = renderHook(() => useRegisterSubmit(goHome), { wrapper });
     await act(async () => result.current.submit(values, 'email'));
     await vi.waitFor(() => expect(result.current.error).toBe(EXPIRED));
     expect((send.mock.calls[0]![1]!.body as { agentInviteCode: string | null }).agentInviteCode).toBe('GONE');
     expect(readInviteCode()).toBeNull();
-    expect(goLogin).not.toHaveBeenCalled();
+    expect(goHome).not.toHaveBeenCalled();
 
     await new Promise((r) => setTimeout(r, 350)); // the submit throttle
     await act(async () => result.current.submit(values, 'email'));
-    await vi.waitFor(() => expect(goLogin).toHaveBeenCalledTimes(1));
+    await vi.waitFor(() => expect(goHome).toHaveBeenCalledTimes(1));
     expect((send.mock.calls[1]![1]!.body as { agentInviteCode: string | null }).agentInviteCode).toBeNull();
   });
 
@@ -42,5 +42,35 @@ describe('useRegisterSubmit and the invite code', () => {
     await act(async () => result.current.submit(values, 'email'));
     await vi.waitFor(() => expect(result.current.error).toBe('The verification code is wrong or has expired.'));
     expect(readInviteCode()).toBe('AGENT7');
+  });
+
+  it('a registration is a login: the answered session is kept and the visitor goes home, with no login form', async () => {
+    clearSession();
+    const client = new QueryClient();
+    client.setQueryData(['account', 'baseInfo'], { nickName: 'someone before' });
+    const send = vi
+      .spyOn(api, 'send')
+      .mockRejectedValueOnce(new ApiError('code', 'This email is already registered.', 3, null))
+      .mockResolvedValueOnce({ data: { token: 'tok-2', user: { nickName: 'miner', email: 'a@example.com' } }, msg: 'Registration successful. You are logged in.' });
+    const goHome = vi.fn();
+    const { result } = renderHook(() => useRegisterSubmit(goHome), {
+      wrapper: ({ children }: { children: ReactNode }) => <QueryClientProvider client={client}>{children}</QueryClientProvider>,
+    });
+    // A refusal keeps no session and stays on the form.
+    await act(async () => result.current.submit(values, 'email'));
+    await vi.waitFor(() => expect(result.current.error).toBe('This email is already registered.'));
+    expect(getToken()).toBeNull();
+    expect(goHome).not.toHaveBeenCalled();
+
+    await new Promise((r) => setTimeout(r, 350)); // the submit throttle
+    await act(async () => result.current.submit(values, 'email'));
+    await vi.waitFor(() => expect(goHome).toHaveBeenCalledTimes(1));
+    expect(send).toHaveBeenCalledTimes(2);
+    expect(send.mock.calls[1]![0]).toBe('/pc/v1/common/customer/register/email');
+    expect(getToken()).toBe('tok-2');
+    expect(getUserInfo()?.nickName).toBe('miner');
+    // The previous visitor's answers are gone, as after a login.
+    expect(client.getQueryData(['account', 'baseInfo'])).toBeUndefined();
+    expect(result.current.error).toBeNull();
   });
 });

@@ -19,12 +19,14 @@ export interface RegisterSubmit {
 
 /**
  * useRegisterSubmit registers from a checked form with the invite code kept
- * by an invite link; success forgets the invite code, says so and calls
- * goLogin (SPEC.md section 4). A refusal of the invite code (the agent's link
- * expired since the invite page checked it) shows the server's message and
- * forgets the code too.
+ * by an invite link. The server answers a session as a login does: success keeps it
+ * (api/register.ts), forgets the invite code, says so and calls goHome at once, so the
+ * new account lands logged in without the login form, its slider or its terms box
+ * (docs/accounts.md "Sign-up"). A refusal of the invite code (the agent's link
+ * expired since the invite page checked it) shows the server's message and forgets
+ * the code too. No slider is asked here: the register code is the slider's proof.
  */
-export function useRegisterSubmit(goLogin: () => void): RegisterSubmit {
+export function useRegisterSubmit(goHome: () => void): RegisterSubmit {
   const { t } = useTranslation();
   const mutation = useRegister();
   const [error, setError] = useState<string | null>(null);
@@ -36,8 +38,8 @@ export function useRegisterSubmit(goLogin: () => void): RegisterSubmit {
       try {
         const answer = await mutation.mutateAsync(toRegistration(values, channel, readInviteCode()));
         clearInviteCode();
-        notify('success', answer.msg || t('messages.registerSuccess'));
-        goLogin();
+        notify('success', answer.msg || t('messages.loginSuccess'));
+        goHome();
       } catch (err) {
         // The kept invite code is no live agent's: forget it, so that the next try
         // registers without it (or with the code of the right link, opened again).
@@ -45,7 +47,7 @@ export function useRegisterSubmit(goLogin: () => void): RegisterSubmit {
         setError(err instanceof Error ? err.message : String(err));
       }
     },
-    [goLogin, mutation, t],
+    [goHome, mutation, t],
   );
 
   const submit = useSubmitThrottle((values: RegisterValues, channel: Channel) => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { loginBody, loginPath } from '../api/log-in';
 import { registrationBody } from '../api/register';
-import { canSubmitLogin, canSubmitRegister, loginChannel, toLoginRequest, toRegistration } from './forms';
+import { canSubmitLogin, canSubmitRegister, carryFromRegister, loginChannel, readAuthCarry, registerStart, toLoginRequest, toRegistration } from './forms';
 
 describe('login form', () => {
   it('the button needs the tab fields, not the terms (pressing it unticked warns)', () => {
@@ -50,5 +50,28 @@ describe('register form', () => {
     expect(body).toEqual({ agentInviteCode: 'ABC123', password: 'Passw0rd!', nickName: 'miner', email: 'a@example.com', emailCode: '123456' });
     const phone = registrationBody(toRegistration({ ...filled, phone: '13800138000' }, 'phone', null));
     expect(phone).toEqual({ agentInviteCode: null, password: 'Passw0rd!', nickName: 'miner', phone: '13800138000', phoneCode: '123456' });
+  });
+});
+
+describe('what one auth page hands the other', () => {
+  it('takes only a typed contact of sane length and a ticked box from the history state', () => {
+    expect(readAuthCarry(null)).toEqual({});
+    expect(readAuthCarry('a@example.com')).toEqual({});
+    expect(readAuthCarry({ account: 42, agree: 'yes' })).toEqual({});
+    expect(readAuthCarry({ account: '   ', agree: false })).toEqual({});
+    expect(readAuthCarry({ account: 'x'.repeat(51) })).toEqual({});
+    expect(readAuthCarry({ account: ' a@example.com ', agree: true })).toEqual({ account: 'a@example.com', agree: true });
+  });
+
+  it('the register form hands over the contact of its tab', () => {
+    const values = { phone: '13800138000', email: 'a@example.com', agree: false };
+    expect(carryFromRegister(values, 'phone')).toEqual({ account: '13800138000' });
+    expect(carryFromRegister(values, 'email')).toEqual({ account: 'a@example.com' });
+  });
+
+  it('the register form opens on the tab of what it is handed', () => {
+    expect(registerStart({})).toEqual({ channel: 'phone', values: { agree: false } });
+    expect(registerStart({ account: 'a@example.com', agree: true })).toEqual({ channel: 'email', values: { email: 'a@example.com', agree: true } });
+    expect(registerStart({ account: '13800138000' })).toEqual({ channel: 'phone', values: { phone: '13800138000', agree: false } });
   });
 });

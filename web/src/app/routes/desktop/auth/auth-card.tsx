@@ -1,5 +1,5 @@
 import { Alert, Button, Checkbox, Form } from 'antd';
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { TermsText } from '@/features/auth/components/terms';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -13,6 +13,8 @@ export interface OtherPage {
   textKey: string;
   labelKey: string;
   to: string;
+  /** state is what the page hands the other (AuthCarry: the contact typed, the terms ticked). */
+  state?: unknown;
 }
 
 /** AuthCard is the centred card of the desktop login and register pages, on the brand's dark band. */
@@ -20,12 +22,18 @@ export function AuthCard({ titleKey, leadKey, children, other }: { titleKey: str
   const { t } = useTranslation();
   const title = t(titleKey);
   useDocumentTitle(title);
+  // The router keeps the scroll of the page before: a page opened from the foot of the
+  // other (its "Log in" link) would open below its own title.
+  const titleRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    titleRef.current?.scrollIntoView?.({ block: 'nearest' });
+  }, []);
   return (
     <section className="up-auth" aria-labelledby="up-auth-title">
       <div className="up-auth__band" aria-hidden="true" />
       <div className="up-auth__card">
         <header className="up-auth__head">
-          <h1 id="up-auth-title" className="up-auth__title">
+          <h1 id="up-auth-title" className="up-auth__title" ref={titleRef}>
             {title}
           </h1>
           <p className="up-auth__lead">{t(leadKey)}</p>
@@ -33,7 +41,10 @@ export function AuthCard({ titleKey, leadKey, children, other }: { titleKey: str
         {children}
         <footer className="up-auth__foot">
           <span>
-            {t(other.textKey)} <Link to={other.to}>{t(other.labelKey)}</Link>
+            {t(other.textKey)}{' '}
+            <Link to={other.to} state={other.state}>
+              {t(other.labelKey)}
+            </Link>
           </span>
           <Link to={paths.home}>{t('common.backHome')}</Link>
         </footer>

@@ -1,11 +1,12 @@
 import { Form, Input, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { DesktopCodeButton } from '@/features/auth/components/desktop-code-button';
 import { DesktopSliderCaptcha } from '@/features/auth/components/desktop-slider-captcha';
 import { DesktopVerifyRow } from '@/features/auth/components/desktop-verify-row';
 import { useLoginForm } from '@/features/auth/hooks/use-auth-forms';
+import { readAuthCarry } from '@/features/auth/model/forms';
 import type { LoginMethod } from '@/features/auth/model/types';
 import { LIMITS, codeInput } from '@/lib/validation';
 import { useLegalLinks } from '../../use-legal-links';
@@ -19,9 +20,10 @@ import { DesktopSecondStep } from './two-factor-step';
 export function DesktopLogin() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const location = useLocation();
   const [form] = Form.useForm();
   const links = useLegalLinks('pc');
-  const f = useLoginForm(form, () => navigate(paths.home, { replace: true }));
+  const f = useLoginForm(form, () => navigate(paths.home, { replace: true }), readAuthCarry(location.state));
   const { login, captcha } = f;
 
   const accountField = (
@@ -66,7 +68,7 @@ export function DesktopLogin() {
     <AuthCard
       titleKey="pages.login"
       leadKey="auth.loginLead"
-      other={{ textKey: 'auth.noAccount', labelKey: 'auth.goRegister', to: paths.register }}
+      other={{ textKey: 'auth.noAccount', labelKey: 'auth.goRegister', to: paths.register, state: f.carry }}
     >
       {login.secondStep ? <DesktopSecondStep step={login.secondStep} /> : null}
       {/* Hidden, not unmounted, during the second step: "Back to login" finds the form as it was. */}
@@ -79,7 +81,7 @@ export function DesktopLogin() {
           validateTrigger={['onChange', 'onBlur']}
           onFinish={f.onFinish}
           onValuesChange={f.onValuesChange}
-          initialValues={{ agree: false }}
+          initialValues={f.initialValues}
           data-testid="login-form"
         >
           <Tabs

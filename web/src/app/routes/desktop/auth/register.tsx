@@ -1,23 +1,28 @@
 import { Form, Input, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { DesktopCodeButton } from '@/features/auth/components/desktop-code-button';
 import { DesktopSliderCaptcha } from '@/features/auth/components/desktop-slider-captcha';
 import { DesktopVerifyRow } from '@/features/auth/components/desktop-verify-row';
 import { useRegisterForm } from '@/features/auth/hooks/use-auth-forms';
+import { readAuthCarry } from '@/features/auth/model/forms';
 import type { Channel } from '@/features/auth/model/types';
 import { LIMITS, PHONE_PREFIX, codeInput, phoneInput } from '@/lib/validation';
 import { useLegalLinks } from '../../use-legal-links';
 import { AuthCard, AuthSubmit } from './auth-card';
 
-/** DesktopRegister is /register: phone or email sign-up with a code, the slider and the terms. */
+/**
+ * DesktopRegister is /register: phone or email sign-up with a code, the slider (once, for
+ * the code) and the terms; a registration logs in and goes home.
+ */
 export function DesktopRegister() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const location = useLocation();
   const [form] = Form.useForm();
   const links = useLegalLinks('pc');
-  const f = useRegisterForm(form, () => navigate(paths.login, { replace: true }));
+  const f = useRegisterForm(form, () => navigate(paths.home, { replace: true }), readAuthCarry(location.state));
   const { channel, registration, captcha } = f;
 
   // Both tabs show the same fields; only the contact field differs, by channel.
@@ -62,7 +67,7 @@ export function DesktopRegister() {
     <AuthCard
       titleKey="pages.register"
       leadKey="auth.registerLead"
-      other={{ textKey: 'auth.haveAccount', labelKey: 'auth.goLogin', to: paths.login }}
+      other={{ textKey: 'auth.haveAccount', labelKey: 'auth.goLogin', to: paths.login, state: f.carry }}
     >
       <Form
         form={form}
@@ -72,7 +77,7 @@ export function DesktopRegister() {
         validateTrigger={['onChange', 'onBlur']}
         onFinish={f.onFinish}
         onValuesChange={f.onValuesChange}
-        initialValues={{ agree: false }}
+        initialValues={f.initialValues}
         data-testid="register-form"
       >
         <Tabs

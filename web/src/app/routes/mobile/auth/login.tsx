@@ -1,6 +1,6 @@
 import { Checkbox, Form, Input } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { MobileTabs } from '@/components/mobile-tabs';
 import { mobilePaths } from '@/config/paths';
 import { MobileCodeButton } from '@/features/auth/components/mobile-code-button';
@@ -8,6 +8,7 @@ import { MobileSliderCaptcha } from '@/features/auth/components/mobile-slider-ca
 import { TermsText } from '@/features/auth/components/terms';
 import { MobileVerifyRow } from '@/features/auth/components/mobile-verify-row';
 import { useLoginForm } from '@/features/auth/hooks/use-auth-forms';
+import { readAuthCarry } from '@/features/auth/model/forms';
 import { LIMITS, PHONE_PREFIX, codeInput } from '@/lib/validation';
 import { useLegalLinks } from '../../use-legal-links';
 import { FieldInput } from '../field-input';
@@ -21,9 +22,10 @@ import { MobileSecondStep } from './two-factor-step';
 export function MobileLogin() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const location = useLocation();
   const [form] = Form.useForm();
   const links = useLegalLinks('mobile');
-  const f = useLoginForm(form, () => navigate(mobilePaths.home, { replace: true }));
+  const f = useLoginForm(form, () => navigate(mobilePaths.home, { replace: true }), readAuthCarry(location.state));
   const { login, captcha, method } = f;
 
   return (
@@ -45,8 +47,8 @@ export function MobileLogin() {
           validateTrigger={['onChange', 'onBlur']}
           onFinish={f.onFinish}
           onValuesChange={f.onValuesChange}
-          initialValues={{ agree: false }}
-          footer={<MobileAuthActions error={login.error} ready={f.ready} pending={login.pending} submitKey="auth.loginButton" other={{ textKey: 'auth.noAccount', labelKey: 'auth.goRegister', to: mobilePaths.register }} />}
+          initialValues={f.initialValues}
+          footer={<MobileAuthActions error={login.error} ready={f.ready} pending={login.pending} submitKey="auth.loginButton" other={{ textKey: 'auth.noAccount', labelKey: 'auth.goRegister', to: mobilePaths.register, state: f.carry }} />}
         >
           <Form.Item name="account" label={t('auth.account')} rules={[f.rules.account]}>
             <FieldInput

@@ -1,5 +1,5 @@
 import { Button } from 'antd-mobile';
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { mobilePaths } from '@/config/paths';
@@ -12,10 +12,16 @@ export function MobileAuthFrame({ titleKey, leadKey, children }: { titleKey: str
   const { t } = useTranslation();
   const title = t(titleKey);
   useDocumentTitle(title);
+  // The router keeps the scroll of the page before: a page opened from the foot of the
+  // other (its "Log in" link) would open below its own title.
+  const titleRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    titleRef.current?.scrollIntoView?.({ block: 'nearest' });
+  }, []);
   return (
     <section className="up-mauth" aria-labelledby="up-mauth-title">
       <header className="up-mauth__head">
-        <h1 id="up-mauth-title" className="up-mauth__title">
+        <h1 id="up-mauth-title" className="up-mauth__title" ref={titleRef}>
           {title}
         </h1>
         <p className="up-mauth__lead">{t(leadKey)}</p>
@@ -29,7 +35,7 @@ export function MobileAuthFrame({ titleKey, leadKey, children }: { titleKey: str
  * MobileAuthActions is the foot of the mobile login and register forms: the server's
  * refusal, the submit button and the way to the other page and home.
  */
-export function MobileAuthActions({ error, ready, pending, submitKey, other }: { error: string | null; ready: boolean; pending: boolean; submitKey: string; other: { textKey: string; labelKey: string; to: string } }) {
+export function MobileAuthActions({ error, ready, pending, submitKey, other }: { error: string | null; ready: boolean; pending: boolean; submitKey: string; other: { textKey: string; labelKey: string; to: string; state?: unknown } }) {
   const { t } = useTranslation();
   return (
     <div className="up-mform__actions">
@@ -43,7 +49,10 @@ export function MobileAuthActions({ error, ready, pending, submitKey, other }: {
       </Button>
       <div className="up-mauth__links">
         <span>
-          {t(other.textKey)} <Link to={other.to}>{t(other.labelKey)}</Link>
+          {t(other.textKey)}{' '}
+          <Link to={other.to} state={other.state}>
+            {t(other.labelKey)}
+          </Link>
         </span>
         <Link to={mobilePaths.home}>{t('common.backHome')}</Link>
       </div>

@@ -1,6 +1,6 @@
 import { Checkbox, Form, Input } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { MobileTabs } from '@/components/mobile-tabs';
 import { mobilePaths } from '@/config/paths';
 import { MobileCodeButton } from '@/features/auth/components/mobile-code-button';
@@ -8,18 +8,23 @@ import { MobileSliderCaptcha } from '@/features/auth/components/mobile-slider-ca
 import { TermsText } from '@/features/auth/components/terms';
 import { MobileVerifyRow } from '@/features/auth/components/mobile-verify-row';
 import { useRegisterForm } from '@/features/auth/hooks/use-auth-forms';
+import { readAuthCarry } from '@/features/auth/model/forms';
 import { LIMITS, PHONE_PREFIX, codeInput, phoneInput } from '@/lib/validation';
 import { useLegalLinks } from '../../use-legal-links';
 import { FieldInput } from '../field-input';
 import { MobileAuthActions, MobileAuthFrame } from './mobile-auth-frame';
 
-/** MobileRegister is /mobile/register (also reached from an invite link, whose code it sends along). */
+/**
+ * MobileRegister is /mobile/register (also reached from an invite link, whose code it sends
+ * along): the slider once, for the code; a registration logs in and goes home.
+ */
 export function MobileRegister() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const location = useLocation();
   const [form] = Form.useForm();
   const links = useLegalLinks('mobile');
-  const f = useRegisterForm(form, () => navigate(mobilePaths.login, { replace: true }));
+  const f = useRegisterForm(form, () => navigate(mobilePaths.home, { replace: true }), readAuthCarry(location.state));
   const { channel, registration, captcha } = f;
 
   return (
@@ -38,8 +43,8 @@ export function MobileRegister() {
         validateTrigger={['onChange', 'onBlur']}
         onFinish={f.onFinish}
         onValuesChange={f.onValuesChange}
-        initialValues={{ agree: false }}
-        footer={<MobileAuthActions error={registration.error} ready={f.ready} pending={registration.pending} submitKey="auth.registerButton" other={{ textKey: 'auth.haveAccount', labelKey: 'auth.goLogin', to: mobilePaths.login }} />}
+        initialValues={f.initialValues}
+        footer={<MobileAuthActions error={registration.error} ready={f.ready} pending={registration.pending} submitKey="auth.registerButton" other={{ textKey: 'auth.haveAccount', labelKey: 'auth.goLogin', to: mobilePaths.login, state: f.carry }} />}
       >
         <Form.Item name="nickName" label={t('auth.nickname')} rules={[f.rules.nickName]} description={t('auth.nicknameHint')}>
           <Input maxLength={LIMITS.nicknameMax} autoComplete="nickname" placeholder={t('auth.nicknamePlaceholder')} clearable />
