@@ -431,7 +431,7 @@ function MTransaction({ coin, txid }: { coin: string; txid: string }) {
         </dl>
         {tx.blockHash ? (
           <div className="up-mexplorer-hash">
-            <span>{t('col.hash')}</span>
+            <span>{t('tx.blockHash')}</span>
             <MCopyText text={tx.blockHash} keep={10} testId="tx-block-hash" />
           </div>
         ) : null}
