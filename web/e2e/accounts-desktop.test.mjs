@@ -1,5 +1,6 @@
 // Accounts at desktop size, end to end against the real binary: sign up with an email code
-// read from a real SMTP sink, log in by password, change the password, bind a phone (the
+// read from a real SMTP sink (one slider for the whole sign-up, landing logged in), the login
+// page from the register form's "Log in" link and a login by password, change the password, bind a phone (the
 // password first, then the phone's code from the console outbox), change the account type and nickname, log out, log in by code,
 // cancel the account. The slider is dragged with real mouse moves.
 import assert from 'node:assert/strict';
@@ -53,7 +54,7 @@ describe('accounts on the desktop', { skip: skipReason() || goMissing(), timeout
 
   const called = (method, part) => calls.filter((c) => c.method === method && c.url.includes(part));
 
-  it('signs up with email: code from the SMTP sink, slider dragged with the mouse', async () => {
+  it('signs up with email with one slider (for the code) and lands logged in at home, the terms asked once', async () => {
     await page.goto(server.url + '/register');
     await page.getByRole('tab', { name: 'Email' }).click();
     await page.locator('#register_nickName').fill('miner_one');
@@ -75,6 +76,10 @@ describe('accounts on the desktop', { skip: skipReason() || goMissing(), timeout
     // The countdown blocks a second send.
     await page.getByTestId('code-button').filter({ hasText: /Resend in \d+ s/ }).waitFor();
     assert.equal(await page.getByTestId('code-button').isDisabled(), true);
+    // The form goes on showing the slider passed: nothing offers it again.
+    await page.getByRole('dialog', { name: 'Security check' }).waitFor({ state: 'hidden' });
+    await page.getByTestId('verify-row').getByRole('status').filter({ hasText: 'Verified' }).waitFor();
+    assert.equal(await page.getByTestId('verify-button').count(), 0, 'no "Click to verify" after the pass');
 
     await page.locator('#register_code').fill(code);
     await page.locator('#register_password').fill(PASSWORD);
@@ -86,17 +91,48 @@ describe('accounts on the desktop', { skip: skipReason() || goMissing(), timeout
     await tickTerms(page);
     await shot(page, 'desktop-register-filled');
     await page.getByTestId('submit').click();
-    await waitForPath(page, '/login');
-    await page.getByText('Registration successful. Please log in.').waitFor();
+    // Straight home, logged in: no login form, no second slider, no second terms box.
+    await waitForPath(page, '/');
+    await page.getByText('Registration successful. You are logged in.').waitFor();
+    await page.getByTestId('user-menu').filter({ hasText: 'miner_one' }).waitFor();
     const [reg] = called('POST', '/register/email');
     assert.deepEqual(JSON.parse(reg.body), { agentInviteCode: null, password: PASSWORD, nickName: 'miner_one', email: EMAIL, emailCode: code });
+    assert.equal(called('POST', '/captcha/check').length, 1, 'one slider for the whole sign-up');
+    assert.deepEqual(called('POST', '/customer/login/'), [], 'no login call');
+    assert.equal(await page.getByTestId('login-form').count(), 0);
+    assert.equal(await page.getByTestId('terms').count(), 0);
+    const token = await storageItem(page, 'token');
+    assert.ok(token);
+    assert.equal(JSON.parse(await storageItem(page, 'userInfo')).email, EMAIL);
+    // The session is the server's: it reads the account.
+    const me = await (await fetch(`${server.url}/api/pc/v1/customer/baseInfo`, { headers: { 'x-token': token } })).json();
+    assert.equal(me.data.nickName, 'miner_one');
   });
 
-  it('logs in by password: the slider opens on submit, then home with token and user', async () => {
-    await page.locator('#login_account').fill(EMAIL);
-    assert.equal(await page.getByTestId('phone-prefix').isVisible(), false, 'an email shows no +86');
-    await page.locator('#login_password').fill(`  ${PASSWORD}  `);
+  it('"Already have an account? Log in" opens the login page at its title with the email and the terms carried; password login', async () => {
+    // A visitor on another device: no session here.
+    await page.evaluate(() => ['token', 'userInfo'].forEach((k) => localStorage.removeItem(k)));
+    await page.goto(server.url + '/register');
+    await page.getByRole('tab', { name: 'Email' }).click();
+    await page.locator('#register_email').fill(EMAIL);
     await tickTerms(page);
+    const foot = page.locator('.up-auth__foot');
+    await foot.scrollIntoViewIfNeeded();
+    assert.ok((await page.evaluate(() => window.scrollY)) > 0, 'the register form was scrolled down to its foot');
+    await foot.getByRole('link', { name: 'Log in' }).click();
+    await waitForPath(page, '/login');
+    const title = page.getByRole('heading', { name: 'Log in', level: 1 });
+    await waitUntil(async () => {
+      const box = await title.boundingBox();
+      return box && box.y >= 64 && box.y + box.height <= DESKTOP.viewport.height;
+    }, { what: 'the login title in view below the header' });
+    assert.equal(await page.locator('#login_account').inputValue(), EMAIL, 'the email typed on the register form');
+    assert.equal(await page.getByTestId('terms').isChecked(), true, 'the terms ticked on the register form');
+    assert.equal(await page.getByTestId('phone-prefix').isVisible(), false, 'an email shows no +86');
+
+    // Password login: the slider opens on submit, then home with token and user; the terms
+    // are not asked again.
+    await page.locator('#login_password').fill(`  ${PASSWORD}  `);
     await page.getByTestId('submit').click();
     await dragSlider(page);
     await page.getByText('Login successful.').waitFor();

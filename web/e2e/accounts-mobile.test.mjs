@@ -1,5 +1,6 @@
 // Accounts at phone size, in Simplified Chinese: an agent's invite link, sign-up with an
-// email code from a real SMTP sink (slider dragged with the mouse), login by password,
+// email code from a real SMTP sink (one slider, dragged with the mouse, landing logged in),
+// the login page from the register form's link and a login by password,
 // the basic-info page and its change-password sheet, binding a phone (a code to the email
 // first: a session alone binds nothing), logout from the avatar menu.
 import assert from 'node:assert/strict';
@@ -53,7 +54,7 @@ describe('accounts on a phone, in zh_CN', { skip: skipReason() || goMissing(), t
     await page.getByRole('heading', { name: '注册' }).waitFor();
   });
 
-  it('signs up with email in Chinese; the payload carries the invite code, which is then forgotten', async () => {
+  it('signs up with email in Chinese with one slider and lands logged in; the payload carries the invite code, which is then forgotten', async () => {
     await page.getByRole('tab', { name: '邮箱注册' }).click();
     await page.locator('#mregister_nickName').fill('矿工小王');
     await page.locator('#mregister_email').fill(EMAIL);
@@ -63,6 +64,9 @@ describe('accounts on a phone, in zh_CN', { skip: skipReason() || goMissing(), t
       await dragSlider(page);
     });
     await page.getByTestId('code-button').filter({ hasText: /\d+ 秒后重发/ }).waitFor();
+    // The form goes on showing the slider passed: nothing offers it again.
+    await page.getByTestId('verify-row').getByRole('status').filter({ hasText: '已验证' }).waitFor();
+    assert.equal(await page.getByTestId('verify-button').count(), 0);
     // The email is sent in the visitor's language.
     const [mail] = await sink.messages(EMAIL);
     assert.match(mail.subject + mail.text, /[\u4e00-\u9fff]/);
@@ -84,18 +88,43 @@ describe('accounts on a phone, in zh_CN', { skip: skipReason() || goMissing(), t
     await page.getByTestId('submit').click();
     const body = (await request).postDataJSON();
     assert.deepEqual(body, { agentInviteCode: 'ABC123', password: PASSWORD, nickName: '矿工小王', email: EMAIL, emailCode: code });
-    await waitForPath(page, '/mobile/login');
-    await page.getByText('注册成功，请登录。').waitFor();
+    // Straight to the phone home, logged in: no login form, no second slider or terms box.
+    await waitForPath(page, '/mobile');
+    await page.getByText('注册成功，已为您登录。').waitFor();
     assert.equal(await session('agentInviteCode'), null);
+    assert.ok(await storageItem(page, 'token'));
+    assert.equal(JSON.parse(await storageItem(page, 'userInfo')).nickName, '矿工小王');
+    assert.equal(called('POST', '/captcha/check').length, 1, 'one slider for the whole sign-up');
+    assert.deepEqual(called('POST', '/customer/login/'), [], 'no login call');
+    assert.equal(await page.getByTestId('terms').count(), 0);
+    await page.getByTestId('user-menu').waitFor();
   });
 
-  it('logs in by password at phone size and goes to /mobile', async () => {
+  it('the register form\'s log-in link opens the login page at its title with the email and terms carried; password login at phone size', async () => {
+    // A visitor on another phone: no session here.
+    await page.evaluate(() => ['token', 'userInfo'].forEach((k) => localStorage.removeItem(k)));
+    await page.goto(server.url + '/mobile/register');
+    await page.getByRole('tab', { name: '邮箱注册' }).click();
+    await page.locator('#mregister_email').fill(EMAIL);
+    await tickTerms(page);
+    const links = page.locator('.up-mauth__links');
+    await links.scrollIntoViewIfNeeded();
+    assert.ok((await page.evaluate(() => window.scrollY)) > 0, 'the register form was scrolled down to its foot');
+    await links.getByRole('link', { name: '去登录' }).click();
+    await waitForPath(page, '/mobile/login');
+    const title = page.getByRole('heading', { name: '登录', level: 1 });
+    await waitUntil(async () => {
+      const box = await title.boundingBox();
+      return box && box.y >= 0 && box.y + box.height <= PHONE.viewport.height;
+    }, { what: 'the login title in view' });
+    assert.equal(await page.locator('#mlogin_account').inputValue(), EMAIL, 'the email typed on the register form');
+    assert.equal(await page.getByTestId('terms').locator('input').isChecked(), true, 'the terms ticked on the register form');
+
     await page.locator('#mlogin_account').fill('138');
     await page.getByTestId('phone-prefix').filter({ hasText: '+86' }).waitFor();
     await page.locator('#mlogin_account').fill(EMAIL);
     await page.getByTestId('phone-prefix').waitFor({ state: 'detached' });
     await page.locator('#mlogin_password').fill(PASSWORD);
-    await tickTerms(page);
     await shot(page, 'mobile-login-zh_CN');
     await page.getByTestId('submit').click();
     await page.getByRole('dialog', { name: '安全验证' }).waitFor();

@@ -269,19 +269,16 @@ export async function apiTicket(base) {
 }
 
 /**
- * apiAccount registers an email account through the API and logs it in;
- * readCode(email) gives the register code (from the sink or the outbox).
- * It answers {email, password, nickName, token, user}.
+ * apiAccount registers an email account through the API, which logs it in (one slider
+ * ticket, for the code: docs/accounts.md "Sign-up"); readCode(email) gives the register
+ * code (from the sink or the outbox). It answers {email, password, nickName, token, user}.
  */
 export async function apiAccount(base, { email, password = 'Passw0rd!', nickName = 'e2e_user', readCode }) {
   const ticket = await apiTicket(base);
   await api(base, 'GET', '/api/pc/v1/common/customer/email/send', { query: { email, scenes: 'register', ticket } });
   const code = await readCode(email);
-  await api(base, 'POST', '/api/pc/v1/common/customer/register/email', { body: { email, emailCode: code, nickName, password } });
-  const login = await api(base, 'POST', '/api/pc/v1/common/customer/login/email/pwd', {
-    body: { email, password, ticket: await apiTicket(base) },
-  });
-  return { email, password, nickName, token: login.token, user: login.user };
+  const session = await api(base, 'POST', '/api/pc/v1/common/customer/register/email', { body: { email, emailCode: code, nickName, password } });
+  return { email, password, nickName, token: session.token, user: session.user };
 }
 
 /** shot saves a full-page screenshot when E2E_SCREENSHOTS names a folder (for looking at the screens). */
