@@ -105,8 +105,9 @@ describe('invite links on a phone, in ko_KR', { skip: skipReason(), timeout: 240
     const request = page.waitForRequest((r) => r.url().includes('/register/email'));
     await page.getByTestId('submit').click();
     assert.deepEqual((await request).postDataJSON(), { agentInviteCode: 'live-kr', password: PASSWORD, nickName: 'miner_kr', email, emailCode: code });
-    await waitForPath(page, '/mobile/login');
-    await page.getByText('가입되었습니다. 로그인해 주세요.').waitFor();
+    // A registration is a session: straight to the logged-in home, no login form.
+    await waitForPath(page, '/mobile');
+    await page.getByText('가입되었습니다. 로그인된 상태입니다.').waitFor();
     assert.equal(await kept(page), null);
     const list = await admin(['agent', 'list']);
     assert.match(list, /^LIVE-KR\s+서울 대리점\s+never\s+live\s+1\s/m);
@@ -134,7 +135,7 @@ describe('invite links on a phone, in ko_KR', { skip: skipReason(), timeout: 240
     const again = page.waitForRequest((r) => r.url().includes('/register/email'));
     await page.getByTestId('submit').click();
     assert.equal((await again).postDataJSON().agentInviteCode, null);
-    await waitForPath(page, '/mobile/login');
+    await waitForPath(page, '/mobile');
     await context.close();
   });
 
