@@ -37,6 +37,33 @@ type envelope struct {
 	Data json.RawMessage `json:"data"`
 }
 
+// serveExplorer serves rt for the test and answers a GET of path in English: the HTTP
+// status and the envelope, with its data decoded into v when the call succeeded.
+func serveExplorer(t *testing.T, rt http.Handler) func(path string, v any) (int, envelope) {
+	srv := httptest.NewServer(rt)
+	t.Cleanup(srv.Close)
+	return func(path string, v any) (int, envelope) {
+		t.Helper()
+		req, _ := http.NewRequest("GET", srv.URL+path, nil)
+		req.Header.Set("language", "en_US")
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		var env envelope
+		if err := json.NewDecoder(resp.Body).Decode(&env); err != nil {
+			t.Fatal(err)
+		}
+		if v != nil && env.Code == 0 {
+			if err := json.Unmarshal(env.Data, v); err != nil {
+				t.Fatal(err)
+			}
+		}
+		return resp.StatusCode, env
+	}
+}
+
 func TestMask(t *testing.T) {
 	for in, want := range map[string]string{"farm_a": "fa***a", "abcd": "ab***d", "abc": "***", "": "*"} {
 		if got := explorer.Mask(in); got != want {
@@ -103,28 +130,7 @@ func TestExplorerCalls(t *testing.T) {
 		rt := httpx.NewRouter(slog.New(slog.NewTextHandler(io.Discard, nil)), httpx.Options{DefaultLang: "en_US"})
 		(&explorer.Handler{Explorer: &explorer.Explorer{Blocks: blocks, Pool: &pool.Store{DB: d}, Solo: &solo.Store{DB: d}, Chains: oneChain{chn}},
 			Coins: cs}).Routes(rt)
-		srv := httptest.NewServer(rt)
-		defer srv.Close()
-		get := func(path string, v any) (int, envelope) {
-			t.Helper()
-			req, _ := http.NewRequest("GET", srv.URL+path, nil)
-			req.Header.Set("language", "en_US")
-			resp, err := http.DefaultClient.Do(req)
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer resp.Body.Close()
-			var env envelope
-			if err := json.NewDecoder(resp.Body).Decode(&env); err != nil {
-				t.Fatal(err)
-			}
-			if v != nil && env.Code == 0 {
-				if err := json.Unmarshal(env.Data, v); err != nil {
-					t.Fatal(err)
-				}
-			}
-			return resp.StatusCode, env
-		}
+		get := serveExplorer(t, rt)
 		type poolBlock struct {
 			Height                  int64
 			Hash, Status, Finder    string

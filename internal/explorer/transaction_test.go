@@ -4,11 +4,8 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
-	"encoding/json"
 	"io"
 	"log/slog"
-	"net/http"
-	"net/http/httptest"
 	"testing"
 	"time"
 
@@ -93,28 +90,7 @@ func TestExplorerTransactions(t *testing.T) {
 		rt := httpx.NewRouter(slog.New(slog.NewTextHandler(io.Discard, nil)), httpx.Options{DefaultLang: "en_US"})
 		(&explorer.Handler{Explorer: &explorer.Explorer{Blocks: &mining.Blocks{DB: d}, Pool: &pool.Store{DB: d}, Solo: &solo.Store{DB: d}, Chains: oneChain{chn}},
 			Coins: cs}).Routes(rt)
-		srv := httptest.NewServer(rt)
-		defer srv.Close()
-		get := func(path string, v any) (int, envelope) {
-			t.Helper()
-			req, _ := http.NewRequest("GET", srv.URL+path, nil)
-			req.Header.Set("language", "en_US")
-			resp, err := http.DefaultClient.Do(req)
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer resp.Body.Close()
-			var env envelope
-			if err := json.NewDecoder(resp.Body).Decode(&env); err != nil {
-				t.Fatal(err)
-			}
-			if v != nil && env.Code == 0 {
-				if err := json.Unmarshal(env.Data, v); err != nil {
-					t.Fatal(err)
-				}
-			}
-			return resp.StatusCode, env
-		}
+		get := serveExplorer(t, rt)
 		type txView struct {
 			TxID, Status, BlockHash, NetworkFee, Unit, Total string
 			Pool                                             bool
