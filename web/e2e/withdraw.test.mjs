@@ -4,7 +4,8 @@
 // refused in the browser), and watches it go processing -> success with a transaction
 // hash; the phone pages in Chinese show the book, turn an auto-withdrawal on with a code,
 // refuse bad input with the SPEC messages and show the history; the order number copies
-// whole on both.
+// whole on both. Under All sub-accounts the asset page says why Withdraw is off and offers
+// the sub-account to withdraw from (both).
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { after, before, describe, it } from 'node:test';
@@ -113,7 +114,19 @@ describe('withdrawals', { skip: skipReason(), timeout: 300_000 }, () => {
     await page.reload();
     await page.getByTestId('address-status').getByText('Usable').waitFor();
 
-    await page.goto(`${pool.url}/account/orePoolAssetsOverview?sub=payee&coin=MINE`);
+    // Under All sub-accounts the page says why Withdraw is off and offers the sub-account
+    // to withdraw from; choosing it switches the page (issue 31).
+    await page.goto(`${pool.url}/account/orePoolAssetsOverview?sub=&coin=MINE`);
+    const pick = page.getByTestId('withdraw-pick');
+    await pick.getByText('Withdrawals are made from one sub-account').waitFor();
+    await pick.getByText('each sub-account\'s balance is withdrawn on its own').waitFor();
+    assert.ok(await page.getByTestId('withdraw-MINE').isDisabled(), 'Withdraw opens under all sub-accounts');
+    await shot(page, 'withdraw-desktop-all-subaccounts');
+    await page.getByTestId('withdraw-sub-picker').click();
+    await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', { hasText: 'Payee (payee)' }).click();
+    await page.waitForURL((u) => u.searchParams.get('sub') === 'payee');
+    await page.getByTestId('sub-switcher').getByText('Payee (payee)').waitFor();
+    await page.getByTestId('withdraw-pick').waitFor({ state: 'detached' });
     await page.getByTestId('withdraw-MINE').click();
     const amount = page.getByTestId('withdraw-amount');
     await amount.waitFor();
@@ -194,7 +207,16 @@ describe('withdrawals', { skip: skipReason(), timeout: 300_000 }, () => {
     }
     await shot(page, 'withdraw-phone-settings');
 
-    await page.goto(`${pool.url}/mobile/account/assetsOverview?sub=payee&coin=MINE`);
+    // Under All sub-accounts: why, in the page, and the sub-account to withdraw from.
+    await page.goto(`${pool.url}/mobile/account/assetsOverview?sub=&coin=MINE`);
+    const pick = page.getByTestId('withdraw-pick');
+    await pick.getByText('提现需从单个子账户发起').waitFor();
+    assert.ok(await page.getByTestId('withdraw-MINE').isDisabled(), 'Withdraw opens under all sub-accounts');
+    await shot(page, 'withdraw-phone-all-subaccounts');
+    await page.getByTestId('withdraw-sub-picker').selectOption('payee');
+    await page.waitForURL((u) => u.searchParams.get('sub') === 'payee');
+    await waitUntil(async () => (await page.getByTestId('sub-switcher').inputValue()) === 'payee', { what: 'the switcher on payee' });
+    await page.getByTestId('withdraw-pick').waitFor({ state: 'detached' });
     await page.getByTestId('withdraw-MINE').click();
     const amount = page.getByTestId('withdraw-amount').locator('input');
     await amount.waitFor();
