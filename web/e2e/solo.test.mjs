@@ -3,7 +3,8 @@
 // remembered for the next visit (localStorage chainTypeInfoSolo, a coin gone falls back to the
 // first), an empty search and an unknown address get the SPEC's messages, the rig's address
 // opens its summary (hashrate, rigs, best shares, chance of a block, share records with their
-// epoch; a failed page of them says so and its retry loads it) and its rigs. Desktop in
+// epoch; a failed page of them says so and its retry loads it) and its rigs; how to connect
+// gives the miner's command line with the address typed, to copy. Desktop in
 // English, the phone in Simplified Chinese with the recent searches.
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
@@ -30,6 +31,7 @@ describe('solo mode', { skip: skipReason(), timeout: 420_000 }, () => {
   const newPage = async (options, lang) => {
     const context = await browser.newContext(options);
     contexts.push(context);
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']).catch(() => {});
     await context.addInitScript((l) => localStorage.setItem('lang', l), lang);
     return context.newPage();
   };
@@ -100,6 +102,12 @@ describe('solo mode', { skip: skipReason(), timeout: 420_000 }, () => {
     await page.getByTestId('solo-search').waitFor();
     assert.equal(await chosenCoin(), 'Lockcoin');
     await pickMine();
+    // How to connect gives the miner's command line (a devnet coin: cpuminer, sha256d), its
+    // user the payout address: a placeholder until one is typed, then the address typed,
+    // each with its copy button (issue 31).
+    const soloUrl = (await page.getByTestId('solo-url').first().textContent()).trim();
+    const command = page.getByTestId('miner-command-cpuminer').getByTestId('miner-command');
+    assert.equal((await command.textContent()).trim(), `cpuminer -a sha256d -o ${soloUrl} -u YOUR_WALLET_ADDRESS -p x`);
     await page.getByTestId('solo-submit').click();
     assert.equal((await page.getByTestId('solo-error').textContent()).trim(), 'Please enter the address to query.');
     await fill(page, devnetAddress('nobody mines here'));
@@ -111,6 +119,11 @@ describe('solo mode', { skip: skipReason(), timeout: 420_000 }, () => {
     // list says so with a retry, which loads them.
     await failShares(page, 2);
     await fill(page, `  ${address} `);
+    const withAddress = `cpuminer -a sha256d -o ${soloUrl} -u ${address} -p x`;
+    await page.getByTestId('miner-command-cpuminer').getByText(withAddress).waitFor();
+    await page.getByRole('button', { name: 'Copy the cpuminer command' }).click();
+    assert.equal(await page.evaluate(() => navigator.clipboard.readText()), withAddress);
+    await shot(page, 'solo-desktop-commands');
     await page.getByTestId('solo-submit').click();
     await page.waitForURL((u) => u.pathname === '/account/soloSummary' && u.searchParams.get('address') === address);
     const cards = page.getByTestId('solo-cards');
@@ -160,6 +173,14 @@ describe('solo mode', { skip: skipReason(), timeout: 420_000 }, () => {
     // The first page of share records fails: the list says so, and its retry loads it.
     await failShares(page, 2);
     await fill(page, address);
+    // The miner's command line with the address typed, its copy button, within the screen.
+    const soloUrl = (await page.getByTestId('solo-url').first().textContent()).trim();
+    const withAddress = `cpuminer -a sha256d -o ${soloUrl} -u ${address} -p x`;
+    await page.getByTestId('miner-command-cpuminer').getByText(withAddress).waitFor();
+    await page.getByRole('button', { name: '复制 cpuminer 命令' }).click();
+    assert.equal(await page.evaluate(() => navigator.clipboard.readText()), withAddress);
+    assert.equal(await page.evaluate(() => document.documentElement.scrollWidth), PHONE.viewport.width, 'nothing wider than the screen');
+    await shot(page, 'solo-phone-commands');
     await page.getByTestId('solo-submit').click();
     await page.waitForURL((u) => u.pathname === '/mobile/account/soloSummary');
     await page.getByTestId('solo-cards').getByText('1 / 1').waitFor();
