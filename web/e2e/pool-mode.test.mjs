@@ -7,7 +7,9 @@
 // coin without machineBindFlag); copy buttons on codes and worker names; the skeleton of a
 // first load; devices by sub-account without one says what to do. The Uniplus ID is shown once, right after create and
 // after a regenerate that asks first, and masked to its prefix otherwise (reloads
-// included). Desktop in English, phone in Simplified Chinese.
+// included). The connect panel gives the miners' command lines with copy buttons, and a
+// sub-account's own page names it in the switcher. Desktop in English, phone in
+// Simplified Chinese.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { shot, waitUntil } from './accounts.mjs';
@@ -78,6 +80,12 @@ describe('pool mode: sub-accounts and devices', { skip: skipReason(), timeout: 4
     assert.match(stratum, new RegExp(`:${pool.ports.MINE}$`));
     assert.match(firstId, /^UP-[0-9a-f]{64}$/);
     await page.getByTestId('uniplus-once').getByText('this is the only time it is shown').waitFor();
+    // Beside the URL, the miners' command lines for the coin (MINE is a devnet coin, hashed
+    // with sha256d: cpuminer), each with its copy button (issue 31).
+    const cpuminer = `cpuminer -a sha256d -o ${stratum} -u deskfarm.rig01 -p x`;
+    assert.equal((await page.getByTestId('miner-command-cpuminer').getByTestId('miner-command').textContent()).trim(), cpuminer);
+    await page.getByRole('button', { name: 'Copy the cpuminer command' }).click();
+    assert.equal(await clipboard(page), cpuminer);
     await shot(page, 'pool-desktop-connect');
     await page.getByTestId('uniplus-saved').click();
     assert.equal((await page.getByTestId('uniplus-masked').textContent()).trim(), `${firstId.slice(0, 7)}••••••••`);
@@ -109,6 +117,14 @@ describe('pool mode: sub-accounts and devices', { skip: skipReason(), timeout: 4
     await page.getByTestId('rename-sub').click();
     await page.getByTestId('rename-alias').fill('Basement');
     await page.locator('#rename-submit').click();
+    await page.getByTestId('sub-alias').getByText('Basement').waitFor();
+    // A sub-account's own page names it in the switcher, not "All sub-accounts" (issue 31),
+    // with its connect panel and command lines.
+    await page.goto(`${pool.url}/account/orePoolSubAccountDetail?code=deskfarm`);
+    await page.getByTestId('sub-switcher').locator('.ant-select-selection-item', { hasText: 'Basement (deskfarm)' }).waitFor();
+    await page.getByTestId('miner-command-cpuminer').getByText(cpuminer).waitFor();
+    await shot(page, 'pool-desktop-sub-detail');
+    await page.goto(`${pool.url}/account/orePoolSubAccountInfo`);
     await page.getByTestId('sub-alias').getByText('Basement').waitFor();
     // The code copies with its button.
     await page.getByTestId('sub-code-copy').click();
@@ -238,6 +254,13 @@ describe('pool mode: sub-accounts and devices', { skip: skipReason(), timeout: 4
     await page.getByTestId('uniplus-once').getByText('此 ID 仅显示这一次').waitFor();
     assert.equal(worker, 'phonefarm.rig01');
     assert.ok(await page.locator('[data-testid="connect-panel"] svg').count(), 'a QR code to scan');
+    // The miners' command lines beside the URL, each with its copy button, within the screen.
+    const stratum = (await page.getByTestId('stratum-url').textContent()).trim();
+    const cpuminer = `cpuminer -a sha256d -o ${stratum} -u phonefarm.rig01 -p x`;
+    assert.equal((await page.getByTestId('miner-command-cpuminer').getByTestId('miner-command').textContent()).trim(), cpuminer);
+    await page.getByRole('button', { name: '复制 cpuminer 命令' }).click();
+    assert.equal(await clipboard(page), cpuminer);
+    assert.equal(await page.evaluate(() => document.documentElement.scrollWidth), PHONE.viewport.width, 'nothing wider than the screen');
     await shot(page, 'pool-phone-sub');
     await page.getByTestId('uniplus-saved').click();
     assert.equal((await page.getByTestId('uniplus-masked').textContent()).trim(), `${firstId.slice(0, 7)}••••••••`);
@@ -252,6 +275,10 @@ describe('pool mode: sub-accounts and devices', { skip: skipReason(), timeout: 4
     const uniplusId = (await page.getByTestId('uniplus-id').textContent()).trim();
     assert.match(uniplusId, /^UP-[0-9a-f]{64}$/);
     assert.notEqual(uniplusId, firstId);
+    // The sub-account's own page names it in the switcher (issue 31).
+    await page.goto(`${pool.url}/mobile/account/orePoolSubAccountDetail?code=phonefarm`);
+    await page.getByTestId('miner-command-cpuminer').getByText(cpuminer).waitFor();
+    await waitUntil(async () => (await page.getByTestId('sub-switcher').inputValue()) === 'phonefarm', { what: 'the switcher on phonefarm' });
 
     // A rig on MINE, and one on LOCK (a coin without machineBindFlag).
     pool.sim({ worker, uniplusId, coin: 'MINE' });
