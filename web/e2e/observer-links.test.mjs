@@ -5,6 +5,7 @@
 // token answers code 5). Desktop in English (the link column shows the link, back); the
 // phone in Simplified Chinese with the QR code, coin icons, pages of links and back.
 // Through a link of an account without sub-accounts, devices by sub-account says so.
+// A logged-in owner opening Observer mode without a link is led to their own links.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { shot, waitUntil } from './accounts.mjs';
@@ -63,6 +64,17 @@ describe('observer links', { skip: skipReason(), timeout: 300_000 }, () => {
     const user = await pool.account(`obs.desk.${Date.now()}@example.com`);
     await pool.api(user.token, 'POST', '/api/pc/v1/pool/subaccount/create', { code: 'obsfarm', alias: 'Farm', defaultCoin: 'MINE' });
     const page = await newPage(DESKTOP, user, 'en_US');
+    // The header's "Observer mode" without a link is no dead end for a logged-in owner: it
+    // says what it is for and leads to their own links (issue 31). In a tab of its own: the
+    // manager below must be the first page of its visit.
+    const entry = await page.context().newPage();
+    await entry.goto(`${pool.url}/observerMode/observerList`);
+    await entry.getByTestId('observer-none').getByTestId('observer-owner').getByText('To let someone see your devices or earnings without a login').waitFor();
+    await shot(entry, 'observer-desktop-owner-entry');
+    await entry.getByTestId('observer-own-links').getByText('My observer links').click();
+    await entry.waitForURL((u) => u.pathname === '/observer');
+    await entry.getByTestId('links-empty').waitFor();
+    await entry.close();
     await page.goto(`${pool.url}/observer`);
     await page.getByTestId('links-empty').waitFor();
     await shot(page, 'observer-desktop-empty');
@@ -200,7 +212,12 @@ describe('observer links', { skip: skipReason(), timeout: 300_000 }, () => {
     const user = await pool.account(`obs.phone.${Date.now()}@example.com`);
     await pool.api(user.token, 'POST', '/api/pc/v1/pool/subaccount/create', { code: 'obsphone', alias: 'Phone farm', defaultCoin: 'MINE' });
     const page = await newPage(PHONE, user, 'zh_CN');
-    await page.goto(`${pool.url}/mobile/observer`);
+    // Observer mode without a link leads a logged-in owner to their own links (issue 31).
+    await page.goto(`${pool.url}/mobile/observerMode/observerList`);
+    await page.getByTestId('observer-none').getByTestId('observer-owner').getByText('要让他人无需登录即可查看您的设备或收益').waitFor();
+    await shot(page, 'observer-phone-owner-entry');
+    await page.getByTestId('observer-own-links').getByText('我的观察者链接').click();
+    await page.waitForURL((u) => u.pathname === '/mobile/observer');
     await page.getByTestId('links-empty').waitFor();
     await page.getByTestId('link-add').click();
     const dialog = page.getByTestId('link-dialog');
