@@ -125,6 +125,10 @@ describe('device detail and overclocking', { skip: skipReason(), timeout: 300_00
       await page.goto(`${pool.url}/account/orePoolOverclockManage`);
       await page.getByTestId('templates-empty').waitFor();
       await shot(page, 'desktop-overclock-empty');
+      // Each rule chip names its field (issue 31).
+      assert.equal((await page.getByTestId('overclock-rule-coreClock').textContent()).trim(), 'Core clock offset: MHz, a multiple of 15; a negative value lowers the clock.');
+      assert.match(await page.getByTestId('overclock-rule-memClock').textContent(), /^Memory clock offset: MHz\. Enter DOUBLE/);
+      assert.match(await page.getByTestId('overclock-rule-power').textContent(), /^Power limit: W; 0 keeps/);
       await page.getByTestId('template-create').click();
       const form = page.getByTestId('template-form');
       await form.waitFor();
@@ -230,6 +234,12 @@ describe('device detail and overclocking', { skip: skipReason(), timeout: 300_00
     it('creates a template with a broken rule shown first, applies it and sees it applied', async () => {
       await page.goto(`${pool.url}/mobile/account/orePoolOverclockManage`);
       await page.locator('[data-testid="template-card"], [data-testid="templates-empty"]').first().waitFor();
+      // The rule chips, each naming its field, in Korean and within the screen (issue 31).
+      assert.match(await page.getByTestId('overclock-rule-coreClock').textContent(), /^코어 클럭 오프셋: MHz/);
+      assert.match(await page.getByTestId('overclock-rule-memClock').textContent(), /^메모리 클럭 오프셋: /);
+      assert.match(await page.getByTestId('overclock-rule-power').textContent(), /^전력 제한: /);
+      assert.equal(await page.evaluate(() => document.documentElement.scrollWidth), PHONE.viewport.width, 'nothing wider than the screen');
+      await shot(page, 'phone-overclock-rules');
       await page.getByTestId('template-create').click();
       const form = page.getByTestId('template-form');
       await form.waitFor();

@@ -7,6 +7,7 @@ import { PAGE_SIZES, type PageSize } from '@/features/pool/model/types';
 import { formatTime } from '@/features/pool/machine/model/format';
 import { LinkButton } from '@/features/pool/overclock/components/desktop-link-button';
 import { DesktopTemplateForm } from '@/features/pool/overclock/components/desktop-template-form';
+import { OverclockRuleChips } from '@/features/pool/overclock/components/rule-chips';
 import { useTemplateList } from '@/features/pool/overclock/hooks/use-template-list';
 import { formatSetting, settingsList } from '@/features/pool/overclock/model/rules';
 import type { OverclockTemplate } from '@/features/pool/overclock/model/types';
@@ -101,11 +102,7 @@ export function DesktopOverclockManage() {
         <div className="up-oc-intro">
           <div>
             <p>{t('manage.intro')}</p>
-            <div className="up-oc-intro__rules">
-              <span className="up-oc-intro__rule">{t('form.coreClockHint')}</span>
-              <span className="up-oc-intro__rule">{t('form.memClockHint')}</span>
-              <span className="up-oc-intro__rule">{t('form.powerHint')}</span>
-            </div>
+            <OverclockRuleChips className="up-oc-intro__rules" chipClassName="up-oc-intro__rule" />
           </div>
           <div className="up-oc-intro__actions">
             <LinkButton to={paths.account.orePoolOverclockSet} icon={<ThunderboltOutlined />}>

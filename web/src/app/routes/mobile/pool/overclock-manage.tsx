@@ -7,6 +7,7 @@ import { formatTime } from '@/features/pool/machine/model/format';
 import { PAGE_SIZES } from '@/features/pool/model/types';
 import { MobilePager } from '@/features/pool/overclock/components/mobile-send-parts';
 import { MobileTemplateForm } from '@/features/pool/overclock/components/mobile-template-form';
+import { OverclockRuleChips } from '@/features/pool/overclock/components/rule-chips';
 import { useTemplateList } from '@/features/pool/overclock/hooks/use-template-list';
 import { formatSetting, settingsList } from '@/features/pool/overclock/model/rules';
 import type { OverclockTemplate } from '@/features/pool/overclock/model/types';
@@ -53,6 +54,7 @@ export function MobileOverclockManage() {
     >
       <div className="up-moc" data-testid="templates">
         <p className="up-moc-intro">{t('manage.intro')}</p>
+        <OverclockRuleChips className="up-moc-rules" chipClassName="up-moc-rule" />
         <div className="up-moc-links">
           <Button size="small" onClick={() => navigate(mobilePaths.account.orePoolOverclockSet)}>
             {t('manage.toSet')}
