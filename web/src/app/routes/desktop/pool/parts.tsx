@@ -223,7 +223,7 @@ export function DeviceTable({
       // worker column): the worker column gets room for a full name and its copy button,
       // which ran under the next column at an even share of 1100 px, and the owner's Action
       // column its own.
-      scroll={{ x: removal.allowed ? 1320 : 1220 }}
+      scroll={{ x: removal.allowed ? 1360 : 1260 }}
       locale={{ emptyText: t('list.empty') }}
       onChange={(_, __, sorter, extra) => {
         // Paging is handled by the pagination's own onChange; two address updates in one
@@ -249,7 +249,10 @@ export function DeviceTable({
           sorter: true,
           sortOrder: sortOrder('worker'),
           fixed: 'left',
-          width: 220,
+          width: 260,
+          // The longest name (a 20-character code and a 15-character suffix) breaks inside
+          // the column rather than running its copy button over the Status tag (pool.css).
+          className: 'up-pool-worker',
           render: (_, d) => (
             <>
               <Copyable text={d.code} tp={tp} label={t('list.copyWorker', { worker: d.code })} copyTestId="device-copy" nowrap>
