@@ -308,4 +308,27 @@ describe('pool mode: sub-accounts and devices', { skip: skipReason(), timeout: 4
     const rows = (await pool.api(user.token, 'GET', '/api/pc/v1/pool/device/list', { coin: 'LOCK' })).rows;
     assert.equal(rows[0].bound, false, 'a device on LOCK stays unbound');
   });
+
+  it('phone: the coin sort button "순서" stays on one line, in Korean (issue 31)', async () => {
+    const user = await pool.account(`phone.ko.${Date.now()}@example.com`);
+    // A sub-account with a long name widens the pickers beside the button: the squeeze that
+    // broke "순서" over two lines.
+    await pool.api(user.token, 'POST', '/api/pc/v1/pool/subaccount/create', { code: 'kofarmwest', alias: '지하실 채굴장 서쪽 벽면 랙', defaultCoin: 'MINE' });
+    const page = await newPage(PHONE, user, 'ko_KR');
+    await page.goto(`${pool.url}/mobile/account/orePoolAnlageuebersicht?coin=MINE`);
+    const button = page.getByTestId('coin-order-open');
+    await button.getByText('순서').waitFor();
+    // One line: the label is no taller than its own line height, and the button keeps its
+    // one-line height (min-height 40px), whatever the coin picker beside it takes.
+    const { label, lineHeight, height } = await button.evaluate((b) => {
+      const span = b.querySelector('span');
+      const style = getComputedStyle(span);
+      const lh = style.lineHeight === 'normal' ? parseFloat(style.fontSize) * 1.6 : parseFloat(style.lineHeight);
+      return { label: span.getBoundingClientRect().height, lineHeight: lh, height: b.getBoundingClientRect().height };
+    });
+    assert.ok(label < lineHeight * 1.5, `the label wraps: ${label}px for a ${lineHeight}px line`);
+    assert.equal(Math.round(height), 40, `the button is ${height}px high, not one line`);
+    assert.equal(await page.evaluate(() => document.documentElement.scrollWidth), PHONE.viewport.width, 'nothing wider than the screen');
+    await shot(page, 'pool-phone-sort-ko');
+  });
 });
