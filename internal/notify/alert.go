@@ -94,8 +94,8 @@ var alertCatalog = map[string]alertTexts{
 	"zh_HK": {
 		Subject:       "Uniplus Pool 警報：{sub}：{summary}",
 		DigestSubject: "Uniplus Pool 每日警報摘要：{sub}，{day}：{summary}",
-		Intro:         "子賬戶 {sub} 的設備有新狀況：",
-		DigestIntro:   "子賬戶 {sub} 的設備自上次摘要以來（截至 {day}）的狀況：",
+		Intro:         "子帳戶 {sub} 的設備有新狀況：",
+		DigestIntro:   "子帳戶 {sub} 的設備自上次摘要以來（截至 {day}）的狀況：",
 		Counts: map[string]string{AlertOffline: "{n} 部離線", AlertOnline: "{n} 部恢復在線",
 			AlertHashrateLow: "{n} 部算力偏低", AlertHashrateBack: "{n} 部算力回升"},
 		Lines: map[string]string{
@@ -106,7 +106,7 @@ var alertCatalog = map[string]alertTexts{
 		},
 		Minutes:   "{n} 分鐘",
 		More:      "……另有 {n} 項。",
-		Manage:    "如需修改或關閉這些警報，請前往：子賬戶 → 詳情 → 警報設定。",
+		Manage:    "如需修改或關閉這些警報，請前往：子帳戶 → 詳情 → 警報設定。",
 		SMS:       "【Uniplus Pool】{sub}：{summary}。{workers}",
 		DigestSMS: "【Uniplus Pool】每日警報摘要 {sub}（{day}）：{summary}。",
 		Sep:       "，",
