@@ -18,6 +18,10 @@
 //               {number}: Number(difficulty).
 //   genesis    {network: devnet|testnet|mainnet}: the network's genesis header fields from
 //               the SDK's definitions, its 180-byte serialization and its Blake3 hash.
+//   retarget   {network, sequence, time, prevTime, prevTarget}: Target.calculateTarget under
+//               that network's consensus (times in ms, the target decimal), as the verifier
+//               checks a header's target. Answers {target} (decimal) and {consensus}: the
+//               network's consensus parameters.
 //   mine       {header, target, xn, miningRequestId}: @ironfish/rust-nodejs's miner
 //               (ThreadPoolHandler, Blake3) on a 180-byte header with the xn prefix written
 //               over its randomness, as MiningPoolMiner does. Answers {randomness,
@@ -119,6 +123,14 @@ function target(req) {
   return { difficulty: d.toString(), number: Number(d) }
 }
 
+function retarget(req) {
+  const net = { devnet: DEVNET, testnet: TESTNET, mainnet: MAINNET }[req.network]
+  if (!net) throw new Error(`unknown network ${req.network}`)
+  const consensus = new Consensus(net.consensus)
+  const t = Target.calculateTarget(consensus, req.sequence, new Date(req.time), new Date(req.prevTime), new Target(BigInt(req.prevTarget)))
+  return { target: t.asBigInt().toString(), consensus: net.consensus }
+}
+
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms))
 
 async function mine(req) {
@@ -142,7 +154,7 @@ async function mine(req) {
   }
 }
 
-const ops = { header, genesis, difficulty, target, mine }
+const ops = { header, genesis, difficulty, target, retarget, mine }
 
 async function main() {
   const rl = readline.createInterface({ input: process.stdin, crlfDelay: Infinity })

@@ -1,6 +1,7 @@
 package ironfishrpc
 
 import (
+	"bytes"
 	"context"
 	"encoding/binary"
 	"encoding/hex"
@@ -50,6 +51,8 @@ func TestDriverOnDevnetNode(t *testing.T) {
 		{"RewardInWallet", testRewardInWallet},
 		{"Payouts", testPayouts},
 		{"AddressesAndRefusedPayouts", testRefusedPayouts},
+		// Last: its block would be one more spendable note for the payout steps.
+		{"Retarget", testRetarget},
 	}
 	for _, s := range steps {
 		if !t.Run(s.name, func(t *testing.T) {
@@ -393,9 +396,67 @@ func testSubmitRefusals(w *walk) {
 	w.mined[len(w.mined)-1] = minedBlock{hash: won, height: b.height, reward: tmpl.Reward}
 }
 
+// While a tip stands the driver moves its template to the present (as IronFish's own
+// pool does every 10 s): a new timestamp, and the target IronFish's rule gives a block at
+// that time, easier the longer the tip stands. The node is the judge: it takes a block on
+// the moved template only if the target is exactly the one its verifier computes for the
+// header's timestamp.
+func testRetarget(w *walk) {
+	t := w.t
+	drv, err := New(Config{Addr: w.node.Addr, Graffiti: "uniplus pool", RetargetEvery: time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer drv.Close()
+	seq, head := w.node.Head(t)
+	first, err := drv.HeaderTemplate(w.ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if first.Height != seq+1 || first.PrevHash.String() != head {
+		t.Fatalf("template %d on %s; tip %d %s", first.Height, first.PrevHash, seq, head)
+	}
+	// The target steps every 10 s of the tip's age: within about 12 s one moves. A template
+	// the node streams meanwhile (a transaction arrived) starts the wait again from it.
+	ctx, cancel := context.WithTimeout(w.ctx, 60*time.Second)
+	defer cancel()
+	sameBlock := func(a, b *chain.HeaderTemplate) bool {
+		return a.PrevHash == b.PrevHash && a.Height == b.Height && a.Reward == b.Reward &&
+			bytes.Equal(a.Work[:108], b.Work[:108]) && bytes.Equal(a.Work[148:], b.Work[148:])
+	}
+	moved := first
+	for moved.Target.Cmp(first.Target) == 0 {
+		next, err := drv.WaitHeaderTemplate(ctx, moved)
+		if err != nil {
+			t.Fatalf("no template with a moved target: %v", err)
+		}
+		if !sameBlock(next, first) {
+			first = next // the node's new template: only the target and the time may move
+		} else if !next.Time.After(moved.Time) {
+			t.Fatalf("moved template at %v after %v", next.Time, moved.Time)
+		}
+		moved = next
+	}
+	if moved.Target.Cmp(first.Target) < 0 {
+		t.Errorf("target %x at %v is harder than %x at %v: a standing tip's next block gets easier",
+			moved.Target, moved.Time, first.Target, first.Time)
+	}
+	b := w.submit(moved, mine(w.ctx, t, moved, 0))
+	t.Logf("block %d on a template moved %v on: target %x (was %x)", b.height, moved.Time.Sub(first.Time), moved.Target, first.Target)
+}
+
 func testNetworkAndBlocks(w *walk) {
 	t := w.t
 	seq, head := w.node.Head(t)
+	// The network's difficulty is the latest template's, which the driver moves on every
+	// 10 s: the template just before or just after the call, once one builds on the tip.
+	before, err := w.drv.HeaderTemplate(w.ctx)
+	for err == nil && before.PrevHash.String() != head {
+		before, err = w.drv.WaitHeaderTemplate(w.ctx, before)
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
 	info, err := w.drv.Network(w.ctx)
 	if err != nil {
 		t.Fatal(err)
@@ -403,12 +464,12 @@ func testNetworkAndBlocks(w *walk) {
 	if info.Height != seq || info.BlockReward != 20_0000_0000 {
 		t.Errorf("network %+v; node's tip %d", info, seq)
 	}
-	tmpl, err := w.drv.HeaderTemplate(w.ctx)
+	after, err := w.drv.HeaderTemplate(w.ctx)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if tmpl.Height == seq+1 && info.Difficulty != tmpl.Difficulty {
-		t.Errorf("network difficulty %v, template's %v", info.Difficulty, tmpl.Difficulty)
+	if after.Height == seq+1 && info.Difficulty != before.Difficulty && info.Difficulty != after.Difficulty {
+		t.Errorf("network difficulty %v, template's %v then %v", info.Difficulty, before.Difficulty, after.Difficulty)
 	}
 	var hp struct{ HashesPerSecond float64 }
 	w.node.MustCall(t, "chain/getNetworkHashPower", map[string]any{"blocks": 120}, &hp)

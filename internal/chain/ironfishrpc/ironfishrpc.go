@@ -25,6 +25,7 @@ import (
 	"lukechampine.com/blake3"
 
 	"github.com/uniplus-pool/pool/internal/chain"
+	"github.com/uniplus-pool/pool/internal/chain/ironfish"
 )
 
 // Defaults for the zero values of Config.
@@ -72,7 +73,14 @@ type Config struct {
 	// Timeout bounds each call (DefaultTimeout when zero); PostTimeout bounds
 	// wallet/postTransaction (DefaultPostTimeout when zero).
 	Timeout, PostTimeout time.Duration
+	// RetargetEvery is how often the latest template is moved to the present: its
+	// timestamp now, and the target IronFish's rule gives a block at that time (easier the
+	// longer the tip stands). DefaultRetargetEvery when zero, as IronFish's own pool does.
+	RetargetEvery time.Duration
 }
+
+// DefaultRetargetEvery is the SDK MiningPool's RECALCULATE_TARGET_TIMEOUT.
+const DefaultRetargetEvery = 10 * time.Second
 
 // Driver is a chain.HeaderWork backed by an IronFish node's RPC.
 type Driver struct {
@@ -85,12 +93,12 @@ type Driver struct {
 	stop      context.CancelFunc
 	streamWG  sync.WaitGroup
 
-	mu       sync.Mutex
-	latest   *chain.HeaderTemplate
-	workErr  error         // why the latest template could not be used (FishHash active)
-	changed  chan struct{} // closed and replaced when latest changes
-	fishHash *int64        // sequence from which FishHash is the proof of work; nil: never
-	consOK   bool          // fishHash was read from the node
+	mu      sync.Mutex
+	latest  *chain.HeaderTemplate
+	workErr error              // why the latest template could not be used (FishHash active)
+	changed chan struct{}      // closed and replaced when latest changes
+	cons    ironfish.Consensus // the node's consensus parameters (FishHash, retarget rule)
+	consOK  bool               // cons was read from the node
 
 	buildMu sync.Mutex
 	// reserved maps the notes of built payouts not yet in the wallet (note hash, node hex)
@@ -126,6 +134,9 @@ func New(cfg Config) (*Driver, error) {
 	}
 	if cfg.PostTimeout <= 0 {
 		cfg.PostTimeout = DefaultPostTimeout
+	}
+	if cfg.RetargetEvery <= 0 {
+		cfg.RetargetEvery = DefaultRetargetEvery
 	}
 	d := &Driver{
 		cfg:      cfg,

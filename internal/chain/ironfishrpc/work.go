@@ -13,6 +13,7 @@ import (
 	"lukechampine.com/blake3"
 
 	"github.com/uniplus-pool/pool/internal/chain"
+	"github.com/uniplus-pool/pool/internal/chain/ironfish"
 )
 
 // HeaderSize is the length of the serialized header miners hash.
@@ -50,6 +51,10 @@ type blockTemplate struct {
 type nodeWork struct {
 	tmpl blockTemplate // with the pool's graffiti, randomness zero
 	work [HeaderSize]byte
+	// prevTarget and prevTime are the parent's (previousBlockInfo), which the target of
+	// the block at any timestamp follows from; prevTarget is nil when the node sent none.
+	prevTarget *big.Int
+	prevTime   time.Time
 }
 
 // serializeBlake3 writes a header as Blake3 mining hashes it (SDK blockHasher
@@ -107,13 +112,28 @@ func (d *Driver) headerTemplate(raw json.RawMessage) (*chain.HeaderTemplate, err
 	if len(bt.Transactions) == 0 {
 		return nil, errors.New("ironfish: block template without its miner fee transaction")
 	}
+	nw := &nodeWork{}
+	if pi := bt.PreviousBlockInfo; pi != nil {
+		if pt, err := decodeHex("previousBlockInfo.target", pi.Target, 32); err == nil {
+			nw.prevTarget, nw.prevTime = new(big.Int).SetBytes(pt), time.UnixMilli(pi.Timestamp)
+		}
+	}
 	bt.PreviousBlockInfo = nil
 	bt.Header.Graffiti = hex.EncodeToString(d.graffiti[:])
 	bt.Header.Randomness = "0000000000000000"
+	nw.tmpl = bt
+	return d.templateOf(nw)
+}
+
+// templateOf makes the pool's template of the driver's record nw (whose tmpl is set):
+// the header serialized, its target, reward and id.
+func (d *Driver) templateOf(nw *nodeWork) (*chain.HeaderTemplate, error) {
+	bt := nw.tmpl
 	work, err := serializeBlake3(&bt)
 	if err != nil {
 		return nil, err
 	}
+	nw.work = work
 	target := new(big.Int).SetBytes(work[108:140])
 	if target.Sign() == 0 {
 		return nil, errors.New("ironfish: block template with target zero")
@@ -142,8 +162,75 @@ func (d *Driver) headerTemplate(raw json.RawMessage) (*chain.HeaderTemplate, err
 		Difficulty: difficultyOf(target),
 		Reward:     -minersFee,
 		Time:       time.UnixMilli(bt.Header.Timestamp),
-		Node:       &nodeWork{tmpl: bt, work: work},
+		Node:       nw,
 	}, nil
+}
+
+// retarget is t moved to the time at: its timestamp at, and the target IronFish's rule
+// gives a block at that time on its parent (the node's verifier checks exactly that). It
+// answers nil for a template it cannot move: no parent info from the node, or a rule
+// this pool does not mine (the FishHash switch).
+func (d *Driver) retarget(t *chain.HeaderTemplate, at time.Time) *chain.HeaderTemplate {
+	nw, ok := t.Node.(*nodeWork)
+	if !ok || nw.prevTarget == nil {
+		return nil
+	}
+	d.mu.Lock()
+	cons, consOK := d.cons, d.consOK
+	d.mu.Unlock()
+	if !consOK {
+		return nil
+	}
+	// Never before the parent: the verifier refuses a block not after it.
+	at = at.Truncate(time.Millisecond)
+	if !at.After(nw.prevTime) {
+		return nil
+	}
+	target, err := ironfish.CalculateTarget(cons, t.Height, at, nw.prevTime, nw.prevTarget)
+	if err != nil {
+		return nil
+	}
+	next := &nodeWork{tmpl: nw.tmpl, prevTarget: nw.prevTarget, prevTime: nw.prevTime}
+	tb := ironfish.TargetBytes(target)
+	next.tmpl.Header.Target = hex.EncodeToString(tb[:])
+	next.tmpl.Header.Timestamp = at.UnixMilli()
+	nt, err := d.templateOf(next)
+	if err != nil {
+		return nil
+	}
+	return nt
+}
+
+// retargetLoop moves the latest template to the present every RetargetEvery while its tip
+// stands (IronFish's own pool does the same): the longer a tip stands, the easier its
+// next block's target, and work on the old timestamp would keep the harder one.
+func (d *Driver) retargetLoop(ctx context.Context) {
+	tick := time.NewTicker(d.cfg.RetargetEvery)
+	defer tick.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case now := <-tick.C:
+			d.mu.Lock()
+			t := d.latest
+			d.mu.Unlock()
+			if t == nil || now.Sub(t.Time) < d.cfg.RetargetEvery/2 {
+				continue // a fresh template from the node: nothing to move yet
+			}
+			nt := d.retarget(t, now)
+			if nt == nil {
+				continue
+			}
+			d.mu.Lock()
+			if d.latest == t { // the stream did not replace it meanwhile
+				d.latest = nt
+				close(d.changed)
+				d.changed = make(chan struct{})
+			}
+			d.mu.Unlock()
+		}
+	}
 }
 
 // startStream starts the goroutine that follows miner/blockTemplateStream, once.
@@ -153,10 +240,14 @@ func (d *Driver) startStream() {
 		d.mu.Lock()
 		d.stop = cancel
 		d.mu.Unlock()
-		d.streamWG.Add(1)
+		d.streamWG.Add(2)
 		go func() {
 			defer d.streamWG.Done()
 			d.follow(ctx)
+		}()
+		go func() {
+			defer d.streamWG.Done()
+			d.retargetLoop(ctx)
 		}()
 	})
 }
@@ -194,7 +285,8 @@ func (d *Driver) follow(ctx context.Context) {
 	}
 }
 
-// loadConsensus reads once at which sequence FishHash starts.
+// loadConsensus reads the node's consensus parameters once: where FishHash starts, and
+// the retarget rule's times and upgrade.
 func (d *Driver) loadConsensus(ctx context.Context) error {
 	d.mu.Lock()
 	ok := d.consOK
@@ -203,13 +295,18 @@ func (d *Driver) loadConsensus(ctx context.Context) error {
 		return nil
 	}
 	var p struct {
-		EnableFishHash *int64 `json:"enableFishHash"`
+		TargetBlockTimeInSeconds        int64  `json:"targetBlockTimeInSeconds"`
+		TargetBucketTimeInSeconds       int64  `json:"targetBucketTimeInSeconds"`
+		EnableIncreasedDifficultyChange *int64 `json:"enableIncreasedDifficultyChange"`
+		EnableFishHash                  *int64 `json:"enableFishHash"`
 	}
 	if err := d.call(ctx, "chain/getConsensusParameters", nil, &p); err != nil {
 		return err
 	}
 	d.mu.Lock()
-	d.fishHash, d.consOK = p.EnableFishHash, true
+	d.cons = ironfish.Consensus{TargetBlockTimeInSeconds: p.TargetBlockTimeInSeconds, TargetBucketTimeInSeconds: p.TargetBucketTimeInSeconds,
+		EnableIncreasedDifficultyChange: p.EnableIncreasedDifficultyChange, EnableFishHash: p.EnableFishHash}
+	d.consOK = true
 	d.mu.Unlock()
 	return nil
 }
@@ -217,7 +314,7 @@ func (d *Driver) loadConsensus(ctx context.Context) error {
 func (d *Driver) fishHashAt(sequence int64) bool {
 	d.mu.Lock()
 	defer d.mu.Unlock()
-	return d.fishHash != nil && sequence >= *d.fishHash
+	return d.cons.EnableFishHash != nil && sequence >= *d.cons.EnableFishHash
 }
 
 func (d *Driver) setWork(t *chain.HeaderTemplate, err error) {
