@@ -95,6 +95,9 @@ describe('accounts on the desktop', { skip: skipReason() || goMissing(), timeout
     await waitForPath(page, '/');
     await page.getByText('Registration successful. You are logged in.').waitFor();
     await page.getByTestId('user-menu').filter({ hasText: 'miner_one' }).waitFor();
+    // The home page itself, not the register page still shown while home's code loads
+    // (a loaded machine took long enough that the register form was still there).
+    await page.getByTestId('home-page').waitFor();
     const [reg] = called('POST', '/register/email');
     assert.deepEqual(JSON.parse(reg.body), { agentInviteCode: null, password: PASSWORD, nickName: 'miner_one', email: EMAIL, emailCode: code });
     assert.equal(called('POST', '/captcha/check').length, 1, 'one slider for the whole sign-up');

@@ -91,6 +91,8 @@ describe('accounts on a phone, in zh_CN', { skip: skipReason() || goMissing(), t
     // Straight to the phone home, logged in: no login form, no second slider or terms box.
     await waitForPath(page, '/mobile');
     await page.getByText('注册成功，已为您登录。').waitFor();
+    // The home page itself, not the register page still shown while home's code loads.
+    await page.getByTestId('home-banner').waitFor();
     assert.equal(await session('agentInviteCode'), null);
     assert.ok(await storageItem(page, 'token'));
     assert.equal(JSON.parse(await storageItem(page, 'userInfo')).nickName, '矿工小王');
