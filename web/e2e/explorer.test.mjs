@@ -168,8 +168,9 @@ describe('block explorer', { skip: skipReason(), timeout: 300_000 }, () => {
     await page.getByTestId('explorer-q').fill(String(height));
     await page.getByTestId('explorer-search').click();
     await page.waitForURL((u) => u.pathname === `/explorderIndex/blockDetail/${height}`);
-    await page.getByTestId('block-detail').waitFor();
-    assert.equal((await page.getByTestId('block-detail').locator('dd').first().textContent()).trim(), String(height));
+    // The block page shown before stays until the searched block's answer comes: wait for
+    // the searched height (a loaded CI run read the previous block's).
+    await page.waitForFunction((h) => document.querySelector('[data-testid="block-detail"] dd')?.textContent.trim() === h, String(height));
     await page.getByTestId('explorer-q').fill('dvn1nobody');
     await page.getByTestId('explorer-search').click();
     assert.equal((await page.getByTestId('explorer-error').textContent()).trim(), 'The query address does not exist.');
