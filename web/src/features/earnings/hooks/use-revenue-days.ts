@@ -7,7 +7,8 @@ import { errorMessage } from '@/lib/api-client';
 import { notify } from '@/lib/notify';
 import { useEarningDays } from '../api/earnings';
 import { saveText } from '../model/download';
-import { daysCsv, formatTime } from '../model/format';
+import { useFormat } from '@/lib/use-format';
+import { daysCsv } from '../model/format';
 import { PAGE_SIZES, type DayPage, type EarningDay, type PageSize } from '../model/types';
 import { useEarningsTexts } from '../texts';
 
@@ -20,7 +21,8 @@ function readPage(params: URLSearchParams): { page: number; size: PageSize } {
 
 export function useRevenueDays(coin: string, subAccount: string) {
   const texts = useEarningsTexts();
-  const { t, lang } = texts;
+  const { t } = texts;
+  const format = useFormat();
   const [params, editParams] = useAddressParams();
   const { page, size } = readPage(params);
   const days = useEarningDays(coin, subAccount, page, size);
@@ -38,7 +40,7 @@ export function useRevenueDays(coin: string, subAccount: string) {
   );
 
   const status = useCallback((r: EarningDay) => (r.settling ? t('days.settling') : t('days.settled')), [t]);
-  const time = useCallback((ms: number) => formatTime(ms, lang.replace('_', '-')), [lang]);
+  const time = format.dateTime;
 
   /** exportCsv fetches every day of the coin (50 a page) and saves them as one CSV. */
   const exportCsv = useCallback(async () => {

@@ -1,5 +1,6 @@
 // Pure helpers for the earnings screens: amounts stay decimal strings from the server;
 // only charts turn them into numbers.
+import { formatDateTime, isoTime } from '@/lib/format';
 import type { EarningDay } from './types';
 
 /** isZero says whether a decimal amount string is zero ("0.00000000"). */
@@ -24,10 +25,8 @@ function csvCell(v: string | number): string {
   return /[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }
 
-/** isoTime writes Unix ms as ISO 8601 in UTC to the second ("2026-11-23T08:00:00Z"). */
-export function isoTime(ms: number): string {
-  return `${new Date(ms).toISOString().slice(0, 19)}Z`;
-}
+/** isoTime writes Unix ms as ISO 8601 in UTC to the second ("2026-11-23T08:00:00Z"): lib/format's. */
+export { isoTime };
 
 /** DayCsvHeaders are the (translated) column titles of the day list's CSV. */
 export interface DayCsvHeaders {
@@ -62,17 +61,13 @@ export function beijingToday(now = Date.now()): string {
   return new Date(now + 8 * 3600_000).toISOString().slice(0, 10);
 }
 
-/** formatBeijingTime writes a Unix-ms time as Beijing date and time (the settlement's clock). */
-export function formatTime(ms: number, locale: string): string {
-  if (!ms) return '–';
-  return new Intl.DateTimeFormat(locale, {
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).format(new Date(ms));
+/**
+ * formatTime writes a Unix-ms time as date and time in the language (lib/format's
+ * formatDateTime), '–' for none. The pages read useFormat() themselves; this stays for
+ * callers not yet moved.
+ */
+export function formatTime(ms: number, lang: string): string {
+  return ms ? formatDateTime(ms, lang.replace('-', '_')) : '–';
 }
 
 /** grouped writes a decimal string with thousands separators in its whole part ("1,234.50"). */

@@ -3,6 +3,7 @@ import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { copyText } from '@/lib/clipboard';
+import { formatDate } from '@/lib/format';
 import type { FieldForm } from '@/lib/field-form';
 import { notify } from '@/lib/notify';
 import { groupKey, recoveryFileName, recoveryText } from '../model/recovery';
@@ -102,6 +103,8 @@ describe('turning two-factor sign-in on', () => {
     await act(() => result.current.recovery.copyAll());
     const copied = vi.mocked(copyText).mock.calls.at(-1)![0];
     expect(copied.split('\n').slice(3, 13)).toEqual(codes);
+    // The file's head dates it in the app's language (lib/format), not the browser's.
+    expect(copied.split('\n')[0]).toContain(formatDate(Date.now(), 'en_US'));
     act(() => result.current.recovery.setSaved(true));
     expect(result.current.closable).toBe(true);
     act(() => result.current.finish());

@@ -7,6 +7,7 @@ import { copyText } from '@/lib/clipboard';
 import { errorsOf, type FieldForm } from '@/lib/field-form';
 import { notify } from '@/lib/notify';
 import { isSecondFactorCode, isTotpCode, secondFactorCode, totpInput, useTwoFactorStatus } from '@/lib/two-factor';
+import { useFormat } from '@/lib/use-format';
 import { trimPassword } from '@/lib/validation';
 import { useDisable, useEnable, useRenewRecovery, useSetUp } from '../api/two-factor';
 import { groupKey, recoveryFileName, recoveryText, saveTextFile } from '../model/recovery';
@@ -55,9 +56,9 @@ export function useTwoFactorPanel() {
 /** useRecoveryCodes is the shown-once list: copy all, download as .txt, and "I have saved them". */
 export function useRecoveryCodes(codes: string[] | null) {
   const { t } = useTwoFactorTexts();
+  const format = useFormat();
   const [saved, setSaved] = useState(false);
-  const text = () =>
-    recoveryText(codes ?? [], t('codes.fileHead', { date: new Date().toLocaleDateString() }), t('codes.fileNote'));
+  const text = () => recoveryText(codes ?? [], t('codes.fileHead', { date: format.date(Date.now()) }), t('codes.fileNote'));
   return {
     codes: codes ?? [],
     saved,

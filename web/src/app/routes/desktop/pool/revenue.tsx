@@ -10,7 +10,9 @@ import { PageFrame } from '@/components/page-frame';
 import { useRevenueDay } from '@/features/earnings/hooks/use-revenue-day';
 import { useRevenueDays } from '@/features/earnings/hooks/use-revenue-days';
 import { useRevenueSummary } from '@/features/earnings/hooks/use-revenue-summary';
-import { formatTime, scopeQuery } from '@/features/earnings/model/format';
+import { DayFacts } from '@/features/earnings/components/day-facts';
+import { scopeQuery } from '@/features/earnings/model/format';
+import { useFormat } from '@/lib/use-format';
 import { usePoolCodes } from '@/features/pool/hooks/use-pool-selection';
 import { usePoolPath, useReadOnly } from '@/lib/read-only';
 import { Card, LoadFailed, paging } from './parts';
@@ -21,7 +23,8 @@ export function DesktopRevenueSummary() {
   const navigate = useNavigate();
   const pathOf = usePoolPath();
   const v = useRevenueSummary(coin, sub);
-  const { t, lang } = v.texts;
+  const { t } = v.texts;
+  const format = useFormat();
   const c = v.current;
   return (
     <PageFrame titleKey="pages.orePoolRevenueSummary" actions={<AutoRefresh onRefresh={v.refresh} />}>
@@ -62,7 +65,7 @@ export function DesktopRevenueSummary() {
               </div>
             ))}
           </div>
-          <Alert type="info" showIcon icon={<InfoCircleOutlined />} message={t('summary.settlingHint', { time: formatTime(c.settleAt, lang.replace('_', '-')) })} style={{ marginBottom: 24 }} />
+          <Alert type="info" showIcon icon={<InfoCircleOutlined />} message={t('summary.settlingHint', { time: format.dateTime(c.settleAt) })} style={{ marginBottom: 24 }} />
           <section className="up-pool-panel">
             <h2>{t('summary.chart')}</h2>
             {v.chart.failed ? (
@@ -182,50 +185,7 @@ function DayDetail({ coin, day, sub }: { coin: string; day: string; sub: string 
       {v.rows.map((r) => (
         <section key={r.subAccount} className="up-pool-panel" data-testid="day-row">
           <h2>{r.subAccount}</h2>
-          <dl className="up-earn-facts">
-            <div>
-              <dt>{t('days.hashrate')}</dt>
-              <dd>{`${r.hashRate.show} ${r.hashRate.unit}`}</dd>
-            </div>
-            {v.settled ? (
-              <div>
-                <dt>{t('day.accepted')}</dt>
-                <dd>{r.accepted.toLocaleString()}</dd>
-              </div>
-            ) : null}
-            <div>
-              <dt>{t('day.accrued')}</dt>
-              <dd className="up-earn-mono">{`${r.accrued} ${v.unit}`}</dd>
-            </div>
-            {v.settled ? (
-              <>
-                <div>
-                  <dt>{t('day.carryIn')}</dt>
-                  <dd className="up-earn-mono">{r.carryIn}</dd>
-                </div>
-                <div>
-                  <dt>{t('day.carryOut')}</dt>
-                  <dd className="up-earn-mono">{r.carryOut}</dd>
-                </div>
-              </>
-            ) : null}
-            <div>
-              <dt>{t('day.fee')}</dt>
-              <dd>{`${(r.feeRate * 100).toFixed(2)}%`}</dd>
-            </div>
-            <div>
-              <dt>{t('day.amount')}</dt>
-              <dd>
-                <strong data-testid="day-row-amount">{`${r.amount} ${v.unit}`}</strong>
-              </dd>
-            </div>
-            {v.settled ? (
-              <div>
-                <dt>{t('days.settledAt')}</dt>
-                <dd>{v.time(r.settledAt)}</dd>
-              </div>
-            ) : null}
-          </dl>
+          <DayFacts facts={v.facts(r)} size="desktop" />
           {v.settled && !readOnly ? (
             <>
               <Button icon={<DownloadOutlined />} loading={v.downloading === r.subAccount} onClick={() => void v.downloadAudit(r.subAccount)} data-testid="audit-download">

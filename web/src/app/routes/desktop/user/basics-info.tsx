@@ -1,19 +1,19 @@
 import { CopyOutlined, EditOutlined, LockOutlined, MailOutlined, MobileOutlined, RightOutlined, UserOutlined } from '@ant-design/icons';
 import { Avatar, Button, Skeleton, Tag, Typography } from 'antd';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { PageFrame } from '@/components/page-frame';
 import { paths } from '@/config/paths';
-import { useBaseInfo } from '@/features/account/api/get-base-info';
-import { useForgetOnLeave } from '@/features/account/hooks/use-forget-on-leave';
-import { displayName, formatRegistDate, maskEmail, maskPhone } from '@/features/account/model/mask';
-import { useLang } from '../../../layouts/use-lang';
+import { AccountDialogs } from '@/features/account/components/account-dialogs';
+import { useBasicsInfo } from '@/features/account/hooks/use-basics-info';
 import { useDialogParam } from '../../use-dialog-param';
 import { AccountTypeDialog, CancelAccountDialog, ContactDialog, NicknameDialog, PasswordDialog } from './dialogs';
 import { DesktopTwoFactorDialogs, DesktopTwoFactorRow } from './two-factor';
 import '../desktop-forms.css';
 import './basics-info.css';
+
+const KIT = { Nickname: NicknameDialog, Contact: ContactDialog, AccountType: AccountTypeDialog, CancelAccount: CancelAccountDialog, Password: PasswordDialog, TwoFactor: DesktopTwoFactorDialogs };
+const CONTACT_ICON = { phone: <MobileOutlined />, email: <MailOutlined /> };
 
 function Row({ icon, label, value, action, testId }: { icon?: ReactNode; label: string; value: ReactNode; action?: ReactNode; testId?: string }) {
   return (
@@ -32,21 +32,17 @@ function Row({ icon, label, value, action, testId }: { icon?: ReactNode; label: 
 
 /** DesktopBasicsInfo is /basicsInfo: the user's profile, contacts, password, two-factor sign-in, account type and cancellation. */
 export function DesktopBasicsInfo() {
-  const { t } = useTranslation();
-  const lang = useLang();
-  const info = useBaseInfo();
+  const b = useBasicsInfo();
+  const { t, user, name } = b;
   const [dialog, openDialog, closeDialog] = useDialogParam();
-  const forgetOnLeave = useForgetOnLeave();
-  const user = info.data;
-  const name = displayName(user);
   const notBound = <span className="up-info-muted">{t('info.notBound')}</span>;
 
-  if (info.isError && !user) {
+  if (b.failed) {
     return (
       <PageFrame titleKey="pages.basicsInfo">
         <div className="up-info-card up-info-error" role="alert">
           <p>{t('info.loadFailed')}</p>
-          <Button onClick={() => void info.refetch()}>{t('common.retry')}</Button>
+          <Button onClick={b.retry}>{t('common.retry')}</Button>
         </div>
       </PageFrame>
     );
@@ -78,7 +74,7 @@ export function DesktopBasicsInfo() {
                 </div>
                 <div>
                   <dt>{t('info.registered')}</dt>
-                  <dd data-testid="info-registered">{formatRegistDate(user.registDate, lang)}</dd>
+                  <dd data-testid="info-registered">{b.registered}</dd>
                 </div>
                 <div>
                   <dt>{t('info.accountType')}</dt>
@@ -97,28 +93,20 @@ export function DesktopBasicsInfo() {
               <h2 id="up-info-security" className="up-info-card__title">
                 {t('info.security')}
               </h2>
-              <Row
-                icon={<MobileOutlined />}
-                label={t('info.phone')}
-                value={user.phone ? maskPhone(user.phone) : notBound}
-                testId="info-phone"
-                action={
-                  <Button onClick={() => openDialog('phone')} data-testid="phone-action">
-                    {user.phone ? t('info.change') : t('info.bind')}
-                  </Button>
-                }
-              />
-              <Row
-                icon={<MailOutlined />}
-                label={t('info.email')}
-                value={user.email ? maskEmail(user.email) : notBound}
-                testId="info-email"
-                action={
-                  <Button onClick={() => openDialog('email')} data-testid="email-action">
-                    {user.email ? t('info.change') : t('info.bind')}
-                  </Button>
-                }
-              />
+              {b.contacts.map((c) => (
+                <Row
+                  key={c.channel}
+                  icon={CONTACT_ICON[c.channel]}
+                  label={c.label}
+                  value={c.value || notBound}
+                  testId={`info-${c.channel}`}
+                  action={
+                    <Button onClick={() => openDialog(c.channel)} data-testid={`${c.channel}-action`}>
+                      {c.value ? t('info.change') : t('info.bind')}
+                    </Button>
+                  }
+                />
+              ))}
               <Row
                 icon={<LockOutlined />}
                 label={t('info.loginPassword')}
@@ -180,13 +168,7 @@ export function DesktopBasicsInfo() {
         </div>
       )}
 
-      <NicknameDialog open={dialog === 'nickname' && !!user} onClose={closeDialog} user={user} />
-      <ContactDialog open={dialog === 'phone' && !!user} onClose={closeDialog} user={user} channel="phone" />
-      <ContactDialog open={dialog === 'email' && !!user} onClose={closeDialog} user={user} channel="email" />
-      <AccountTypeDialog open={dialog === 'type' && !!user} onClose={closeDialog} user={user} />
-      <CancelAccountDialog open={dialog === 'cancel' && !!user} onClose={closeDialog} onCancelled={forgetOnLeave} />
-      <PasswordDialog open={dialog === 'password' && !!user} onClose={closeDialog} user={user} />
-      {user ? <DesktopTwoFactorDialogs dialog={dialog} onClose={closeDialog} /> : null}
+      <AccountDialogs kit={KIT} dialog={dialog} onClose={closeDialog} user={user} onCancelled={b.forgetOnLeave} />
     </PageFrame>
   );
 }

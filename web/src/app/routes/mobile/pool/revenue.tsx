@@ -10,7 +10,9 @@ import { useMobilePoolPath } from '@/lib/read-only';
 import { useRevenueDay } from '@/features/earnings/hooks/use-revenue-day';
 import { useRevenueDays } from '@/features/earnings/hooks/use-revenue-days';
 import { useRevenueSummary } from '@/features/earnings/hooks/use-revenue-summary';
-import { formatTime, scopeQuery } from '@/features/earnings/model/format';
+import { DayFacts } from '@/features/earnings/components/day-facts';
+import { scopeQuery } from '@/features/earnings/model/format';
+import { useFormat } from '@/lib/use-format';
 import { MobilePager } from '@/features/pool/overclock/components/mobile-send-parts';
 import { usePoolCodes } from '@/features/pool/hooks/use-pool-selection';
 import { MCard, MLoadFailed } from './parts';
@@ -34,7 +36,8 @@ export function MobileRevenueSummary() {
   const navigate = useNavigate();
   const pathOf = useMobilePoolPath();
   const v = useRevenueSummary(coin, sub);
-  const { t, lang } = v.texts;
+  const { t } = v.texts;
+  const format = useFormat();
   const c = v.current;
   return (
     <PageFrame titleKey="pages.orePoolRevenueSummary" actions={<AutoRefresh onRefresh={v.refresh} />}>
@@ -68,7 +71,7 @@ export function MobileRevenueSummary() {
               </div>
             ))}
           </div>
-          <NoticeBar content={t('summary.settlingHint', { time: formatTime(c.settleAt, lang.replace('_', '-')) })} color="info" wrap style={{ marginBottom: 12 }} />
+          <NoticeBar content={t('summary.settlingHint', { time: format.dateTime(c.settleAt) })} color="info" wrap style={{ marginBottom: 12 }} />
           <section className="up-mpool-panel">
             <h2>{t('summary.chart')}</h2>
             {v.chart.failed ? (
@@ -187,40 +190,7 @@ export function MobileRevenueDetail() {
           {v.rows.map((r) => (
             <section key={r.subAccount} className="up-mpool-panel" data-testid="day-row">
               <h2>{r.subAccount}</h2>
-              <div className="up-mpool-row">
-                <span>{t('days.hashrate')}</span>
-                <span>{`${r.hashRate.show} ${r.hashRate.unit}`}</span>
-              </div>
-              {v.settled ? (
-                <div className="up-mpool-row">
-                  <span>{t('day.accepted')}</span>
-                  <span>{r.accepted.toLocaleString()}</span>
-                </div>
-              ) : null}
-              <div className="up-mpool-row">
-                <span>{t('day.accrued')}</span>
-                <span className="up-mearn-mono">{r.accrued}</span>
-              </div>
-              {v.settled ? (
-                <>
-                  <div className="up-mpool-row">
-                    <span>{t('day.carryIn')}</span>
-                    <span className="up-mearn-mono">{r.carryIn}</span>
-                  </div>
-                  <div className="up-mpool-row">
-                    <span>{t('day.carryOut')}</span>
-                    <span className="up-mearn-mono">{r.carryOut}</span>
-                  </div>
-                </>
-              ) : null}
-              <div className="up-mpool-row">
-                <span>{t('day.fee')}</span>
-                <span>{`${(r.feeRate * 100).toFixed(2)}%`}</span>
-              </div>
-              <div className="up-mpool-row">
-                <span>{t('day.amount')}</span>
-                <strong data-testid="day-row-amount">{`${r.amount} ${v.unit}`}</strong>
-              </div>
+              <DayFacts facts={v.facts(r)} size="mobile" />
               {v.settled ? (
                 <>
                   <Button block size="small" loading={v.downloading === r.subAccount} onClick={() => void v.downloadAudit(r.subAccount)} style={{ marginTop: 8 }} data-testid="audit-download">

@@ -1,13 +1,10 @@
 import { Avatar, Button, ErrorBlock, List, Skeleton, Toast } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { mobilePaths } from '@/config/paths';
-import { useBaseInfo } from '@/features/account/api/get-base-info';
-import { useForgetOnLeave } from '@/features/account/hooks/use-forget-on-leave';
-import { displayName, formatRegistDate, maskEmail, maskPhone } from '@/features/account/model/mask';
+import { AccountDialogs } from '@/features/account/components/account-dialogs';
+import { useBasicsInfo } from '@/features/account/hooks/use-basics-info';
 import { copyText } from '@/lib/clipboard';
 import { useDocumentTitle } from '@/lib/use-document-title';
-import { useLang } from '../../../layouts/use-lang';
 import { useDialogParam } from '../../use-dialog-param';
 import {
   MobileAccountTypeDialog,
@@ -18,6 +15,15 @@ import {
 } from './dialogs';
 import { MobileTwoFactorDialogs, MobileTwoFactorItems } from './two-factor';
 import './basics-info.css';
+
+const KIT = {
+  Nickname: MobileNicknameDialog,
+  Contact: MobileContactDialog,
+  AccountType: MobileAccountTypeDialog,
+  CancelAccount: MobileCancelAccountDialog,
+  Password: MobilePasswordDialog,
+  TwoFactor: MobileTwoFactorDialogs,
+};
 
 function CopyIcon() {
   return (
@@ -30,26 +36,22 @@ function CopyIcon() {
 
 /** MobileBasicsInfo is /mobile/basicsInfo: the same settings as the desktop page, as tappable lists and sheets. */
 export function MobileBasicsInfo() {
-  const { t } = useTranslation();
-  const lang = useLang();
+  const b = useBasicsInfo();
+  const { t, user, name } = b;
   const navigate = useNavigate();
-  const info = useBaseInfo();
   const [dialog, openDialog, closeDialog] = useDialogParam();
-  const forgetOnLeave = useForgetOnLeave();
   useDocumentTitle(t('pages.basicsInfo'));
-  const user = info.data;
-  const name = displayName(user);
 
   const copyUid = async () => {
     const ok = await copyText(user?.uid ?? '');
     Toast.show({ content: ok ? t('common.copied') : t('common.copyFailed') });
   };
 
-  if (info.isError && !user) {
+  if (b.failed) {
     return (
       <section className="up-minfo">
         <ErrorBlock status="default" title={t('info.loadFailed')} description="" fullPage={false}>
-          <Button color="primary" onClick={() => void info.refetch()}>
+          <Button color="primary" onClick={b.retry}>
             {t('common.retry')}
           </Button>
         </ErrorBlock>
@@ -95,28 +97,23 @@ export function MobileBasicsInfo() {
             <List.Item extra={<span className="up-minfo__value">{name}</span>} onClick={() => openDialog('nickname')} data-testid="edit-nickname">
               {t('auth.nickname')}
             </List.Item>
-            <List.Item extra={<span className="up-minfo__value" data-testid="info-registered">{formatRegistDate(user.registDate, lang)}</span>}>
+            <List.Item extra={<span className="up-minfo__value" data-testid="info-registered">{b.registered}</span>}>
               {t('info.registered')}
             </List.Item>
           </List>
 
           <List header={t('info.security')} className="up-minfo__list">
-            <List.Item
-              extra={<span className="up-minfo__value" data-testid="info-phone">{user.phone ? maskPhone(user.phone) : t('info.notBound')}</span>}
-              description={user.phone ? undefined : t('info.tapToBind')}
-              onClick={() => openDialog('phone')}
-              data-testid="phone-action"
-            >
-              {t('info.phone')}
-            </List.Item>
-            <List.Item
-              extra={<span className="up-minfo__value" data-testid="info-email">{user.email ? maskEmail(user.email) : t('info.notBound')}</span>}
-              description={user.email ? undefined : t('info.tapToBind')}
-              onClick={() => openDialog('email')}
-              data-testid="email-action"
-            >
-              {t('info.email')}
-            </List.Item>
+            {b.contacts.map((c) => (
+              <List.Item
+                key={c.channel}
+                extra={<span className="up-minfo__value" data-testid={`info-${c.channel}`}>{c.value || t('info.notBound')}</span>}
+                description={c.value ? undefined : t('info.tapToBind')}
+                onClick={() => openDialog(c.channel)}
+                data-testid={`${c.channel}-action`}
+              >
+                {c.label}
+              </List.Item>
+            ))}
             <List.Item onClick={() => openDialog('password')} data-testid="password-action">
               {t('info.changePassword')}
             </List.Item>
@@ -144,13 +141,7 @@ export function MobileBasicsInfo() {
         </div>
       )}
 
-      <MobileNicknameDialog open={dialog === 'nickname' && !!user} onClose={closeDialog} user={user} />
-      <MobileContactDialog open={dialog === 'phone' && !!user} onClose={closeDialog} user={user} channel="phone" />
-      <MobileContactDialog open={dialog === 'email' && !!user} onClose={closeDialog} user={user} channel="email" />
-      <MobileAccountTypeDialog open={dialog === 'type' && !!user} onClose={closeDialog} user={user} />
-      <MobileCancelAccountDialog open={dialog === 'cancel' && !!user} onClose={closeDialog} onCancelled={forgetOnLeave} />
-      <MobilePasswordDialog open={dialog === 'password' && !!user} onClose={closeDialog} user={user} />
-      {user ? <MobileTwoFactorDialogs dialog={dialog} onClose={closeDialog} /> : null}
+      <AccountDialogs kit={KIT} dialog={dialog} onClose={closeDialog} user={user} onCancelled={b.forgetOnLeave} />
     </section>
   );
 }

@@ -1,5 +1,5 @@
 // Pure formatting of a device's figures for the detail and GPU pages.
-import { htmlLang, isLang } from '@/lib/language';
+import { formatDateTime } from '@/lib/format';
 
 /** DASH stands for an unknown value. */
 export const DASH = '–';
@@ -58,21 +58,13 @@ export function splitDuration(seconds: number): DurationParts {
   return { days: Math.floor(s / 86400), hours: Math.floor((s % 86400) / 3600), minutes: Math.floor((s % 3600) / 60) };
 }
 
-const tagOf = (lang: string) => (isLang(lang) ? htmlLang(lang) : 'zh-HK');
-
-/** formatTime writes a Unix-ms time with date and time in the reader's language, or DASH for 0. */
+/**
+ * formatTime writes a Unix-ms time with date and time to the second in the reader's language
+ * (lib/format's formatDateTime), or DASH for 0.
+ */
 export function formatTime(ms: number | null | undefined, lang: string, timeZone?: string): string {
   if (!ms || ms <= 0 || !Number.isFinite(ms)) return DASH;
-  return new Intl.DateTimeFormat(tagOf(lang), {
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    hourCycle: 'h23',
-    ...(timeZone ? { timeZone } : {}),
-  }).format(new Date(ms));
+  return formatDateTime(ms, lang, { timeZone, seconds: true });
 }
 
 /** Verdict compares the rig's own hashrate with the pool's 95% range. */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { DeviceOverclock } from '../../overclock/model/types';
 import { DASH } from './format';
 import type { DeviceDetail } from './types';
-import { comparisonFigures, heroFigures, miningFacts, networkFacts, onlineText, overclockChips, overclockFacts, pageStateText, systemFacts, usages, type MachineTexts } from './view';
+import { comparisonFigures, heroFigures, shareCounts, miningFacts, networkFacts, onlineText, overclockChips, overclockFacts, pageStateText, systemFacts, usages, type MachineTexts } from './view';
 
 // Texts that echo their key and parameters, so a test sees which text was picked with what.
 const echo = (key: string, o?: Record<string, unknown>) => (o ? `${key}${JSON.stringify(o)}` : key);
@@ -83,8 +83,14 @@ describe('device detail view', () => {
     const [reported, , range, shares] = comparisonFigures(device(), x);
     expect(reported.value).toBe('compare.notReported');
     expect(range.value).toBe('100.0 – 140.0 MH/s');
-    expect(shares.value).toBe((321).toLocaleString());
+    expect(shares.value).toBe('321');
+    expect(comparisonFigures(device({ windowShares: 4321 }), x)[3].value).toBe('4,321');
     expect(comparisonFigures(device({ reportedHashRate: rate('119.9') }), x)[0].value).toBe('119.9 MH/s');
+  });
+
+  it('groups share counts in the app language, not the browser one', () => {
+    expect(shareCounts(device(), x)[0].value).toBe('12,345');
+    expect(shareCounts(device(), { ...x, lang: 'ko_KR' })[0].value).toBe('12,345');
   });
 
   it('joins OS and version, and shows unknown values as a dash', () => {

@@ -5,6 +5,7 @@ import type { DeviceOverclock } from '../../overclock/model/types';
 import { formatSetting, settingsList } from '../../overclock/model/rules';
 import { DASH, durationText, formatBytes, formatTime, orDash, rangeText, withUnit, type DurationParts } from './format';
 import type { DeviceDetail } from './types';
+import { formatCount } from '@/lib/format';
 import { rateParts, rateText } from '@/lib/hashrate';
 
 /** Translate is an i18next t bound to one namespace. */
@@ -80,16 +81,16 @@ export function heroFigures(d: DeviceDetail, online: DurationParts | null, x: Ma
 }
 
 /** shareCounts are the accepted, rejected and stale share counts, labelled. */
-export function shareCounts(d: DeviceDetail, { tp }: MachineTexts): Figure[] {
+export function shareCounts(d: DeviceDetail, { tp, lang }: MachineTexts): Figure[] {
   return [
-    { label: tp('figure.accepted'), value: d.accepted.toLocaleString() },
-    { label: tp('figure.rejected'), value: d.rejected.toLocaleString() },
-    { label: tp('figure.stale'), value: d.stale.toLocaleString() },
+    { label: tp('figure.accepted'), value: formatCount(d.accepted, lang) },
+    { label: tp('figure.rejected'), value: formatCount(d.rejected, lang) },
+    { label: tp('figure.stale'), value: formatCount(d.stale, lang) },
   ];
 }
 
 /** comparisonFigures set the rig's own hashrate beside the pool's and its 95% range. */
-export function comparisonFigures(d: DeviceDetail, { t, tp }: MachineTexts): Figure[] {
+export function comparisonFigures(d: DeviceDetail, { t, tp, lang }: MachineTexts): Figure[] {
   return [
     {
       label: t('compare.reported'),
@@ -98,7 +99,7 @@ export function comparisonFigures(d: DeviceDetail, { t, tp }: MachineTexts): Fig
     },
     { label: t('compare.pool'), value: rateText(d.realTimeHashRate, tp('figure.measuring')), testId: 'compare-pool' },
     { label: t('compare.range'), value: rangeText(d.effectiveLow, d.effectiveHigh), testId: 'compare-range' },
-    { label: t('compare.shares'), value: d.windowShares.toLocaleString(), testId: 'compare-shares' },
+    { label: t('compare.shares'), value: formatCount(d.windowShares, lang), testId: 'compare-shares' },
   ];
 }
 
