@@ -45,14 +45,29 @@ type Config struct {
 	// HashrateWindow is estimateNetworkHashesPerSecond's window in blocks (0: 1000; kaspad
 	// refuses more than 10000 in safe RPC mode).
 	HashrateWindow uint32
+
+	// The pool wallet (wallet.go). WalletKeyFile names a file holding the wallet's
+	// 32-byte secp256k1 private key as 64 hex digits, readable by its owner only;
+	// WalletKey gives the key itself instead (tests). With neither, every wallet call
+	// fails with ErrNoWallet. The key's Schnorr address must be PayAddress, so that the
+	// blocks' rewards land in the wallet that pays.
+	WalletKeyFile string
+	WalletKey     []byte
+	// CoinbaseMaturity is how far (in DAA score) the virtual must be past a coinbase
+	// output's before the wallet spends it (0: 1000, kaspad's 100 seconds at 10 blocks a
+	// second).
+	CoinbaseMaturity uint64
+	// FeeRate is the fee in sompi per gram of mass (0: getFeeEstimate's normal rate).
+	FeeRate float64
 }
 
 // Errors of the driver.
 var (
 	// ErrNotSynced is returned by HeaderTemplate while kaspad is not synced.
 	ErrNotSynced = errors.New("kaspad: node is not synced")
-	// ErrNoWallet is returned by every wallet call: kaspad has no wallet.
-	ErrNoWallet = errors.New("kaspad: payouts for Kaspa need a wallet backend; kaspad has no wallet (docs/chains/kaspa.md)")
+	// ErrNoWallet is returned by every wallet call when no wallet key is configured:
+	// kaspad has no wallet of its own.
+	ErrNoWallet = errors.New("kaspad: no wallet key configured (wallet_key_file); kaspad has no wallet of its own (docs/chains/kaspa.md)")
 	// ErrChainTooDeep is returned by BlockHash for a DAA score more than MaxChainWalk
 	// chain blocks below the sink.
 	ErrChainTooDeep = errors.New("kaspad: DAA score too deep below the sink")
@@ -67,6 +82,8 @@ type Driver struct {
 	prefix string
 	pay    kaspa.Address
 	rpc    *Client
+
+	wallet *wallet // nil: no wallet key configured
 
 	mu     sync.Mutex
 	signal chan struct{} // closed and replaced on every new-template notification or connection change
@@ -116,6 +133,9 @@ func New(cfg Config) (*Driver, error) {
 		return nil, fmt.Errorf("kaspad: pay address: %w", err)
 	}
 	d.pay, d.prefix = pay, pay.Prefix
+	if d.wallet, err = openWallet(cfg, pay); err != nil {
+		return nil, err
+	}
 	if d.cfg.PollInterval <= 0 {
 		d.cfg.PollInterval = time.Second
 	}
