@@ -46,6 +46,7 @@ type testNode struct {
 	report    func(verdict string) string // writes the submit report; nil: kaspad v1.x form
 	notSynced bool
 	seen      chan string // every request's method, for tests that wait for one
+	wallet    *walletNode // UTXO set, mempool and accepted transactions (wallet_server_test.go); nil: none
 }
 
 type seenRequest struct {
@@ -142,7 +143,9 @@ func (n *testNode) serve(w http.ResponseWriter, r *http.Request) {
 // ping); any other is unknown to this server.
 var knownMethods = map[string]bool{"ping": true, "getServerInfo": true, "getBlockDagInfo": true,
 	"estimateNetworkHashesPerSecond": true, "getBlockTemplate": true, "submitBlock": true, "getBlock": true,
-	"getCurrentBlockColor": true, "subscribe": true, "unsubscribe": true, "getSinkBlueScore": true}
+	"getCurrentBlockColor": true, "subscribe": true, "unsubscribe": true, "getSinkBlueScore": true,
+	"getUtxosByAddresses": true, "getMempoolEntriesByAddresses": true, "getMempoolEntry": true, "submitTransaction": true,
+	"getFeeEstimate": true, "getVirtualChainFromBlock": true}
 
 func (n *testNode) handle(ctx context.Context, ws *websocket.Conn, id, method string, params json.RawMessage) {
 	n.mu.Lock()
@@ -206,6 +209,9 @@ func (n *testNode) answer(ws *websocket.Conn, method string, params json.RawMess
 		if _, ok := strict(params); !ok {
 			return nil, reqDeserialize
 		}
+		if method == "getBlockDagInfo" && n.wallet != nil {
+			return n.wallet.dagInfo(n.answers[method]), ""
+		}
 		return n.answers[method], ""
 	case "estimateNetworkHashesPerSecond":
 		m, ok := strict(params, "windowSize")
@@ -264,6 +270,9 @@ func (n *testNode) answer(ws *websocket.Conn, method string, params json.RawMess
 			return nil, reqDeserialize
 		}
 		b, ok := n.blocks[h.String()]
+		if !ok && n.wallet != nil {
+			b, ok = n.wallet.block(n.blocks, h)
+		}
 		if !ok {
 			return nil, "cannot find header " + h.String()
 		}
@@ -301,6 +310,9 @@ func (n *testNode) answer(ws *websocket.Conn, method string, params json.RawMess
 		}
 		n.conns[ws] = true
 		return map[string]uint64{"id": uint64(len(n.conns))}, ""
+	}
+	if n.wallet != nil {
+		return n.wallet.answer(method, params)
 	}
 	return nil, "RPC method not found"
 }
