@@ -195,8 +195,14 @@ func openDriver(c coin.Coin, cfg config.Config, log *slog.Logger, observe func(m
 		return d, nil, nil
 	case coin.DriverKaspad:
 		dc := c.DriverConfig
+		maturity, err1 := strconv.ParseUint(cmp.Or(dc["coinbase_maturity"], "0"), 10, 64)
+		feeRate, err2 := strconv.ParseFloat(cmp.Or(dc["fee_rate"], "0"), 64)
+		if err := errors.Join(err1, err2); err != nil {
+			return nil, nil, fmt.Errorf("coin %s: kaspad coinbase_maturity or fee_rate: %w", c.Type, err)
+		}
 		d, err := kaspad.New(kaspad.Config{URL: dc["wrpc_url"], PayAddress: dc["payout_address"], Network: dc["network"],
-			ExtraData: cmp.Or(dc["extra_data"], "uniplus"), AllowUnsynced: dc["allow_unsynced"] == "true"})
+			ExtraData: cmp.Or(dc["extra_data"], "uniplus"), AllowUnsynced: dc["allow_unsynced"] == "true",
+			WalletKeyFile: dc["wallet_key_file"], CoinbaseMaturity: maturity, FeeRate: feeRate})
 		if err != nil {
 			return nil, nil, fmt.Errorf("coin %s: %w", c.Type, err)
 		}
