@@ -6,7 +6,8 @@
 // addresses are the consensus package internal/chain/kaspa.
 //
 // kaspad v0.15.1 or later is needed (the RpcRawHeader template shape, getCurrentBlockColor);
-// docs/chains/kaspa.md says what was tested against what, and what kaspad lacks (a wallet).
+// docs/chains/kaspa.md says what was tested against what. kaspad has no wallet: wallet.go is
+// the pool wallet, holding its key and signing its payouts.
 package kaspad
 
 import (
