@@ -1,6 +1,8 @@
 // Package kaspa is Kaspa's consensus arithmetic the pool needs, checked against
 // rusty-kaspa (its WASM build, kaspa-wasm, judges the tests): block header hashing, the
-// kHeavyHash proof of work, compact bits and the stratum share difficulty, and addresses.
+// kHeavyHash proof of work, compact bits and the stratum share difficulty, addresses, and
+// the pool wallet's transactions: ids, signature hashes, BIP-340 signatures and masses
+// (tx.go, txbytes.go, sign.go, mass.go; docs/chains/kaspa.md "Payouts").
 //
 // # Byte orders
 //
