@@ -313,6 +313,11 @@ func (d *Driver) BuildPayout(ctx context.Context, outputs []chain.PayoutOutput) 
 		if built, heavy, fee = fitChange(tx, len(outputs), ins, sum, total, rate, w.spk); built {
 			break
 		}
+		if m, _ := payoutMass(&kaspa.Transaction{Inputs: tx.Inputs, Outputs: tx.Outputs[:len(outputs)]}, ins); m > kaspa.MaxStandardMass && !heavy {
+			// More inputs only weigh more: each costs over 1,000 grams of compute mass.
+			return chain.SignedPayout{}, fmt.Errorf("%w: %d inputs (the wallet's largest UTXOs) do not yet cover %d sompi; the wallet's outputs must be merged into fewer, larger ones, or the payout made smaller",
+				ErrMassTooLarge, len(chosen), total)
+		}
 	}
 	if heavy && !built {
 		return chain.SignedPayout{}, fmt.Errorf("%w: %d outputs from %d inputs; pay fewer or larger outputs", ErrMassTooLarge, len(outputs), len(chosen))

@@ -476,3 +476,23 @@ func TestKaspaWasmWalletCalls(t *testing.T) {
 		}
 	}
 }
+
+// TestPayoutNeedsTooManyInputs: a wallet of many small outputs cannot fund a payout whose
+// inputs would weigh more than kaspad relays; the error says so, not "insufficient funds".
+func TestPayoutNeedsTooManyInputs(t *testing.T) {
+	d, n, pool := newWalletDriver(t)
+	ctx := testCtx(t)
+	for i := range 120 {
+		n.fund(pool.ScriptPublicKey(), kas, 4000, false, "dust "+strconv.Itoa(i))
+	}
+	if _, err := d.BuildPayout(ctx, []chain.PayoutOutput{{Address: recipient("a").String(), Amount: 110 * kas}}); !errors.Is(err, ErrMassTooLarge) {
+		t.Fatalf("110 inputs: %v", err)
+	}
+	p, err := d.BuildPayout(ctx, []chain.PayoutOutput{{Address: recipient("a").String(), Amount: 50 * kas}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := d.Broadcast(ctx, p.Raw); err != nil {
+		t.Fatalf("51 inputs: %v", err)
+	}
+}
