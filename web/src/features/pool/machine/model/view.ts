@@ -2,7 +2,7 @@
 // phone page only decide how a fact, a figure or a usage bar looks, never which ones there
 // are, in what order, or how a value is written.
 import type { DeviceOverclock } from '../../overclock/model/types';
-import { formatSetting, settingsList } from '../../overclock/model/rules';
+import { settingChips } from '../../overclock/model/rules';
 import { DASH, durationText, formatBytes, formatTime, orDash, rangeText, withUnit, type DurationParts } from './format';
 import type { DeviceDetail } from './types';
 import { formatCount } from '@/lib/format';
@@ -183,7 +183,7 @@ export function overclockFacts(s: DeviceOverclock, { t, lang }: MachineTexts): F
 
 /** overclockChips are the applied settings, named and written with their units. */
 export function overclockChips(s: DeviceOverclock, { to }: MachineTexts): Array<{ key: string; label: string; value: string }> {
-  return settingsList(s.settings).map(([k, v]) => ({ key: k, label: to(`settings.${k}`), value: formatSetting(k, v) }));
+  return settingChips(s.settings, to);
 }
 
 /** overclockQuery picks the device on the apply and cancel pages. */

@@ -1,17 +1,19 @@
 // The desktop pieces orePoolOverclockSet and orePoolOverclockCancel share: the device
 // picker table, a device's overclock state, and the progress of the last request.
 import { CopyOutlined, SyncOutlined } from '@ant-design/icons';
-import { Alert, Button, Empty, Input, Skeleton, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Empty, Input, Segmented, Skeleton, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import type { ReactNode } from 'react';
 import { PAGE_SIZES, type PageSize } from '../../model/types';
 import type { DevicePicker } from '../hooks/use-device-picker';
-import { useProgressAnchor, type RequestProgress } from '../hooks/use-request-progress';
+import type { CoinStep } from '../hooks/use-overclock-send';
+import { useProgressView, type RequestProgress } from '../hooks/use-request-progress';
 import { stateTone } from '../model/status';
 import type { DeviceOverclock, PickerDevice } from '../model/types';
 import { useOverclockTexts } from '../texts';
+import { SendStep } from './send-step';
 import './overclock.css';
 import { rateText } from '@/lib/hashrate';
+import type { ReactNode } from 'react';
 
 const STATUS_COLOR = { normal: 'success', abnormal: 'warning', offline: 'default' } as const;
 
@@ -30,20 +32,50 @@ export function DesktopStateTag({ s }: { s: DeviceOverclock | undefined }) {
   );
 }
 
-/** DesktopStep is a numbered section of a send page. */
-export function DesktopStep({ n, title, extra, children, testId }: { n: number; title: string; extra?: ReactNode; children: ReactNode; testId?: string }) {
+/** DesktopSendSkeleton stands for a send page while its texts and first list load. */
+export function DesktopSendSkeleton({ rows }: { rows: number }) {
   return (
-    <section className="up-oc-card" data-testid={testId}>
-      <header className="up-oc-card__head">
-        <h2 className="up-oc-card__title">
-          <span className="up-oc-step">{n}</span>
-          {title}
-        </h2>
-        {extra}
-      </header>
-      {children}
-    </section>
+    <div className="up-oc" role="status">
+      {[rows, 6].map((n, i) => (
+        <div key={i} className="up-oc-card">
+          <Skeleton active paragraph={{ rows: n }} />
+        </div>
+      ))}
+    </div>
   );
+}
+
+/** DesktopCoinChoice is the cancel page's first step: the coins with overclocking to choose from. */
+export function DesktopCoinChoice({ c }: { c: CoinStep }) {
+  const { t, tp } = useOverclockTexts();
+  if (c.coinsFailed) return <Alert type="error" showIcon message={t('send.coinsFailed')} action={<Button onClick={c.selection.refetch}>{tp('common.retry')}</Button>} />;
+  if (!c.coin) return <Alert type="info" showIcon message={t('send.noCoin')} data-testid="no-overclock-coin" />;
+  const options = c.overclockCoins.map((x) => ({ value: x.type, label: `${x.type} · ${x.name}` }));
+  return (
+    <>
+      <Segmented value={c.coin.type} onChange={(v) => c.chooseCoin(String(v))} options={options} data-testid="coin-choice" />
+      {c.otherCoinTypes ? <p className="up-oc-note">{t('send.coinNote', { coins: c.otherCoinTypes })}</p> : null}
+    </>
+  );
+}
+
+/** DesktopSendBar ends the devices step: the server's refusal, how many are chosen, and the page's send button. */
+export function DesktopSendBar({ count, error, children }: { count: number; error: string; children: ReactNode }) {
+  const { t } = useOverclockTexts();
+  return (
+    <>
+      {error ? <Alert type="error" showIcon message={t('send.refused')} description={error} data-testid="send-error" style={{ marginTop: 12 }} /> : null}
+      <div className="up-oc-send-bar">
+        <span className="up-oc-send-bar__info">{count === 0 ? t('send.chooseDevices') : <strong>{t('send.selected', { count })}</strong>}</span>
+        {children}
+      </div>
+    </>
+  );
+}
+
+/** DesktopStep is a numbered section of a send page. */
+export function DesktopStep(props: Omit<Parameters<typeof SendStep>[0], 'size'>) {
+  return <SendStep size="desktop" {...props} />;
 }
 
 /** DesktopDevicePicker is the table of the coin's devices with checkboxes. */
@@ -138,10 +170,8 @@ export function DesktopDevicePicker({ picker, coinName }: { picker: DevicePicker
 
 /** DesktopProgress follows the devices of the last request until every rig has answered. */
 export function DesktopProgress({ progress }: { progress: RequestProgress }) {
-  const { t, tp } = useOverclockTexts();
-  const ref = useProgressAnchor(progress.ids, 'nearest');
+  const { t, tp, ref, summary, stage } = useProgressView(progress, 'nearest');
   if (!progress.active) return null;
-  const c = progress.counts;
   const columns: ColumnsType<DeviceOverclock> = [
     { title: t('send.worker'), dataIndex: 'worker', render: (w: string) => <span className="up-oc-mono">{w}</span> },
     { title: t('send.current'), key: 'state', render: (_: unknown, s) => <DesktopStateTag s={s} /> },
@@ -155,8 +185,7 @@ export function DesktopProgress({ progress }: { progress: RequestProgress }) {
         </Button>
       </header>
       <p className={`up-oc-progress__summary${progress.pending ? '' : ' up-oc-progress__summary--done'}`} data-testid="progress-summary">
-        {progress.pending ? <SyncOutlined spin /> : null} {t('progress.summary', { applied: c.applied, pending: c.pending, failed: c.failed })} ·{' '}
-        {progress.pending ? t('progress.waiting') : t('progress.done')}
+        {progress.pending ? <SyncOutlined spin /> : null} {summary} · {stage}
       </p>
       {progress.failed ? (
         <Alert type="error" showIcon message={t('progress.failed')} action={<Button onClick={progress.retry}>{tp('common.retry')}</Button>} />

@@ -1,15 +1,16 @@
 // The phone pieces orePoolOverclockSet, orePoolOverclockCancel and the template list
 // share: a device's overclock state, the device picker, a pager and the progress of the
 // last request.
-import { Button, Checkbox, ErrorBlock, SearchBar, Skeleton, Tag } from 'antd-mobile';
-import type { ReactNode } from 'react';
+import { Button, Checkbox, ErrorBlock, SearchBar, Selector, Skeleton, Tag } from 'antd-mobile';
 import { PAGE_SIZES, type PageSize } from '../../model/types';
 import type { DevicePicker } from '../hooks/use-device-picker';
-import { useProgressAnchor, type RequestProgress } from '../hooks/use-request-progress';
+import type { CoinStep } from '../hooks/use-overclock-send';
+import { useProgressView, type RequestProgress } from '../hooks/use-request-progress';
 import { lastPage } from '../model/paging';
 import type { DeviceOverclock } from '../model/types';
 import { useOverclockTexts } from '../texts';
 import { MobileCopyButton } from './mobile-copy';
+import { SendStep } from './send-step';
 import './overclock-mobile.css';
 import { rateText } from '@/lib/hashrate';
 
@@ -31,34 +32,41 @@ export function MobileStateTag({ s }: { s: DeviceOverclock | undefined }) {
   );
 }
 
-/** MobileSection is a titled block of a phone page, numbered when n is given. */
-export function MobileSection({
-  n,
-  title,
-  extra,
-  children,
-  testId,
-  sectionRef,
-}: {
-  n?: number;
-  title: string;
-  extra?: ReactNode;
-  children: ReactNode;
-  testId?: string;
-  sectionRef?: React.Ref<HTMLElement>;
-}) {
+/** MobileSendSkeleton stands for a send page while its texts and first list load. */
+export function MobileSendSkeleton({ lines, label }: { lines: number; label: string }) {
   return (
-    <section ref={sectionRef} className="up-moc-card" data-testid={testId}>
-      <header className="up-moc-card__head">
-        <h2 className="up-moc-card__title">
-          {n ? <span className="up-moc-step">{n}</span> : null}
-          {title}
-        </h2>
-        {extra}
-      </header>
-      {children}
-    </section>
+    <div role="status" aria-label={label}>
+      <Skeleton.Paragraph lineCount={lines} animated />
+      <Skeleton.Paragraph lineCount={6} animated />
+    </div>
   );
+}
+
+/** MobileCoinChoice is the cancel page's first step: the coins with overclocking to choose from. */
+export function MobileCoinChoice({ c }: { c: CoinStep }) {
+  const { t, tp } = useOverclockTexts();
+  if (c.coinsFailed) {
+    return (
+      <ErrorBlock status="default" title={t('send.coinsFailed')} description="" fullPage={false}>
+        <Button color="primary" size="small" onClick={c.selection.refetch}>
+          {tp('common.retry')}
+        </Button>
+      </ErrorBlock>
+    );
+  }
+  if (!c.coin) return <p className="up-moc-note" data-testid="no-overclock-coin">{t('send.noCoin')}</p>;
+  const options = c.overclockCoins.map((x) => ({ value: x.type, label: x.type, description: x.name }));
+  return (
+    <>
+      <Selector columns={2} value={[c.coin.type]} onChange={(v) => v[0] && c.chooseCoin(v[0])} options={options} data-testid="coin-choice" />
+      {c.otherCoinTypes ? <p className="up-moc-note">{t('send.coinNote', { coins: c.otherCoinTypes })}</p> : null}
+    </>
+  );
+}
+
+/** MobileSection is a titled block of a phone page, numbered when n is given. */
+export function MobileSection(props: Omit<Parameters<typeof SendStep>[0], 'size'>) {
+  return <SendStep size="mobile" {...props} />;
 }
 
 /** MobilePager moves between pages and changes the page size (SPEC's 10, 20, 30, 50). */
@@ -167,10 +175,8 @@ export function MobileDevicePicker({ picker, coinName }: { picker: DevicePicker;
 
 /** MobileProgress follows the devices of the last request until every rig has answered. */
 export function MobileProgress({ progress }: { progress: RequestProgress }) {
-  const { t, tp } = useOverclockTexts();
-  const ref = useProgressAnchor(progress.ids, 'start');
+  const { t, tp, ref, summary, stage } = useProgressView(progress, 'start');
   if (!progress.active) return null;
-  const c = progress.counts;
   return (
     <MobileSection
       sectionRef={ref}
@@ -183,9 +189,9 @@ export function MobileProgress({ progress }: { progress: RequestProgress }) {
       }
     >
       <p className={`up-moc-progress${progress.pending ? '' : ' up-moc-progress--done'}`} data-testid="progress-summary" aria-live="polite">
-        {t('progress.summary', { applied: c.applied, pending: c.pending, failed: c.failed })}
+        {summary}
         <br />
-        {progress.pending ? t('progress.waiting') : t('progress.done')}
+        {stage}
       </p>
       {progress.failed ? (
         <div className="up-moc-inline-error" role="alert">

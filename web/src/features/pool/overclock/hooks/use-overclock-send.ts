@@ -112,3 +112,6 @@ export function useOverclockCancel() {
     cancel: () => state.run(undefined),
   };
 }
+
+/** CoinStep is what the cancel page's coin choice reads of useOverclockCancel. */
+export type CoinStep = Pick<ReturnType<typeof useOverclockCancel>, 'coinsFailed' | 'selection' | 'coin' | 'overclockCoins' | 'otherCoinTypes' | 'chooseCoin'>;

@@ -6,6 +6,7 @@ import { overclockKeys } from '../api/keys';
 import { useOverclockStatus } from '../api/requests';
 import { countStates, hasPending } from '../model/status';
 import type { DeviceOverclock } from '../model/types';
+import { useOverclockTexts } from '../texts';
 
 export function useRequestProgress() {
   const qc = useQueryClient();
@@ -48,4 +49,20 @@ export function useProgressAnchor(ids: readonly number[], block: ScrollLogicalPo
     if (ids.length > 0) ref.current?.scrollIntoView?.({ behavior: 'smooth', block });
   }, [ids, block]);
   return ref;
+}
+
+/**
+ * useProgressView is what either size's progress panel says: the texts, the anchor that
+ * brings a new request's panel into view, the counts line and whether it is still waiting.
+ */
+export function useProgressView(progress: RequestProgress, block: ScrollLogicalPosition) {
+  const texts = useOverclockTexts();
+  const ref = useProgressAnchor(progress.ids, block);
+  const c = progress.counts;
+  return {
+    ...texts,
+    ref,
+    summary: texts.t('progress.summary', { applied: c.applied, pending: c.pending, failed: c.failed }),
+    stage: progress.pending ? texts.t('progress.waiting') : texts.t('progress.done'),
+  };
 }

@@ -164,3 +164,8 @@ export function formatSetting(key: SettingKey, v: number): string {
   const signed = (key === 'coreClock' || key === 'memClock') && v > 0 ? `+${v}` : String(v);
   return `${signed} ${SETTING_UNITS[key]}`;
 }
+
+/** settingChips names each set value with the overclock texts' t and writes it with its unit, for SettingChips. */
+export function settingChips(s: OverclockSettings, t: (key: string) => string): Array<{ key: SettingKey; label: string; value: string }> {
+  return settingsList(s).map(([k, v]) => ({ key: k, label: t(`settings.${k}`), value: formatSetting(k, v) }));
+}
