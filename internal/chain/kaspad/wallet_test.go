@@ -496,3 +496,12 @@ func TestPayoutNeedsTooManyInputs(t *testing.T) {
 		t.Fatalf("51 inputs: %v", err)
 	}
 }
+
+func mustAddress(t *testing.T, s string) kaspa.Address {
+	t.Helper()
+	a, err := kaspa.ParseAddress(s, kaspa.PrefixMainnet)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return a
+}
