@@ -12,10 +12,13 @@ import (
 	"strings"
 	"time"
 
+	"github.com/uniplus-pool/pool/internal/account"
 	"github.com/uniplus-pool/pool/internal/buildinfo"
 	"github.com/uniplus-pool/pool/internal/config"
 	"github.com/uniplus-pool/pool/internal/db"
 	"github.com/uniplus-pool/pool/internal/httpx"
+	"github.com/uniplus-pool/pool/internal/ops"
+	"github.com/uniplus-pool/pool/internal/seal"
 )
 
 // The operator's side of HTTP (docs/security.md, "Metrics and health"): /metrics and the
@@ -81,12 +84,31 @@ func metricsGate(token string, metrics http.Handler) http.Handler {
 	})
 }
 
-// adminHandler serves the operator's listener.
-func adminHandler(d *db.DB, metrics http.Handler) http.Handler {
+// adminHandler serves the operator's listener; console, when not nil, is the operator
+// console's API (internal/ops), under /ops/api/ here and nowhere on --http.
+func adminHandler(d *db.DB, metrics, console http.Handler) http.Handler {
 	mux := http.NewServeMux()
 	mux.Handle("GET /metrics", metrics)
 	mux.Handle("GET /healthz", adminHealthz(d))
+	if console != nil {
+		mux.Handle(ops.APIPrefix, console)
+	}
 	return mux
+}
+
+// opsConsole is the operator console's API for the process's database, its authenticator
+// keys sealed with the pool's secret key.
+func (p *process) opsConsole() (http.Handler, error) {
+	key, err := seal.LoadKey(p.cfg.SecretKeyPath())
+	if err != nil {
+		return nil, err
+	}
+	sealer, err := seal.New(key)
+	if err != nil {
+		return nil, err
+	}
+	svc := &ops.Service{DB: p.db, Sealer: sealer, Limiter: p.limiter, Argon: account.DefaultArgon2, Issuer: "Uniplus Pool console", Now: p.now}
+	return (&ops.Handler{Service: svc, Log: p.log}).Router(), nil
 }
 
 // startAdmin listens on --admin-http, whatever the roles: a stratum or jobs process is
@@ -96,7 +118,17 @@ func (p *process) startAdmin() error {
 	if err != nil {
 		return fmt.Errorf("listen --admin-http %s: %w", p.cfg.AdminHTTP, err)
 	}
-	h := adminHandler(p.db, p.metrics.Handler())
+	// The console comes with the api role: its processes share the secret key that seals
+	// the operators' authenticator keys; a stratum or jobs process may have none of its own.
+	var console http.Handler
+	if p.cfg.HasRole(config.RoleAPI) {
+		var err error
+		if console, err = p.opsConsole(); err != nil {
+			ln.Close()
+			return err
+		}
+	}
+	h := adminHandler(p.db, p.metrics.Handler(), console)
 	// A process without the api role has no other listener for the test clock (a jobs
 	// process of a multi-process test: its jobs' periods follow the clock).
 	clockHere := p.clock != nil && !p.cfg.HasRole(config.RoleAPI)

@@ -20,6 +20,7 @@ import (
 	"github.com/uniplus-pool/pool/internal/earnings"
 	"github.com/uniplus-pool/pool/internal/helpcenter"
 	"github.com/uniplus-pool/pool/internal/market"
+	"github.com/uniplus-pool/pool/internal/ops"
 	"github.com/uniplus-pool/pool/internal/pool"
 	"github.com/uniplus-pool/pool/internal/twofactor"
 	"github.com/uniplus-pool/pool/internal/withdraw"
@@ -61,7 +62,9 @@ Users and sub-accounts:
 Two-factor sign-in:
 ` + twofactor.AdminUsage + `
 Agents (referral partners and their invite codes):
-` + account.AgentAdminUsage
+` + account.AgentAdminUsage + `
+Operators of the console and the operator audit log:
+` + ops.AdminUsage
 
 // adminEnv is what an area's commands are run with. DB is nil when the command only
 // prints its help.
@@ -98,6 +101,11 @@ var adminAreas = map[string]func(ctx context.Context, e adminEnv, area string, a
 	"agent": func(ctx context.Context, e adminEnv, _ string, args []string) error {
 		return (&account.Store{DB: e.db}).AdminAgents(ctx, args, e.stdout, time.Now())
 	},
+	"operator": adminOps, "audit": adminOps,
+}
+
+func adminOps(ctx context.Context, e adminEnv, area string, args []string) error {
+	return (&ops.Service{DB: e.db, Argon: account.DefaultArgon2}).Admin(ctx, area, args, e.stdin, e.stdout)
 }
 
 func adminContent(ctx context.Context, e adminEnv, area string, args []string) error {
