@@ -127,7 +127,8 @@ func ListAudit(ctx context.Context, q db.Querier, f AuditFilter) ([]AuditRow, er
 	var where []string
 	var args []any
 	if f.Actor != "" {
-		where, args = append(where, "actor = ?"), append(args, f.Actor)
+		// Emails are kept in lower case.
+		where, args = append(where, "actor = ?"), append(args, strings.ToLower(f.Actor))
 	}
 	if f.Action != "" {
 		if strings.HasSuffix(f.Action, ".") {

@@ -173,7 +173,7 @@ func TestAuditListFiltersPagesAndExports(t *testing.T) {
 		if got := strings.Join(all, " "); got != "operator.enrol user.freeze withdrawal.approve coin.set coin.set operator.add" {
 			t.Fatalf("pages: %s", got)
 		}
-		if items, _ := page("?actor=max@ops.example.com&action=coin."); len(items) != 2 || items[0].Action != "coin.set" {
+		if items, _ := page("?actor=Max@Ops.example.com&action=coin."); len(items) != 2 || items[0].Action != "coin.set" {
 			t.Fatalf("actor and action prefix: %+v", items)
 		}
 		if items, _ := page("?object=withdrawal:2"); len(items) != 1 || items[0].Action != "withdrawal.approve" {

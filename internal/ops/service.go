@@ -376,15 +376,25 @@ type LoginStep struct {
 }
 
 var (
-	dummyOnce sync.Once
-	dummyHash string
+	dummyMu     sync.Mutex
+	dummyHashes = map[account.Argon2Params]string{}
 )
 
-// dummy is a hash checked when no operator has the email, so that an unknown email
-// takes as long as a known one.
-func dummy() string {
-	dummyOnce.Do(func() { dummyHash, _ = account.HashPassword("not a real password at all", account.DefaultArgon2) })
-	return dummyHash
+// dummy is a hash of the service's cost, checked when no operator has the email, so that
+// an unknown email takes as long as a known one.
+func (s *Service) dummy() string {
+	p := s.argon()
+	dummyMu.Lock()
+	defer dummyMu.Unlock()
+	if h, ok := dummyHashes[p]; ok {
+		return h
+	}
+	h, err := account.HashPassword("not a real password at all", p)
+	if err != nil {
+		panic(err) // crypto/rand does not fail on supported platforms
+	}
+	dummyHashes[p] = h
+	return h
 }
 
 func (s *Service) allow(ctx context.Context, bucket string, limit int) error {
@@ -428,11 +438,12 @@ func (s *Service) Login(ctx context.Context, rawEmail, password, code, addr stri
 	if err != nil && !errors.Is(err, db.ErrNotFound) {
 		return LoginStep{}, err
 	}
-	hash := dummy()
+	hash := s.dummy()
 	if found {
 		hash = o.passwordHash
 	}
-	ok, err := account.CheckPassword(strings.TrimSpace(password), hash)
+	password = strings.TrimSpace(password)
+	ok, err := account.CheckPassword(password, hash)
 	if err != nil {
 		return LoginStep{}, err
 	}
