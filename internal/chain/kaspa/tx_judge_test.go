@@ -324,20 +324,25 @@ func TestSignaturesJudgedByKaspaWasm(t *testing.T) {
 	}
 }
 
-// TestStorageMass: KIP-9's storage mass on the cases of rusty-kaspa's own test
-// (consensus/core/src/mass test_mass_storage); kaspa-wasm 0.13 predates storage mass.
+// TestStorageMass: KIP-9's storage mass on the cases of rusty-kaspa's storage-mass test
+// (consensus/core/src/mass, as ported with parity tests by a JavaScript library);
+// kaspa-wasm 0.13 predates storage mass. All scripts here have KIP-9's plurality 1, as
+// every standard script has.
 func TestStorageMass(t *testing.T) {
 	const b = 10_000 * 100_000_000 // C in sompi
+	const C = StorageMassParameter
 	for _, c := range []struct {
 		ins, outs []uint64
 		want      uint64
 	}{
-		{[]uint64{100, 200, 300}, []uint64{300, 300}, 0},                     // compounding: no storage mass
-		{[]uint64{b, b, 2 * b}, []uint64{b, b, b, b}, 4},                     // outputs of exactly C charge 1 each
-		{[]uint64{b, b, 2 * b}, []uint64{1e9, b, b, b}, 1003},                // one of 10 KAS charges 1000
-		{[]uint64{b + 4, b, 2 * b}, []uint64{b + 1, b + 1, b + 1, b + 1}, 0}, // above C: nothing
-		{[]uint64{1e10}, []uint64{1e8}, 10_000 - 100},                        // relaxed: one output
-		{[]uint64{2e8, 2e8}, []uint64{1e8, 3e8}, 10_000 + 3333 - 2*5000},     // relaxed: 2 in, 2 out
+		{[]uint64{100, 200, 300}, []uint64{300, 300}, 0},                       // compounding: no storage mass
+		{[]uint64{100, 200, 300}, []uint64{50, 550}, C/50 + C/550 - 3*(C/200)}, // fewer outputs: arithmetic mean of the inputs
+		{[]uint64{b, b, 2 * b}, []uint64{b, b, b, b}, 4},                       // outputs of exactly C charge 1 each
+		{[]uint64{b, b, 2 * b}, []uint64{1e9, b, b, b}, 1003},                  // one of 10 KAS charges 1000
+		{[]uint64{b + 4, b, 2 * b}, []uint64{b + 1, b + 1, b + 1, b + 1}, 0},   // above C: nothing
+		{[]uint64{100, 200}, []uint64{50, 250}, 9_000_000_000},                 // 2:2, relaxed (harmonic) form
+		{[]uint64{100, 200}, []uint64{100, 200}, 0},                            // outputs equal to inputs
+		{[]uint64{100, 200}, []uint64{50}, 5_000_000_000},                      // one output, relaxed form
 	} {
 		got, ok := StorageMass(c.ins, c.outs)
 		if !ok || got != c.want {
