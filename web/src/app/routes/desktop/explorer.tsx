@@ -1,31 +1,21 @@
-// The block explorer on the desktop (/explorderIndex/...): no login. Data and state live in
-// features/explorer; this file lays out antd widgets.
+// The block explorer on the desktop (/explorderIndex/...): no login. The pages, their data
+// and state live in features/explorer (ExplorerArea); this file lends them antd's widgets and
+// lays out what only the desktop has: the coin select and search box, the tables.
 import { SearchOutlined } from '@ant-design/icons';
 import { Button, Input, Result, Segmented, Select, Skeleton, Table, Tag } from 'antd';
 import { useState, type ReactNode } from 'react';
-import { Link, useParams } from 'react-router-dom';
-import { LazyHashrateChart } from '@/components/hashrate-chart';
+import { Link } from 'react-router-dom';
 import { CopyText } from '@/components/copy-text/copy-text';
-import { PageFrame } from '@/components/page-frame';
 import { paths } from '@/config/paths';
-import {
-  isRefused,
-  TX_PARAM,
-  useBlock,
-  useExplorerCoin,
-  useExplorerSearch,
-  useExplorerTitle,
-  useOverview,
-  useRanked,
-  useRanking,
-  useTransaction,
-  useTxParam,
-  type ExplorerLinks,
-} from '@/features/explorer/hooks/use-explorer';
-import { confirmationsOf, formatEffort, formatShare, finderIsAddress, parseHeight, trimAmount } from '@/features/explorer/model/format';
+import { ExplorerArea, ExplorerSearch, kitFor, type ExplorerViews } from '@/features/explorer/components/explorer-area';
+import { OverviewCards } from '@/features/explorer/components/explorer-panels';
+import { useOverview, useRanking } from '@/features/explorer/hooks/use-explorer';
+import { confirmationsOf, formatEffort, formatShare, finderIsAddress } from '@/features/explorer/model/format';
+import { explorerLinks, withCoin } from '@/features/explorer/model/links';
 import type { ChainBlock, PoolBlock, RankedMiner, Transaction } from '@/features/explorer/model/types';
 import { useExplorerTexts } from '@/features/explorer/texts';
 import { errorMessage } from '@/lib/api-client';
+import { useFormat } from '@/lib/use-format';
 import { explorerTitles as titles } from '../shared-titles';
 import { Card } from './pool/parts';
 import './pool/pool.css';
@@ -34,83 +24,55 @@ import './explorer.css';
 /** ExplorerPage names the pages of this area. */
 export type ExplorerPage = keyof typeof titles;
 
-const withCoin = (path: string, coin: string) => `${path}?coin=${encodeURIComponent(coin)}`;
-const links: ExplorerLinks = {
-  block: (coin, height) => withCoin(paths.explorer.blockDetail(height), coin),
-  transaction: (coin, txid) => `${withCoin(paths.explorer.overView, coin)}&${TX_PARAM}=${txid}`,
-  soloSummary: (coin, address) => `${paths.account.soloSummary}?coin=${encodeURIComponent(coin)}&address=${encodeURIComponent(address)}`,
-};
-const when = (ms: number, lang: string) => (ms > 0 ? new Date(ms).toLocaleString(lang.replace('_', '-')) : '—');
-
-/** Frame is every explorer page: the coin switch and the search above the page's body. */
-function Frame({ page, children }: { page: ExplorerPage; children: (coin: string) => ReactNode }) {
-  const { t, ready } = useExplorerTexts();
-  const c = useExplorerCoin();
-  const s = useExplorerSearch(c.coin?.type, links);
-  const titleKey = useExplorerTitle(page, titles[page], c.coin?.type);
-  return (
-    <PageFrame titleKey={titleKey}>
-      {!ready || c.pending ? (
-        <Skeleton active paragraph={{ rows: 8 }} />
-      ) : c.failed ? (
-        <Result status="warning" title={t('loadFailed')} extra={<Button onClick={c.retry}>{t('retry')}</Button>} />
-      ) : !c.coin ? (
-        <Result status="info" title={t('none')} />
-      ) : (
-        <>
-          <div className="up-explorer-bar">
-            <Select
-              value={c.coin.type}
-              onChange={c.setCoin}
-              style={{ minWidth: 160 }}
-              aria-label={t('coin')}
-              data-testid="explorer-coin"
-              options={c.coins.map((x) => ({ value: x.type, label: x.name }))}
-            />
-            <form
-              className="up-explorer-search"
-              onSubmit={(e) => {
-                e.preventDefault();
-                s.submit();
-              }}
-            >
-              <Input
-                value={s.q}
-                onChange={(e) => s.setQ(e.target.value)}
-                placeholder={t('search.placeholder')}
-                status={s.error ? 'error' : undefined}
-                maxLength={128}
-                data-testid="explorer-q"
-              />
-              <Button type="primary" htmlType="submit" icon={<SearchOutlined />} loading={s.busy} data-testid="explorer-search">
-                {t('search.submit')}
-              </Button>
-            </form>
-          </div>
-          {s.error ? (
-            <p className="up-explorer-error" role="alert" data-testid="explorer-error">
-              {s.error}
-            </p>
-          ) : null}
-          {children(c.coin.type)}
-        </>
-      )}
-    </PageFrame>
-  );
-}
-
-function StatusTag({ b }: { b: PoolBlock }) {
+function Failed({ retry, detail }: { retry: () => void; detail?: unknown }) {
   const { t } = useExplorerTexts();
-  const color = b.status === 'confirmed' ? 'green' : b.status === 'orphaned' ? 'default' : 'gold';
+  return <Result status="warning" title={t('loadFailed')} subTitle={detail ? errorMessage(detail) : undefined} extra={<Button onClick={retry}>{t('retry')}</Button>} />;
+}
+
+function Missing({ title, testId, children }: { title: string; testId?: string; children?: ReactNode }) {
   return (
-    <Tag color={color} data-testid="block-status">
-      {t(`status.${b.status}`)}
-    </Tag>
+    <div data-testid={testId}>
+      <Result status={children ? '404' : 'info'} title={title} extra={children} />
+    </div>
   );
 }
+
+const Loading = ({ rows }: { rows: number }) => <Skeleton active paragraph={{ rows }} />;
+
+/** Bar is the coin select and the search box. */
+const Bar: ExplorerViews['Bar'] = ({ c, s }) => {
+  const { t } = useExplorerTexts();
+  return (
+    <div className="up-explorer-bar">
+      <Select
+        value={c.coin.type}
+        onChange={c.setCoin}
+        style={{ minWidth: 160 }}
+        aria-label={t('coin')}
+        data-testid="explorer-coin"
+        options={c.coins.map((x) => ({ value: x.type, label: x.name }))}
+      />
+      <ExplorerSearch s={s} className="up-explorer-search">
+        <Input
+          value={s.q}
+          onChange={(e) => s.setQ(e.target.value)}
+          placeholder={t('search.placeholder')}
+          status={s.error ? 'error' : undefined}
+          maxLength={128}
+          data-testid="explorer-q"
+        />
+        <Button type="primary" htmlType="submit" icon={<SearchOutlined />} loading={s.busy} data-testid="explorer-search">
+          {t('search.submit')}
+        </Button>
+      </ExplorerSearch>
+    </div>
+  );
+};
 
 function PoolBlocksTable({ coin, rows }: { coin: string; rows: PoolBlock[] }) {
-  const { t, lang } = useExplorerTexts();
+  const { t } = useExplorerTexts();
+  const { StatusTag } = kitFor(views);
+  const f = useFormat();
   return (
     <Table<PoolBlock>
       size="small"
@@ -135,30 +97,23 @@ function PoolBlocksTable({ coin, rows }: { coin: string; rows: PoolBlock[] }) {
           ),
         },
         { title: t('col.reward'), dataIndex: 'reward' },
-        { title: t('col.time'), dataIndex: 'foundAt', render: (ms: number) => when(ms, lang) },
+        { title: t('col.time'), dataIndex: 'foundAt', render: (ms: number) => f.dateTime(ms, true) },
       ]}
     />
   );
 }
 
 function Overview({ coin }: { coin: string }) {
-  const { t, lang } = useExplorerTexts();
+  const { t } = useExplorerTexts();
+  const f = useFormat();
   const q = useOverview(coin);
   const o = q.data;
-  if (q.isPending) return <Skeleton active paragraph={{ rows: 8 }} />;
-  if (q.isError || !o) return <Result status="warning" title={t('loadFailed')} subTitle={errorMessage(q.error)} extra={<Button onClick={() => void q.refetch()}>{t('retry')}</Button>} />;
+  if (q.isPending) return <Loading rows={8} />;
+  if (q.isError || !o) return <Failed retry={() => void q.refetch()} detail={q.error} />;
   return (
     <>
       <p className="up-explorer-lead">{t('lead')}</p>
-      <div className="up-pool-cards" data-testid="explorer-cards">
-        <Card label={t('net.height')} value={String(o.height)} />
-        <Card label={t('net.difficulty')} value={o.difficulty.toPrecision(4)} />
-        <Card label={t('net.hashrate')} value={o.networkHashRate.show} unit={o.networkHashRate.unit} />
-        <Card label={t('net.pool')} value={o.poolHashRate.show} unit={o.poolHashRate.unit} />
-        <Card label={t('net.share')} value={formatShare(o.poolShare)} />
-        <Card label={t('net.reward')} value={trimAmount(o.reward)} unit={o.unit} />
-        <Card label={t('net.blocks24h')} value={String(o.blocks24h)} />
-      </div>
+      <OverviewCards o={o} kit={kitFor(views)} />
       <section className="up-pool-panel">
         <h2>{t('latest')}</h2>
         <Table<ChainBlock>
@@ -170,7 +125,7 @@ function Overview({ coin }: { coin: string }) {
           columns={[
             { title: t('col.height'), dataIndex: 'height', render: (h: number) => <Link to={withCoin(paths.explorer.blockDetail(h), coin)}>{h}</Link> },
             { title: t('col.hash'), dataIndex: 'hash', render: (h: string) => <CopyText text={h} keep={10} testId="latest-hash" /> },
-            { title: t('col.time'), dataIndex: 'time', render: (ms: number) => when(ms, lang) },
+            { title: t('col.time'), dataIndex: 'time', render: (ms: number) => f.dateTime(ms, true) },
             { title: t('col.txs'), dataIndex: 'txCount' },
             { title: t('col.reward'), dataIndex: 'reward' },
             {
@@ -213,7 +168,7 @@ function Ranking({ coin }: { coin: string }) {
         data-testid="ranking-by"
       />
       {q.isError ? (
-        <Result status="warning" title={t('loadFailed')} extra={<Button onClick={() => void q.refetch()}>{t('retry')}</Button>} />
+        <Failed retry={() => void q.refetch()} />
       ) : q.isPending ? (
         <Skeleton active paragraph={{ rows: 6 }} style={{ marginTop: 16 }} />
       ) : (
@@ -238,234 +193,69 @@ function Ranking({ coin }: { coin: string }) {
   );
 }
 
-function RankedMinerPage({ coin }: { coin: string }) {
+/** TxOutputs are a transaction's outputs and their total. */
+function TxOutputs({ tx }: { tx: Transaction }) {
   const { t } = useExplorerTexts();
-  const { address = '' } = useParams();
-  const q = useRanked(coin, address);
-  const m = q.data;
-  if (q.isPending) return <Skeleton active paragraph={{ rows: 6 }} />;
-  if (q.isError || !m)
-    return isRefused(q.error) ? (
-      <div data-testid="miner-not-found">
-        <Result status="404" title={t('miner.notFound')} extra={<Link to={withCoin(paths.explorer.rankingList, coin)}>{t('ranking')}</Link>} />
-      </div>
-    ) : (
-      <Result status="warning" title={t('loadFailed')} extra={<Button onClick={() => void q.refetch()}>{t('retry')}</Button>} />
-    );
   return (
-    <>
-      <div className="up-pool-cards" data-testid="miner-cards">
-        <Card label={t('col.miner')} value={m.miner} />
-        <Card label={t('col.rank')} value={String(m.rank)} />
-        <Card label={t('col.hashrate')} value={m.hashRate24h.show} unit={m.hashRate24h.unit} />
-        <Card label={t('col.blocks')} value={String(m.blocks30d)} />
-      </div>
-      <section className="up-pool-panel">
-        <h2>{t('miner.chart')}</h2>
-        <LazyHashrateChart points={m.chart.map((p) => ({ time: p.time, hashRate: p.hashRate.hashRate }))} label={t('col.hashrate')} />
-      </section>
-      <section className="up-pool-panel">
-        <h2>{t('poolBlocks')}</h2>
-        <PoolBlocksTable coin={coin} rows={m.blocks} />
-      </section>
-    </>
-  );
-}
-
-function BlockPage({ coin }: { coin: string }) {
-  const { t, lang } = useExplorerTexts();
-  const { height: raw } = useParams();
-  const height = parseHeight(raw);
-  const q = useBlock(coin, height);
-  const b = q.data;
-  if (height === null || (q.isError && isRefused(q.error)))
-    return (
-      <div data-testid="block-not-found">
-        <Result status="404" title={t('block.notFound')} extra={<Link to={withCoin(paths.explorer.overView, coin)}>{t('block.back')}</Link>} />
-      </div>
-    );
-  if (q.isPending) return <Skeleton active paragraph={{ rows: 8 }} />;
-  if (q.isError || !b) return <Result status="warning" title={t('loadFailed')} extra={<Button onClick={() => void q.refetch()}>{t('retry')}</Button>} />;
-  const rest = b.txCount - b.txids.length;
-  return (
-    <>
-      <section className="up-pool-panel" data-testid="block-detail">
-        <dl className="up-explorer-dl">
-          <dt>{t('col.height')}</dt>
-          <dd>{b.height}</dd>
-          <dt>{t('col.hash')}</dt>
-          <dd>
-            <CopyText text={b.hash} testId="block-hash" />
-          </dd>
-          <dt>{t('col.time')}</dt>
-          <dd>{when(b.time, lang)}</dd>
-          <dt>{t('block.confirmations')}</dt>
-          <dd>{b.confirmations < 0 ? t('block.notMain') : b.confirmations}</dd>
-          <dt>{t('block.difficulty')}</dt>
-          <dd>{b.difficulty.toPrecision(6)}</dd>
-          <dt>{t('col.size')}</dt>
-          <dd>{b.size > 0 ? b.size.toLocaleString() : '—'}</dd>
-          <dt>{t('col.txs')}</dt>
-          <dd>{b.txCount}</dd>
-          <dt>{t('col.reward')}</dt>
-          <dd>{b.reward}</dd>
-        </dl>
-        <nav className="up-explorer-nav">
-          {b.prevHash && b.height > 0 ? (
-            <Link to={withCoin(paths.explorer.blockDetail(b.height - 1), coin)} data-testid="block-prev">
-              ← {t('block.prev')}
-            </Link>
-          ) : (
-            <span />
+    <section className="up-pool-panel">
+      <h2>{t('tx.outputs')}</h2>
+      {tx.outputs.length === 0 ? (
+        <p className="up-pool-hint" data-testid="tx-no-outputs">
+          {t('tx.noOutputs')}
+        </p>
+      ) : (
+        <Table<Transaction['outputs'][number]>
+          size="small"
+          rowKey="address"
+          pagination={false}
+          dataSource={tx.outputs}
+          data-testid="tx-outputs"
+          columns={[
+            { title: t('tx.address'), dataIndex: 'address', render: (a: string) => <CopyText text={a} testId="tx-output-address" /> },
+            { title: t('tx.amount'), dataIndex: 'amount', align: 'right', render: (v: string) => `${v} ${tx.unit}` },
+          ]}
+          summary={() => (
+            <Table.Summary.Row>
+              <Table.Summary.Cell index={0}>{t('tx.total')}</Table.Summary.Cell>
+              <Table.Summary.Cell index={1} align="right">
+                <span data-testid="tx-total">{`${tx.total} ${tx.unit}`}</span>
+              </Table.Summary.Cell>
+            </Table.Summary.Row>
           )}
-          {b.nextHash ? (
-            <Link to={withCoin(paths.explorer.blockDetail(b.height + 1), coin)} data-testid="block-next">
-              {t('block.next')} →
-            </Link>
-          ) : null}
-        </nav>
-      </section>
-      {b.poolBlock ? (
-        <section className="up-pool-panel" data-testid="block-pool">
-          <h2>{t('block.poolRecord')}</h2>
-          <dl className="up-explorer-dl">
-            <dt>{t('col.status')}</dt>
-            <dd>
-              <StatusTag b={b.poolBlock} /> {confirmationsOf(b.poolBlock.confirmations, b.poolBlock.maturity)}
-            </dd>
-            <dt>{t('col.effort')}</dt>
-            <dd>{formatEffort(b.poolBlock.effort)}</dd>
-            <dt>{t('col.finder')}</dt>
-            <dd>
-              {b.poolBlock.solo ? <CopyText text={b.poolBlock.finder} testId="pool-finder" /> : b.poolBlock.finder}
-            </dd>
-          </dl>
-        </section>
-      ) : null}
-      <section className="up-pool-panel">
-        <h2>{t('block.txids')}</h2>
-        <ol className="up-explorer-txids" data-testid="block-txids">
-          {b.txids.map((id) => (
-            <li key={id}>
-              <CopyText text={id} testId="block-txid" />
-            </li>
-          ))}
-        </ol>
-        {rest > 0 ? <p className="up-pool-hint">{t('block.more', { count: rest })}</p> : null}
-      </section>
-    </>
+        />
+      )}
+    </section>
   );
 }
 
-/** TxStatusTag shows a transaction's status and its confirmations out of the coin's required. */
-function TxStatusTag({ tx }: { tx: Transaction }) {
-  const { t } = useExplorerTexts();
-  const color = tx.status === 'confirmed' ? 'green' : tx.status === 'failed' ? 'red' : 'gold';
+function PoolBlocks({ coin, rows, header }: { coin: string; rows: PoolBlock[]; header: string }) {
   return (
-    <span>
-      <Tag color={color} data-testid="tx-status">
-        {t(`tx.${tx.status}`)}
-      </Tag>
-      <span data-testid="tx-confirmations">{confirmationsOf(tx.confirmations, tx.required)}</span>
-    </span>
+    <section className="up-pool-panel">
+      <h2>{header}</h2>
+      <PoolBlocksTable coin={coin} rows={rows} />
+    </section>
   );
 }
 
-/** TransactionPanel is a transaction the search found (?tx=): what the node and the pool's records say of it. */
-function TransactionPanel({ coin, txid }: { coin: string; txid: string }) {
-  const { t, lang } = useExplorerTexts();
-  const q = useTransaction(coin, txid);
-  const tx = q.data;
-  const back = <Link to={withCoin(paths.explorer.overView, coin)}>{t('tx.back')}</Link>;
-  if (q.isPending) return <Skeleton active paragraph={{ rows: 6 }} />;
-  if (q.isError && isRefused(q.error))
-    return (
-      <div data-testid="tx-not-found">
-        <Result status="404" title={t('tx.notFound')} extra={back} />
-      </div>
-    );
-  if (q.isError || !tx) return <Result status="warning" title={t('loadFailed')} extra={<Button onClick={() => void q.refetch()}>{t('retry')}</Button>} />;
-  return (
-    <>
-      <section className="up-pool-panel" data-testid="tx-detail">
-        <dl className="up-explorer-dl">
-          <dt>{t('tx.hash')}</dt>
-          <dd>
-            <CopyText text={tx.txid} testId="tx-hash" />
-          </dd>
-          <dt>{t('tx.status')}</dt>
-          <dd>
-            <TxStatusTag tx={tx} />
-          </dd>
-          <dt>{t('tx.block')}</dt>
-          <dd data-testid="tx-block">
-            {tx.blockHeight >= 0 ? (
-              <span className="up-explorer-block-ref">
-                <Link to={withCoin(paths.explorer.blockDetail(tx.blockHeight), coin)} data-testid="tx-block-link">
-                  {tx.blockHeight}
-                </Link>
-                <CopyText text={tx.blockHash} keep={10} testId="tx-block-hash" />
-              </span>
-            ) : (
-              t('tx.noBlock')
-            )}
-          </dd>
-          <dt>{t('tx.time')}</dt>
-          <dd>{when(tx.time, lang)}</dd>
-          <dt>{t('tx.fee')}</dt>
-          <dd>{tx.networkFee ? `${tx.networkFee} ${tx.unit}` : '—'}</dd>
-          <dt>{t('tx.source')}</dt>
-          <dd>{tx.pool ? t('tx.poolPayout') : t('tx.wallet')}</dd>
-        </dl>
-      </section>
-      <section className="up-pool-panel">
-        <h2>{t('tx.outputs')}</h2>
-        {tx.outputs.length === 0 ? (
-          <p className="up-pool-hint" data-testid="tx-no-outputs">
-            {t('tx.noOutputs')}
-          </p>
-        ) : (
-          <Table<Transaction['outputs'][number]>
-            size="small"
-            rowKey="address"
-            pagination={false}
-            dataSource={tx.outputs}
-            data-testid="tx-outputs"
-            columns={[
-              { title: t('tx.address'), dataIndex: 'address', render: (a: string) => <CopyText text={a} testId="tx-output-address" /> },
-              { title: t('tx.amount'), dataIndex: 'amount', align: 'right', render: (v: string) => `${v} ${tx.unit}` },
-            ]}
-            summary={() => (
-              <Table.Summary.Row>
-                <Table.Summary.Cell index={0}>{t('tx.total')}</Table.Summary.Cell>
-                <Table.Summary.Cell index={1} align="right">
-                  <span data-testid="tx-total">{`${tx.total} ${tx.unit}`}</span>
-                </Table.Summary.Cell>
-              </Table.Summary.Row>
-            )}
-          />
-        )}
-        <p className="up-explorer-back">{back}</p>
-      </section>
-    </>
-  );
-}
-
-/** OverviewPage is the overview, or the transaction its address names (?tx=). */
-function OverviewPage({ coin }: { coin: string }) {
-  const txid = useTxParam();
-  return txid ? <TransactionPanel coin={coin} txid={txid} /> : <Overview coin={coin} />;
-}
-
-const bodies: Record<ExplorerPage, (coin: string) => ReactNode> = {
-  overView: (coin) => <OverviewPage coin={coin} />,
-  rankingList: (coin) => <Ranking coin={coin} />,
-  rankingDetail: (coin) => <RankedMinerPage coin={coin} />,
-  blockDetail: (coin) => <BlockPage coin={coin} />,
-  preBlockDetail: (coin) => <BlockPage coin={coin} />,
+const views: ExplorerViews = {
+  size: 'desktop',
+  paths: paths.explorer,
+  links: explorerLinks(paths.explorer, paths.account.soloSummary),
+  Copy: CopyText,
+  Card,
+  Tag,
+  tones: { done: 'green', waiting: 'gold', dropped: 'default', failed: 'red' },
+  Loading,
+  Failed,
+  Missing,
+  Bar,
+  Overview,
+  Ranking,
+  PoolBlocks,
+  TxOutputs,
 };
 
 /** DesktopExplorerArea renders the explorer's pages (preBlockDetail is a pool block's page, reached from the pool's list). */
 export default function DesktopExplorerArea({ page }: { page: ExplorerPage }) {
-  return <Frame page={page}>{bodies[page]}</Frame>;
+  return <ExplorerArea page={page} title={titles[page]} v={views} />;
 }
