@@ -2,17 +2,18 @@
 // Data, state and the search's submit live in features/solo; this file lays out antd widgets.
 import { CloseOutlined, SearchOutlined } from '@ant-design/icons';
 import { Button, Form, Input, Result, Select, Skeleton, Table, Tag } from 'antd';
-import type { ReactNode } from 'react';
-import { Link, Navigate } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { LazyHashrateChart } from '@/components/hashrate-chart';
 import { PageFrame } from '@/components/page-frame';
 import { paths } from '@/config/paths';
-import { isRefused, useSoloSearch, useSoloShares, useSoloSummary, useSoloTarget, useSoloWorkers, type SoloPaths } from '@/features/solo/hooks/use-solo';
+import { SoloArea, SoloSummaryPage, type SoloViews } from '@/features/solo/components/solo-area';
+import { isRefused, useSoloSearch, useSoloShares, type SoloPaths } from '@/features/solo/hooks/use-solo';
 import { formatChance, formatDifficulty, formatWait } from '@/features/solo/model/format';
-import { targetQuery } from '@/features/solo/model/search';
 import type { SoloShare, SoloTarget, SoloWorker } from '@/features/solo/model/types';
 import { useSoloTexts } from '@/features/solo/texts';
 import { errorMessage } from '@/lib/api-client';
+import { localeTag } from '@/lib/format';
+import { useFormat } from '@/lib/use-format';
 import { Card, Copyable, LoadFailed } from './pool/parts';
 import type { soloTitles } from '../shared-titles';
 import './pool/pool.css';
@@ -23,7 +24,6 @@ export type SoloPage = keyof typeof soloTitles;
 
 const soloPaths: SoloPaths = { search: paths.account.soloSearch, summary: paths.account.soloSummary, equipment: paths.account.soloEquipment };
 
-const when = (ms: number, lang: string) => (ms > 0 ? new Date(ms).toLocaleString(lang.replace('_', '-')) : '—');
 
 /** DesktopSoloSearch: choose a coin, type an address, see its summary; recent searches; how to connect. */
 function DesktopSoloSearch() {
@@ -137,27 +137,6 @@ function DesktopSoloSearch() {
   );
 }
 
-/** SoloFrame is the summary and equipment pages' frame: the address, links and the load states. */
-function SoloFrame({ page, target, children }: { page: 'soloSummary' | 'soloEquipment'; target: SoloTarget; children: ReactNode }) {
-  const { t } = useSoloTexts();
-  const other = page === 'soloSummary' ? 'soloEquipment' : 'soloSummary';
-  return (
-    <PageFrame titleKey={`pages.${page}`} actions={<span className="up-solo-refresh">{t('summary.refresh')}</span>}>
-      <div className="up-solo-head">
-        <Tag>{target.coin}</Tag>
-        <Copyable text={target.address} tp={t} testId="solo-target" />
-        <Link to={paths.account[other] + targetQuery(target)} data-testid={`solo-to-${other}`}>
-          {t(other === 'soloEquipment' ? 'summary.equipment' : 'summary.overview')}
-        </Link>
-        <Link to={paths.account.soloSearch} data-testid="solo-change">
-          {t('summary.change')}
-        </Link>
-      </div>
-      {children}
-    </PageFrame>
-  );
-}
-
 function Refused({ error, retry }: { error: unknown; retry: () => void }) {
   const { t } = useSoloTexts();
   return isRefused(error) ? (
@@ -188,134 +167,118 @@ function Refused({ error, retry }: { error: unknown; retry: () => void }) {
 }
 
 function DesktopSoloSummary({ target }: { target: SoloTarget }) {
-  const { t, lang, ready } = useSoloTexts();
-  const v = useSoloSummary(target);
+  const { t, lang } = useSoloTexts();
+  const f = useFormat();
   const shares = useSoloShares(target);
-  const s = v.summary.data;
-  let body: ReactNode;
-  if (!ready || v.summary.isPending) body = <Skeleton active paragraph={{ rows: 8 }} />;
-  else if (v.summary.isError || !s) body = <Refused error={v.summary.error} retry={() => void v.summary.refetch()} />;
-  else {
-    const c = s.chance;
-    body = (
-      <>
-        <div className="up-pool-cards" data-testid="solo-cards">
-          <Card label={t('summary.hashrate10m')} value={s.hashRate10m.show} unit={s.hashRate10m.unit} />
-          <Card label={t('summary.hashrate1h')} value={s.hashRate1h.show} unit={s.hashRate1h.unit} />
-          <Card label={t('summary.hashrate24h')} value={s.hashRate24h.show} unit={s.hashRate24h.unit} />
-          <Card label={t('summary.workersOnline')} value={t('summary.workersOf', { online: s.workersOnline, total: s.workers })} />
-          <Card label={t('summary.bestSession')} value={formatDifficulty(s.bestShareSession)} />
-          <Card label={t('summary.bestDay')} value={formatDifficulty(s.bestShareDay)} />
-          <Card label={t('summary.bestEver')} value={formatDifficulty(s.bestShareEver)} />
-          <Card label={t('summary.blocks')} value={String(s.blocksFound)} />
-        </div>
-        <section className="up-pool-panel" data-testid="solo-chance">
-          <h2>{t('summary.chanceTitle')}</h2>
-          {c.expectedSeconds > 0 ? (
-            <div className="up-pool-cards up-solo-chance">
-              <Card label={t('summary.expected')} value={formatWait(c.expectedSeconds, lang.replace('_', '-'))} />
-              <Card label={t('summary.chanceDay')} value={formatChance(c.day, lang.replace('_', '-'))} />
-              <Card label={t('summary.chanceMonth')} value={formatChance(c.month, lang.replace('_', '-'))} />
-              <Card label={t('summary.chanceYear')} value={formatChance(c.year, lang.replace('_', '-'))} />
-            </div>
-          ) : (
-            <p>{t('summary.noHashrate')}</p>
-          )}
-          <p className="up-pool-hint">
-            {t('summary.chanceNote', { difficulty: formatDifficulty(s.networkDifficulty) })} {t('summary.network')}: {s.networkHashRate.show} {s.networkHashRate.unit}.{' '}
-            {t('summary.lastShare')}: {when(s.lastShareAt, lang)}.
-          </p>
-        </section>
-        <section className="up-pool-panel">
-          <h2>{t('summary.chart')}</h2>
-          {v.chartFailed ? <LoadFailed tp={t} retry={v.retryChart} /> : <LazyHashrateChart points={v.points} label={t('summary.hashrate10m')} />}
-        </section>
-        <section className="up-pool-panel" data-testid="solo-shares">
-          <h2>{t('summary.shares')}</h2>
-          {shares.shares.isError && !shares.shares.data ? (
-            <LoadFailed tp={t} retry={() => void shares.shares.refetch()} />
-          ) : !shares.shares.data ? (
-            <Skeleton active paragraph={{ rows: 4 }} />
-          ) : (
-            <Table<SoloShare>
-              size="small"
-              rowKey="id"
-              loading={shares.shares.isPlaceholderData}
-              dataSource={shares.shares.data.rows}
-              locale={{ emptyText: t('shares.empty') }}
-              pagination={{
-                current: shares.page,
-                pageSize: shares.pageSize,
-                total: shares.shares.data.total,
-                showSizeChanger: true,
-                pageSizeOptions: ['10', '20', '30', '50'],
-                onChange: shares.onChange,
-              }}
-              columns={[
-                { title: t('shares.time'), dataIndex: 'submitTime', render: (ms: number) => when(ms, lang) },
-                { title: t('shares.height'), dataIndex: 'blockHeight' },
-                { title: t('shares.epoch'), dataIndex: 'epoch' },
-                { title: t('shares.worker'), dataIndex: 'worker', render: (w: string) => w || t('workers.bare') },
-                { title: t('shares.difficulty'), dataIndex: 'difficulty', render: formatDifficulty },
-                { title: t('shares.met'), dataIndex: 'shareDifficulty', render: formatDifficulty },
-                { title: t('shares.block'), dataIndex: 'block', render: (b: boolean) => (b ? <Tag color="gold">{t('shares.yes')}</Tag> : null) },
-              ]}
-            />
-          )}
-        </section>
-      </>
-    );
-  }
   return (
-    <SoloFrame page="soloSummary" target={target}>
-      {body}
-    </SoloFrame>
+    <SoloSummaryPage target={target} views={views}>
+      {(s, v) => {
+        const c = s.chance;
+        return (
+          <>
+            <section className="up-pool-panel" data-testid="solo-chance">
+              <h2>{t('summary.chanceTitle')}</h2>
+              {c.expectedSeconds > 0 ? (
+                <div className="up-pool-cards up-solo-chance">
+                  <Card label={t('summary.expected')} value={formatWait(c.expectedSeconds, localeTag(lang))} />
+                  <Card label={t('summary.chanceDay')} value={formatChance(c.day, localeTag(lang))} />
+                  <Card label={t('summary.chanceMonth')} value={formatChance(c.month, localeTag(lang))} />
+                  <Card label={t('summary.chanceYear')} value={formatChance(c.year, localeTag(lang))} />
+                </div>
+              ) : (
+                <p>{t('summary.noHashrate')}</p>
+              )}
+              <p className="up-pool-hint">
+                {t('summary.chanceNote', { difficulty: formatDifficulty(s.networkDifficulty) })} {t('summary.network')}: {s.networkHashRate.show} {s.networkHashRate.unit}.{' '}
+                {t('summary.lastShare')}: {f.dateTime(s.lastShareAt, true)}.
+              </p>
+            </section>
+            <section className="up-pool-panel">
+              <h2>{t('summary.chart')}</h2>
+              {v.chartFailed ? <LoadFailed tp={t} retry={v.retryChart} /> : <LazyHashrateChart points={v.points} label={t('summary.hashrate10m')} />}
+            </section>
+            <section className="up-pool-panel" data-testid="solo-shares">
+              <h2>{t('summary.shares')}</h2>
+              {shares.shares.isError && !shares.shares.data ? (
+                <LoadFailed tp={t} retry={() => void shares.shares.refetch()} />
+              ) : !shares.shares.data ? (
+                <Skeleton active paragraph={{ rows: 4 }} />
+              ) : (
+                <Table<SoloShare>
+                  size="small"
+                  rowKey="id"
+                  loading={shares.shares.isPlaceholderData}
+                  dataSource={shares.shares.data.rows}
+                  locale={{ emptyText: t('shares.empty') }}
+                  pagination={{
+                    current: shares.page,
+                    pageSize: shares.pageSize,
+                    total: shares.shares.data.total,
+                    showSizeChanger: true,
+                    pageSizeOptions: ['10', '20', '30', '50'],
+                    onChange: shares.onChange,
+                  }}
+                  columns={[
+                    { title: t('shares.time'), dataIndex: 'submitTime', render: (ms: number) => f.dateTime(ms, true) },
+                    { title: t('shares.height'), dataIndex: 'blockHeight' },
+                    { title: t('shares.epoch'), dataIndex: 'epoch' },
+                    { title: t('shares.worker'), dataIndex: 'worker', render: (w: string) => w || t('workers.bare') },
+                    { title: t('shares.difficulty'), dataIndex: 'difficulty', render: formatDifficulty },
+                    { title: t('shares.met'), dataIndex: 'shareDifficulty', render: formatDifficulty },
+                    { title: t('shares.block'), dataIndex: 'block', render: (b: boolean) => (b ? <Tag color="gold">{t('shares.yes')}</Tag> : null) },
+                  ]}
+                />
+              )}
+            </section>
+          </>
+        );
+      }}
+    </SoloSummaryPage>
   );
 }
 
-function DesktopSoloEquipment({ target }: { target: SoloTarget }) {
-  const { t, lang, ready } = useSoloTexts();
-  const q = useSoloWorkers(target);
+/** Workers are the address's rigs in a table. */
+function Workers({ workers }: { workers: SoloWorker[] }) {
+  const { t } = useSoloTexts();
+  const f = useFormat();
   return (
-    <SoloFrame page="soloEquipment" target={target}>
-      {!ready || q.isPending ? (
-        <Skeleton active paragraph={{ rows: 6 }} />
-      ) : q.isError ? (
-        <Refused error={q.error} retry={() => void q.refetch()} />
-      ) : (
-        <Table<SoloWorker>
-          data-testid="solo-workers"
-          rowKey="worker"
-          dataSource={q.data}
-          pagination={false}
-          locale={{ emptyText: t('workers.empty') }}
-          columns={[
-            { title: t('workers.name'), dataIndex: 'worker', render: (w: string) => w || t('workers.bare') },
-            {
-              title: t('workers.status'),
-              dataIndex: 'online',
-              render: (on: boolean) => <Tag color={on ? 'green' : 'default'}>{t(on ? 'workers.online' : 'workers.offline')}</Tag>,
-            },
-            { title: t('summary.hashrate10m'), key: 'h10', render: (_: unknown, w) => `${w.hashRate10m.show} ${w.hashRate10m.unit}` },
-            { title: t('summary.hashrate1h'), key: 'h1', render: (_: unknown, w) => `${w.hashRate1h.show} ${w.hashRate1h.unit}` },
-            { title: t('summary.hashrate24h'), key: 'h24', render: (_: unknown, w) => `${w.hashRate24h.show} ${w.hashRate24h.unit}` },
-            { title: t('workers.best'), dataIndex: 'bestShare', render: formatDifficulty },
-            { title: t('workers.last'), dataIndex: 'lastShareAt', render: (ms: number) => when(ms, lang) },
-          ]}
-        />
-      )}
-    </SoloFrame>
+    <Table<SoloWorker>
+      data-testid="solo-workers"
+      rowKey="worker"
+      dataSource={workers}
+      pagination={false}
+      locale={{ emptyText: t('workers.empty') }}
+      columns={[
+        { title: t('workers.name'), dataIndex: 'worker', render: (w: string) => w || t('workers.bare') },
+        {
+          title: t('workers.status'),
+          dataIndex: 'online',
+          render: (on: boolean) => <Tag color={on ? 'green' : 'default'}>{t(on ? 'workers.online' : 'workers.offline')}</Tag>,
+        },
+        { title: t('summary.hashrate10m'), key: 'h10', render: (_: unknown, w) => `${w.hashRate10m.show} ${w.hashRate10m.unit}` },
+        { title: t('summary.hashrate1h'), key: 'h1', render: (_: unknown, w) => `${w.hashRate1h.show} ${w.hashRate1h.unit}` },
+        { title: t('summary.hashrate24h'), key: 'h24', render: (_: unknown, w) => `${w.hashRate24h.show} ${w.hashRate24h.unit}` },
+        { title: t('workers.best'), dataIndex: 'bestShare', render: formatDifficulty },
+        { title: t('workers.last'), dataIndex: 'lastShareAt', render: (ms: number) => f.dateTime(ms, true) },
+      ]}
+    />
   );
 }
+
+const views: SoloViews = {
+  size: 'desktop',
+  paths: soloPaths,
+  Copy: Copyable,
+  Card,
+  CoinTag: ({ children }) => <Tag>{children}</Tag>,
+  Loading: ({ rows }) => <Skeleton active paragraph={{ rows }} />,
+  Refused,
+  Search: DesktopSoloSearch,
+  Summary: DesktopSoloSummary,
+  Workers,
+};
 
 /** DesktopSoloArea renders the search, and the summary and equipment of the searched address. */
 export default function DesktopSoloArea({ page }: { page: SoloPage }) {
-  const target = useSoloTarget();
-  if (page === 'soloSearch') return <DesktopSoloSearch />;
-  if (!target) return <Navigate to={paths.account.soloSearch} replace />;
-  return page === 'soloSummary' ? (
-    <DesktopSoloSummary key={`${target.coin}:${target.address}`} target={target} />
-  ) : (
-    <DesktopSoloEquipment key={`${target.coin}:${target.address}`} target={target} />
-  );
+  return <SoloArea page={page} views={views} />;
 }

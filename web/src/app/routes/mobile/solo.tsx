@@ -2,17 +2,18 @@
 // Data, state and the search's submit live in features/solo; this file lays out antd-mobile.
 import { Button, DotLoading, ErrorBlock, Form, InfiniteScroll, Input, List, Selector, Skeleton, Tag } from 'antd-mobile';
 import { CloseOutline } from 'antd-mobile-icons';
-import type { ReactNode } from 'react';
-import { Link, Navigate } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { LazyHashrateChart } from '@/components/hashrate-chart';
 import { PageFrame } from '@/components/page-frame';
 import { mobilePaths } from '@/config/paths';
-import { isRefused, useSoloSearch, useSoloSharesFeed, useSoloSummary, useSoloTarget, useSoloWorkers, type SoloPaths } from '@/features/solo/hooks/use-solo';
+import { SoloArea, SoloSummaryPage, type SoloViews } from '@/features/solo/components/solo-area';
+import { isRefused, useSoloSearch, useSoloSharesFeed, type SoloPaths } from '@/features/solo/hooks/use-solo';
 import { formatChance, formatDifficulty, formatWait } from '@/features/solo/model/format';
-import { targetQuery } from '@/features/solo/model/search';
-import type { SoloTarget } from '@/features/solo/model/types';
+import type { SoloTarget, SoloWorker } from '@/features/solo/model/types';
 import { useSoloTexts } from '@/features/solo/texts';
 import { errorMessage } from '@/lib/api-client';
+import { localeTag } from '@/lib/format';
+import { useFormat } from '@/lib/use-format';
 import { useCopy } from '@/lib/use-copy';
 import type { soloTitles } from '../shared-titles';
 import { MCard, MCopy, MLoadFailed } from './pool/parts';
@@ -28,7 +29,6 @@ const soloPaths: SoloPaths = {
   equipment: mobilePaths.account.soloEquipment,
 };
 
-const when = (ms: number, lang: string) => (ms > 0 ? new Date(ms).toLocaleString(lang.replace('_', '-')) : '—');
 
 function MobileSoloSearch() {
   const s = useSoloSearch(soloPaths);
@@ -144,28 +144,6 @@ function MobileSoloSearch() {
   );
 }
 
-function MobileSoloFrame({ page, target, children }: { page: 'soloSummary' | 'soloEquipment'; target: SoloTarget; children: ReactNode }) {
-  const { t } = useSoloTexts();
-  const other = page === 'soloSummary' ? 'soloEquipment' : 'soloSummary';
-  return (
-    <PageFrame titleKey={`pages.${page}`}>
-      <div className="up-msolo-head">
-        <Tag color="primary">{target.coin}</Tag>
-        <MCopy text={target.address} tp={t} testId="solo-target" />
-        <div className="up-msolo-links">
-          <Link to={mobilePaths.account[other] + targetQuery(target)} data-testid={`solo-to-${other}`}>
-            {t(other === 'soloEquipment' ? 'summary.equipment' : 'summary.overview')}
-          </Link>
-          <Link to={mobilePaths.account.soloSearch} data-testid="solo-change">
-            {t('summary.change')}
-          </Link>
-        </div>
-      </div>
-      {children}
-    </PageFrame>
-  );
-}
-
 function MRefused({ error, retry }: { error: unknown; retry: () => void }) {
   const { t } = useSoloTexts();
   return (
@@ -187,159 +165,142 @@ function MRefused({ error, retry }: { error: unknown; retry: () => void }) {
 }
 
 function MobileSoloSummary({ target }: { target: SoloTarget }) {
-  const { t, lang, ready } = useSoloTexts();
-  const v = useSoloSummary(target);
+  const { t, lang } = useSoloTexts();
+  const f = useFormat();
   const feed = useSoloSharesFeed(target);
-  const s = v.summary.data;
-  const l = lang.replace('_', '-');
-  let body: ReactNode;
-  if (!ready || v.summary.isPending) body = <Skeleton.Paragraph lineCount={8} animated />;
-  else if (v.summary.isError || !s) body = <MRefused error={v.summary.error} retry={() => void v.summary.refetch()} />;
-  else {
-    const c = s.chance;
-    const rows = feed.data?.pages.flatMap((p) => p.rows) ?? [];
-    body = (
-      <>
-        <div className="up-mpool-cards" data-testid="solo-cards">
-          <MCard label={t('summary.hashrate10m')} value={s.hashRate10m.show} unit={s.hashRate10m.unit} />
-          <MCard label={t('summary.hashrate1h')} value={s.hashRate1h.show} unit={s.hashRate1h.unit} />
-          <MCard label={t('summary.hashrate24h')} value={s.hashRate24h.show} unit={s.hashRate24h.unit} />
-          <MCard label={t('summary.workersOnline')} value={t('summary.workersOf', { online: s.workersOnline, total: s.workers })} />
-          <MCard label={t('summary.bestSession')} value={formatDifficulty(s.bestShareSession)} />
-          <MCard label={t('summary.bestDay')} value={formatDifficulty(s.bestShareDay)} />
-          <MCard label={t('summary.bestEver')} value={formatDifficulty(s.bestShareEver)} />
-          <MCard label={t('summary.blocks')} value={String(s.blocksFound)} />
-        </div>
-        <List header={t('summary.chanceTitle')} data-testid="solo-chance">
-          {c.expectedSeconds > 0 ? (
-            <>
-              <List.Item extra={formatWait(c.expectedSeconds, l)}>{t('summary.expected')}</List.Item>
-              <List.Item extra={formatChance(c.day, l)}>{t('summary.chanceDay')}</List.Item>
-              <List.Item extra={formatChance(c.month, l)}>{t('summary.chanceMonth')}</List.Item>
-              <List.Item extra={formatChance(c.year, l)}>{t('summary.chanceYear')}</List.Item>
-            </>
-          ) : (
-            <List.Item>{t('summary.noHashrate')}</List.Item>
-          )}
-        </List>
-        <p className="up-msolo-note">
-          {t('summary.chanceNote', { difficulty: formatDifficulty(s.networkDifficulty) })} {t('summary.lastShare')}: {when(s.lastShareAt, lang)}.
-        </p>
-        <section className="up-msolo-panel">
-          <h2>{t('summary.chart')}</h2>
-          {v.chartFailed ? (
-            <MLoadFailed tp={t} retry={v.retryChart} />
-          ) : (
-            <LazyHashrateChart points={v.points} label={t('summary.hashrate10m')} compact height={200} />
-          )}
-        </section>
-        <List header={t('summary.shares')} data-testid="solo-shares">
-          {feed.isPending ? (
-            <List.Item>
-              <Skeleton.Paragraph lineCount={4} animated />
-            </List.Item>
-          ) : feed.isError && rows.length === 0 ? (
-            <List.Item>
-              <MLoadFailed tp={t} retry={() => void feed.refetch()} />
-            </List.Item>
-          ) : rows.length === 0 ? (
-            <List.Item>
-              <ErrorBlock status="empty" title={t('shares.empty')} description="" />
-            </List.Item>
-          ) : null}
-          {rows.map((r) => (
-            <List.Item
-              key={r.id}
-              data-testid="solo-share"
-              description={`${t('shares.height')} ${r.blockHeight} · ${t('shares.epoch')} ${r.epoch} · ${t('shares.met')} ${formatDifficulty(r.shareDifficulty)}`}
-              extra={
-                <span className="up-msolo-share-extra">
-                  {r.worker || t('workers.bare')}
-                  {r.block ? <Tag color="warning">{t('shares.yes')}</Tag> : null}
-                </span>
-              }
-            >
-              {when(r.submitTime, lang)}
-            </List.Item>
-          ))}
-        </List>
-        {rows.length > 0 ? (
-          <InfiniteScroll
-            loadMore={async () => void (await feed.fetchNextPage({ cancelRefetch: false }))}
-            hasMore={!!feed.hasNextPage && !feed.isFetchNextPageError}
-          >
-            <span data-testid="solo-shares-more">
-              {feed.isFetchNextPageError ? (
+  const l = localeTag(lang);
+  return (
+    <SoloSummaryPage target={target} views={views}>
+      {(s, v) => {
+        const c = s.chance;
+        const rows = feed.data?.pages.flatMap((p) => p.rows) ?? [];
+        return (
+          <>
+            <List header={t('summary.chanceTitle')} data-testid="solo-chance">
+              {c.expectedSeconds > 0 ? (
                 <>
-                  {t('common.loadFailed')}{' '}
-                  <Button size="small" loading={feed.isFetchingNextPage} onClick={() => void feed.fetchNextPage()} data-testid="solo-shares-retry">
-                    {t('common.retry')}
-                  </Button>
-                </>
-              ) : feed.hasNextPage ? (
-                <>
-                  {t('shares.loading')} <DotLoading />
+                  <List.Item extra={formatWait(c.expectedSeconds, l)}>{t('summary.expected')}</List.Item>
+                  <List.Item extra={formatChance(c.day, l)}>{t('summary.chanceDay')}</List.Item>
+                  <List.Item extra={formatChance(c.month, l)}>{t('summary.chanceMonth')}</List.Item>
+                  <List.Item extra={formatChance(c.year, l)}>{t('summary.chanceYear')}</List.Item>
                 </>
               ) : (
-                t('shares.end')
+                <List.Item>{t('summary.noHashrate')}</List.Item>
               )}
-            </span>
-          </InfiniteScroll>
-        ) : null}
-      </>
-    );
-  }
-  return (
-    <MobileSoloFrame page="soloSummary" target={target}>
-      {body}
-    </MobileSoloFrame>
+            </List>
+            <p className="up-msolo-note">
+              {t('summary.chanceNote', { difficulty: formatDifficulty(s.networkDifficulty) })} {t('summary.lastShare')}: {f.dateTime(s.lastShareAt, true)}.
+            </p>
+            <section className="up-msolo-panel">
+              <h2>{t('summary.chart')}</h2>
+              {v.chartFailed ? (
+                <MLoadFailed tp={t} retry={v.retryChart} />
+              ) : (
+                <LazyHashrateChart points={v.points} label={t('summary.hashrate10m')} compact height={200} />
+              )}
+            </section>
+            <List header={t('summary.shares')} data-testid="solo-shares">
+              {feed.isPending ? (
+                <List.Item>
+                  <Skeleton.Paragraph lineCount={4} animated />
+                </List.Item>
+              ) : feed.isError && rows.length === 0 ? (
+                <List.Item>
+                  <MLoadFailed tp={t} retry={() => void feed.refetch()} />
+                </List.Item>
+              ) : rows.length === 0 ? (
+                <List.Item>
+                  <ErrorBlock status="empty" title={t('shares.empty')} description="" />
+                </List.Item>
+              ) : null}
+              {rows.map((r) => (
+                <List.Item
+                  key={r.id}
+                  data-testid="solo-share"
+                  description={`${t('shares.height')} ${r.blockHeight} · ${t('shares.epoch')} ${r.epoch} · ${t('shares.met')} ${formatDifficulty(r.shareDifficulty)}`}
+                  extra={
+                    <span className="up-msolo-share-extra">
+                      {r.worker || t('workers.bare')}
+                      {r.block ? <Tag color="warning">{t('shares.yes')}</Tag> : null}
+                    </span>
+                  }
+                >
+                  {f.dateTime(r.submitTime, true)}
+                </List.Item>
+              ))}
+            </List>
+            {rows.length > 0 ? (
+              <InfiniteScroll
+                loadMore={async () => void (await feed.fetchNextPage({ cancelRefetch: false }))}
+                hasMore={!!feed.hasNextPage && !feed.isFetchNextPageError}
+              >
+                <span data-testid="solo-shares-more">
+                  {feed.isFetchNextPageError ? (
+                    <>
+                      {t('common.loadFailed')}{' '}
+                      <Button size="small" loading={feed.isFetchingNextPage} onClick={() => void feed.fetchNextPage()} data-testid="solo-shares-retry">
+                        {t('common.retry')}
+                      </Button>
+                    </>
+                  ) : feed.hasNextPage ? (
+                    <>
+                      {t('shares.loading')} <DotLoading />
+                    </>
+                  ) : (
+                    t('shares.end')
+                  )}
+                </span>
+              </InfiniteScroll>
+            ) : null}
+          </>
+        );
+      }}
+    </SoloSummaryPage>
   );
 }
 
-function MobileSoloEquipment({ target }: { target: SoloTarget }) {
-  const { t, lang, ready } = useSoloTexts();
-  const q = useSoloWorkers(target);
+/** MWorkers are the address's rigs, a panel each. */
+function MWorkers({ workers }: { workers: SoloWorker[] }) {
+  const { t } = useSoloTexts();
+  const f = useFormat();
   return (
-    <MobileSoloFrame page="soloEquipment" target={target}>
-      {!ready || q.isPending ? (
-        <Skeleton.Paragraph lineCount={6} animated />
-      ) : q.isError ? (
-        <MRefused error={q.error} retry={() => void q.refetch()} />
-      ) : q.data.length === 0 ? (
-        <ErrorBlock status="empty" title={t('workers.empty')} description="" />
-      ) : (
-        <div className="up-msolo-workers" data-testid="solo-workers">
-          {q.data.map((w) => (
-            <section key={w.worker} className="up-msolo-panel" data-testid="solo-worker">
-              <h2>
-                {w.worker || t('workers.bare')} <Tag color={w.online ? 'success' : 'default'}>{t(w.online ? 'workers.online' : 'workers.offline')}</Tag>
-              </h2>
-              <dl className="up-msolo-dl">
-                <dt>{t('summary.hashrate10m')}</dt>
-                <dd>{`${w.hashRate10m.show} ${w.hashRate10m.unit}`}</dd>
-                <dt>{t('summary.hashrate24h')}</dt>
-                <dd>{`${w.hashRate24h.show} ${w.hashRate24h.unit}`}</dd>
-                <dt>{t('workers.best')}</dt>
-                <dd>{formatDifficulty(w.bestShare)}</dd>
-                <dt>{t('workers.last')}</dt>
-                <dd>{when(w.lastShareAt, lang)}</dd>
-              </dl>
-            </section>
-          ))}
-        </div>
-      )}
-    </MobileSoloFrame>
+    <div className="up-msolo-workers" data-testid="solo-workers">
+      {workers.map((w) => (
+        <section key={w.worker} className="up-msolo-panel" data-testid="solo-worker">
+          <h2>
+            {w.worker || t('workers.bare')} <Tag color={w.online ? 'success' : 'default'}>{t(w.online ? 'workers.online' : 'workers.offline')}</Tag>
+          </h2>
+          <dl className="up-msolo-dl">
+            <dt>{t('summary.hashrate10m')}</dt>
+            <dd>{`${w.hashRate10m.show} ${w.hashRate10m.unit}`}</dd>
+            <dt>{t('summary.hashrate24h')}</dt>
+            <dd>{`${w.hashRate24h.show} ${w.hashRate24h.unit}`}</dd>
+            <dt>{t('workers.best')}</dt>
+            <dd>{formatDifficulty(w.bestShare)}</dd>
+            <dt>{t('workers.last')}</dt>
+            <dd>{f.dateTime(w.lastShareAt, true)}</dd>
+          </dl>
+        </section>
+      ))}
+    </div>
   );
 }
+
+const views: SoloViews = {
+  size: 'mobile',
+  paths: soloPaths,
+  Copy: MCopy,
+  Card: MCard,
+  CoinTag: ({ children }) => <Tag color="primary">{children}</Tag>,
+  Loading: ({ rows }) => <Skeleton.Paragraph lineCount={rows} animated />,
+  Refused: MRefused,
+  Empty: ({ title }) => <ErrorBlock status="empty" title={title} description="" />,
+  Search: MobileSoloSearch,
+  Summary: MobileSoloSummary,
+  Workers: MWorkers,
+};
 
 /** MobileSoloArea renders the search, and the summary and rigs of the searched address. */
 export default function MobileSoloArea({ page }: { page: SoloPage }) {
-  const target = useSoloTarget();
-  if (page === 'soloSearch') return <MobileSoloSearch />;
-  if (!target) return <Navigate to={mobilePaths.account.soloSearch} replace />;
-  return page === 'soloSummary' ? (
-    <MobileSoloSummary key={`${target.coin}:${target.address}`} target={target} />
-  ) : (
-    <MobileSoloEquipment key={`${target.coin}:${target.address}`} target={target} />
-  );
+  return <SoloArea page={page} views={views} />;
 }
