@@ -96,10 +96,10 @@ describe('isExternalUrl', () => {
 describe('formatReleaseDate', () => {
   const ms = Date.UTC(2026, 2, 5, 23, 30);
   it('shows the date in the language and time zone', () => {
-    expect(formatReleaseDate(ms, 'en_US', 'UTC')).toBe('Mar 5, 2026');
-    expect(formatReleaseDate(ms, 'en_US', 'Asia/Shanghai')).toBe('Mar 6, 2026');
-    expect(formatReleaseDate(ms, 'zh_CN', 'UTC')).toBe('2026年3月5日');
-    expect(formatReleaseDate(ms, 'ko_KR', 'UTC')).toBe('2026년 3월 5일');
+    expect(formatReleaseDate(ms, 'en_US', 'UTC')).toBe('03/05/2026');
+    expect(formatReleaseDate(ms, 'en_US', 'Asia/Shanghai')).toBe('03/06/2026');
+    expect(formatReleaseDate(ms, 'zh_CN', 'UTC')).toBe('2026/03/05');
+    expect(formatReleaseDate(ms, 'ko_KR', 'UTC')).toBe('2026. 03. 05.');
   });
   it('shows nothing for no time', () => {
     expect(formatReleaseDate(0, 'en_US')).toBe('');

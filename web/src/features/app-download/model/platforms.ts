@@ -1,5 +1,6 @@
 // The app download page's platforms: their order, the visitor's own, and how a
 // release is shown.
+import { formatDate } from '@/lib/format';
 import { ApiError, codes } from '@/lib/api-client';
 import type { AppPlatform, AppRelease } from './types';
 
@@ -74,13 +75,8 @@ export function isExternalUrl(url: string): boolean {
   return /^https?:\/\//i.test(url);
 }
 
-/** formatReleaseDate shows a release's Unix-millisecond time as a date in the viewer's language. */
+/** formatReleaseDate shows a release's Unix-millisecond time as a date in the viewer's language (lib/format formatDate); '' for none. */
 export function formatReleaseDate(ms: number | null | undefined, lang: string, timeZone?: string): string {
   if (typeof ms !== 'number' || !Number.isFinite(ms) || ms <= 0) return '';
-  return new Intl.DateTimeFormat(lang.replace('_', '-'), {
-    year: 'numeric',
-    month: 'short',
-    day: 'numeric',
-    ...(timeZone ? { timeZone } : {}),
-  }).format(new Date(ms));
+  return formatDate(ms, lang, timeZone ? { timeZone } : undefined);
 }

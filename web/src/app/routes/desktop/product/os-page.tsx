@@ -13,15 +13,12 @@ import {
   ReadOutlined,
   ThunderboltOutlined,
 } from '@ant-design/icons';
-import { Button, Skeleton } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { Skeleton } from 'antd';
 import { paths } from '@/config/paths';
-import { OsSections, type OsIcons } from '@/features/product/components/os-sections';
-import { ProductHero, ProductPage } from '@/features/product/components/product-layout';
-import { useOsRelease } from '@/features/product/hooks/use-product-pages';
-import { useProductTexts } from '@/features/product/texts';
-import { useDocumentTitle } from '@/lib/use-document-title';
+import type { OsIcons } from '@/features/product/components/os-sections';
+import { OsProductPage } from '@/features/product/components/product-pages';
 import { useLang } from '../../../layouts/use-lang';
+import { retry } from './upload-page';
 
 const icons: OsIcons = {
   features: {
@@ -45,28 +42,13 @@ const links = { guide: paths.tutorial.page('deviceAccess'), installer: paths.tut
 
 /** DesktopOsPage is /OS: the Uniplus OS product page with its requirements, first steps and download. */
 export function DesktopOsPage() {
-  const { t: tApp } = useTranslation();
-  const { t, ready } = useProductTexts();
-  const lang = useLang();
-  const os = useOsRelease();
-  useDocumentTitle(tApp('pages.os'));
   return (
-    <ProductPage testId="os-page">
-      {ready ? (
-        <OsSections
-          t={t}
-          lang={lang}
-          os={{ status: os.status, release: os.release ?? undefined }}
-          icons={icons}
-          links={links}
-          loading={<Skeleton active paragraph={{ rows: 2 }} />}
-          retry={<Button onClick={os.retry}>{tApp('common.retry')}</Button>}
-        />
-      ) : (
-        <ProductHero title={tApp('pages.os')}>
-          <Skeleton active paragraph={{ rows: 3 }} className="up-prod-hero__skeleton" />
-        </ProductHero>
-      )}
-    </ProductPage>
+    <OsProductPage
+      kit={{ lang: useLang(), retry }}
+      icons={icons}
+      links={links}
+      loading={<Skeleton active paragraph={{ rows: 2 }} />}
+      heroLoading={<Skeleton active paragraph={{ rows: 3 }} className="up-prod-hero__skeleton" />}
+    />
   );
 }

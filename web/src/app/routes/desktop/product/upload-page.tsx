@@ -1,12 +1,8 @@
 import { ArrowRightOutlined, CloudDownloadOutlined, InboxOutlined } from '@ant-design/icons';
 import { Button, Skeleton } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { paths } from '@/config/paths';
-import { ProductHero, ProductPage } from '@/features/product/components/product-layout';
-import { UploadSections, type UploadIcons } from '@/features/product/components/upload-sections';
-import { useUploadPage } from '@/features/product/hooks/use-product-pages';
-import { useProductTexts } from '@/features/product/texts';
-import { useDocumentTitle } from '@/lib/use-document-title';
+import { UploadProductPage } from '@/features/product/components/product-pages';
+import type { UploadIcons } from '@/features/product/components/upload-sections';
 import { useLang } from '../../../layouts/use-lang';
 
 const icons: UploadIcons = {
@@ -15,28 +11,10 @@ const icons: UploadIcons = {
   more: <ArrowRightOutlined aria-hidden="true" />,
 };
 
+/** retry draws a product page's retry button. */
+export const retry = (onClick: () => void, label: string) => <Button onClick={onClick}>{label}</Button>;
+
 /** DesktopUploadPage is /upload: the app's current release per operating system, the visitor's own first. */
 export function DesktopUploadPage() {
-  const { t: tApp } = useTranslation();
-  const { t, ready } = useProductTexts();
-  const lang = useLang();
-  const page = useUploadPage();
-  useDocumentTitle(tApp('pages.upload'));
-  return (
-    <ProductPage testId="upload-page">
-      {ready ? (
-        <UploadSections
-          t={t}
-          lang={lang}
-          page={page}
-          icons={icons}
-          osPath={paths.os}
-          loading={<Skeleton active avatar paragraph={{ rows: 2 }} />}
-          retry={<Button onClick={page.retry}>{tApp('common.retry')}</Button>}
-        />
-      ) : (
-        <ProductHero short title={tApp('pages.upload')} />
-      )}
-    </ProductPage>
-  );
+  return <UploadProductPage kit={{ lang: useLang(), retry }} icons={icons} osPath={paths.os} loading={<Skeleton active avatar paragraph={{ rows: 2 }} />} />;
 }

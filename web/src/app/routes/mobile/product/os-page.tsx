@@ -1,4 +1,4 @@
-import { Button, Skeleton } from 'antd-mobile';
+import { Skeleton } from 'antd-mobile';
 import {
   AppstoreOutline,
   ClockCircleOutline,
@@ -14,13 +14,10 @@ import {
   TeamOutline,
   UserContactOutline,
 } from 'antd-mobile-icons';
-import { useTranslation } from 'react-i18next';
 import { mobilePaths } from '@/config/paths';
-import { OsSections, type OsIcons } from '@/features/product/components/os-sections';
-import { ProductHero, ProductPage } from '@/features/product/components/product-layout';
-import { useOsRelease } from '@/features/product/hooks/use-product-pages';
-import { useProductTexts } from '@/features/product/texts';
-import { useDocumentTitle } from '@/lib/use-document-title';
+import type { OsIcons } from '@/features/product/components/os-sections';
+import { OsProductPage } from '@/features/product/components/product-pages';
+import { mRetry } from './upload-page';
 import { useLang } from '../../../layouts/use-lang';
 
 const icons: OsIcons = {
@@ -45,33 +42,13 @@ const links = { guide: mobilePaths.tutorial.page('deviceAccess'), installer: mob
 
 /** MobileOsPage is /mobile/OS: the Uniplus OS product page on a phone. */
 export function MobileOsPage() {
-  const { t: tApp } = useTranslation();
-  const { t, ready } = useProductTexts();
-  const lang = useLang();
-  const os = useOsRelease();
-  useDocumentTitle(tApp('pages.os'));
   return (
-    <ProductPage phone testId="os-page">
-      {ready ? (
-        <OsSections
-          t={t}
-          lang={lang}
-          os={{ status: os.status, release: os.release ?? undefined }}
-          icons={icons}
-          links={links}
-          phone
-          loading={<Skeleton.Paragraph lineCount={3} animated />}
-          retry={
-            <Button size="small" onClick={os.retry}>
-              {tApp('common.retry')}
-            </Button>
-          }
-        />
-      ) : (
-        <ProductHero title={tApp('pages.os')}>
-          <Skeleton.Paragraph lineCount={3} animated />
-        </ProductHero>
-      )}
-    </ProductPage>
+    <OsProductPage
+      kit={{ phone: true, lang: useLang(), retry: mRetry }}
+      icons={icons}
+      links={links}
+      loading={<Skeleton.Paragraph lineCount={3} animated />}
+      heroLoading={<Skeleton.Paragraph lineCount={3} animated />}
+    />
   );
 }
