@@ -2,12 +2,11 @@
 // scrolls to the services, the pool coin table, the services, the service process and
 // the contact form (the footer links to /#contact).
 import { Skeleton } from 'antd';
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
 import { useDashboardList } from '@/features/dashboard/api/get-dashboard-list';
-import { storedLegalTender, storeLegalTender } from '@/lib/legal-tender';
-import type { LegalTender } from '@/features/dashboard/model/types';
+import { useLegalTender } from '@/features/dashboard/hooks/use-legal-tender';
 import { useDashboardTexts } from '@/features/dashboard/texts';
 import { CONTACT_ID, SERVICES_ID } from '@/features/home/model/content';
 import { useHomeTexts } from '@/features/home/texts';
@@ -47,11 +46,7 @@ export function DesktopHome() {
   const home = useHomeTexts();
   const dash = useDashboardTexts();
   useDocumentTitle(t('pages.home'));
-  const [legalTender, setLegalTenderState] = useState<LegalTender>(storedLegalTender);
-  const setLegalTender = useCallback((v: LegalTender) => {
-    storeLegalTender(v);
-    setLegalTenderState(v);
-  }, []);
+  const [legalTender, setLegalTender] = useLegalTender();
   const list = useDashboardList(legalTender);
   const ready = home.ready && dash.ready;
   useHashScroll(ready, !list.isPending);

@@ -12,7 +12,7 @@ import { CoinCard } from './coin-card';
 import { CoinsEmpty, CoinsFailed, CoinsLoading } from './coin-states';
 import { MobileBanner, MobileContact, MobileProcess, MobileServices, scrollToId } from './home-sections';
 import { useMobileHomeTexts } from './texts';
-import { useLegalTender } from './use-legal-tender';
+import { useLegalTender } from '@/features/dashboard/hooks/use-legal-tender';
 
 /** HOME_COIN_COUNT is how many coins the home page lists before "all coins". */
 export const HOME_COIN_COUNT = 5;

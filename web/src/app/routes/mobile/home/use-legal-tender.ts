@@ -1,16 +1,3 @@
-import { useCallback, useState } from 'react';
-import { storedLegalTender, storeLegalTender } from '@/lib/legal-tender';
-import type { LegalTender } from '@/features/dashboard/model/types';
-
-/**
- * useLegalTender is the visitor's fiat: read from this browser once, remembered on every
- * change (so it survives a reload and the other home pages start with it).
- */
-export function useLegalTender(): [LegalTender, (v: LegalTender) => void] {
-  const [fiat, setFiat] = useState<LegalTender>(storedLegalTender);
-  const choose = useCallback((v: LegalTender) => {
-    storeLegalTender(v);
-    setFiat(v);
-  }, []);
-  return [fiat, choose];
-}
+// Moved to features/dashboard/hooks/use-legal-tender.ts; this re-export stays only until
+// currency-detail.tsx and currency-list.tsx (being edited elsewhere) import it from there.
+export { useLegalTender } from '@/features/dashboard/hooks/use-legal-tender';
