@@ -172,7 +172,7 @@ describe('home, coin list and coin pages on a phone', { skip: skipReason(), time
     const btc = page.locator('[data-testid="coin-row"][data-coin="BTC"]');
     const row = await listRow('BTC');
     assert.equal((await btc.getByTestId('coin-fee').textContent()).trim(), row.fee);
-    assert.equal((await btc.getByTestId('coin-network-hashrate').textContent()).trim(), `${row.networkHashRateShow} ${row.networkHashRateUnit}`);
+    assert.equal((await btc.getByTestId('coin-network-hashrate').textContent()).trim(), `${row.networkHashRateShow}\u00a0${row.networkHashRateUnit}`);
     assert.equal((await btc.getByTestId('coin-miners').textContent()).trim(), String(row.activeMiners));
     assert.match(await btc.getByTestId('coin-income').textContent(), new RegExp(row.dayExpectIncome.replace('.', '\\.')));
     await page.locator('[data-testid="coin-row"][data-coin="LTC"]').getByText(CLOSED.en_US).waitFor();

@@ -184,7 +184,7 @@ describe('pool mode: sub-accounts and devices', { skip: skipReason(), timeout: 4
         await page.getByTestId('count-total').click();
         await page.getByTestId('device-table').waitFor();
         const rt = await page.getByTestId('device-rt').first().textContent();
-        if (!/^0(\.00)? /.test(rt)) return true;
+        if (!/^0(\.00)?\s/.test(rt)) return true;
         await page.goBack();
         await page.waitForTimeout(5_000);
         await page.reload();

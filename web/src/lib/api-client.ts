@@ -1,6 +1,7 @@
 // The one API client (SPEC.md sections 7 and 8): headers, timeout, the
 // {code,msg,data} envelope and what each code does.
 import { isObserverPath, loginPathFor, observerListPathFor } from '@/config/paths';
+import { browserTimeZone } from './format';
 import { currentLang, t as translate } from './i18n';
 import { navigateTo, reloadPage } from './navigation';
 import { notify as showNotice, type NoticeKind } from './notify';
@@ -80,14 +81,6 @@ export interface ApiClientDeps {
   now: () => number;
 }
 
-function defaultTimeZone(): string {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-  } catch {
-    return 'UTC';
-  }
-}
-
 const defaultDeps: ApiClientDeps = {
   fetch: (...args) => globalThis.fetch(...args),
   notify: showNotice,
@@ -95,7 +88,7 @@ const defaultDeps: ApiClientDeps = {
   reload: reloadPage,
   pathname: () => window.location.pathname,
   language: currentLang,
-  timeZone: defaultTimeZone,
+  timeZone: browserTimeZone,
   t: (key) => translate(key),
   timeoutMs: REQUEST_TIMEOUT_MS,
   now: () => Date.now(),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DASH, NBSP, formatAmount, formatClock, formatCount, formatDate, formatDateTime, formatDuration, formatHashrate, formatPercent, isoTime, localeTag, withUnit } from './format';
+import { DASH, NBSP, browserTimeZone, dayTime, formatAmount, formatAxisTime, formatClock, formatCompact, formatCount, formatDate, formatDateTime, formatDuration, formatFor, formatGrouped, formatHashrate, formatMoney, formatMonthDay, formatPercent, groupDigits, isoTime, localeTag, withUnit } from './format';
 
 // 2026-12-06T03:15:09Z
 const T = Date.UTC(2026, 11, 6, 3, 15, 9);
@@ -57,5 +57,52 @@ describe('format', () => {
   it('reads an unknown language as the fallback', () => {
     expect(localeTag('xx')).toBe('zh-HK');
     expect(localeTag('en_US')).toBe('en-US');
+  });
+
+  it('writes a chart day in the language order, numeric, and its time on the 24-hour clock', () => {
+    expect(formatMonthDay(T, 'en_US', utc)).toBe('12/06');
+    expect(formatMonthDay(T, 'zh_CN', utc)).toBe('12/06');
+    expect(formatMonthDay(T, 'ko_KR', utc)).toMatch(/^12\. 06\.?$/);
+    expect(formatAxisTime(T, 'en_US', false, utc)).toBe('12/06');
+    expect(formatAxisTime(T + 12 * 3600_000, 'en_US', true, utc)).toBe('12/06 15:15');
+    expect(formatAxisTime(0, 'en_US', true, utc)).toBe(DASH);
+    expect(formatDate(dayTime('2026-12-06'), 'en_US', utc)).toBe('12/06/2026');
+    expect(dayTime('yesterday')).toBe(0);
+  });
+
+  it('tells the browser time zone', () => {
+    expect(browserTimeZone()).toMatch(/\w/);
+  });
+
+  it('groups decimal strings without floating point, and writes money with its symbol', () => {
+    expect(groupDigits('96500.00')).toBe('96,500.00');
+    expect(groupDigits('1234567.123456')).toBe('1,234,567.123456');
+    expect(groupDigits('999')).toBe('999');
+    expect(groupDigits('-12345')).toBe('-12,345');
+    expect(groupDigits('n/a')).toBe('n/a');
+    expect(groupDigits('12345678901234567890.123456789')).toBe('12,345,678,901,234,567,890.123456789');
+    expect(formatMoney('96500.00', 'USD')).toBe('$96,500.00');
+    expect(formatMoney('685150.00', 'CNY')).toBe('¥685,150.00');
+    expect(formatMoney('-69.71', 'USD')).toBe('-$69.71');
+    expect(formatMoney('', 'USD')).toBe(DASH);
+    expect(formatMoney('5', 'EUR')).toBe(`5${NBSP}EUR`);
+    expect(formatGrouped('1234567.123456', 'ALEO')).toBe(`1,234,567.123456${NBSP}ALEO`);
+    expect(formatGrouped(' ', 'ALEO')).toBe(DASH);
+    expect(formatAmount('0.00001234', 'BTC')).toBe(`0.00001234${NBSP}BTC`);
+    expect(formatAmount('1.25', '')).toBe('1.25');
+  });
+
+  it('writes a large axis value briefly', () => {
+    expect(formatCompact(160000, 'en_US')).toBe('160K');
+    expect(formatCompact(9999, 'en_US')).toBe('9999');
+    expect(formatCompact(NaN, 'en_US')).toBe(DASH);
+  });
+
+  it('binds every writer to the language and time zone', () => {
+    const f = formatFor('en_US', 'UTC');
+    expect(f.dateTime(T + 12 * 3600_000)).toBe('12/06/2026, 15:15');
+    expect(f.axisTime(T, true)).toBe('12/06 03:15');
+    expect(f.money('1000', 'USD')).toBe('$1,000');
+    expect(f.grouped('1000', 'BTC')).toBe(`1,000${NBSP}BTC`);
   });
 });

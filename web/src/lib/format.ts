@@ -5,6 +5,7 @@
 // stands alone on a line; an unknown value is DASH.
 import { formatHashRate } from './hashrate';
 import { isLang } from './language';
+import { FIAT_SYMBOL, isLegalTender } from './legal-tender';
 
 /** DASH stands for a value that is unknown or not there. */
 export const DASH = '—';
@@ -54,6 +55,35 @@ export function formatDate(t: Time, lang: string, o?: TimeOptions): string {
   return ms === null ? DASH : dateTimeFormat(lang, DATE, o).format(ms);
 }
 
+const MONTH_DAY: Intl.DateTimeFormatOptions = { month: '2-digit', day: '2-digit' };
+
+/** formatMonthDay writes a day without its year, for a chart's axis: "12/06", "12/06", "12. 06." */
+export function formatMonthDay(t: Time, lang: string, o?: TimeOptions): string {
+  const ms = msOf(t);
+  return ms === null ? DASH : dateTimeFormat(lang, MONTH_DAY, o).format(ms);
+}
+
+/** formatAxisTime writes a chart's time label: the day ("12/06"), or with hours also its time ("12/06 03:15"). */
+export function formatAxisTime(t: Time, lang: string, withClock: boolean, o?: TimeOptions): string {
+  const day = formatMonthDay(t, lang, o);
+  return withClock && day !== DASH ? `${day} ${formatClock(t, lang, o)}` : day;
+}
+
+/** dayTime reads a calendar day "2026-12-06" as its Unix-ms midnight UTC (write it with timeZone UTC); 0 when not a day. */
+export function dayTime(day: string): number {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day.trim());
+  return m ? Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])) : 0;
+}
+
+/** browserTimeZone is the IANA time zone this browser runs in (UTC when it cannot tell). */
+export function browserTimeZone(): string {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+  } catch {
+    return 'UTC';
+  }
+}
+
 /** formatClock writes a time of day on the 24-hour clock: "03:15" (or "03:15:09" with seconds). */
 export function formatClock(t: Time, lang: string, o?: TimeOptions): string {
   const ms = msOf(t);
@@ -78,6 +108,32 @@ export function formatCount(n: number | null | undefined, lang: string): string 
   return new Intl.NumberFormat(localeTag(lang), { maximumFractionDigits: 0 }).format(n);
 }
 
+/** formatCompact writes a large number briefly for a chart's axis (160000 is "160K"); under 10,000 as it is. */
+export function formatCompact(n: number, lang: string): string {
+  if (!Number.isFinite(n)) return DASH;
+  if (Math.abs(n) < 10_000) return String(n);
+  return new Intl.NumberFormat(localeTag(lang), { notation: 'compact', maximumFractionDigits: 2 }).format(n);
+}
+
+/** groupDigits puts thousands separators into a decimal string ("96500.00" is "96,500.00") without passing through floating point; anything else is left as it is. */
+export function groupDigits(value: string): string {
+  const m = /^(-?)(\d+)(\.\d+)?$/.exec(value.trim());
+  if (!m) return value;
+  const [, sign, whole, frac = ''] = m;
+  return sign + whole!.replace(/\B(?=(\d{3})+(?!\d))/g, ',') + frac;
+}
+
+/** formatMoney writes a fiat amount (a decimal string) grouped, with its symbol and the sign first ("-$1,234.50"); a code without a symbol follows the amount ("5 EUR"). */
+export function formatMoney(value: string | null | undefined, fiat: string): string {
+  const s = (value ?? '').trim();
+  if (s === '') return DASH;
+  const symbol = isLegalTender(fiat) ? FIAT_SYMBOL[fiat] : '';
+  const negative = s.startsWith('-');
+  const body = groupDigits(negative ? s.slice(1) : s);
+  if (symbol) return `${negative ? '-' : ''}${symbol}${body}`;
+  return formatAmount(`${negative ? '-' : ''}${body}`, fiat);
+}
+
 /** formatPercent writes a fraction as a percentage with up to `digits` decimals: 0.125 is "12.5%". */
 export function formatPercent(p: number | null | undefined, lang: string, digits = 1): string {
   if (p === null || p === undefined || !Number.isFinite(p)) return DASH;
@@ -90,9 +146,15 @@ export function formatPercent(p: number | null | undefined, lang: string, digits
  * BTC and LTC, 6 for ALEO, whose smallest unit is a microcredit), so a figure shown is the
  * figure booked to the last unit.
  */
-export function formatAmount(amount: string | null | undefined, unit: string): string {
-  if (amount === null || amount === undefined || amount === '') return DASH;
-  return unit ? `${amount}${NBSP}${unit}` : amount;
+export function formatAmount(amount: string | null | undefined, unit: string | null | undefined): string {
+  const a = (amount ?? '').trim();
+  if (a === '') return DASH;
+  return unit ? `${a}${NBSP}${unit}` : a;
+}
+
+/** formatGrouped is formatAmount with thousands separators ("1,234,567.123456 ALEO"), for the home page's network figures. */
+export function formatGrouped(amount: string | null | undefined, unit: string | null | undefined): string {
+  return formatAmount(groupDigits((amount ?? '').trim()), unit);
 }
 
 /** withUnit writes a number with its unit and `digits` decimals ("55 °C"); DASH when unknown. */
@@ -137,12 +199,17 @@ function unitText(v: number, unit: DurationUnit, lang: string): string {
 export interface Format {
   lang: string;
   date: (t: Time) => string;
+  monthDay: (t: Time) => string;
+  axisTime: (t: Time, withClock: boolean) => string;
   clock: (t: Time, seconds?: boolean) => string;
   dateTime: (t: Time, seconds?: boolean) => string;
   count: (n: number | null | undefined) => string;
+  compact: (n: number) => string;
   percent: (p: number | null | undefined, digits?: number) => string;
   duration: (seconds: number | null | undefined) => string;
-  amount: (amount: string | null | undefined, unit: string) => string;
+  amount: (amount: string | null | undefined, unit: string | null | undefined) => string;
+  grouped: (amount: string | null | undefined, unit: string | null | undefined) => string;
+  money: (value: string | null | undefined, fiat: string) => string;
   hashrate: (hs: number | null | undefined) => string;
 }
 
@@ -152,12 +219,17 @@ export function formatFor(lang: string, timeZone?: string): Format {
   return {
     lang,
     date: (t) => formatDate(t, lang, tz),
+    monthDay: (t) => formatMonthDay(t, lang, tz),
+    axisTime: (t, withClock) => formatAxisTime(t, lang, withClock, tz),
     clock: (t, seconds) => formatClock(t, lang, { ...tz, seconds }),
     dateTime: (t, seconds) => formatDateTime(t, lang, { ...tz, seconds }),
     count: (n) => formatCount(n, lang),
+    compact: (n) => formatCompact(n, lang),
     percent: (p, digits) => formatPercent(p, lang, digits),
     duration: (s) => formatDuration(s, lang),
     amount: formatAmount,
+    grouped: formatGrouped,
+    money: formatMoney,
     hashrate: formatHashrate,
   };
 }

@@ -43,7 +43,7 @@ export function rateParts(r: HashRate, measuring: string): { value: string; unit
   return r.measuring ? { value: measuring, unit: '' } : { value: r.show, unit: r.unit };
 }
 
-/** rateText writes a hashrate with its unit ("10.90 KH/s"), or the measuring text. */
+/** rateText writes a hashrate with its unit joined by a no-break space ("10.90 KH/s", as lib/format does), or the measuring text. */
 export function rateText(r: HashRate, measuring: string): string {
-  return r.measuring ? measuring : `${r.show} ${r.unit}`;
+  return r.measuring ? measuring : `${r.show}\u00a0${r.unit}`;
 }

@@ -5,7 +5,9 @@ import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/compon
 import * as echarts from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
 import { useEffect } from 'react';
+import { dayTime } from '@/lib/format';
 import { useEChart } from '@/lib/use-echart';
+import { useFormat } from '@/lib/use-format';
 
 echarts.use([BarChart, GridComponent, LegendComponent, TooltipComponent, CanvasRenderer]);
 
@@ -33,10 +35,13 @@ const SETTLING = '#a5d8c6';
 
 export default function AmountChart({ bars, unit, settledLabel, settlingLabel, height = 260, compact = false }: AmountChartProps) {
   const { box, chart } = useEChart();
+  const f = useFormat('UTC');
 
   useEffect(() => {
     const fontSize = compact ? 10 : 12;
-    const label = (d: string) => d.slice(5).replace('-', '/');
+    // A bar's day is a calendar day ("2026-12-06"): written as that day, whatever the reader's zone.
+    const label = (d: string) => (dayTime(d) ? f.monthDay(dayTime(d)) : d);
+    const day = (d: string) => (dayTime(d) ? f.date(dayTime(d)) : d);
     // Two series that share the days: a day is drawn in one of them, zero in the other.
     const series = (settling: boolean, name: string, color: string) => ({
       name,
@@ -55,7 +60,7 @@ export default function AmountChart({ bars, unit, settledLabel, settlingLabel, h
           trigger: 'axis',
           formatter: (items: Array<{ dataIndex: number }>) => {
             const b = bars[items[0]?.dataIndex ?? 0];
-            return b ? `${b.day}<br/>${b.amount} ${unit} · ${b.settling ? settlingLabel : settledLabel}` : '';
+            return b ? `${day(b.day)}<br/>${f.amount(b.amount, unit)} · ${b.settling ? settlingLabel : settledLabel}` : '';
           },
         },
         xAxis: { type: 'category', data: bars.map((b) => label(b.day)), axisLabel: { fontSize, hideOverlap: true } },
@@ -64,7 +69,7 @@ export default function AmountChart({ bars, unit, settledLabel, settlingLabel, h
       },
       true,
     );
-  }, [bars, unit, settledLabel, settlingLabel, compact]);
+  }, [bars, unit, settledLabel, settlingLabel, compact, f]);
 
   return <div ref={box} className="up-amount-chart" style={{ width: '100%', height }} role="img" aria-label={`${settledLabel} (${unit})`} data-testid="amount-chart" />;
 }

@@ -6,6 +6,7 @@ import * as echarts from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
 import { useEffect } from 'react';
 import { useEChart } from '@/lib/use-echart';
+import { useFormat } from '@/lib/use-format';
 import { bestUnit, inUnit } from '@/lib/hashrate';
 
 echarts.use([LineChart, BarChart, GridComponent, LegendComponent, TooltipComponent, CanvasRenderer]);
@@ -30,15 +31,10 @@ export interface HashrateChartProps {
 
 const COLOR = '#12b886';
 
-function timeLabel(t: number, daily: boolean): string {
-  const d = new Date(t);
-  const md = `${d.getMonth() + 1}/${d.getDate()}`;
-  return daily ? md : `${md} ${String(d.getHours()).padStart(2, '0')}:${String(d.getMinutes()).padStart(2, '0')}`;
-}
-
 /** HashrateChart draws the points in the unit that fits the largest. */
 export default function HashrateChart({ points, label, daily = false, height = 260, compact = false }: HashrateChartProps) {
   const { box, chart } = useEChart();
+  const f = useFormat();
 
   useEffect(() => {
     const unit = bestUnit(Math.max(0, ...points.map((p) => p.hashRate)));
@@ -54,7 +50,7 @@ export default function HashrateChart({ points, label, daily = false, height = 2
         xAxis: {
           type: 'category',
           boundaryGap: false,
-          data: points.map((p) => timeLabel(p.time, daily)),
+          data: points.map((p) => f.axisTime(p.time, !daily)),
           axisLabel: { fontSize, hideOverlap: true },
         },
         yAxis: { type: 'value', min: 0, axisLabel: { fontSize }, splitLine: { lineStyle: { type: 'dashed' } } },
@@ -71,7 +67,7 @@ export default function HashrateChart({ points, label, daily = false, height = 2
       },
       true,
     );
-  }, [points, label, daily, compact]);
+  }, [points, label, daily, compact, f]);
 
   return <div ref={box} className="up-hashrate-chart" data-testid="hashrate-chart" data-points={points.length} style={{ width: '100%', height }} />;
 }

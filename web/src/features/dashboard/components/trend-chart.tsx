@@ -6,6 +6,7 @@ import * as echarts from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
 import { useEffect } from 'react';
 import { useEChart } from '@/lib/use-echart';
+import { useFormat } from '@/lib/use-format';
 import { FIAT_SYMBOL } from '@/lib/legal-tender';
 import type { TrendSeries } from '../model/trend-series';
 import type { LegalTender, TrendRange } from '../model/types';
@@ -27,22 +28,10 @@ export interface TrendChartProps {
 const PRICE_COLOR = '#1f6feb';
 const HASH_COLOR = '#12b886';
 
-function label(t: number, range: TrendRange): string {
-  const d = new Date(t);
-  const md = `${d.getMonth() + 1}/${d.getDate()}`;
-  return range === 'month' ? `${md} ${String(d.getHours()).padStart(2, '0')}:00` : md;
-}
-
-const short = new Intl.NumberFormat('en', { notation: 'compact', maximumFractionDigits: 2 });
-
-/** shortNumber writes an axis value briefly for a phone (160000 → 160K). */
-function shortNumber(v: number): string {
-  return Math.abs(v) >= 10_000 ? short.format(v) : String(v);
-}
-
 /** TrendChart draws the two lines with their own axes. */
 export default function TrendChart({ series, legalTender, range, priceLabel, hashRateLabel, height = 280, compact = false }: TrendChartProps) {
   const { box, chart } = useEChart();
+  const f = useFormat();
 
   useEffect(() => {
     const symbol = FIAT_SYMBOL[legalTender];
@@ -59,12 +48,12 @@ export default function TrendChart({ series, legalTender, range, priceLabel, has
         xAxis: {
           type: 'category',
           boundaryGap: false,
-          data: series.times.map((t) => label(t, range)),
+          data: series.times.map((t) => f.axisTime(t, range === 'month')),
           axisLabel: { fontSize, hideOverlap: true },
         },
         yAxis: [
-          { type: 'value', scale: true, axisLabel: { fontSize, formatter: (v: number) => `${symbol}${compact ? shortNumber(v) : v}` }, splitLine: { lineStyle: { type: 'dashed' } } },
-          { type: 'value', scale: true, axisLabel: { fontSize, ...(compact ? { formatter: shortNumber } : {}) }, splitLine: { show: false } },
+          { type: 'value', scale: true, axisLabel: { fontSize, formatter: (v: number) => `${symbol}${compact ? f.compact(v) : v}` }, splitLine: { lineStyle: { type: 'dashed' } } },
+          { type: 'value', scale: true, axisLabel: { fontSize, ...(compact ? { formatter: (v: number) => f.compact(v) } : {}) }, splitLine: { show: false } },
         ],
         series: [
           { name: priceLabel, type: 'line', yAxisIndex: 0, data: series.prices, showSymbol: series.times.length < 3, smooth: true, connectNulls: true },
@@ -82,7 +71,7 @@ export default function TrendChart({ series, legalTender, range, priceLabel, has
       },
       true,
     );
-  }, [series, legalTender, range, priceLabel, hashRateLabel, compact]);
+  }, [series, legalTender, range, priceLabel, hashRateLabel, compact, f]);
 
   return <div ref={box} className="up-trend-chart" data-testid="trend-chart" data-points={series.times.length} style={{ width: '100%', height }} />;
 }

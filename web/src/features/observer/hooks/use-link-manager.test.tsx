@@ -78,4 +78,14 @@ describe('useLinkManager', () => {
     await waitFor(() => expect(result.current.m.total).toBe(10));
     expect(result.current.m.paging.shown).toBe(false);
   });
+
+  it('writes when a link ends and was last used on the 24-hour clock, never AM/PM', async () => {
+    links(0);
+    const { result } = manager(false, ['/observer']);
+    const afternoon = Date.UTC(2026, 11, 6, 12, 0) + new Date(Date.UTC(2026, 11, 6, 12, 0)).getTimezoneOffset() * 60_000 + 3 * 3600_000 + 15 * 60_000;
+    const l = { ...link(1), expiresAt: afternoon, lastUsedAt: afternoon, useCount: 2 };
+    await waitFor(() => expect(result.current.m.expiry(l)).toContain('15:15'));
+    expect(result.current.m.expiry(l)).not.toMatch(/AM|PM/);
+    expect(result.current.m.use(l)).toContain('15:15');
+  });
 });

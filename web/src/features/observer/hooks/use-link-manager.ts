@@ -6,6 +6,7 @@ import { mobilePaths, paths } from '@/config/paths';
 import { copyText } from '@/lib/clipboard';
 import { errorsOf, type FieldForm } from '@/lib/field-form';
 import { notify } from '@/lib/notify';
+import { useFormat } from '@/lib/use-format';
 import { fieldRule } from '@/lib/validation';
 import { useAddLink, useDeleteLink, useEditLink, useObserverLinks, useRegenerateLink, type LinkRef } from '../api/observer';
 import { formValues, fullLink, noteProblem, pageOf, toBody } from '../model/link';
@@ -18,6 +19,7 @@ const refOf = (l: ObserverLink): LinkRef => (l.token ? { token: l.token } : { id
 export function useLinkManager({ mobile }: { mobile: boolean }) {
   const texts = useObserverTexts();
   const { t } = texts;
+  const fmt = useFormat();
   const navigate = useNavigate();
   const location = useLocation();
   const list = useObserverLinks();
@@ -81,12 +83,10 @@ export function useLinkManager({ mobile }: { mobile: boolean }) {
       edit: setEditing,
       close: () => (setAdding(false), setEditing(null)),
     },
-    /** expiry says when a link ends, or that it has. */
-    expiry: (l: ObserverLink, date: (ms: number) => string) =>
-      l.expired ? t('list.expired') : l.expiresAt ? t('list.endsOn', { date: date(l.expiresAt) }) : t('list.never'),
+    /** expiry says when a link ends (date and 24-hour time in the app's language), or that it has. */
+    expiry: (l: ObserverLink) => (l.expired ? t('list.expired') : l.expiresAt ? t('list.endsOn', { date: fmt.dateTime(l.expiresAt) }) : t('list.never')),
     /** use says when and how often a link was opened. */
-    use: (l: ObserverLink, date: (ms: number) => string) =>
-      l.lastUsedAt ? t('list.used', { count: l.useCount, date: date(l.lastUsedAt) }) : t('list.neverUsed'),
+    use: (l: ObserverLink) => (l.lastUsedAt ? t('list.used', { count: l.useCount, date: fmt.dateTime(l.lastUsedAt) }) : t('list.neverUsed')),
   };
 }
 

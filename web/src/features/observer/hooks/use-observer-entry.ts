@@ -6,6 +6,7 @@ import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { ApiError, codes } from '@/lib/api-client';
 import { local, localKeys, session, sessionKeys } from '@/lib/storage';
+import { useFormat } from '@/lib/use-format';
 import { useSession } from '@/lib/use-session';
 import { useObserverDetail } from '../api/observer-entry';
 import { useObserverTexts } from '../texts';
@@ -15,6 +16,7 @@ export const TOKEN_PARAM = 'token';
 
 export function useObserverEntry() {
   const texts = useObserverTexts();
+  const fmt = useFormat();
   const [params, setParams] = useSearchParams();
   const given = params.get(TOKEN_PARAM);
   const { token: loginToken, observerToken, observerInfo } = useSession();
@@ -59,6 +61,8 @@ export function useObserverEntry() {
     texts,
     state,
     info,
+    /** until is when the link ends (date and 24-hour time in the app's language), or '' for a link that never does. */
+    until: info?.expiresAt ? fmt.dateTime(info.expiresAt) : '',
     /** ownLinks: a logged-in owner without a link here is led to the observer links they share (/observer), not left at a dead end. */
     ownLinks: showOwnLinks(state, loginToken !== null),
     /** retry asks again after a failure that was not the link's (network, server). */

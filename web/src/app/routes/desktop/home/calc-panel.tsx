@@ -7,7 +7,7 @@ import { CALC_MAX_LENGTH, CALC_PERIODS, forPeriod, type CalcError, type CalcFiel
 import { FIAT_SYMBOL } from '@/lib/legal-tender';
 import type { CalcVariant, CoinRow, LegalTender } from '@/features/dashboard/model/types';
 import { useDashboardTexts } from '@/features/dashboard/texts';
-import { coinAmount, DASH, money } from '@/features/dashboard/model/format';
+import { DASH, formatGrouped, formatMoney } from '@/lib/format';
 
 /** CalcPanelProps: the coin, the fiat, the variant, and whether it sits in a table row (compact). */
 export interface CalcPanelProps {
@@ -105,8 +105,8 @@ export function CalcPanel({ row, legalTender, variant, compact = false }: CalcPa
           return (
             <div key={p} className={`up-calc__result${p === 'day' ? ' up-calc__result--day' : ''}`} data-testid={`calc-result-${p}`} data-fiat={fiat} data-coin={coin}>
               <span className="up-calc__period">{t(`calc.periods.${p}`)}</span>
-              <strong className="up-num">{calc.result ? money(fiat, legalTender) : DASH}</strong>
-              <small className="up-num">{calc.result ? coinAmount(coin, row.chainUnit) : '\u00a0'}</small>
+              <strong className="up-num">{calc.result ? formatMoney(fiat, legalTender) : DASH}</strong>
+              <small className="up-num">{calc.result ? formatGrouped(coin, row.chainUnit) : '\u00a0'}</small>
             </div>
           );
         })}

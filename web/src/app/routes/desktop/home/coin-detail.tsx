@@ -8,7 +8,7 @@ import { toSeries } from '@/features/dashboard/model/trend-series';
 import type { CoinRow, LegalTender, TrendRange } from '@/features/dashboard/model/types';
 import { useDashboardTexts } from '@/features/dashboard/texts';
 import { useHomeTexts } from '@/features/home/texts';
-import { DASH, groupDigits } from '@/features/dashboard/model/format';
+import { DASH, formatGrouped } from '@/lib/format';
 
 // The calculator's form code loads when the panel comes into view, not with the page.
 const CalcPanel = lazy(() => import('./calc-panel').then((m) => ({ default: m.CalcPanel })));
@@ -76,8 +76,8 @@ function CoinFacts({ row }: { row: CoinRow }) {
   const { t } = useDashboardTexts();
   const facts: [string, string][] = [
     [t('columns.algorithm'), row.algorithm || DASH],
-    [t('columns.networkHashRate'), `${groupDigits(row.networkHashRateShow)} ${row.networkHashRateUnit}`],
-    [t('columns.blockReward'), row.blockReward ? `${groupDigits(row.blockReward)} ${row.chainUnit}` : DASH],
+    [t('columns.networkHashRate'), formatGrouped(row.networkHashRateShow, row.networkHashRateUnit)],
+    [t('columns.blockReward'), formatGrouped(row.blockReward, row.chainUnit)],
     [t('columns.blockTime'), row.blockTime > 0 ? t('seconds', { count: row.blockTime }) : DASH],
     [t('columns.settlement'), t('settleAt', { model: row.settleModel, time: row.settleTime })],
   ];

@@ -8,7 +8,10 @@ import { notify } from '@/lib/notify';
 import { useMediaQuery } from '@/lib/use-media-query';
 import { CoinAvatar } from './coin-avatar';
 import { CoinDetail } from './coin-detail';
-import { coinAmount, DASH, groupDigits, isExternal, money } from '@/features/dashboard/model/format';
+import { isExternal } from '@/features/dashboard/model/format';
+import { Figure } from '@/components/figure';
+import { DASH, formatGrouped, formatMoney, groupDigits } from '@/lib/format';
+import { useFormat } from '@/lib/use-format';
 
 /** TutorialLink opens a coin's tutorial, or says it is not online yet (SPEC.md section 4). */
 function TutorialLink({ row }: { row: CoinRow }) {
@@ -87,6 +90,7 @@ const CalcDialog = lazy(() => import('./calc-dialog'));
 export function CoinTable({ rows, legalTender, switching }: { rows: CoinRow[]; legalTender: LegalTender; switching: boolean }) {
   const { t } = useDashboardTexts();
   const wide = useMediaQuery('(min-width: 1200px)'); // 1200 px and up shows every column
+  const f = useFormat();
   const [expanded, setExpanded] = useState<string[]>(() => (rows[0] ? [rows[0].currencyType] : []));
   const [calcType, setCalcType] = useState<string | null>(null);
   const calcRow = rows.find((r) => r.currencyType === calcType) ?? null;
@@ -99,7 +103,7 @@ export function CoinTable({ rows, legalTender, switching }: { rows: CoinRow[]; l
         numeric: true,
         cell: (r) => (
           <span className="up-num up-num--strong" data-testid={`coin-price-${r.currencyType}`}>
-            {money(r.coinPrice, legalTender)}
+            {formatMoney(r.coinPrice, legalTender)}
           </span>
         ),
       },
@@ -108,9 +112,7 @@ export function CoinTable({ rows, legalTender, switching }: { rows: CoinRow[]; l
         title: t('columns.poolHashRate'),
         numeric: true,
         cell: (r) => (
-          <span className="up-num" data-testid={`coin-pool-${r.currencyType}`}>
-            {groupDigits(r.poolHashRateShow)} <small>{r.poolHashRateUnit}</small>
-          </span>
+          <Figure className="up-num" testId={`coin-pool-${r.currencyType}`} value={groupDigits(r.poolHashRateShow)} unit={r.poolHashRateUnit} />
         ),
       },
       {
@@ -119,9 +121,7 @@ export function CoinTable({ rows, legalTender, switching }: { rows: CoinRow[]; l
         numeric: true,
         wideOnly: true,
         cell: (r) => (
-          <span className="up-num">
-            {groupDigits(r.networkHashRateShow)} <small>{r.networkHashRateUnit}</small>
-          </span>
+          <Figure className="up-num" value={groupDigits(r.networkHashRateShow)} unit={r.networkHashRateUnit} />
         ),
       },
       {
@@ -130,8 +130,8 @@ export function CoinTable({ rows, legalTender, switching }: { rows: CoinRow[]; l
         numeric: true,
         cell: (r) => (
           <div className="up-income" data-testid={`coin-income-${r.currencyType}`}>
-            <span className="up-num up-num--strong">{money(r.dayExpectIncome, legalTender)}</span>
-            <span className="up-num up-income__coin">{coinAmount(r.dayExpectIncomeCoin, r.chainUnit)}</span>
+            <span className="up-num up-num--strong">{formatMoney(r.dayExpectIncome, legalTender)}</span>
+            <span className="up-num up-income__coin">{formatGrouped(r.dayExpectIncomeCoin, r.chainUnit)}</span>
             <span className="up-income__per">{t('perUnit', { unit: r.minHashUnit || 'H/s' })}</span>
           </div>
         ),
@@ -140,7 +140,7 @@ export function CoinTable({ rows, legalTender, switching }: { rows: CoinRow[]; l
         key: 'activeMiners',
         title: t('columns.activeMiners'),
         numeric: true,
-        cell: (r) => <span className="up-num">{r.activeMiners.toLocaleString('en-US')}</span>,
+        cell: (r) => <span className="up-num">{f.count(r.activeMiners)}</span>,
       },
       { key: 'fee', title: t('columns.fee'), numeric: true, cell: (r) => <span className="up-num">{r.rateShow || r.fee || DASH}</span> },
       {
@@ -158,7 +158,7 @@ export function CoinTable({ rows, legalTender, switching }: { rows: CoinRow[]; l
       },
     ];
     return all.filter((c) => wide || !c.wideOnly);
-  }, [t, legalTender, wide]);
+  }, [t, f, legalTender, wide]);
 
   const toggle = (type: string) => setExpanded((open) => (open.includes(type) ? open.filter((x) => x !== type) : [...open, type]));
   // expand, coin, the figures, actions

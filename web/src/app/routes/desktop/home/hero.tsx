@@ -7,7 +7,7 @@ import type { CoinRow, LegalTender } from '@/features/dashboard/model/types';
 import { useDashboardTexts } from '@/features/dashboard/texts';
 import { useHomeTexts } from '@/features/home/texts';
 import { CoinAvatar } from './coin-avatar';
-import { money } from '@/features/dashboard/model/format';
+import { formatAmount, formatMoney } from '@/lib/format';
 
 const HIGHLIGHTS = ['pps', 'settle', 'hardware'] as const;
 
@@ -36,9 +36,9 @@ function LiveBoard({ list, legalTender }: { list: UseQueryResult<CoinRow[]>; leg
                 <small>{r.chainTypeName}</small>
               </span>
               <span className="up-home-board__figure">
-                <strong>{money(r.coinPrice, legalTender)}</strong>
+                <strong>{formatMoney(r.coinPrice, legalTender)}</strong>
                 <small>
-                  {t('columns.poolHashRate')} {r.poolHashRateShow} {r.poolHashRateUnit}
+                  {t('columns.poolHashRate')} {formatAmount(r.poolHashRateShow, r.poolHashRateUnit)}
                 </small>
               </span>
             </li>

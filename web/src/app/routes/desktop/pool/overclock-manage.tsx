@@ -2,9 +2,9 @@ import { DeleteOutlined, EditOutlined, PlusOutlined, ThunderboltOutlined } from 
 import { Alert, Button, Popconfirm, Skeleton, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { PageFrame } from '@/components/page-frame';
+import { formatDateTime } from '@/lib/format';
 import { paths } from '@/config/paths';
 import { PAGE_SIZES, type PageSize } from '@/features/pool/model/types';
-import { formatTime } from '@/features/pool/machine/model/format';
 import { LinkButton } from '@/features/pool/overclock/components/desktop-link-button';
 import { DesktopTemplateForm } from '@/features/pool/overclock/components/desktop-template-form';
 import { OverclockRuleChips } from '@/features/pool/overclock/components/rule-chips';
@@ -47,7 +47,7 @@ export function DesktopOverclockManage() {
         </div>
       ),
     },
-    { title: t('manage.updated'), dataIndex: 'updatedAt', width: 190, render: (v: number) => <span className="up-oc-muted">{formatTime(v, lang)}</span> },
+    { title: t('manage.updated'), dataIndex: 'updatedAt', width: 190, render: (v: number) => <span className="up-oc-muted">{formatDateTime(v, lang)}</span> },
     {
       title: t('manage.actions'),
       key: 'actions',

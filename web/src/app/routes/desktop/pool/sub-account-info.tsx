@@ -13,11 +13,13 @@ import { useSubAccountTexts } from '@/features/pool/sub-accounts/texts';
 import { startSteps } from '@/features/pool/texts';
 import { ConnectPanel, Copyable, LoadFailed } from './parts';
 import { rateText } from '@/lib/hashrate';
+import { useFormat } from '@/lib/use-format';
 
 /** DesktopSubAccountInfo lists the sub-accounts, creates and changes them, and shows how to connect a rig. */
 export function DesktopSubAccountInfo() {
   const { t, tp, ready } = useSubAccountTexts();
   const sel = usePoolSelection();
+  const fmt = useFormat();
   const [creating, setCreating] = useState(false);
   const [renaming, setRenaming] = useState<SubAccount | null>(null);
   const [connectCode, setConnectCode] = useState('');
@@ -115,7 +117,7 @@ export function DesktopSubAccountInfo() {
               { title: t('list.devices'), key: 'devices', render: (_, s) => <span data-testid="sub-devices">{`${s.onlineCount} / ${s.deviceCount}`}</span> },
               { title: t('list.realTime'), key: 'rt', render: (_, s) => rateText(s.realTimeHashRate, tp('figure.measuring')) },
               { title: t('list.day'), key: 'day', render: (_, s) => rateText(s.dayHashRate, tp('figure.measuring')) },
-              { title: t('list.added'), key: 'added', render: (_, s) => new Date(s.addTime).toLocaleDateString() },
+              { title: t('list.added'), key: 'added', render: (_, s) => fmt.date(s.addTime) },
               {
                 title: t('list.actions'),
                 key: 'actions',

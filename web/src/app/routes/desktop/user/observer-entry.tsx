@@ -61,7 +61,9 @@ export function DesktopObserverEntry() {
               <span data-testid="observer-income">{t(e.info.incomeInfoEnabled ? 'entry.yes' : 'entry.no')}</span>
             </Descriptions.Item>
             <Descriptions.Item label={t('entry.subAccounts')}>{e.info.subAccounts?.length ? e.info.subAccounts.join(', ') : t('entry.all')}</Descriptions.Item>
-            <Descriptions.Item label={t('entry.until')}>{e.info.expiresAt ? new Date(e.info.expiresAt).toLocaleString() : t('entry.never')}</Descriptions.Item>
+            <Descriptions.Item label={t('entry.until')}>
+              <span data-testid="observer-until">{e.until || t('entry.never')}</span>
+            </Descriptions.Item>
           </Descriptions>
           <Space style={{ marginTop: 16 }}>
             {e.info.machineInfoEnabled ? (

@@ -12,8 +12,6 @@ import type { ChainType } from '@/features/pool/model/types';
 import type { TFunction } from 'i18next';
 import '../pool/pool.css';
 
-const dateTime = (ms: number) => new Date(ms).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short', hourCycle: 'h23' });
-
 /** LinkDialog adds or edits a link. */
 function LinkDialog({ editing, onClose, t, coins, subs }: { editing: ObserverLink | null; onClose: () => void; t: TFunction; coins: ChainType[]; subs: { code: string; alias: string; defaultCoin: string }[] }) {
   const [form] = Form.useForm();
@@ -159,9 +157,9 @@ export function DesktopObserverLinks() {
             {
               key: 'expiry',
               title: t('list.expiry'),
-              render: (_, l) => (l.expired ? <Tag color="red">{t('list.expired')}</Tag> : m.expiry(l, dateTime)),
+              render: (_, l) => (l.expired ? <Tag color="red">{t('list.expired')}</Tag> : m.expiry(l)),
             },
-            { key: 'use', title: t('list.use'), render: (_, l) => <span data-testid="link-use">{m.use(l, dateTime)}</span> },
+            { key: 'use', title: t('list.use'), render: (_, l) => <span data-testid="link-use">{m.use(l)}</span> },
             {
               key: 'actions',
               title: t('list.actions'),

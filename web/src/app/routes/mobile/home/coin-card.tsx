@@ -4,7 +4,7 @@ import type { CoinRow } from '@/features/dashboard/model/types';
 import { useDashboardTexts } from '@/features/dashboard/texts';
 import { WhenVisible } from '@/components/when-visible';
 import { Chevron, ClosedNote, CoinAvatar, CoinTags, DetailLink, TutorialLink } from './coin-bits';
-import { coinAmount, hashRate, money } from '@/features/dashboard/model/format';
+import { formatAmount, formatGrouped, formatMoney } from '@/lib/format';
 import { useMobileHomeTexts } from './texts';
 import { TrendPanel } from './trend-card';
 
@@ -37,7 +37,7 @@ export function CoinCard({ row, expanded, onToggle }: { row: CoinRow; expanded: 
           <span className="up-mcard__chain">{row.chainTypeName}</span>
         </span>
         <span className="up-mcard__price" data-testid="coin-price">
-          {money(row.coinPrice, row.coinPriceUnit)}
+          {formatMoney(row.coinPrice, row.coinPriceUnit)}
         </span>
         <Chevron open={expanded} />
       </button>
@@ -46,9 +46,9 @@ export function CoinCard({ row, expanded, onToggle }: { row: CoinRow; expanded: 
         <div>
           <dt>{t('columns.dayIncome')}</dt>
           <dd data-testid="coin-income">
-            <strong>{money(row.dayExpectIncome, row.coinPriceUnit)}</strong>
+            <strong>{formatMoney(row.dayExpectIncome, row.coinPriceUnit)}</strong>
             <span>
-              {row.dayExpectIncomeCoin ? `${coinAmount(row.dayExpectIncomeCoin, row.chainUnit)} · ` : ''}
+              {row.dayExpectIncomeCoin ? `${formatGrouped(row.dayExpectIncomeCoin, row.chainUnit)} · ` : ''}
               {t('perUnit', { unit: row.minHashUnit || 'H/s' })}
             </span>
           </dd>
@@ -56,7 +56,7 @@ export function CoinCard({ row, expanded, onToggle }: { row: CoinRow; expanded: 
         <div>
           <dt>{t('columns.poolHashRate')}</dt>
           <dd data-testid="coin-pool-hashrate">
-            <strong>{hashRate(row.poolHashRateShow, row.poolHashRateUnit)}</strong>
+            <strong>{formatAmount(row.poolHashRateShow, row.poolHashRateUnit)}</strong>
             <span>
               {t('columns.activeMiners')} {row.activeMiners}
             </span>

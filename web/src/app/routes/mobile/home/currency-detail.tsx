@@ -8,7 +8,7 @@ import { useDashboardTexts } from '@/features/dashboard/texts';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { ClosedNote, CoinAvatar, CoinTags, FiatToggle, TutorialLink } from './coin-bits';
 import { CoinsFailed } from './coin-states';
-import { coinAmount, DASH, hashRate, money } from '@/features/dashboard/model/format';
+import { DASH, formatAmount, formatGrouped, formatMoney } from '@/lib/format';
 import { MobileCalculator } from './mobile-calculator';
 import { useMobileHomeTexts } from './texts';
 import { TrendPanel } from './trend-card';
@@ -30,13 +30,13 @@ function Figures({ row }: { row: CoinRow }) {
   const { t } = useDashboardTexts();
   const { t: tm } = useMobileHomeTexts();
   const items: Array<[key: string, label: string, value: string]> = [
-    ['pool', t('columns.poolHashRate'), hashRate(row.poolHashRateShow, row.poolHashRateUnit)],
-    ['network', t('columns.networkHashRate'), hashRate(row.networkHashRateShow, row.networkHashRateUnit)],
+    ['pool', t('columns.poolHashRate'), formatAmount(row.poolHashRateShow, row.poolHashRateUnit)],
+    ['network', t('columns.networkHashRate'), formatAmount(row.networkHashRateShow, row.networkHashRateUnit)],
     ['miners', t('columns.activeMiners'), String(row.activeMiners)],
     ['fee', t('columns.fee'), row.fee || row.rateShow || DASH],
     ['algorithm', t('columns.algorithm'), row.algorithm || DASH],
     ['blockTime', t('columns.blockTime'), row.blockTime > 0 ? t('seconds', { count: row.blockTime }) : DASH],
-    ['reward', t('columns.blockReward'), coinAmount(row.blockReward, row.chainUnit)],
+    ['reward', t('columns.blockReward'), formatGrouped(row.blockReward, row.chainUnit)],
     ['settlement', t('columns.settlement'), row.settleModel ? t('settleAt', { model: row.settleModel, time: row.settleTime }) : DASH],
   ];
   return (
@@ -144,7 +144,7 @@ export function MobileCurrencyDetail() {
           <div>
             <p className="up-mdetail__label">{td('columns.price')}</p>
             <p className="up-mdetail__price" data-testid="coin-price">
-              {money(row.coinPrice, row.coinPriceUnit)}
+              {formatMoney(row.coinPrice, row.coinPriceUnit)}
             </p>
           </div>
           <FiatToggle value={fiat} onChange={setFiat} onDark />
@@ -153,8 +153,8 @@ export function MobileCurrencyDetail() {
           <span className="up-mdetail__label">
             {td('columns.dayIncome')} · {td('perUnit', { unit: row.minHashUnit || 'H/s' })}
           </span>
-          <strong>{money(row.dayExpectIncome, row.coinPriceUnit)}</strong>
-          {row.dayExpectIncomeCoin ? <span>{coinAmount(row.dayExpectIncomeCoin, row.chainUnit)}</span> : null}
+          <strong>{formatMoney(row.dayExpectIncome, row.coinPriceUnit)}</strong>
+          {row.dayExpectIncomeCoin ? <span>{formatGrouped(row.dayExpectIncomeCoin, row.chainUnit)}</span> : null}
         </div>
       </header>
 

@@ -6,7 +6,7 @@ import { useDashboardTexts } from '@/features/dashboard/texts';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { Chevron, ClosedNote, CoinAvatar, CoinTags, detailPath, FiatToggle } from './coin-bits';
 import { CoinsEmpty, CoinsFailed, CoinsLoading } from './coin-states';
-import { coinAmount, hashRate, money } from '@/features/dashboard/model/format';
+import { formatAmount, formatGrouped, formatMoney } from '@/lib/format';
 import { useMobileHomeTexts } from './texts';
 import { useLegalTender } from './use-legal-tender';
 
@@ -30,26 +30,26 @@ function CoinListItem({ row }: { row: CoinRow }) {
             <span className="up-mcard__chain">{row.chainTypeName}</span>
           </span>
           <span className="up-mcard__price" data-testid="coin-price">
-            {money(row.coinPrice, row.coinPriceUnit)}
+            {formatMoney(row.coinPrice, row.coinPriceUnit)}
           </span>
           <Chevron />
         </span>
         <dl className="up-mcard__grid">
           <div>
             <dt>{t('columns.poolHashRate')}</dt>
-            <dd data-testid="coin-pool-hashrate">{hashRate(row.poolHashRateShow, row.poolHashRateUnit)}</dd>
+            <dd data-testid="coin-pool-hashrate">{formatAmount(row.poolHashRateShow, row.poolHashRateUnit)}</dd>
           </div>
           <div>
             <dt>{t('columns.networkHashRate')}</dt>
-            <dd data-testid="coin-network-hashrate">{hashRate(row.networkHashRateShow, row.networkHashRateUnit)}</dd>
+            <dd data-testid="coin-network-hashrate">{formatAmount(row.networkHashRateShow, row.networkHashRateUnit)}</dd>
           </div>
           <div className="up-mcard__wide">
             <dt>
               {t('columns.dayIncome')} <small>{t('perUnit', { unit: row.minHashUnit || 'H/s' })}</small>
             </dt>
             <dd data-testid="coin-income">
-              {money(row.dayExpectIncome, row.coinPriceUnit)}
-              {row.dayExpectIncomeCoin ? <small>{coinAmount(row.dayExpectIncomeCoin, row.chainUnit)}</small> : null}
+              {formatMoney(row.dayExpectIncome, row.coinPriceUnit)}
+              {row.dayExpectIncomeCoin ? <small>{formatGrouped(row.dayExpectIncomeCoin, row.chainUnit)}</small> : null}
             </dd>
           </div>
           <div>

@@ -6,7 +6,7 @@ import { CALC_MAX_LENGTH, CALC_PERIODS, fieldsOf, forPeriod, typedNumber, type C
 import { isLegalTender } from '@/lib/legal-tender';
 import type { CalcResult, CalcVariant, CoinRow, LegalTender } from '@/features/dashboard/model/types';
 import { useDashboardTexts } from '@/features/dashboard/texts';
-import { coinAmount, hashRate, money } from '@/features/dashboard/model/format';
+import { formatAmount, formatGrouped, formatMoney } from '@/lib/format';
 
 const VARIANTS: readonly CalcVariant[] = ['basic', 'full'];
 
@@ -16,8 +16,8 @@ const VARIANTS: readonly CalcVariant[] = ['basic', 'full'];
  */
 function wideTiles(result: CalcResult, unit: string): boolean {
   const year = forPeriod(result, 'year');
-  const fiat = money(year.income, result.legalTender);
-  const coins = coinAmount(year.incomeCoin, unit);
+  const fiat = formatMoney(year.income, result.legalTender);
+  const coins = formatGrouped(year.incomeCoin, unit);
   return fiat.length > 13 || coins.length > 22;
 }
 
@@ -159,7 +159,7 @@ export function MobileCalculator({ row, quick = false }: MobileCalculatorProps) 
         {quick ? null : (
           <p className="up-mcalc__note">
             <span>{t('calc.networkHashRate')}</span>
-            <strong>{hashRate(row.networkHashRateShow, row.networkHashRateUnit)}</strong>
+            <strong>{formatAmount(row.networkHashRateShow, row.networkHashRateUnit)}</strong>
           </p>
         )}
         {!quick && variant === 'full' ? <p className="up-mcalc__hint">{t('calc.electricityNote')}</p> : null}
@@ -185,8 +185,8 @@ export function MobileCalculator({ row, quick = false }: MobileCalculatorProps) 
                 <div key={p} className="up-mcalc__period" data-testid={`calc-result-${p}`} data-fiat={fiatValue} data-coin={coinValue}>
                   <dt>{t(`calc.periods.${p}`)}</dt>
                   <dd>
-                    <span className={`up-mcalc__fiat${fiatValue.startsWith('-') ? ' up-mcalc__fiat--loss' : ''}`}>{money(fiatValue, result.legalTender || fiat)}</span>
-                    <span className="up-mcalc__coin">{coinAmount(coinValue, row.chainUnit)}</span>
+                    <span className={`up-mcalc__fiat${fiatValue.startsWith('-') ? ' up-mcalc__fiat--loss' : ''}`}>{formatMoney(fiatValue, result.legalTender || fiat)}</span>
+                    <span className="up-mcalc__coin">{formatGrouped(coinValue, row.chainUnit)}</span>
                   </dd>
                 </div>
               );

@@ -8,12 +8,14 @@ import { useReadOnly } from '@/lib/read-only';
 import { useDeviceActions } from '@/features/pool/devices/api/devices';
 import { useDeviceListPage } from '@/features/pool/devices/hooks/use-device-list-page';
 import { useDeviceRemoval, type DeviceRemoval } from '@/features/pool/devices/hooks/use-device-removal';
-import { duration, SORTS, type Sort } from '@/features/pool/devices/model/list-params';
+import { SORTS, type Sort } from '@/features/pool/devices/model/list-params';
 import { useDeviceTexts } from '@/features/pool/devices/texts';
 import { MobileCopyButton } from '@/features/pool/overclock/components/mobile-copy';
 import { DEVICE_STATUSES, PAGE_SIZES, type PageSize } from '@/features/pool/model/types';
 import { MLoadFailed, MStatus } from './parts';
+import { DASH } from '@/lib/format';
 import { rateText } from '@/lib/hashrate';
+import { useFormat } from '@/lib/use-format';
 
 const sortLabel: Record<Sort, string> = { worker: 'list.worker', status: 'list.status', realTimeHashRate: 'list.realTime', dayHashRate: 'list.day', lastUpdateTime: 'list.lastUpdate' };
 
@@ -26,6 +28,7 @@ export function MobileDeviceList({ search = false }: { search?: boolean }) {
   const actions = useDeviceActions();
   // An observer sees the list only: no device page, no binding.
   const readOnly = useReadOnly();
+  const fmt = useFormat();
   const page = list.data;
   const pages = page ? Math.max(1, Math.ceil(page.total / page.pageSize)) : 1;
   const title = search ? 'pages.orePoolDeviceSearch' : 'pages.orePoolAnlageuebersicht';
@@ -90,17 +93,19 @@ export function MobileDeviceList({ search = false }: { search?: boolean }) {
                 <div className="up-mpool-device__head">
                   <span className="up-mpool-copyline">
                     {readOnly || !detailOf(d) ? (
-                      <span className="up-mpool-device__name" data-testid="device-name">
+                      <span className="up-mpool-device__name" data-testid="device-name" title={d.code}>
                         {d.code}
                       </span>
                     ) : (
-                      <Link className="up-mpool-device__name" to={`${mobilePaths.account.orePoolMachineDetail}?id=${d.id}`} data-testid="device-link">
+                      <Link className="up-mpool-device__name" to={`${mobilePaths.account.orePoolMachineDetail}?id=${d.id}`} data-testid="device-link" title={d.code}>
                         {d.code}
                       </Link>
                     )}
                     <MobileCopyButton text={d.code} label={t('list.copyWorker', { worker: d.code })} testId="device-copy" />
                   </span>
-                  <MStatus status={d.status} initialising={d.initialising} tp={tp} />
+                  <span className="up-mpool-device__aside">
+                    <MStatus status={d.status} initialising={d.initialising} tp={tp} />
+                  </span>
                 </div>
                 {d.alias ? <p className="up-mpool-hint">{d.alias}</p> : null}
                 <div className="up-mpool-row">
@@ -113,7 +118,7 @@ export function MobileDeviceList({ search = false }: { search?: boolean }) {
                 </div>
                 <div className="up-mpool-row">
                   <span>{t('list.online')}</span>
-                  <span>{d.onlineDuration ? duration(d.onlineDuration) : '–'}</span>
+                  <span>{d.onlineDuration ? fmt.duration(d.onlineDuration) : DASH}</span>
                 </div>
                 {readOnly ? null : (
                   <div className="up-mpool-row">

@@ -42,8 +42,10 @@ export function MobileDeviceSubaccount() {
           {sel.subAccounts.map((s) => (
             <Link key={s.code} to={`${listPath}?sub=${s.code}&coin=${s.defaultCoin}`} className="up-mpool-device" style={{ display: 'block', color: 'inherit' }}>
               <div className="up-mpool-device__head">
-                <span className="up-mpool-device__name">{s.alias ? `${s.alias} (${s.code})` : s.code}</span>
-                <span>{`${s.onlineCount} / ${s.deviceCount}`}</span>
+                <span className="up-mpool-device__name" title={s.alias ? `${s.alias} (${s.code})` : s.code}>
+                  {s.alias ? `${s.alias} (${s.code})` : s.code}
+                </span>
+                <span className="up-mpool-device__aside">{`${s.onlineCount} / ${s.deviceCount}`}</span>
               </div>
               <div className="up-mpool-row">
                 <span>{tp('figure.realTime')}</span>

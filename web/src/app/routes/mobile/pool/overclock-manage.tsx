@@ -2,8 +2,8 @@ import { Button, Dialog, ErrorBlock, Skeleton, Tag } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { PageFrame } from '@/components/page-frame';
+import { formatDateTime } from '@/lib/format';
 import { mobilePaths } from '@/config/paths';
-import { formatTime } from '@/features/pool/machine/model/format';
 import { PAGE_SIZES } from '@/features/pool/model/types';
 import { MobilePager } from '@/features/pool/overclock/components/mobile-send-parts';
 import { MobileTemplateForm } from '@/features/pool/overclock/components/mobile-template-form';
@@ -107,7 +107,7 @@ export function MobileOverclockManage() {
                   ))}
                 </div>
                 <span className="up-moc-template__time">
-                  {t('manage.updated')} {formatTime(r.updatedAt, lang)}
+                  {t('manage.updated')} {formatDateTime(r.updatedAt, lang)}
                 </span>
                 <div className="up-moc-template__actions">
                   <Button size="small" color="primary" fill="outline" onClick={() => navigate(`${mobilePaths.account.orePoolOverclockSet}?template=${r.id}`)} data-testid={`apply-${r.id}`}>

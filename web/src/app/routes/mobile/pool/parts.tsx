@@ -4,6 +4,7 @@ import { Button, Dialog, ErrorBlock, Tag } from 'antd-mobile';
 import { QRCodeSVG } from 'qrcode.react';
 import type { TFunction } from 'i18next';
 import { Link } from 'react-router-dom';
+import { Figure } from '@/components/figure';
 import { LazyHashrateChart } from '@/components/hashrate-chart';
 import { MobileDialog } from '@/components/mobile-dialog';
 import { mobilePaths } from '@/config/paths';
@@ -19,8 +20,7 @@ export function MCard({ label, value, unit }: { label: string; value: string; un
     <div className="up-mpool-card">
       <div className="up-mpool-card__label">{label}</div>
       <div className="up-mpool-card__value">
-        {value}
-        {unit ? <small>{unit}</small> : null}
+        <Figure value={value} unit={unit} />
       </div>
     </div>
   );

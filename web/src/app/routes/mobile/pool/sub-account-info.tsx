@@ -86,12 +86,14 @@ export function MobileSubAccountInfo() {
             <article key={s.code} className="up-mpool-device" data-testid="sub-card">
               <div className="up-mpool-device__head">
                 <span className="up-mpool-copyline">
-                  <Link className="up-mpool-device__name" to={`${mobilePaths.account.orePoolSubAccountDetail}?code=${s.code}`}>
+                  <Link className="up-mpool-device__name" to={`${mobilePaths.account.orePoolSubAccountDetail}?code=${s.code}`} title={s.code}>
                     {s.code}
                   </Link>
                   <MobileCopyButton text={s.code} label={t('list.copyCode', { code: s.code })} testId="sub-code-copy" />
                 </span>
-                <span data-testid="sub-alias">{s.alias}</span>
+                <span className="up-mpool-ellipsis" data-testid="sub-alias" title={s.alias}>
+                  {s.alias}
+                </span>
               </div>
               <div className="up-mpool-row">
                 <span>{t('list.devices')}</span>

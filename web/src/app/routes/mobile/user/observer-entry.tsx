@@ -53,7 +53,7 @@ export function MobileObserverEntry() {
             <List.Item extra={<span data-testid="observer-machine">{t(e.info.machineInfoEnabled ? 'entry.yes' : 'entry.no')}</span>}>{t('entry.machine')}</List.Item>
             <List.Item extra={<span data-testid="observer-income">{t(e.info.incomeInfoEnabled ? 'entry.yes' : 'entry.no')}</span>}>{t('entry.income')}</List.Item>
             <List.Item extra={e.info.subAccounts?.length ? e.info.subAccounts.join(', ') : t('entry.all')}>{t('entry.subAccounts')}</List.Item>
-            <List.Item extra={e.info.expiresAt ? new Date(e.info.expiresAt).toLocaleString() : t('entry.never')}>{t('entry.until')}</List.Item>
+            <List.Item extra={<span data-testid="observer-until">{e.until || t('entry.never')}</span>}>{t('entry.until')}</List.Item>
           </List>
           <div style={{ display: 'grid', gap: 12, marginTop: 16 }}>
             {e.info.machineInfoEnabled ? (

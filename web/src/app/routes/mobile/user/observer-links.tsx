@@ -17,8 +17,6 @@ import type { TFunction } from 'i18next';
 import '../mobile-forms.css';
 import '../pool/pool.css';
 
-const dateTime = (ms: number) => new Date(ms).toLocaleString(undefined, { dateStyle: 'short', timeStyle: 'short', hourCycle: 'h23' });
-
 function MLinkForm({ editing, onDone, t, coins, subs, defaultCoin }: { editing: ObserverLink | null; onDone: () => void; t: TFunction; coins: { value: string; label: string }[]; subs: { value: string; label: string }[]; defaultCoin: string }) {
   const [form] = Form.useForm();
   const f = useLinkForm(form, editing, defaultCoin, onDone);
@@ -120,7 +118,7 @@ export function MobileObserverLinks() {
             <article key={l.id} className="up-mpool-device" data-testid={`link-row-${l.note}`}>
               <div className="up-mpool-device__head">
                 <strong data-testid="link-note-text">{l.note}</strong>
-                {l.expired ? <Tag color="danger">{t('list.expired')}</Tag> : <span className="up-mpool-hint">{m.expiry(l, dateTime)}</span>}
+                {l.expired ? <Tag color="danger">{t('list.expired')}</Tag> : <span className="up-mpool-hint">{m.expiry(l)}</span>}
               </div>
               <div style={{ display: 'flex', gap: 6, flexWrap: 'wrap', margin: '6px 0' }}>
                 <CoinIcons types={l.currencyList} coins={coinList} max={8} size={22} testIdPrefix="link-coin" />
@@ -132,7 +130,7 @@ export function MobileObserverLinks() {
                 </Tag>
               </div>
               <p className="up-mpool-hint">{`${t('list.subAccounts')}: ${l.subAccounts.length ? l.subAccounts.join(', ') : t('list.all')}`}</p>
-              <p className="up-mpool-hint" data-testid="link-use">{`${t('list.use')}: ${m.use(l, dateTime)}`}</p>
+              <p className="up-mpool-hint" data-testid="link-use">{`${t('list.use')}: ${m.use(l)}`}</p>
               {l.link ? (
                 <div className="up-mpool-mono" data-testid="link-address" data-full={m.address(l)}>
                   {m.address(l)}

@@ -2,6 +2,7 @@
 // days, for both layouts. The routes only lay the widgets out.
 import { useEffect, useState } from 'react';
 import { errorMessage } from '@/lib/api-client';
+import { browserTimeZone } from '@/lib/format';
 import { currentLang } from '@/lib/i18n';
 import { notify } from '@/lib/notify';
 import { usePoolCodes } from '../../hooks/use-pool-selection';
@@ -89,7 +90,7 @@ export function useAlertPage() {
     notes: {
       offline: t('watch.offlineHelp', { minutes: s?.minOfflineMinutes ?? 10 }),
       hashrate: t('watch.hashrateHelp', { back: recoverAt(form?.hashratePercent ?? null) }),
-      hour: t('when.hourHelp', { tz: s?.timezone || Intl.DateTimeFormat().resolvedOptions().timeZone }),
+      hour: t('when.hourHelp', { tz: s?.timezone || browserTimeZone() }),
     },
     hours: HOURS.map((h) => ({ value: h, label: hourLabel(h) })),
     list: {

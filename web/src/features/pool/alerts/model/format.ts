@@ -1,5 +1,5 @@
 // How an alert reads in the list, for both layouts.
-import { isLang, htmlLang } from '@/lib/language';
+import { DASH, formatAmount, formatDateTime } from '@/lib/format';
 import type { AlertEvent, Delivery } from './types';
 
 /** Tone colours a row: an alert, or an all-clear. */
@@ -18,22 +18,6 @@ export interface AlertRowView {
   deliveryLabel: string;
 }
 
-const tagOf = (lang: string) => (isLang(lang) ? htmlLang(lang) : 'zh-HK');
-
-/** formatWhen writes a Unix-ms time as date, hours and minutes in the reader's language and time zone. */
-export function formatWhen(ms: number, lang: string, timeZone?: string): string {
-  if (!ms || !Number.isFinite(ms)) return '—';
-  return new Intl.DateTimeFormat(tagOf(lang), {
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-    ...(timeZone ? { timeZone } : {}),
-  }).format(new Date(ms));
-}
-
 /** toneOf says whether a kind is an alert or an all-clear. */
 export function toneOf(kind: AlertEvent['kind']): Tone {
   return kind === 'offline' || kind === 'hashrateLow' ? 'alert' : 'clear';
@@ -43,9 +27,10 @@ type T = (key: string, options?: Record<string, unknown>) => string;
 
 /** rowView lays out one alert with the screen's t. */
 export function rowView(e: AlertEvent, t: T, lang: string, timeZone?: string): AlertRowView {
-  const rate = (r: AlertEvent['hashRate']) => (r ? `${r.show} ${r.unit}` : '—');
+  const rate = (r: AlertEvent['hashRate']) => (r ? formatAmount(r.show, r.unit) : DASH);
+  const when = (ms: number) => formatDateTime(ms, lang, { timeZone });
   const detail = t(`history.detail.${e.kind}`, {
-    since: formatWhen(e.since, lang, timeZone),
+    since: when(e.since),
     minutes: e.thresholdMinutes,
     hashrate: rate(e.hashRate),
     average: rate(e.average),
@@ -53,7 +38,7 @@ export function rowView(e: AlertEvent, t: T, lang: string, timeZone?: string): A
   });
   return {
     id: e.id,
-    time: formatWhen(e.noticedAt, lang, timeZone),
+    time: when(e.noticedAt),
     worker: e.worker,
     coin: e.coin,
     tone: toneOf(e.kind),

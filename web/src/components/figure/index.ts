@@ -1,0 +1,1 @@
+export { Figure, type FigureProps } from './figure';
