@@ -18,14 +18,17 @@ import (
 	"github.com/uniplus-pool/pool/internal/cli"
 	"github.com/uniplus-pool/pool/internal/coin"
 	"github.com/uniplus-pool/pool/internal/db"
+	"github.com/uniplus-pool/pool/internal/httpx"
+	"github.com/uniplus-pool/pool/internal/i18n"
 	"github.com/uniplus-pool/pool/internal/ledger"
+	"github.com/uniplus-pool/pool/internal/ops"
 	"github.com/uniplus-pool/pool/internal/textcheck"
 )
 
 // AdminUsage lists the withdrawal commands of `poold admin`.
 const AdminUsage = `  withdrawal list [--status review|requested|...|failed]   the newest 100
-  withdrawal approve ID                one waiting for review goes to the payout queue
-  withdrawal reject ID [--reason R]    one waiting for review fails; its money is returned
+  withdrawal approve ID [--reason R]   one waiting for review goes to the payout queue
+  withdrawal reject ID --reason R      one waiting for review fails; its money is returned
   payout run --coin C [--until-done]   run the payout job for one coin now
   payout list [--status batched|...]   the newest 100 payouts, with their last error
   payout fail ID --reason R            a batched payout (no transaction yet) fails; its withdrawals' money is returned
@@ -37,49 +40,157 @@ const AdminUsage = `  withdrawal list [--status review|requested|...|failed]   t
   wallet accept --all --coin C --note N  every waiting send of the coin (a wallet that sent before the pool)
 `
 
-// Approve sends a withdrawal waiting for review to the payout queue.
-func (s *Store) Approve(ctx context.Context, id int64) error {
-	res, err := s.DB.Exec(ctx, "UPDATE withdrawals SET status = ?, updated_at = ? WHERE id = ? AND status = ?",
-		StatusRequested, s.now().UnixMilli(), id, StatusReview)
-	if err != nil {
-		return fmt.Errorf("withdraw: approve %d: %w", id, err)
-	}
-	if n, _ := res.RowsAffected(); n == 0 {
-		return fmt.Errorf("withdrawal %d is not waiting for review", id)
-	}
-	return nil
+// The operator's actions on withdrawals and payouts. The console (ops_handlers.go) and
+// `poold admin` both call these: each checks its own rules (the status it changes from,
+// the reason) and writes its entry in the operator audit log (ops.Record) in the same
+// transaction, by the actor given (ops.CLI for the command line).
+
+// adminError is a refusal of an operator's action, in the console's language; the
+// command line prints it in English (cli.Explain). data.error is the key.
+func adminError(status int, key string, params i18n.Params) *httpx.Error {
+	return &httpx.Error{Code: httpx.CodeWarning, Status: status, Key: key, Params: params, Data: map[string]string{"error": key}}
 }
 
-// Reject fails a withdrawal waiting for review and returns its money.
-func (s *Store) Reject(ctx context.Context, id int64, reason string) error {
+func idParam(id int64) i18n.Params { return i18n.Params{"id": strconv.FormatInt(id, 10)} }
+
+func idStatus(id int64, status string) i18n.Params {
+	return i18n.Params{"id": strconv.FormatInt(id, 10), "status": status}
+}
+
+// withdrawalAudit is a withdrawal as the audit log keeps it, before and after a change.
+func withdrawalAudit(w Withdrawal) map[string]any {
+	return map[string]any{"id": w.ID, "orderNo": w.OrderNo, "userId": w.UserID, "coin": w.Coin, "amount": w.Amount,
+		"address": w.Address, "status": w.Status, "payoutId": w.PayoutID, "reason": w.Reason}
+}
+
+// getForAdmin reads a withdrawal in tx, or refuses an id no row has.
+func (s *Store) getForAdmin(ctx context.Context, tx *db.Tx, id int64) (Withdrawal, error) {
+	w, err := s.Get(ctx, tx, id)
+	if errors.Is(err, db.ErrNotFound) {
+		return w, adminError(404, "withdraw.admin.noWithdrawal", idParam(id))
+	}
+	return w, err
+}
+
+// Approve sends a withdrawal waiting for review to the payout queue; reason, which may
+// be empty, is kept in the audit log.
+func (s *Store) Approve(ctx context.Context, by ops.Actor, id int64, reason string) error {
+	if err := checkNote(reason, false); err != nil {
+		return err
+	}
+	now := s.now()
 	return s.DB.InTx(ctx, func(tx *db.Tx) error {
-		w, err := s.Get(ctx, tx, id)
+		w, err := s.getForAdmin(ctx, tx, id)
+		if err != nil {
+			return err
+		}
+		res, err := tx.Exec(ctx, "UPDATE withdrawals SET status = ?, updated_at = ? WHERE id = ? AND status = ?",
+			StatusRequested, now.UnixMilli(), id, StatusReview)
+		if err != nil {
+			return fmt.Errorf("withdraw: approve %d: %w", id, err)
+		}
+		if n, _ := res.RowsAffected(); n == 0 {
+			return adminError(409, "withdraw.admin.notInReview", idStatus(id, w.Status))
+		}
+		after := w
+		after.Status, after.UpdatedAt = StatusRequested, now.UnixMilli()
+		return ops.Record(ctx, tx, ops.Entry{At: now, Actor: by, Action: "withdrawal.approve", ObjectType: "withdrawal",
+			ObjectID: strconv.FormatInt(id, 10), Reason: reason, Before: withdrawalAudit(w), After: withdrawalAudit(after)})
+	})
+}
+
+// Reject fails a withdrawal waiting for review and returns its money; reason is
+// required: its owner reads it.
+func (s *Store) Reject(ctx context.Context, by ops.Actor, id int64, reason string) error {
+	if err := checkNote(reason, true); err != nil {
+		return err
+	}
+	now := s.now()
+	return s.DB.InTx(ctx, func(tx *db.Tx) error {
+		w, err := s.getForAdmin(ctx, tx, id)
 		if err != nil {
 			return err
 		}
 		if w.Status != StatusReview {
-			return fmt.Errorf("withdrawal %d is %s, not waiting for review", id, w.Status)
+			return adminError(409, "withdraw.admin.notInReview", idStatus(id, w.Status))
 		}
-		return s.refund(ctx, tx, []Withdrawal{w}, byPool(reason), s.now())
+		if err := s.refund(ctx, tx, []Withdrawal{w}, byPool(reason), now); err != nil {
+			return err
+		}
+		return s.recordWithdrawal(ctx, tx, by, "withdrawal.reject", reason, w, now)
 	})
 }
 
-// errBuilt refuses an operator's change to a payout whose transaction is stored: it may
-// have been sent already (a crash between sending and marking leaves it signed), so only
-// the node can say whether it pays; the payout job follows it to confirmed or failed.
-func errBuilt(what string, id int64, status string) error {
-	return fmt.Errorf("%s %d is %s: its transaction is stored and may have been sent, so it is not changed by hand (the payout job follows it; poold admin payout list)", what, id, status)
+// recordWithdrawal writes the audit entry of a change of withdrawal w, read again in tx
+// for its after.
+func (s *Store) recordWithdrawal(ctx context.Context, tx *db.Tx, by ops.Actor, action, reason string, w Withdrawal, now time.Time) error {
+	after, err := s.Get(ctx, tx, w.ID)
+	if err != nil {
+		return err
+	}
+	return ops.Record(ctx, tx, ops.Entry{At: now, Actor: by, Action: action, ObjectType: "withdrawal",
+		ObjectID: strconv.FormatInt(w.ID, 10), Reason: reason, Before: withdrawalAudit(w), After: withdrawalAudit(after)})
+}
+
+// payoutAudit is a payout as the audit log keeps it, with its withdrawals' ids.
+func (s *Store) payoutAudit(ctx context.Context, tx *db.Tx, id int64) (map[string]any, error) {
+	var coinType, status, lastErr string
+	var outputs int
+	err := tx.QueryRow(ctx, "SELECT coin, status, outputs, last_error FROM payouts WHERE id = ?", id).Scan(&coinType, &status, &outputs, &lastErr)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, adminError(404, "withdraw.admin.noPayout", idParam(id))
+	}
+	if err != nil {
+		return nil, err
+	}
+	rows, err := tx.Query(ctx, "SELECT id FROM withdrawals WHERE payout_id = ? ORDER BY id", id)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	ids := []int64{}
+	for rows.Next() {
+		var w int64
+		if err := rows.Scan(&w); err != nil {
+			return nil, err
+		}
+		ids = append(ids, w)
+	}
+	return map[string]any{"id": id, "coin": coinType, "status": status, "outputs": outputs, "lastError": lastErr, "withdrawals": ids}, rows.Err()
+}
+
+// changePayout runs change on payout id in a transaction and records it with the
+// payout before and after.
+func (s *Store) changePayout(ctx context.Context, by ops.Actor, action string, id int64, reason string, now time.Time, change func(tx *db.Tx) error) error {
+	return s.DB.InTx(ctx, func(tx *db.Tx) error {
+		before, err := s.payoutAudit(ctx, tx, id)
+		if err != nil {
+			return err
+		}
+		if err := change(tx); err != nil {
+			return err
+		}
+		after, err := s.payoutAudit(ctx, tx, id)
+		if err != nil {
+			return err
+		}
+		return ops.Record(ctx, tx, ops.Entry{At: now, Actor: by, Action: action, ObjectType: "payout",
+			ObjectID: strconv.FormatInt(id, 10), Reason: reason, Before: before, After: after})
+	})
 }
 
 // FailPayout fails a batched payout, whose transaction was never built, and returns its
-// withdrawals' money, with note as the reason their owners read. A payout the job stored a
-// transaction for meanwhile is refused: the payout row is changed first and only from
-// batched, and the job stores a transaction only on a payout still batched, so the two
-// come one after the other whichever is first.
-func (s *Store) FailPayout(ctx context.Context, id int64, note string) (int, error) {
+// withdrawals' money, with note (required) as the reason their owners read. A payout the
+// job stored a transaction for meanwhile is refused: the payout row is changed first and
+// only from batched, and the job stores a transaction only on a payout still batched, so
+// the two come one after the other whichever is first.
+func (s *Store) FailPayout(ctx context.Context, by ops.Actor, id int64, note string) (int, error) {
+	if err := checkNote(note, true); err != nil {
+		return 0, err
+	}
 	now := s.now()
 	n := 0
-	err := s.DB.InTx(ctx, func(tx *db.Tx) error {
+	err := s.changePayout(ctx, by, "payout.fail", id, note, now, func(tx *db.Tx) error {
 		if err := s.takeBatched(ctx, tx, id, "status = ?, last_error = ?, done_at = ?",
 			StatusFailed, clip("failed by an operator: "+note), now.UnixMilli()); err != nil {
 			return err
@@ -96,11 +207,14 @@ func (s *Store) FailPayout(ctx context.Context, id int64, note string) (int, err
 
 // Unbatch puts a batched payout's withdrawals back to requested, for the next run to batch
 // again, and fails the empty payout (it never had a transaction). Refused, as FailPayout,
-// for a payout whose transaction is stored.
-func (s *Store) Unbatch(ctx context.Context, id int64, note string) (int, error) {
+// for a payout whose transaction is stored. note may be empty.
+func (s *Store) Unbatch(ctx context.Context, by ops.Actor, id int64, note string) (int, error) {
+	if err := checkNote(note, false); err != nil {
+		return 0, err
+	}
 	now := s.now()
 	var n int64
-	err := s.DB.InTx(ctx, func(tx *db.Tx) error {
+	err := s.changePayout(ctx, by, "payout.unbatch", id, note, now, func(tx *db.Tx) error {
 		if err := s.takeBatched(ctx, tx, id, "status = ?, outputs = 0, last_error = ?, done_at = ?",
 			StatusFailed, clip("unbatched by an operator: "+note), now.UnixMilli()); err != nil {
 			return err
@@ -117,17 +231,17 @@ func (s *Store) Unbatch(ctx context.Context, id int64, note string) (int, error)
 }
 
 // FailWithdrawal fails one withdrawal that no built transaction pays (in review,
-// requested, or batched in a payout still batched) and returns its money. Taken out of
-// its payout, it leaves the others to be built without it. The payout job stores a
-// transaction only if the payout still pays exactly what it was built for, so a build
-// under way that still pays this withdrawal is given back, never stored.
-func (s *Store) FailWithdrawal(ctx context.Context, id int64, note string) error {
+// requested, or batched in a payout still batched) and returns its money; note is
+// required. Taken out of its payout, it leaves the others to be built without it. The
+// payout job stores a transaction only if the payout still pays exactly what it was built
+// for, so a build under way that still pays this withdrawal is given back, never stored.
+func (s *Store) FailWithdrawal(ctx context.Context, by ops.Actor, id int64, note string) error {
+	if err := checkNote(note, true); err != nil {
+		return err
+	}
 	now := s.now()
 	return s.DB.InTx(ctx, func(tx *db.Tx) error {
-		w, err := s.Get(ctx, tx, id)
-		if errors.Is(err, db.ErrNotFound) {
-			return fmt.Errorf("no withdrawal %d", id)
-		}
+		w, err := s.getForAdmin(ctx, tx, id)
 		if err != nil {
 			return err
 		}
@@ -145,14 +259,17 @@ func (s *Store) FailWithdrawal(ctx context.Context, id int64, note string) error
 			}
 			err = s.failIfEmpty(ctx, tx, w.PayoutID, "its last withdrawal was failed by an operator", now)
 		case StatusConfirmed, StatusFailed:
-			return fmt.Errorf("withdrawal %d is %s already", id, w.Status)
+			return adminError(409, "withdraw.admin.withdrawalFinal", idStatus(id, w.Status))
 		default:
-			return errBuilt("withdrawal", id, w.Status)
+			return adminError(409, "withdraw.admin.withdrawalBuilt", idStatus(id, w.Status))
 		}
 		if errors.Is(err, errRaced) {
-			return fmt.Errorf("withdrawal %d changed while it was being failed (the payout job?); nothing was done, look again", id)
+			return adminError(409, "withdraw.admin.raced", idParam(id))
 		}
-		return err
+		if err != nil {
+			return err
+		}
+		return s.recordWithdrawal(ctx, tx, by, "withdrawal.fail", note, w, now)
 	})
 }
 
@@ -171,26 +288,30 @@ func (s *Store) takeBatched(ctx context.Context, tx *db.Tx, id int64, set string
 	err = tx.QueryRow(ctx, "SELECT status FROM payouts WHERE id = ?", id).Scan(&status)
 	switch {
 	case errors.Is(err, sql.ErrNoRows):
-		return fmt.Errorf("no payout %d", id)
+		return adminError(404, "withdraw.admin.noPayout", idParam(id))
 	case err != nil:
 		return err
 	case status == StatusFailed || status == StatusConfirmed:
-		return fmt.Errorf("payout %d is %s already", id, status)
+		return adminError(409, "withdraw.admin.payoutFinal", idStatus(id, status))
 	}
-	return errBuilt("payout", id, status)
+	return adminError(409, "withdraw.admin.payoutBuilt", idStatus(id, status))
 }
 
 // MaxNote bounds an operator's note, which the owners of the withdrawals read.
 const MaxNote = 200
 
-// checkNote refuses a note its readers would see garbled or that would not fit: the rule
-// of every text people read (textcheck: no controls, no bidi formatting).
-func checkNote(note string) error {
+// checkNote refuses a note its readers would see garbled or that would not fit (the rule
+// of every text people read, textcheck: no controls, no bidi formatting), and an empty
+// one where it is required.
+func checkNote(note string, required bool) error {
+	if required && strings.TrimSpace(note) == "" {
+		return adminError(400, "withdraw.admin.reasonRequired", nil)
+	}
 	if !textcheck.Safe(note) {
-		return errors.New("--reason holds control or bidi formatting characters; the owners of the withdrawals read it")
+		return adminError(400, "withdraw.admin.reasonUnsafe", nil)
 	}
 	if n := utf8.RuneCountInString(note); n > MaxNote {
-		return fmt.Errorf("--reason is %d characters; at most %d", n, MaxNote)
+		return adminError(400, "withdraw.admin.reasonTooLong", i18n.Params{"n": strconv.Itoa(n), "max": strconv.Itoa(MaxNote)})
 	}
 	return nil
 }
@@ -203,9 +324,8 @@ func payoutID(area, verb string, pos []string) (int64, error) {
 	return strconv.ParseInt(pos[0], 10, 64)
 }
 
-// audit logs an operator's change of money: `poold admin` has no audit table, so the
-// log of the command (stderr, the journal under systemd-run) is the record, beside the
-// reasons kept on the payout and withdrawal rows.
+// audit logs an operator's change of money in the command's log too (stderr, the journal
+// under systemd-run), beside its entry in the operator audit log.
 func audit(log *slog.Logger, msg string, args ...any) {
 	if log != nil {
 		log.Warn("admin: "+msg, args...)
@@ -311,9 +431,11 @@ var adminFlags = map[string]func(fs *flag.FlagSet, a *adminArgs){
 	"withdrawal list": func(fs *flag.FlagSet, a *adminArgs) {
 		fs.StringVar(&a.status, "status", "", "only withdrawals in this status: review, requested, batched, signed, broadcast, confirmed or failed")
 	},
-	"withdrawal approve": func(*flag.FlagSet, *adminArgs) {},
+	"withdrawal approve": func(fs *flag.FlagSet, a *adminArgs) {
+		fs.StringVar(&a.reason, "reason", "", "why, kept in the operator audit log")
+	},
 	"withdrawal reject": func(fs *flag.FlagSet, a *adminArgs) {
-		fs.StringVar(&a.reason, "reason", "", "why, which the withdrawal's owner reads")
+		fs.StringVar(&a.reason, "reason", "", "why, which the withdrawal's owner reads (required)")
 	},
 	"payout run": func(fs *flag.FlagSet, a *adminArgs) {
 		fs.StringVar(&a.coin, "coin", "", "the coin to pay (required)")
@@ -390,7 +512,7 @@ func (s *Store) Admin(ctx context.Context, area string, args []string, out io.Wr
 		if err != nil {
 			return err
 		}
-		if err := s.Approve(ctx, n); err != nil {
+		if err := s.Approve(ctx, ops.CLI, n, a.reason); err != nil {
 			return err
 		}
 		fmt.Fprintf(out, "withdrawal %d approved\n", n)
@@ -400,10 +522,7 @@ func (s *Store) Admin(ctx context.Context, area string, args []string, out io.Wr
 		if err != nil {
 			return err
 		}
-		if err := checkNote(a.reason); err != nil {
-			return err
-		}
-		if err := s.Reject(ctx, n, a.reason); err != nil {
+		if err := s.Reject(ctx, ops.CLI, n, a.reason); err != nil {
 			return err
 		}
 		fmt.Fprintf(out, "withdrawal %d rejected, its money returned\n", n)
@@ -436,17 +555,11 @@ func (s *Store) Admin(ctx context.Context, area string, args []string, out io.Wr
 	case "payout list":
 		return s.listPayouts(ctx, a.status, out)
 	case "payout fail":
-		if strings.TrimSpace(a.reason) == "" {
-			return errors.New("payout fail needs --reason: the owners of the withdrawals read it")
-		}
-		if err := checkNote(a.reason); err != nil {
-			return err
-		}
 		if a.withdrawal != 0 {
 			if len(pos) != 0 {
 				return errors.New("payout fail takes a payout id or --withdrawal ID, not both")
 			}
-			if err := s.FailWithdrawal(ctx, a.withdrawal, a.reason); err != nil {
+			if err := s.FailWithdrawal(ctx, ops.CLI, a.withdrawal, a.reason); err != nil {
 				return err
 			}
 			audit(log, "withdrawal failed by an operator; its money is returned", "withdrawal", a.withdrawal, "reason", a.reason)
@@ -457,7 +570,7 @@ func (s *Store) Admin(ctx context.Context, area string, args []string, out io.Wr
 		if err != nil {
 			return err
 		}
-		k, err := s.FailPayout(ctx, n, a.reason)
+		k, err := s.FailPayout(ctx, ops.CLI, n, a.reason)
 		if err != nil {
 			return err
 		}
@@ -469,10 +582,7 @@ func (s *Store) Admin(ctx context.Context, area string, args []string, out io.Wr
 		if err != nil {
 			return err
 		}
-		if err := checkNote(a.reason); err != nil {
-			return err
-		}
-		k, err := s.Unbatch(ctx, n, a.reason)
+		k, err := s.Unbatch(ctx, ops.CLI, n, a.reason)
 		if err != nil {
 			return err
 		}

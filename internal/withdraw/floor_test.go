@@ -17,6 +17,7 @@ import (
 	"github.com/uniplus-pool/pool/internal/db"
 	"github.com/uniplus-pool/pool/internal/db/dbtest"
 	"github.com/uniplus-pool/pool/internal/httpx"
+	"github.com/uniplus-pool/pool/internal/ops"
 	"github.com/uniplus-pool/pool/internal/pool"
 	"github.com/uniplus-pool/pool/internal/withdraw"
 )
@@ -208,7 +209,7 @@ func TestFailureReasonsAreTranslated(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := e.store.FailWithdrawal(ctx, w.ID, "address typo"); err != nil {
+		if err := e.store.FailWithdrawal(ctx, ops.CLI, w.ID, "address typo"); err != nil {
 			t.Fatal(err)
 		}
 		for lang, want := range map[string]string{

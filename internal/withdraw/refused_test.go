@@ -12,8 +12,10 @@ import (
 
 	"github.com/uniplus-pool/pool/internal/chain"
 	"github.com/uniplus-pool/pool/internal/chain/bitcoind"
+	"github.com/uniplus-pool/pool/internal/cli"
 	"github.com/uniplus-pool/pool/internal/db"
 	"github.com/uniplus-pool/pool/internal/db/dbtest"
+	"github.com/uniplus-pool/pool/internal/ops"
 	"github.com/uniplus-pool/pool/internal/withdraw"
 )
 
@@ -256,11 +258,11 @@ func TestAdminPayoutFailAndUnbatch(t *testing.T) {
 		run := func(args ...string) (string, error) {
 			var out strings.Builder
 			err := e.store.Admin(ctx, args[0], args[1:], &out, slog.New(slog.NewTextHandler(&logs, nil)))
-			return out.String(), err
+			return out.String(), cli.Explain(err) // in English, as poold admin prints it
 		}
 		p1, ws := e.stuckPayout(1, 2, 3, 4)
 		id := func(n int64) string { return fmt.Sprint(n) }
-		if _, err := run("payout", "fail", id(p1)); err == nil || !strings.Contains(err.Error(), "--reason") {
+		if _, err := run("payout", "fail", id(p1)); err == nil || !strings.Contains(err.Error(), "reason is required") {
 			t.Fatalf("fail without a reason: %v", err)
 		}
 		if _, err := run("payout", "fail", id(p1), "--withdrawal", id(ws[0].ID), "--reason", "x"); err == nil {
@@ -365,14 +367,14 @@ func TestOperatorDuringABuildNeverPaysARefund(t *testing.T) {
 		failed []int
 	}{
 		{"fail a withdrawal", func(e *env, _ int64, w withdraw.Withdrawal) error {
-			return e.store.FailWithdrawal(context.Background(), w.ID, "owner asked")
+			return e.store.FailWithdrawal(context.Background(), ops.CLI, w.ID, "owner asked")
 		}, []int{1}},
 		{"unbatch", func(e *env, p int64, _ withdraw.Withdrawal) error {
-			_, err := e.store.Unbatch(context.Background(), p, "")
+			_, err := e.store.Unbatch(context.Background(), ops.CLI, p, "")
 			return err
 		}, nil},
 		{"fail the payout", func(e *env, p int64, _ withdraw.Withdrawal) error {
-			_, err := e.store.FailPayout(context.Background(), p, "wallet moved")
+			_, err := e.store.FailPayout(context.Background(), ops.CLI, p, "wallet moved")
 			return err
 		}, []int{0, 1, 2}},
 	} {

@@ -12,6 +12,7 @@ import (
 	"github.com/uniplus-pool/pool/internal/db"
 	"github.com/uniplus-pool/pool/internal/db/dbtest"
 	"github.com/uniplus-pool/pool/internal/ledger"
+	"github.com/uniplus-pool/pool/internal/ops"
 	"github.com/uniplus-pool/pool/internal/withdraw"
 )
 
@@ -510,16 +511,16 @@ func TestReview(t *testing.T) {
 		if r, _ := e.store.Pay(ctx, e.coin, e.chain, nil); r.Batched != 0 {
 			t.Fatalf("a withdrawal under review was batched: %+v", r)
 		}
-		if err := e.store.Reject(ctx, w2.ID, "unusual"); err != nil {
+		if err := e.store.Reject(ctx, ops.CLI, w2.ID, "unusual"); err != nil {
 			t.Fatal(err)
 		}
-		if err := e.store.Reject(ctx, w2.ID, "again"); err == nil {
+		if err := e.store.Reject(ctx, ops.CLI, w2.ID, "again"); err == nil {
 			t.Fatal("rejected twice")
 		}
-		if err := e.store.Approve(ctx, w2.ID); err == nil {
+		if err := e.store.Approve(ctx, ops.CLI, w2.ID, ""); err == nil {
 			t.Fatal("a rejected withdrawal was approved")
 		}
-		if err := e.store.Approve(ctx, w1.ID); err != nil {
+		if err := e.store.Approve(ctx, ops.CLI, w1.ID, ""); err != nil {
 			t.Fatal(err)
 		}
 		e.payUntilDone(e.chain)
