@@ -45,6 +45,11 @@ function useAgreeRule() {
  */
 export const REGISTER_PASS_KEEP_MS = 10 * 60_000;
 
+/** formProps are what the login and register forms of both sizes give their Form: checked on change and on leaving a field. */
+function formProps<V>(initialValues: V, onValuesChange: (changed: unknown, all: V) => void, onFinish: (v: V) => unknown) {
+  return { layout: 'vertical' as const, validateTrigger: ['onChange', 'onBlur'], initialValues, onValuesChange, onFinish };
+}
+
 /**
  * useLoginForm: password or code login with one phone-or-email input (SPEC.md section 2).
  * carry is what the register page handed over (its phone or email, the terms ticked).
@@ -66,6 +71,11 @@ export function useLoginForm(form: AuthForm, goHome: () => void, carry: AuthCarr
     },
     onError: (message) => form.setFields([{ name: 'code', errors: [message] }]),
   });
+  const onValuesChange = (_: unknown, all: LoginValues) => {
+    setValues(all);
+    if (login.error) login.clearError();
+  };
+  const onFinish = (v: LoginValues) => login.submit(v, method);
   return {
     method,
     setMethod: (m: LoginMethod) => {
@@ -86,11 +96,10 @@ export function useLoginForm(form: AuthForm, goHome: () => void, carry: AuthCarr
     /** mode is what the account input looks like so far: a phone shows the +86 prefix. */
     mode: contactMode(values.account),
     ready: canSubmitLogin(values, method),
-    onValuesChange: (_: unknown, all: LoginValues) => {
-      setValues(all);
-      if (login.error) login.clearError();
-    },
-    onFinish: (v: LoginValues) => login.submit(v, method),
+    onValuesChange,
+    onFinish,
+    /** formProps are the form's layout, triggers, first values and handlers, for either size's Form. */
+    formProps: formProps(initialValues, onValuesChange, onFinish),
     rules: { account: fieldRule(t, checkLoginAccount), password: fieldRule(t, checkPasswordPresent), code: fieldRule(t, checkCode), agree },
   };
 }
@@ -134,6 +143,11 @@ export function useRegisterForm(form: AuthForm, goHome: () => void, carry: AuthC
     [form, registration],
   );
 
+  const onValuesChange = (_: unknown, all: RegisterValues) => {
+    setValues(all);
+    if (registration.error) registration.clearError();
+  };
+  const onFinish = (v: RegisterValues) => registration.submit(v, channel);
   return {
     channel,
     switchTo,
@@ -151,11 +165,9 @@ export function useRegisterForm(form: AuthForm, goHome: () => void, carry: AuthC
     ready: canSubmitRegister(values, channel),
     // The email form takes longer passwords into its inputs; the rule stays 8-20.
     passwordMax: channel === 'email' ? LIMITS.passwordInputMax : LIMITS.passwordMax,
-    onValuesChange: (_: unknown, all: RegisterValues) => {
-      setValues(all);
-      if (registration.error) registration.clearError();
-    },
-    onFinish: (v: RegisterValues) => registration.submit(v, channel),
+    onValuesChange,
+    onFinish,
+    formProps: formProps(start.values, onValuesChange, onFinish),
     rules: {
       nickName: fieldRule(t, checkNickname),
       phone: fieldRule(t, checkPhone),

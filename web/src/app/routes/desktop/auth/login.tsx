@@ -1,15 +1,12 @@
 import { Form, Input, Tabs } from 'antd';
-import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router-dom';
 import { paths } from '@/config/paths';
-import { DesktopCodeButton } from '@/features/auth/components/desktop-code-button';
+import { DesktopCodeField } from '@/features/auth/components/desktop-code-field';
 import { DesktopSliderCaptcha } from '@/features/auth/components/desktop-slider-captcha';
 import { DesktopVerifyRow } from '@/features/auth/components/desktop-verify-row';
 import { useLoginForm } from '@/features/auth/hooks/use-auth-forms';
-import { readAuthCarry } from '@/features/auth/model/forms';
+import { useAuthPage } from '@/features/auth/hooks/use-auth-page';
 import type { LoginMethod } from '@/features/auth/model/types';
-import { LIMITS, codeInput } from '@/lib/validation';
-import { useLegalLinks } from '../../use-legal-links';
+import { LIMITS } from '@/lib/validation';
 import { AuthCard, AuthSubmit } from './auth-card';
 import { DesktopSecondStep } from './two-factor-step';
 
@@ -18,12 +15,9 @@ import { DesktopSecondStep } from './two-factor-step';
  * section 2), then the authenticator code when the account has two-factor sign-in on.
  */
 export function DesktopLogin() {
-  const { t } = useTranslation();
-  const navigate = useNavigate();
-  const location = useLocation();
   const [form] = Form.useForm();
-  const links = useLegalLinks('pc');
-  const f = useLoginForm(form, () => navigate(paths.home, { replace: true }), readAuthCarry(location.state));
+  const { t, goHome, carry } = useAuthPage('desktop');
+  const f = useLoginForm(form, goHome, carry);
   const { login, captcha } = f;
 
   const accountField = (
@@ -53,14 +47,7 @@ export function DesktopLogin() {
   const codePane = (
     <>
       {accountField}
-      <Form.Item label={t('auth.code')} htmlFor="login_code" required>
-        <div className="up-code-row">
-          <Form.Item name="code" noStyle rules={[f.rules.code]} normalize={codeInput}>
-            <Input size="large" maxLength={LIMITS.codeLength} inputMode="numeric" autoComplete="one-time-code" placeholder={t('auth.codePlaceholder')} />
-          </Form.Item>
-          <DesktopCodeButton code={f.codeButton} size="large" />
-        </div>
-      </Form.Item>
+      <DesktopCodeField id="login_code" rule={f.rules.code} code={f.codeButton} size="large" />
     </>
   );
 
@@ -73,17 +60,7 @@ export function DesktopLogin() {
       {login.secondStep ? <DesktopSecondStep step={login.secondStep} /> : null}
       {/* Hidden, not unmounted, during the second step: "Back to login" finds the form as it was. */}
       <div hidden={login.secondStep !== null}>
-        <Form
-          form={form}
-          name="login"
-          layout="vertical"
-          requiredMark={false}
-          validateTrigger={['onChange', 'onBlur']}
-          onFinish={f.onFinish}
-          onValuesChange={f.onValuesChange}
-          initialValues={f.initialValues}
-          data-testid="login-form"
-        >
+        <Form form={form} name="login" requiredMark={false} {...f.formProps} data-testid="login-form">
           <Tabs
             centered
             destroyOnHidden
@@ -91,7 +68,7 @@ export function DesktopLogin() {
             onChange={(key) => f.setMethod(key as LoginMethod)}
             items={f.tabs.map((tab) => ({ ...tab, children: tab.key === 'pwd' ? passwordPane : codePane }))}
           />
-          <AuthSubmit agreeRule={f.rules.agree} links={links} error={login.error} ready={f.ready} pending={login.pending} submitKey="auth.loginButton" />
+          <AuthSubmit agreeRule={f.rules.agree} error={login.error} ready={f.ready} pending={login.pending} submitKey="auth.loginButton" />
         </Form>
       </div>
       <DesktopSliderCaptcha captcha={captcha} />

@@ -1,15 +1,12 @@
 import { Form, Input, Tabs } from 'antd';
-import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router-dom';
 import { paths } from '@/config/paths';
-import { DesktopCodeButton } from '@/features/auth/components/desktop-code-button';
+import { DesktopCodeField } from '@/features/auth/components/desktop-code-field';
 import { DesktopSliderCaptcha } from '@/features/auth/components/desktop-slider-captcha';
 import { DesktopVerifyRow } from '@/features/auth/components/desktop-verify-row';
 import { useRegisterForm } from '@/features/auth/hooks/use-auth-forms';
-import { readAuthCarry } from '@/features/auth/model/forms';
+import { useAuthPage } from '@/features/auth/hooks/use-auth-page';
 import type { Channel } from '@/features/auth/model/types';
-import { LIMITS, PHONE_PREFIX, codeInput, phoneInput } from '@/lib/validation';
-import { useLegalLinks } from '../../use-legal-links';
+import { LIMITS, PHONE_PREFIX, phoneInput } from '@/lib/validation';
 import { AuthCard, AuthSubmit } from './auth-card';
 
 /**
@@ -17,12 +14,10 @@ import { AuthCard, AuthSubmit } from './auth-card';
  * the code) and the terms; a registration logs in and goes home.
  */
 export function DesktopRegister() {
-  const { t } = useTranslation();
-  const navigate = useNavigate();
-  const location = useLocation();
+  const page = useAuthPage('desktop');
   const [form] = Form.useForm();
-  const links = useLegalLinks('pc');
-  const f = useRegisterForm(form, () => navigate(paths.home, { replace: true }), readAuthCarry(location.state));
+  const f = useRegisterForm(form, page.goHome, page.carry);
+  const { t } = page;
   const { channel, registration, captcha } = f;
 
   // Both tabs show the same fields; only the contact field differs, by channel.
@@ -40,14 +35,7 @@ export function DesktopRegister() {
           <Input size="large" type="email" maxLength={LIMITS.emailMax} autoComplete="email" placeholder={t('auth.emailPlaceholder')} />
         </Form.Item>
       )}
-      <Form.Item label={t('auth.code')} htmlFor="register_code" required>
-        <div className="up-code-row">
-          <Form.Item name="code" noStyle rules={[f.rules.code]} normalize={codeInput}>
-            <Input size="large" maxLength={LIMITS.codeLength} inputMode="numeric" autoComplete="one-time-code" placeholder={t('auth.codePlaceholder')} />
-          </Form.Item>
-          <DesktopCodeButton code={f.codeButton} size="large" />
-        </div>
-      </Form.Item>
+      <DesktopCodeField id="register_code" rule={f.rules.code} code={f.codeButton} size="large" />
       <Form.Item name="password" label={t('auth.password')} rules={[f.rules.password]} extra={t('auth.passwordHint')} validateDebounce={300}>
         <Input.Password size="large" maxLength={f.passwordMax} autoComplete="new-password" placeholder={t('auth.newPasswordPlaceholder')} />
       </Form.Item>
@@ -69,17 +57,7 @@ export function DesktopRegister() {
       leadKey="auth.registerLead"
       other={{ textKey: 'auth.haveAccount', labelKey: 'auth.goLogin', to: paths.login, state: f.carry }}
     >
-      <Form
-        form={form}
-        name="register"
-        layout="vertical"
-        requiredMark={false}
-        validateTrigger={['onChange', 'onBlur']}
-        onFinish={f.onFinish}
-        onValuesChange={f.onValuesChange}
-        initialValues={f.initialValues}
-        data-testid="register-form"
-      >
+      <Form form={form} name="register" requiredMark={false} {...f.formProps} data-testid="register-form">
         <Tabs
           centered
           destroyOnHidden
@@ -88,7 +66,7 @@ export function DesktopRegister() {
           items={f.tabs.map((tab) => ({ ...tab, children: fields }))}
         />
         <DesktopVerifyRow captcha={captcha} />
-        <AuthSubmit agreeRule={f.rules.agree} links={links} error={registration.error} ready={f.ready} pending={registration.pending} submitKey="auth.registerButton" />
+        <AuthSubmit agreeRule={f.rules.agree} error={registration.error} ready={f.ready} pending={registration.pending} submitKey="auth.registerButton" />
       </Form>
       <DesktopSliderCaptcha captcha={captcha} />
     </AuthCard>

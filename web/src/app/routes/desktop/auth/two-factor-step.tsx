@@ -1,7 +1,8 @@
 import { Alert, Button, Form, Input, Skeleton } from 'antd';
 import type { SecondStep } from '@/features/auth/hooks/use-login-submit';
 import { useTwoFactorTexts } from '@/features/two-factor/texts';
-import { RECOVERY_INPUT_MAX, TOTP_DIGITS, recoveryInput, totpInput } from '@/lib/two-factor';
+import { SecondStepHead } from '@/features/two-factor/components/second-step-head';
+import { useSecondStep } from '@/features/two-factor/hooks/use-second-step';
 import './two-factor-step.css';
 
 /**
@@ -15,57 +16,27 @@ export function DesktopSecondStep({ step }: { step: SecondStep }) {
 }
 
 function SecondStepForm({ step }: { step: SecondStep }) {
-  const { t } = useTwoFactorTexts();
   const [form] = Form.useForm<{ code?: string }>();
   const code = Form.useWatch('code', form);
-  const { recovery } = step;
+  const x = useSecondStep(step);
   return (
     <section className="up-auth-2fa" aria-labelledby="up-auth-2fa-title" data-testid="two-factor-step">
-      <h2 id="up-auth-2fa-title" className="up-auth-2fa__title">
-        {t('login.title')}
-      </h2>
-      <p className="up-auth-2fa__lead">{t(recovery ? 'login.leadRecovery' : 'login.lead')}</p>
-      <Form
-        form={form}
-        layout="vertical"
-        name="login2fa"
-        requiredMark={false}
-        onFinish={(v) => step.submit(v.code ?? '')}
-        onValuesChange={() => step.error && step.clearError()}
-      >
-        <Form.Item name="code" label={t(recovery ? 'login.recoveryCode' : 'login.code')} normalize={recovery ? recoveryInput : totpInput}>
-          <Input
-            key={recovery ? 'recovery' : 'app'}
-            size="large"
-            autoFocus
-            className="up-auth-2fa__input"
-            inputMode={recovery ? 'text' : 'numeric'}
-            autoComplete="one-time-code"
-            spellCheck={false}
-            maxLength={recovery ? RECOVERY_INPUT_MAX : TOTP_DIGITS}
-            placeholder={t(recovery ? 'login.recoveryPlaceholder' : 'login.codePlaceholder')}
-            data-testid="two-factor-code"
-          />
+      <SecondStepHead size="desktop" recovery={step.recovery} />
+      <Form form={form} layout="vertical" name="login2fa" requiredMark={false} onFinish={x.onFinish} onValuesChange={x.onValuesChange}>
+        <Form.Item {...x.field}>
+          <Input key={x.inputKey} {...x.input} size="large" autoFocus className="up-auth-2fa__input" spellCheck={false} />
         </Form.Item>
         {step.error ? <Alert className="up-auth__alert" type="error" showIcon message={step.error} role="alert" data-testid="two-factor-error" /> : null}
         <Button type="primary" htmlType="submit" size="large" block disabled={!step.ready(code)} loading={step.pending} data-testid="two-factor-submit">
-          {t('login.submit')}
+          {x.t('login.submit')}
         </Button>
       </Form>
       <div className="up-auth-2fa__links">
-        <Button
-          type="link"
-          onClick={() => {
-            form.resetFields();
-            step.setRecovery(!recovery);
-          }}
-          disabled={step.pending}
-          data-testid="two-factor-switch"
-        >
-          {t(recovery ? 'login.useApp' : 'login.useRecovery')}
+        <Button type="link" onClick={() => x.toggle(form)} disabled={step.pending} data-testid="two-factor-switch">
+          {x.switchLabel}
         </Button>
         <Button type="link" onClick={step.back} disabled={step.pending} data-testid="two-factor-back">
-          {t('login.back')}
+          {x.t('login.back')}
         </Button>
       </div>
     </section>

@@ -13,9 +13,9 @@ import {
 import type { ProofBy } from '@/features/account/hooks/use-contact-flow';
 import type { PasswordTab } from '@/features/account/hooks/use-password-flow';
 import type { BaseInfo, Channel } from '@/features/account/model/types';
-import { DesktopCodeButton } from '@/features/auth/components/desktop-code-button';
+import { DesktopCodeField } from '@/features/auth/components/desktop-code-field';
 import { DesktopSliderCaptcha } from '@/features/auth/components/desktop-slider-captcha';
-import { LIMITS, PHONE_PREFIX, codeInput, phoneInput } from '@/lib/validation';
+import { LIMITS, PHONE_PREFIX, phoneInput } from '@/lib/validation';
 import { useLang } from '../../../layouts/use-lang';
 
 /** DialogProps: every dialog is open or not and closes through onClose. */
@@ -98,14 +98,7 @@ function ContactForm({ onClose, user, channel }: Omit<DialogProps, 'open'> & { c
                 <Input.Password autoComplete="current-password" maxLength={LIMITS.loginInputMax} placeholder={t('info.oldPasswordPlaceholder')} />
               </Form.Item>
             ) : (
-              <Form.Item label={t('auth.code')} htmlFor={`contact-${channel}_currentCode`} required>
-                <div className="up-code-row">
-                  <Form.Item name="currentCode" noStyle rules={[f.rules.code]} normalize={codeInput}>
-                    <Input maxLength={LIMITS.codeLength} inputMode="numeric" autoComplete="one-time-code" placeholder={t('auth.codePlaceholder')} />
-                  </Form.Item>
-                  <DesktopCodeButton code={f.currentButton} testId="current-code-button" />
-                </div>
-              </Form.Item>
+              <DesktopCodeField id={`contact-${channel}_currentCode`} name="currentCode" rule={f.rules.code} code={f.currentButton} buttonTestId="current-code-button" />
             )}
           </>
         ) : (
@@ -117,14 +110,7 @@ function ContactForm({ onClose, user, channel }: Omit<DialogProps, 'open'> & { c
                 <Input type="email" maxLength={LIMITS.emailMax} autoComplete="email" placeholder={t('auth.emailPlaceholder')} />
               )}
             </Form.Item>
-            <Form.Item label={t('auth.code')} htmlFor={`contact-${channel}_code`} required>
-              <div className="up-code-row">
-                <Form.Item name="code" noStyle rules={[f.rules.code]} normalize={codeInput}>
-                  <Input maxLength={LIMITS.codeLength} inputMode="numeric" autoComplete="one-time-code" placeholder={t('auth.codePlaceholder')} />
-                </Form.Item>
-                <DesktopCodeButton code={f.targetButton} />
-              </div>
-            </Form.Item>
+            <DesktopCodeField id={`contact-${channel}_code`} rule={f.rules.code} code={f.targetButton} />
             <Alert type="info" showIcon message={f.holdNote} className="up-dialog-alert" data-testid="contact-hold-note" />
           </>
         )}
@@ -237,14 +223,7 @@ function PasswordForm({ onClose, user }: Omit<DialogProps, 'open'>) {
         {flow.step === 1 && flow.tab !== 'old' ? (
           <>
             <p className="up-dialog-note">{f.note}</p>
-            <Form.Item label={t('auth.code')} htmlFor="password_code" required>
-              <div className="up-code-row">
-                <Form.Item name="code" noStyle rules={[f.rules.code]} normalize={codeInput}>
-                  <Input maxLength={LIMITS.codeLength} inputMode="numeric" autoComplete="one-time-code" placeholder={t('auth.codePlaceholder')} />
-                </Form.Item>
-                <DesktopCodeButton code={f.codeButton} />
-              </div>
-            </Form.Item>
+            <DesktopCodeField id="password_code" rule={f.rules.code} code={f.codeButton} />
           </>
         ) : null}
         {flow.step === 2 ? (

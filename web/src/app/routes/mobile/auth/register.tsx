@@ -1,49 +1,34 @@
-import { Checkbox, Form, Input } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { Form, Input } from 'antd-mobile';
 import { MobileTabs } from '@/components/mobile-tabs';
 import { mobilePaths } from '@/config/paths';
-import { MobileCodeButton } from '@/features/auth/components/mobile-code-button';
 import { MobileSliderCaptcha } from '@/features/auth/components/mobile-slider-captcha';
-import { TermsText } from '@/features/auth/components/terms';
 import { MobileVerifyRow } from '@/features/auth/components/mobile-verify-row';
 import { useRegisterForm } from '@/features/auth/hooks/use-auth-forms';
-import { readAuthCarry } from '@/features/auth/model/forms';
-import { LIMITS, PHONE_PREFIX, codeInput, phoneInput } from '@/lib/validation';
-import { useLegalLinks } from '../../use-legal-links';
+import { useAuthPage } from '@/features/auth/hooks/use-auth-page';
+import { LIMITS, PHONE_PREFIX, phoneInput } from '@/lib/validation';
+import { MobileCodeField } from '../code-field';
 import { FieldInput } from '../field-input';
-import { MobileAuthActions, MobileAuthFrame } from './mobile-auth-frame';
+import { MobileAuthActions, MobileAuthFrame, MobileTerms } from './mobile-auth-frame';
 
 /**
  * MobileRegister is /mobile/register (also reached from an invite link, whose code it sends
  * along): the slider once, for the code; a registration logs in and goes home.
  */
 export function MobileRegister() {
-  const { t } = useTranslation();
-  const navigate = useNavigate();
-  const location = useLocation();
+  const page = useAuthPage('mobile');
   const [form] = Form.useForm();
-  const links = useLegalLinks('mobile');
-  const f = useRegisterForm(form, () => navigate(mobilePaths.home, { replace: true }), readAuthCarry(location.state));
+  const f = useRegisterForm(form, page.goHome, page.carry);
+  const { t } = page;
   const { channel, registration, captcha } = f;
 
   return (
     <MobileAuthFrame titleKey="pages.register" leadKey="auth.registerLead">
-      <MobileTabs
-        label={t('auth.registerMethod')}
-        active={channel}
-        onChange={f.switchTo}
-        tabs={f.tabs}
-      />
+      <MobileTabs label={t('auth.registerMethod')} active={channel} onChange={f.switchTo} tabs={f.tabs} />
       <Form
         form={form}
         name="mregister"
-        layout="vertical"
         requiredMarkStyle="none"
-        validateTrigger={['onChange', 'onBlur']}
-        onFinish={f.onFinish}
-        onValuesChange={f.onValuesChange}
-        initialValues={f.initialValues}
+        {...f.formProps}
         footer={<MobileAuthActions error={registration.error} ready={f.ready} pending={registration.pending} submitKey="auth.registerButton" other={{ textKey: 'auth.haveAccount', labelKey: 'auth.goLogin', to: mobilePaths.login, state: f.carry }} />}
       >
         <Form.Item name="nickName" label={t('auth.nickname')} rules={[f.rules.nickName]} description={t('auth.nicknameHint')}>
@@ -58,9 +43,7 @@ export function MobileRegister() {
             <Input type="email" maxLength={LIMITS.emailMax} autoComplete="email" placeholder={t('auth.emailPlaceholder')} clearable />
           </Form.Item>
         )}
-        <Form.Item name="code" label={t('auth.code')} rules={[f.rules.code]} normalize={codeInput}>
-          <FieldInput after={<MobileCodeButton code={f.codeButton} />} maxLength={LIMITS.codeLength} inputMode="numeric" autoComplete="one-time-code" placeholder={t('auth.codePlaceholder')} />
-        </Form.Item>
+        <MobileCodeField rule={f.rules.code} code={f.codeButton} />
         <Form.Item name="password" label={t('auth.password')} rules={[f.rules.password]} description={t('auth.passwordHint')}>
           <Input type="password" maxLength={f.passwordMax} autoComplete="new-password" placeholder={t('auth.newPasswordPlaceholder')} />
         </Form.Item>
@@ -75,15 +58,7 @@ export function MobileRegister() {
         <Form.Item>
           <MobileVerifyRow captcha={captcha} />
         </Form.Item>
-        <Form.Item
-          name="agree"
-          valuePropName="checked"
-          rules={[f.rules.agree]}
-        >
-          <Checkbox data-testid="terms">
-            <TermsText links={links} />
-          </Checkbox>
-        </Form.Item>
+        <MobileTerms rule={f.rules.agree} />
       </Form>
       <MobileSliderCaptcha captcha={captcha} />
     </MobileAuthFrame>

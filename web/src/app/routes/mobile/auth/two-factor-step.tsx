@@ -1,7 +1,8 @@
 import { Button, Form, Input, Skeleton } from 'antd-mobile';
 import type { SecondStep } from '@/features/auth/hooks/use-login-submit';
 import { useTwoFactorTexts } from '@/features/two-factor/texts';
-import { RECOVERY_INPUT_MAX, TOTP_DIGITS, recoveryInput, totpInput } from '@/lib/two-factor';
+import { SecondStepHead } from '@/features/two-factor/components/second-step-head';
+import { useSecondStep } from '@/features/two-factor/hooks/use-second-step';
 import './two-factor-step.css';
 
 /**
@@ -15,65 +16,35 @@ export function MobileSecondStep({ step }: { step: SecondStep }) {
 }
 
 function SecondStepForm({ step }: { step: SecondStep }) {
-  const { t } = useTwoFactorTexts();
   const [form] = Form.useForm<{ code?: string }>();
   const code: string | undefined = Form.useWatch('code', form);
-  const { recovery } = step;
+  const x = useSecondStep(step);
+  const actions = (
+    <div className="up-mform__actions">
+      {step.error ? (
+        <p className="up-mform__alert" role="alert" data-testid="two-factor-error">
+          {step.error}
+        </p>
+      ) : null}
+      <Button block type="submit" color="primary" size="large" className="up-mform__submit" disabled={!step.ready(code)} loading={step.pending} data-testid="two-factor-submit">
+        {x.t('login.submit')}
+      </Button>
+      <div className="up-mauth__links">
+        <Button fill="none" color="primary" className="up-mauth-2fa__link" disabled={step.pending} onClick={() => x.toggle(form)} data-testid="two-factor-switch">
+          {x.switchLabel}
+        </Button>
+        <Button fill="none" className="up-mauth-2fa__link" disabled={step.pending} onClick={step.back} data-testid="two-factor-back">
+          {x.t('login.back')}
+        </Button>
+      </div>
+    </div>
+  );
   return (
     <section className="up-mauth-2fa" aria-labelledby="up-mauth-2fa-title" data-testid="two-factor-step">
-      <h2 id="up-mauth-2fa-title" className="up-mauth-2fa__title">
-        {t('login.title')}
-      </h2>
-      <p className="up-mauth-2fa__lead">{t(recovery ? 'login.leadRecovery' : 'login.lead')}</p>
-      <Form
-        form={form}
-        layout="vertical"
-        name="mlogin2fa"
-        requiredMarkStyle="none"
-        onFinish={(v: { code?: string }) => step.submit(v.code ?? '')}
-        onValuesChange={() => step.error && step.clearError()}
-        footer={
-          <div className="up-mform__actions">
-            {step.error ? (
-              <p className="up-mform__alert" role="alert" data-testid="two-factor-error">
-                {step.error}
-              </p>
-            ) : null}
-            <Button block type="submit" color="primary" size="large" className="up-mform__submit" disabled={!step.ready(code)} loading={step.pending} data-testid="two-factor-submit">
-              {t('login.submit')}
-            </Button>
-            <div className="up-mauth__links">
-              <Button
-                fill="none"
-                color="primary"
-                className="up-mauth-2fa__link"
-                disabled={step.pending}
-                onClick={() => {
-                  form.resetFields();
-                  step.setRecovery(!recovery);
-                }}
-                data-testid="two-factor-switch"
-              >
-                {t(recovery ? 'login.useApp' : 'login.useRecovery')}
-              </Button>
-              <Button fill="none" className="up-mauth-2fa__link" disabled={step.pending} onClick={step.back} data-testid="two-factor-back">
-                {t('login.back')}
-              </Button>
-            </div>
-          </div>
-        }
-      >
-        <Form.Item name="code" label={t(recovery ? 'login.recoveryCode' : 'login.code')} normalize={recovery ? recoveryInput : totpInput}>
-          <Input
-            key={recovery ? 'recovery' : 'app'}
-            autoFocus
-            className="up-mauth-2fa__input"
-            inputMode={recovery ? 'text' : 'numeric'}
-            autoComplete="one-time-code"
-            maxLength={recovery ? RECOVERY_INPUT_MAX : TOTP_DIGITS}
-            placeholder={t(recovery ? 'login.recoveryPlaceholder' : 'login.codePlaceholder')}
-            data-testid="two-factor-code"
-          />
+      <SecondStepHead size="mobile" recovery={step.recovery} />
+      <Form form={form} layout="vertical" name="mlogin2fa" requiredMarkStyle="none" onFinish={x.onFinish} onValuesChange={x.onValuesChange} footer={actions}>
+        <Form.Item {...x.field}>
+          <Input key={x.inputKey} {...x.input} autoFocus className="up-mauth-2fa__input" />
         </Form.Item>
       </Form>
     </section>

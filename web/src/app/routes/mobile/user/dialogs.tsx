@@ -8,10 +8,10 @@ import { useAccountTypeForm, useCancelAccountForm, useContactForm, useContactTit
 import type { ProofBy } from '@/features/account/hooks/use-contact-flow';
 import type { PasswordTab } from '@/features/account/hooks/use-password-flow';
 import type { BaseInfo, Channel } from '@/features/account/model/types';
-import { MobileCodeButton } from '@/features/auth/components/mobile-code-button';
 import { MobileSliderCaptcha } from '@/features/auth/components/mobile-slider-captcha';
-import { LIMITS, PHONE_PREFIX, codeInput, phoneInput } from '@/lib/validation';
+import { LIMITS, PHONE_PREFIX, phoneInput } from '@/lib/validation';
 import { useLang } from '../../../layouts/use-lang';
+import { MobileCodeField } from '../code-field';
 import { FieldInput } from '../field-input';
 import '../mobile-forms.css';
 
@@ -113,9 +113,7 @@ function ContactForm({ onClose, user, channel }: Omit<DialogProps, 'open'> & { c
                 <Input type="password" autoComplete="current-password" maxLength={LIMITS.loginInputMax} placeholder={t('info.oldPasswordPlaceholder')} />
               </Form.Item>
             ) : (
-              <Form.Item name="currentCode" label={t('auth.code')} rules={[f.rules.code]} normalize={codeInput}>
-                <FieldInput after={<MobileCodeButton code={f.currentButton} testId="current-code-button" />} maxLength={LIMITS.codeLength} inputMode="numeric" autoComplete="one-time-code" placeholder={t('auth.codePlaceholder')} />
-              </Form.Item>
+              <MobileCodeField name="currentCode" rule={f.rules.code} code={f.currentButton} buttonTestId="current-code-button" />
             )}
           </>
         ) : (
@@ -127,9 +125,7 @@ function ContactForm({ onClose, user, channel }: Omit<DialogProps, 'open'> & { c
                 <Input type="email" maxLength={LIMITS.emailMax} autoComplete="email" placeholder={t('auth.emailPlaceholder')} clearable />
               )}
             </Form.Item>
-            <Form.Item name="code" label={t('auth.code')} rules={[f.rules.code]} normalize={codeInput}>
-              <FieldInput after={<MobileCodeButton code={f.targetButton} />} maxLength={LIMITS.codeLength} inputMode="numeric" autoComplete="one-time-code" placeholder={t('auth.codePlaceholder')} />
-            </Form.Item>
+            <MobileCodeField rule={f.rules.code} code={f.targetButton} />
             <p className="up-mform__note up-mform__note--info" data-testid="contact-hold-note">
               {f.holdNote}
             </p>
@@ -263,9 +259,7 @@ function PasswordForm({ onClose, user }: Omit<DialogProps, 'open'>) {
         {flow.step === 1 && flow.tab !== 'old' ? (
           <>
             <p className="up-mform__note up-mform__note--info">{f.note}</p>
-            <Form.Item name="code" label={t('auth.code')} rules={[f.rules.code]} normalize={codeInput}>
-              <FieldInput after={<MobileCodeButton code={f.codeButton} />} maxLength={LIMITS.codeLength} inputMode="numeric" autoComplete="one-time-code" placeholder={t('auth.codePlaceholder')} />
-            </Form.Item>
+            <MobileCodeField rule={f.rules.code} code={f.codeButton} />
           </>
         ) : null}
         {flow.step === 2 ? (
