@@ -7,10 +7,10 @@
 // broken mid-word.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { shot, waitUntil } from './accounts.mjs';
+import { apiTicket, shot, waitUntil } from './accounts.mjs';
 import { DESKTOP, PHONE, launchBrowser } from './browser.mjs';
 import { loggedIn, startPool } from './pool.mjs';
-import { skipReason } from './server.mjs';
+import { skipReason, startPoold } from './server.mjs';
 
 // The longest name the pool takes: a 20-character sub-account code and a 15-character suffix.
 const SUB = 'fmt_long_sub_account';
@@ -38,8 +38,8 @@ async function assertDates(page, where) {
 }
 
 /** unitLines measures every unit element: how many lines it takes (its boxes, and its height over its line height). */
-function unitLines(page) {
-  return page.locator('.up-unit').evaluateAll((els) =>
+function unitLines(page, selector = '.up-unit') {
+  return page.locator(selector).evaluateAll((els) =>
     els
       .filter((el) => el.getClientRects().length > 0)
       .map((el) => {
@@ -49,8 +49,8 @@ function unitLines(page) {
   );
 }
 
-async function assertUnitsOnOneLine(page, where) {
-  const units = await unitLines(page);
+async function assertUnitsOnOneLine(page, where, selector) {
+  const units = await unitLines(page, selector);
   assert.ok(units.length > 0, `${where}: the figures have unit elements`);
   for (const u of units) assert.deepEqual({ text: u.text, boxes: u.boxes, lines: u.lines }, { text: u.text, boxes: 1, lines: 1 }, `${where}: "${u.text}" is on one line`);
 }
@@ -123,10 +123,9 @@ describe('formatting: times, dates, units and names', { skip: skipReason(), time
     await page.locator('td').filter({ hasText: /^\d{2}\/\d{2}\/\d{4}$/ }).first().waitFor();
     await assertDates(page, 'sub-accounts');
 
-    // The home page's coin table: each hashrate's unit on one line, joined by a no-break space.
+    // The home page's coin table: each hashrate's unit on one line.
     await page.goto(`${pool.url}/`);
-    await page.getByTestId('coin-pool-MINE').waitFor();
-    assert.match(await page.getByTestId('coin-pool-MINE').textContent(), /^\S+\u00a0\S+$/);
+    await page.getByTestId('coin-pool-MINE').locator('.up-unit').waitFor();
     await assertUnitsOnOneLine(page, 'home');
     await assertDates(page, 'home');
     await shot(page, 'formatting-desktop-home');
@@ -169,5 +168,40 @@ describe('formatting: times, dates, units and names', { skip: skipReason(), time
     await assertUnitsOnOneLine(page, 'phone sub-account');
     await assertDates(page, 'phone sub-account');
     await shot(page, 'formatting-phone-sub-account');
+  });
+
+  it('phone 390x844, the demo pool: an ALEO amount and its unit in a stat card keep "ALEO" whole', async () => {
+    const demo = await startPoold({ args: ['--demo', '--roles', 'api,jobs'], startTimeoutMs: 60_000 });
+    try {
+      const login = await waitUntil(
+        async () => {
+          const res = await fetch(`${demo.url}/api/pc/v1/common/customer/login/email/pwd`, {
+            method: 'POST',
+            headers: { 'Content-Type': 'application/json', language: 'en_US' },
+            body: JSON.stringify({ email: 'demo@example.com', password: 'demo-pool-2026', ticket: await apiTicket(demo.url) }),
+          });
+          return (await res.json()).data;
+        },
+        { timeout: 60_000, interval: 500, what: 'the demo account' },
+      );
+      const summary = async () => {
+        const env = await (await fetch(`${demo.url}/api/pc/v1/earnings/summary`, { headers: { 'x-token': login.token, language: 'en_US' } })).json();
+        return env.data ?? [];
+      };
+      await waitUntil(async () => (await summary()).some((c) => c.coin === 'ALEO' && Number(c.total) > 0), { timeout: 60_000, what: 'demo ALEO earnings' });
+      const page = await newPage(PHONE, login);
+      await page.goto(`${demo.url}/mobile/account/orePoolRevenueSummary?coin=ALEO`);
+      await page.getByTestId('revenue-total').waitFor();
+      // The cards' units (the same element before and after lib/format): one line each.
+      await assertUnitsOnOneLine(page, 'phone ALEO earnings', '.up-mpool-card__value small');
+      // And inside their cards: a unit that cannot share the amount's line takes the next.
+      const outside = await page.locator('.up-mpool-card__value small').evaluateAll((els) =>
+        els.filter((el) => el.getBoundingClientRect().right > el.closest('.up-mpool-card').getBoundingClientRect().right).map((el) => el.textContent),
+      );
+      assert.deepEqual(outside, [], 'units past the edge of their card');
+      await shot(page, 'formatting-phone-aleo');
+    } finally {
+      await demo.stop();
+    }
   });
 });

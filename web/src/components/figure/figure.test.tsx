@@ -1,13 +1,12 @@
 import { render } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { NBSP } from '@/lib/format';
 import { Figure } from './index';
 
 describe('Figure', () => {
-  it('joins the value to a unit element with a no-break space', () => {
+  it('writes the value, a space (the one place the pair may wrap) and the unit element', () => {
     const { getByTestId } = render(<Figure value="3988.451098" unit="ALEO" testId="f" />);
     const f = getByTestId('f');
-    expect(f.textContent).toBe(`3988.451098${NBSP}ALEO`);
+    expect(f.textContent).toBe('3988.451098 ALEO');
     expect(f.querySelector('.up-unit')?.textContent).toBe('ALEO');
     expect(f.className).toBe('up-figure');
   });

@@ -1,8 +1,8 @@
-// A value with its unit ("3988.451098 ALEO", "10.90 KH/s"), as stat cards, tables and
-// lists show it: the unit is one word that never breaks ("ALE / O"), and value and unit
-// are joined by a no-break space so the unit never starts a line alone.
+// A value with its unit ("3988.451098 ALEO", "10.90 KH/s"), as stat cards and tables show
+// it: neither the value nor the unit ever breaks inside ("ALE / O" on the phone's cards);
+// where the pair does not fit its box on one line, the unit goes whole to the next line
+// (a no-break space there pushed "ALEO" out of a phone card instead).
 import type { ReactNode } from 'react';
-import { NBSP } from '@/lib/format';
 import './figure.css';
 
 export interface FigureProps {
@@ -13,14 +13,14 @@ export interface FigureProps {
   testId?: string;
 }
 
-/** Figure writes a value and its unit as one unbreakable pair. */
+/** Figure writes a value and its unit, each unbreakable, with the one break allowed between them. */
 export function Figure({ value, unit, className, testId }: FigureProps) {
   return (
     <span className={className ? `up-figure ${className}` : 'up-figure'} data-testid={testId}>
       {value}
       {unit ? (
         <>
-          {NBSP}
+          {' '}
           <small className="up-unit">{unit}</small>
         </>
       ) : null}
