@@ -14,11 +14,13 @@ import (
 
 	"github.com/uniplus-pool/pool/internal/account"
 	"github.com/uniplus-pool/pool/internal/buildinfo"
+	"github.com/uniplus-pool/pool/internal/coin"
 	"github.com/uniplus-pool/pool/internal/config"
 	"github.com/uniplus-pool/pool/internal/db"
 	"github.com/uniplus-pool/pool/internal/httpx"
 	"github.com/uniplus-pool/pool/internal/ops"
 	"github.com/uniplus-pool/pool/internal/seal"
+	"github.com/uniplus-pool/pool/internal/withdraw"
 )
 
 // The operator's side of HTTP (docs/security.md, "Metrics and health"): /metrics and the
@@ -108,7 +110,13 @@ func (p *process) opsConsole() (http.Handler, error) {
 		return nil, err
 	}
 	svc := &ops.Service{DB: p.db, Sealer: sealer, Limiter: p.limiter, Argon: account.DefaultArgon2, Issuer: "Uniplus Pool console", Now: p.now}
-	return (&ops.Handler{Service: svc, Log: p.log}).Router(), nil
+	return (&ops.Handler{Service: svc, Log: p.log, Extra: consoleRoutes(p.db, p.chains, p.now)}).Router(), nil
+}
+
+// consoleRoutes are the console's routes of the areas' packages, each with the right it
+// needs: they call the same service functions as `poold admin`.
+func consoleRoutes(d *db.DB, chains withdraw.Chains, now func() time.Time) []ops.Route {
+	return (&withdraw.Store{DB: d, Coins: &coin.Store{DB: d}, Chains: chains, Now: now}).OpsRoutes()
 }
 
 // startAdmin listens on --admin-http, whatever the roles: a stratum or jobs process is

@@ -1,0 +1,39 @@
+package app
+
+import (
+	"testing"
+
+	"github.com/uniplus-pool/pool/internal/db"
+	"github.com/uniplus-pool/pool/internal/db/dbtest"
+	"github.com/uniplus-pool/pool/internal/ops"
+	"github.com/uniplus-pool/pool/internal/ops/opstest"
+)
+
+// Every console route the areas' packages add, as `poold serve` mounts them, for every
+// role and with no session, against the rights issue 32 gives each role (the console's
+// own routes: TestPermissionTableEveryRouteEveryRole in internal/ops).
+func TestConsoleAreaRoutesPermissionTable(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		routes := consoleRoutes(d, nil, nil)
+		if len(routes) == 0 {
+			t.Fatal("no area routes")
+		}
+		opstest.CheckPermissions(t, opstest.New(t, d, routes), routes, areaRoutePerms)
+	})
+}
+
+// areaRoutePerms is the right each area route of the console needs, written out: a route
+// added or given another right fails the test until it is written here too.
+var areaRoutePerms = map[string]ops.Perm{
+	// Withdrawals and payouts (internal/withdraw): reading for every role, the actions
+	// for finance and the owner, each asking the authenticator code again.
+	"GET /ops/api/v1/withdrawals":               ops.PermRead,
+	"GET /ops/api/v1/withdrawals/{id}":          ops.PermRead,
+	"POST /ops/api/v1/withdrawals/{id}/approve": ops.PermFinance,
+	"POST /ops/api/v1/withdrawals/{id}/reject":  ops.PermFinance,
+	"POST /ops/api/v1/withdrawals/{id}/fail":    ops.PermFinance,
+	"GET /ops/api/v1/payouts":                   ops.PermRead,
+	"GET /ops/api/v1/payouts/{id}":              ops.PermRead,
+	"POST /ops/api/v1/payouts/{id}/fail":        ops.PermFinance,
+	"POST /ops/api/v1/payouts/{id}/unbatch":     ops.PermFinance,
+}
