@@ -50,13 +50,3 @@ export function rejectRate(accepted: number, rejected: number, stale: number): n
   const all = accepted + rejected + stale;
   return all === 0 ? 0 : ((rejected + stale) / all) * 100;
 }
-
-/** duration writes seconds as "3d 4h", "4h 5m" or "5m". */
-export function duration(seconds: number): string {
-  const d = Math.floor(seconds / 86400);
-  const h = Math.floor((seconds % 86400) / 3600);
-  const m = Math.floor((seconds % 3600) / 60);
-  if (d > 0) return `${d}d ${h}h`;
-  if (h > 0) return `${h}h ${m}m`;
-  return `${m}m`;
-}
