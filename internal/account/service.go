@@ -584,6 +584,9 @@ func (s *Service) LoginCode(ctx context.Context, channel, rawTarget, rawCode, us
 // startSession ends a login's first step: a session, or, for an account that signs in with
 // a second factor, a *PendingLogin to finish with LoginSecondStep.
 func (s *Service) startSession(ctx context.Context, u User, userAgent string) (string, User, error) {
+	if err := refuseFrozen(u); err != nil {
+		return "", User{}, err
+	}
 	if s.SecondStep != nil {
 		on, err := s.SecondStep.Enabled(ctx, u.ID)
 		if err != nil {
@@ -601,6 +604,9 @@ func (s *Service) startSession(ctx context.Context, u User, userAgent string) (s
 }
 
 func (s *Service) openSession(ctx context.Context, u User, userAgent string) (string, User, error) {
+	if err := refuseFrozen(u); err != nil {
+		return "", User{}, err
+	}
 	token, err := s.Store.CreateSession(ctx, s.Store.DB, u.ID, httpx.From(ctx).ClientAddr, userAgent, s.now())
 	if err != nil {
 		return "", User{}, err

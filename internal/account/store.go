@@ -51,6 +51,10 @@ type User struct {
 	// never): money waits ContactHold after it (docs/withdrawals.md "After a contact
 	// change"). Only setContact writes it.
 	ContactChangedAt int64
+	// FrozenAt is when an operator froze the account (Unix ms, 0: not frozen): it signs in
+	// nowhere and its sessions open nothing. WithdrawFrozenAt likewise stops its
+	// withdrawals (freeze.go).
+	FrozenAt, WithdrawFrozenAt int64
 }
 
 // Store is the account tables.
@@ -62,7 +66,7 @@ type Store struct {
 func userCols(p string) string {
 	return p + "id, " + p + "uid, " + p + "nickname, COALESCE(" + p + "phone, ''), COALESCE(" + p + "email, ''), " +
 		p + "password_hash, " + p + "account_type, " + p + "status, COALESCE(" + p + "agent_invite_code, ''), " +
-		p + "lang, " + p + "created_at, " + p + "updated_at, " + p + "contact_changed_at"
+		p + "lang, " + p + "created_at, " + p + "updated_at, " + p + "contact_changed_at, " + p + "frozen_at, " + p + "withdraw_frozen_at"
 }
 
 var userColumns = userCols("")
@@ -70,7 +74,7 @@ var userColumns = userCols("")
 func scanUser(row interface{ Scan(...any) error }) (User, error) {
 	var u User
 	err := row.Scan(&u.ID, &u.UID, &u.Nickname, &u.Phone, &u.Email, &u.PasswordHash, &u.AccountType, &u.Status,
-		&u.AgentInviteCode, &u.Lang, &u.CreatedAt, &u.UpdatedAt, &u.ContactChangedAt)
+		&u.AgentInviteCode, &u.Lang, &u.CreatedAt, &u.UpdatedAt, &u.ContactChangedAt, &u.FrozenAt, &u.WithdrawFrozenAt)
 	if errors.Is(err, sql.ErrNoRows) {
 		return u, db.ErrNotFound
 	}
@@ -270,7 +274,7 @@ func (s *Store) CreateSession(ctx context.Context, q db.Querier, userID int64, c
 
 // SessionUser answers the active user behind a live token, or db.ErrNotFound: the token is
 // unknown or ended, its 30 days are over, it was last used more than SessionIdle ago, or
-// the user is no longer active. A use moves the session's last use when it is
+// the user is no longer active or is frozen. A use moves the session's last use when it is
 // sessionTouchEvery old.
 func (s *Store) SessionUser(ctx context.Context, token string, now time.Time) (User, error) {
 	ms := now.UnixMilli()
@@ -278,7 +282,7 @@ func (s *Store) SessionUser(ctx context.Context, token string, now time.Time) (U
 	var seen int64
 	u, err := scanUser(withExtra{s.DB.QueryRow(ctx, "SELECT "+userCols("u.")+`, s.last_seen_at FROM sessions s
 		JOIN users u ON u.id = s.user_id
-		WHERE s.token_hash = ? AND s.expires_at > ? AND s.last_seen_at > ? AND u.status = ?`,
+		WHERE s.token_hash = ? AND s.expires_at > ? AND s.last_seen_at > ? AND u.status = ? AND u.frozen_at = 0`,
 		hash, ms, now.Add(-SessionIdle).UnixMilli(), StatusActive), []any{&seen}})
 	if err != nil && !errors.Is(err, db.ErrNotFound) {
 		return u, fmt.Errorf("account: session: %w", err)

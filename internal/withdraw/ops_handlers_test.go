@@ -8,8 +8,11 @@ import (
 	"testing"
 	"time"
 
+	"github.com/uniplus-pool/pool/internal/account"
+	"github.com/uniplus-pool/pool/internal/account/accounttest"
 	"github.com/uniplus-pool/pool/internal/db"
 	"github.com/uniplus-pool/pool/internal/db/dbtest"
+	"github.com/uniplus-pool/pool/internal/i18n"
 	"github.com/uniplus-pool/pool/internal/ops"
 	"github.com/uniplus-pool/pool/internal/ops/opstest"
 	"github.com/uniplus-pool/pool/internal/withdraw"
@@ -298,6 +301,44 @@ func TestAdminReviewIsAudited(t *testing.T) {
 				statusIn(t, rows[0].After) != c.after {
 				t.Fatalf("%s's audit entry: %+v", c.action, rows)
 			}
+		}
+	})
+}
+
+// A user whose withdrawals (or account) an operator froze is refused a withdrawal, with
+// withdraw.frozen in every language, and no money moves; unfrozen, the same request goes
+// through.
+func TestFrozenUserCannotWithdraw(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		e := newEnv(t, d)
+		ctx := context.Background()
+		u := accounttest.NewUser(t, d, "frozen@example.com", "", e.clock.Now())
+		e.credit(1, u.ID, coinU)
+		a := e.usableAddress(u.ID, e.otherAddress(1))
+		req := withdraw.Request{UserID: u.ID, SubAccountID: 1, Coin: "TST", AddressID: a.ID, Network: "TST", Amount: "0.5"}
+		accounts := &account.Store{DB: d}
+		for _, what := range []string{account.FreezeWithdrawals, account.FreezeAccount} {
+			if _, err := accounts.SetFrozen(ctx, ops.CLI, u.ID, what, true, "under review", e.clock.Now()); err != nil {
+				t.Fatal(err)
+			}
+			_, err := e.store.Withdraw(ctx, req, noCode)
+			if key(err) != "withdraw.frozen" {
+				t.Fatalf("%s frozen: withdrawal answered %v", what, err)
+			}
+			for _, lang := range i18n.Languages {
+				if msg := i18n.T(lang, "withdraw.frozen", nil); msg == "" || msg == "withdraw.frozen" {
+					t.Fatalf("withdraw.frozen has no %s text", lang)
+				}
+			}
+			if _, err := accounts.SetFrozen(ctx, ops.CLI, u.ID, what, false, "cleared", e.clock.Now()); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if b := e.balance(1); b.Frozen != 0 || b.Available != coinU {
+			t.Fatalf("a refused withdrawal moved money: %+v", b)
+		}
+		if w, err := e.store.Withdraw(ctx, req, noCode); err != nil || w.Status != withdraw.StatusRequested {
+			t.Fatalf("after the unfreeze: %+v %v", w, err)
 		}
 	})
 }

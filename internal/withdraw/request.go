@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/uniplus-pool/pool/internal/account"
 	"github.com/uniplus-pool/pool/internal/chain"
 	"github.com/uniplus-pool/pool/internal/coin"
 	"github.com/uniplus-pool/pool/internal/db"
@@ -148,6 +149,10 @@ type Prepared struct {
 // the idempotency key.
 func (s *Store) Prepare(ctx context.Context, r Request) (Prepared, error) {
 	p := Prepared{Request: r}
+	// Before any code is asked for: a frozen user is told so at once. Book asks again.
+	if err := refuseFrozen(ctx, s.DB, r.UserID); err != nil {
+		return p, err
+	}
 	var err error
 	if p.Coin, err = s.coinOf(ctx, r.Coin); err != nil {
 		return p, err
@@ -186,6 +191,9 @@ func (s *Store) Book(ctx context.Context, p Prepared, spend Spend) (Withdrawal, 
 	now := s.now()
 	var out Withdrawal
 	err := s.DB.InTx(ctx, func(tx *db.Tx) error {
+		if err := refuseFrozen(ctx, tx, r.UserID); err != nil {
+			return err
+		}
 		a, err := s.address(ctx, tx, r.UserID, r.AddressID)
 		if err != nil {
 			return err
@@ -226,6 +234,19 @@ func (s *Store) Book(ctx context.Context, p Prepared, spend Spend) (Withdrawal, 
 		}
 	}
 	return out, err
+}
+
+// refuseFrozen refuses the withdrawal of a user whose withdrawals or account an operator
+// froze (account.SetFrozen): 403 withdraw.frozen.
+func refuseFrozen(ctx context.Context, q db.Querier, userID int64) error {
+	frozen, err := account.WithdrawalsFrozen(ctx, q, userID)
+	if err != nil {
+		return err
+	}
+	if frozen {
+		return &httpx.Error{Code: httpx.CodeWarning, Status: 403, Key: "withdraw.frozen", Data: map[string]string{"error": "withdraw.frozen"}}
+	}
+	return nil
 }
 
 // byKey finds the withdrawal an idempotency key made.
@@ -467,6 +488,9 @@ func (s *Store) AutoWithdraw(ctx context.Context) (int, error) {
 			var n int
 			if err := tx.QueryRow(ctx, "SELECT COUNT(*) FROM withdrawals WHERE idem_key = ?", key).Scan(&n); err != nil || n > 0 {
 				return err
+			}
+			if frozen, err := account.WithdrawalsFrozen(ctx, tx, d.user); err != nil || frozen {
+				return err // a frozen user's auto-withdrawal waits for the unfreeze
 			}
 			_, err := s.create(ctx, tx, c, Withdrawal{UserID: d.user, SubAccountID: d.sub, Coin: c.Type, Kind: KindAuto,
 				Address: d.address, Network: d.network, Amount: amount}, key, now)
