@@ -8,6 +8,17 @@ export interface DialogProps {
   user: BaseInfo | undefined;
 }
 
+/** ActionsProps are a dialog form's cancel and submit buttons: the submit's text, whether it is waiting, red or off. */
+export interface ActionsProps {
+  onCancel: () => void;
+  submitLabel: string;
+  pending: boolean;
+  danger?: boolean;
+  disabled?: boolean;
+  /** cancelLabel is the cancel button's text when not the app's "Cancel". */
+  cancelLabel?: string;
+}
+
 /** DialogKit is one size's dialogs of the basic-info page (antd modals or antd-mobile sheets). */
 export interface DialogKit<Name extends string> {
   Nickname: ComponentType<DialogProps>;

@@ -1,6 +1,8 @@
 // The dialogs of the desktop basic-info page (SPEC.md section 2 "Basic info").
-import { Alert, Button, Form, Input, Modal, Radio, Space, Steps, Tabs } from 'antd';
+import { Alert, Form, Input, Modal, Radio, Space, Steps, Tabs } from 'antd';
+import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { DialogProps as AccountDialogProps } from '@/features/account/components/account-dialogs';
 import { paths } from '@/config/paths';
 import {
   useAccountTypeForm,
@@ -14,39 +16,31 @@ import type { ProofBy } from '@/features/account/hooks/use-contact-flow';
 import type { PasswordTab } from '@/features/account/hooks/use-password-flow';
 import type { BaseInfo, Channel } from '@/features/account/model/types';
 import { DesktopCodeField } from '@/features/auth/components/desktop-code-field';
+import { DesktopPasswordField } from '@/features/auth/components/desktop-password-field';
 import { DesktopSliderCaptcha } from '@/features/auth/components/desktop-slider-captcha';
 import { LIMITS, PHONE_PREFIX, phoneInput } from '@/lib/validation';
 import { useLang } from '../../../layouts/use-lang';
+import { DialogActions } from './dialog-actions';
 
-/** DialogProps: every dialog is open or not and closes through onClose. */
-interface DialogProps {
-  open: boolean;
-  onClose: () => void;
-  user: BaseInfo | undefined;
-}
+type DialogProps = AccountDialogProps;
 
-/** DialogActions are a dialog form's buttons: cancel and submit. */
-function DialogActions({ onCancel, submitLabel, pending, danger = false, disabled = false }: { onCancel: () => void; submitLabel: string; pending: boolean; danger?: boolean; disabled?: boolean }) {
-  const { t } = useTranslation();
-  return (
-    <div className="up-dialog-actions">
-      <Button onClick={onCancel}>{t('dialog.cancel')}</Button>
-      <Button type="primary" danger={danger} htmlType="submit" loading={pending} disabled={disabled} data-testid="dialog-submit">
-        {submitLabel}
-      </Button>
-    </div>
-  );
+/** useTitle makes a dialog's title hook of a text key. */
+const useTitle = (key: string) => () => useTranslation().t(key);
+
+/** modal makes a dialog of a form: an antd Modal titled by the title hook, the form mounted only while open. */
+function modal<P extends { onClose: () => void }>(Body: ComponentType<P>, useModalTitle: (p: P) => string, width?: number) {
+  return function Dialog({ open, ...rest }: P & { open: boolean }) {
+    const p = rest as unknown as P;
+    return (
+      <Modal open={open} title={useModalTitle(p)} onCancel={p.onClose} footer={null} destroyOnHidden width={width}>
+        <Body {...p} />
+      </Modal>
+    );
+  };
 }
 
 /** NicknameDialog edits the nickname (POST username/upd). */
-export function NicknameDialog({ open, onClose, user }: DialogProps) {
-  const { t } = useTranslation();
-  return (
-    <Modal open={open} title={t('info.editNickname')} onCancel={onClose} footer={null} destroyOnHidden>
-      <NicknameForm onClose={onClose} user={user} />
-    </Modal>
-  );
-}
+export const NicknameDialog = modal(NicknameForm, useTitle('info.editNickname'));
 
 function NicknameForm({ onClose, user }: Omit<DialogProps, 'open'>) {
   const { t } = useTranslation();
@@ -68,14 +62,7 @@ function NicknameForm({ onClose, user }: Omit<DialogProps, 'open'>) {
  * steps: who asks (a bind: the password or a code to the other contact; a change: a
  * code to the current one), then the new one with its own code.
  */
-export function ContactDialog({ open, onClose, user, channel }: DialogProps & { channel: Channel }) {
-  const title = useContactTitle(user, channel);
-  return (
-    <Modal open={open} title={title} onCancel={onClose} footer={null} destroyOnHidden width={500}>
-      <ContactForm onClose={onClose} user={user} channel={channel} />
-    </Modal>
-  );
-}
+export const ContactDialog = modal(ContactForm, (p: { user: BaseInfo | undefined; channel: Channel }) => useContactTitle(p.user, p.channel), 500);
 
 function ContactForm({ onClose, user, channel }: Omit<DialogProps, 'open'> & { channel: Channel }) {
   const { t } = useTranslation();
@@ -94,9 +81,7 @@ function ContactForm({ onClose, user, channel }: Omit<DialogProps, 'open'> & { c
           <>
             <p className="up-dialog-note">{f.note}</p>
             {f.byPassword ? (
-              <Form.Item name="password" label={t('info.loginPassword')} rules={[f.rules.password]}>
-                <Input.Password autoComplete="current-password" maxLength={LIMITS.loginInputMax} placeholder={t('info.oldPasswordPlaceholder')} />
-              </Form.Item>
+              <DesktopPasswordField name="password" label={t('info.loginPassword')} rules={[f.rules.password]} maxLength={LIMITS.loginInputMax} placeholder={t('info.oldPasswordPlaceholder')} />
             ) : (
               <DesktopCodeField id={`contact-${channel}_currentCode`} name="currentCode" rule={f.rules.code} code={f.currentButton} buttonTestId="current-code-button" />
             )}
@@ -122,14 +107,7 @@ function ContactForm({ onClose, user, channel }: Omit<DialogProps, 'open'> & { c
 }
 
 /** AccountTypeDialog changes the account type; it warns that bound devices are unbound. */
-export function AccountTypeDialog({ open, onClose, user }: DialogProps) {
-  const { t } = useTranslation();
-  return (
-    <Modal open={open} title={t('info.changeType')} onCancel={onClose} footer={null} destroyOnHidden>
-      <AccountTypeForm onClose={onClose} user={user} />
-    </Modal>
-  );
-}
+export const AccountTypeDialog = modal(AccountTypeForm, useTitle('info.changeType'));
 
 function AccountTypeForm({ onClose, user }: Omit<DialogProps, 'open'>) {
   const { t } = useTranslation();
@@ -163,14 +141,7 @@ function AccountTypeForm({ onClose, user }: Omit<DialogProps, 'open'>) {
 }
 
 /** CancelAccountDialog cancels the account after the password; confirm stays off until one is typed. */
-export function CancelAccountDialog({ open, onClose, onCancelled }: Omit<DialogProps, 'user'> & { onCancelled: () => void }) {
-  const { t } = useTranslation();
-  return (
-    <Modal open={open} title={t('info.cancelTitle')} onCancel={onClose} footer={null} destroyOnHidden>
-      <CancelAccountForm onClose={onClose} onCancelled={onCancelled} />
-    </Modal>
-  );
-}
+export const CancelAccountDialog = modal(CancelAccountForm, useTitle('info.cancelTitle'));
 
 function CancelAccountForm({ onClose, onCancelled }: { onClose: () => void; onCancelled: () => void }) {
   const { t } = useTranslation();
@@ -182,9 +153,7 @@ function CancelAccountForm({ onClose, onCancelled }: { onClose: () => void; onCa
     <>
       <Alert type="error" showIcon message={t('info.cancelIrreversible')} description={t('info.cancelBody')} className="up-dialog-alert" />
       <Form form={form} layout="vertical" name="cancel" onFinish={f.onFinish} requiredMark={false}>
-        <Form.Item name="password" label={t('info.cancelPassword')} rules={[f.rule]}>
-          <Input.Password autoFocus autoComplete="current-password" maxLength={LIMITS.loginInputMax} />
-        </Form.Item>
+        <DesktopPasswordField name="password" label={t('info.cancelPassword')} rules={[f.rule]} maxLength={LIMITS.loginInputMax} autoFocus />
         <DialogActions onCancel={onClose} submitLabel={t('info.cancelConfirm')} pending={f.pending} danger disabled={password.trim() === ''} />
       </Form>
     </>
@@ -195,14 +164,7 @@ function CancelAccountForm({ onClose, onCancelled }: { onClose: () => void; onCa
  * PasswordDialog changes the password in two steps, proving identity by the
  * old password, a phone code or an email code.
  */
-export function PasswordDialog({ open, onClose, user }: DialogProps) {
-  const { t } = useTranslation();
-  return (
-    <Modal open={open} title={t('info.changePassword')} onCancel={onClose} footer={null} destroyOnHidden width={520}>
-      <PasswordForm onClose={onClose} user={user} />
-    </Modal>
-  );
-}
+export const PasswordDialog = modal(PasswordForm, useTitle('info.changePassword'), 520);
 
 function PasswordForm({ onClose, user }: Omit<DialogProps, 'open'>) {
   const { t } = useTranslation();
@@ -216,9 +178,7 @@ function PasswordForm({ onClose, user }: Omit<DialogProps, 'open'>) {
       <Steps size="small" className="up-dialog-steps" current={flow.step - 1} items={f.steps.map((title) => ({ title }))} />
       <Form form={form} layout="vertical" name="password" requiredMark={false} onFinish={f.onFinish} validateTrigger={['onChange', 'onBlur']}>
         {flow.step === 1 && flow.tab === 'old' ? (
-          <Form.Item name="oldPassword" label={t('info.oldPassword')} rules={[f.rules.old]}>
-            <Input.Password autoComplete="current-password" maxLength={LIMITS.loginInputMax} placeholder={t('info.oldPasswordPlaceholder')} />
-          </Form.Item>
+          <DesktopPasswordField name="oldPassword" label={t('info.oldPassword')} rules={[f.rules.old]} maxLength={LIMITS.loginInputMax} placeholder={t('info.oldPasswordPlaceholder')} />
         ) : null}
         {flow.step === 1 && flow.tab !== 'old' ? (
           <>
@@ -228,12 +188,8 @@ function PasswordForm({ onClose, user }: Omit<DialogProps, 'open'>) {
         ) : null}
         {flow.step === 2 ? (
           <>
-            <Form.Item name="newPassword" label={t('info.newPassword')} rules={[f.rules.next]} extra={t('auth.passwordHint')}>
-              <Input.Password autoComplete="new-password" maxLength={LIMITS.passwordMax} placeholder={t('auth.newPasswordPlaceholder')} />
-            </Form.Item>
-            <Form.Item name="confirm" label={t('info.confirmPassword')} dependencies={['newPassword']} rules={[f.rules.repeat]}>
-              <Input.Password autoComplete="new-password" maxLength={LIMITS.passwordMax} placeholder={t('auth.repeatPlaceholder')} />
-            </Form.Item>
+            <DesktopPasswordField name="newPassword" label={t('info.newPassword')} rules={[f.rules.next]} fresh maxLength={LIMITS.passwordMax} placeholder={t('auth.newPasswordPlaceholder')} hint={t('auth.passwordHint')} />
+            <DesktopPasswordField name="confirm" label={t('info.confirmPassword')} rules={[f.rules.repeat]} fresh maxLength={LIMITS.passwordMax} placeholder={t('auth.repeatPlaceholder')} dependencies={['newPassword']} />
           </>
         ) : null}
         <DialogActions onCancel={onClose} submitLabel={f.submitLabel} pending={flow.pending} />

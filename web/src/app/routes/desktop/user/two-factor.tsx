@@ -4,11 +4,13 @@
 import { CopyOutlined, DownloadOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
 import { Alert, Button, Checkbox, Form, Input, Modal, Skeleton, Space, Steps, Tag } from 'antd';
 import { QRCodeSVG } from 'qrcode.react';
+import { DesktopPasswordField } from '@/features/auth/components/desktop-password-field';
 import { useTwoFactorTexts } from '@/features/two-factor/texts';
 import { useDisableForm, useEnrolForm, useRenewForm, useTwoFactorPanel, type RecoveryCodesState } from '@/features/two-factor/hooks/use-two-factor';
 import { RECOVERY_INPUT_MAX, TOTP_DIGITS, recoveryInput, totpInput } from '@/lib/two-factor';
 import { LIMITS } from '@/lib/validation';
 import type { InfoDialog } from '../../use-dialog-param';
+import { DialogActions } from './dialog-actions';
 import './two-factor.css';
 
 /** DesktopTwoFactorRow is the security card's row: on or off, recovery codes left, and the actions. */
@@ -81,18 +83,6 @@ export function DesktopTwoFactorDialogs({ dialog, onClose }: { dialog: InfoDialo
   if (dialog === 'twoFactorOff') return <DisableDialog onClose={onClose} />;
   if (dialog === 'recoveryCodes') return <RenewDialog onClose={onClose} />;
   return null;
-}
-
-function Actions({ onCancel, submit, pending, danger = false }: { onCancel: () => void; submit: string; pending: boolean; danger?: boolean }) {
-  const { t } = useTwoFactorTexts();
-  return (
-    <div className="up-dialog-actions">
-      <Button onClick={onCancel}>{t('cancel')}</Button>
-      <Button type="primary" danger={danger} htmlType="submit" loading={pending} data-testid="dialog-submit">
-        {submit}
-      </Button>
-    </div>
-  );
 }
 
 /** StepsBar shows where the two-step dialogs are. */
@@ -193,7 +183,7 @@ function EnrolDialog({ onClose }: { onClose: () => void }) {
                 data-testid="two-factor-enrol-code"
               />
             </Form.Item>
-            <Actions onCancel={onClose} submit={t('enrol.submit')} pending={f.pending} />
+            <DialogActions onCancel={onClose} cancelLabel={t('cancel')} submitLabel={t('enrol.submit')} pending={f.pending} />
           </Form>
         </>
       )}
@@ -233,7 +223,7 @@ function RenewDialog({ onClose }: { onClose: () => void }) {
               data-testid="two-factor-renew-code"
             />
           </Form.Item>
-          <Actions onCancel={onClose} submit={t('renew.submit')} pending={f.pending} />
+          <DialogActions onCancel={onClose} cancelLabel={t('cancel')} submitLabel={t('renew.submit')} pending={f.pending} />
         </Form>
       )}
     </Modal>
@@ -248,9 +238,7 @@ function DisableDialog({ onClose }: { onClose: () => void }) {
     <Modal open title={t('disable.title')} onCancel={onClose} footer={null} width={520} data-testid="two-factor-disable">
       <Form form={form} layout="vertical" name="twofactor-disable" requiredMark={false} onFinish={f.onFinish} onValuesChange={f.clearError} validateTrigger={['onBlur']}>
         <Alert type="warning" showIcon message={t('disable.lead')} className="up-dialog-alert" />
-        <Form.Item name="password" label={t('disable.password')} rules={f.rules.password}>
-          <Input.Password autoFocus autoComplete="current-password" maxLength={LIMITS.loginInputMax} placeholder={t('disable.passwordPlaceholder')} data-testid="two-factor-password" />
-        </Form.Item>
+        <DesktopPasswordField name="password" label={t('disable.password')} rules={f.rules.password} maxLength={LIMITS.loginInputMax} placeholder={t('disable.passwordPlaceholder')} autoFocus testId="two-factor-password" />
         <Form.Item name="code" label={t('disable.code')} rules={f.rules.code} normalize={recoveryInput}>
           <Input
             className="up-2fa-code-input"
@@ -262,7 +250,7 @@ function DisableDialog({ onClose }: { onClose: () => void }) {
           />
         </Form.Item>
         {f.error ? <Alert type="error" showIcon message={f.error} className="up-dialog-alert" role="alert" data-testid="form-error" /> : null}
-        <Actions onCancel={onClose} submit={t('disable.submit')} pending={f.pending} danger />
+        <DialogActions onCancel={onClose} cancelLabel={t('cancel')} submitLabel={t('disable.submit')} pending={f.pending} danger />
       </Form>
     </Modal>
   );

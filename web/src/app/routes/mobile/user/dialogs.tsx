@@ -1,6 +1,8 @@
 // The dialogs of the mobile basic-info page: bottom sheets with full-width forms.
 import { Button, Form, Input, Radio, Space, Steps } from 'antd-mobile';
+import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { DialogProps as AccountDialogProps } from '@/features/account/components/account-dialogs';
 import { MobileDialog } from '@/components/mobile-dialog';
 import { MobileTabs } from '@/components/mobile-tabs';
 import { mobilePaths } from '@/config/paths';
@@ -13,37 +15,29 @@ import { LIMITS, PHONE_PREFIX, phoneInput } from '@/lib/validation';
 import { useLang } from '../../../layouts/use-lang';
 import { MobileCodeField } from '../code-field';
 import { FieldInput } from '../field-input';
+import { MobilePasswordField } from '../password-field';
 import '../mobile-forms.css';
+import { DialogActions } from './dialog-actions';
 
-interface DialogProps {
-  open: boolean;
-  onClose: () => void;
-  user: BaseInfo | undefined;
-}
+type DialogProps = AccountDialogProps;
 
-function Actions({ onCancel, submitLabel, pending, danger = false, disabled = false }: { onCancel: () => void; submitLabel: string; pending: boolean; danger?: boolean; disabled?: boolean }) {
-  const { t } = useTranslation();
-  return (
-    <div className="up-mform__actions up-msheet-actions">
-      <Button block size="large" onClick={onCancel}>
-        {t('dialog.cancel')}
-      </Button>
-      <Button block size="large" type="submit" color={danger ? 'danger' : 'primary'} loading={pending} disabled={disabled} data-testid="dialog-submit">
-        {submitLabel}
-      </Button>
-    </div>
-  );
+/** useTitle makes a sheet's title hook of a text key. */
+const useTitle = (key: string) => () => useTranslation().t(key);
+
+/** sheet makes a bottom sheet of a form, titled by the title hook and marked for tests by testIdOf. */
+function sheet<P extends { onClose: () => void }>(Body: ComponentType<P>, useSheetTitle: (p: P) => string, testIdOf: (p: P) => string) {
+  return function Sheet({ open, ...rest }: P & { open: boolean }) {
+    const p = rest as unknown as P;
+    return (
+      <MobileDialog open={open} onClose={p.onClose} title={useSheetTitle(p)} testId={testIdOf(p)}>
+        <Body {...p} />
+      </MobileDialog>
+    );
+  };
 }
 
 /** MobileNicknameDialog edits the nickname. */
-export function MobileNicknameDialog({ open, onClose, user }: DialogProps) {
-  const { t } = useTranslation();
-  return (
-    <MobileDialog open={open} onClose={onClose} title={t('info.editNickname')} testId="nickname-dialog">
-      <NicknameForm onClose={onClose} user={user} />
-    </MobileDialog>
-  );
-}
+export const MobileNicknameDialog = sheet(NicknameForm, useTitle('info.editNickname'), () => 'nickname-dialog');
 
 function NicknameForm({ onClose, user }: Omit<DialogProps, 'open'>) {
   const { t } = useTranslation();
@@ -60,7 +54,7 @@ function NicknameForm({ onClose, user }: Omit<DialogProps, 'open'>) {
       initialValues={{ nickName: f.current }}
       onFinish={f.onFinish}
       validateTrigger={['onChange', 'onBlur']}
-      footer={<Actions onCancel={onClose} submitLabel={t('dialog.save')} pending={f.pending} />}
+      footer={<DialogActions onCancel={onClose} submitLabel={t('dialog.save')} pending={f.pending} />}
     >
       <Form.Item name="nickName" label={t('auth.nickname')} rules={[f.rule]} description={t('auth.nicknameHint')}>
         <Input maxLength={LIMITS.nicknameMax} autoComplete="nickname" clearable data-autofocus />
@@ -70,14 +64,7 @@ function NicknameForm({ onClose, user }: Omit<DialogProps, 'open'>) {
 }
 
 /** MobileContactDialog binds a phone or email, or changes it in two steps. */
-export function MobileContactDialog({ open, onClose, user, channel }: DialogProps & { channel: Channel }) {
-  const title = useContactTitle(user, channel);
-  return (
-    <MobileDialog open={open} onClose={onClose} title={title} testId={`${channel}-dialog`}>
-      <ContactForm onClose={onClose} user={user} channel={channel} />
-    </MobileDialog>
-  );
-}
+export const MobileContactDialog = sheet(ContactForm, (p: { user: BaseInfo | undefined; channel: Channel }) => useContactTitle(p.user, p.channel), (p) => `${p.channel}-dialog`);
 
 function ContactForm({ onClose, user, channel }: Omit<DialogProps, 'open'> & { channel: Channel }) {
   const { t } = useTranslation();
@@ -103,15 +90,13 @@ function ContactForm({ onClose, user, channel }: Omit<DialogProps, 'open'> & { c
         requiredMarkStyle="none"
         onFinish={f.onFinish}
         validateTrigger={['onChange', 'onBlur']}
-        footer={<Actions onCancel={onClose} submitLabel={f.submitLabel} pending={f.flow.pending} />}
+        footer={<DialogActions onCancel={onClose} submitLabel={f.submitLabel} pending={f.flow.pending} />}
       >
         {f.verifying ? (
           <>
             <p className="up-mform__note up-mform__note--info">{f.note}</p>
             {f.byPassword ? (
-              <Form.Item name="password" label={t('info.loginPassword')} rules={[f.rules.password]}>
-                <Input type="password" autoComplete="current-password" maxLength={LIMITS.loginInputMax} placeholder={t('info.oldPasswordPlaceholder')} />
-              </Form.Item>
+              <MobilePasswordField name="password" label={t('info.loginPassword')} rules={[f.rules.password]} maxLength={LIMITS.loginInputMax} placeholder={t('info.oldPasswordPlaceholder')} />
             ) : (
               <MobileCodeField name="currentCode" rule={f.rules.code} code={f.currentButton} buttonTestId="current-code-button" />
             )}
@@ -138,14 +123,7 @@ function ContactForm({ onClose, user, channel }: Omit<DialogProps, 'open'> & { c
 }
 
 /** MobileAccountTypeDialog changes the account type, warning that bound devices are unbound. */
-export function MobileAccountTypeDialog({ open, onClose, user }: DialogProps) {
-  const { t } = useTranslation();
-  return (
-    <MobileDialog open={open} onClose={onClose} title={t('info.changeType')} testId="type-dialog">
-      <AccountTypeForm onClose={onClose} user={user} />
-    </MobileDialog>
-  );
-}
+export const MobileAccountTypeDialog = sheet(AccountTypeForm, useTitle('info.changeType'), () => 'type-dialog');
 
 function AccountTypeForm({ onClose, user }: Omit<DialogProps, 'open'>) {
   const { t } = useTranslation();
@@ -182,14 +160,7 @@ function AccountTypeForm({ onClose, user }: Omit<DialogProps, 'open'>) {
 }
 
 /** MobileCancelAccountDialog cancels the account after the password (confirm off until one is typed). */
-export function MobileCancelAccountDialog({ open, onClose, onCancelled }: Omit<DialogProps, 'user'> & { onCancelled: () => void }) {
-  const { t } = useTranslation();
-  return (
-    <MobileDialog open={open} onClose={onClose} title={t('info.cancelTitle')} testId="cancel-dialog">
-      <CancelAccountForm onClose={onClose} onCancelled={onCancelled} />
-    </MobileDialog>
-  );
-}
+export const MobileCancelAccountDialog = sheet(CancelAccountForm, useTitle('info.cancelTitle'), () => 'cancel-dialog');
 
 function CancelAccountForm({ onClose, onCancelled }: { onClose: () => void; onCancelled: () => void }) {
   const { t } = useTranslation();
@@ -205,27 +176,18 @@ function CancelAccountForm({ onClose, onCancelled }: { onClose: () => void; onCa
       name="mcancel"
       requiredMarkStyle="none"
       onFinish={f.onFinish}
-      footer={<Actions onCancel={onClose} submitLabel={t('info.cancelConfirm')} pending={f.pending} danger disabled={password.trim() === ''} />}
+      footer={<DialogActions onCancel={onClose} submitLabel={t('info.cancelConfirm')} pending={f.pending} danger disabled={password.trim() === ''} />}
     >
       <div className="up-mform__alert" role="note">
         <strong>{t('info.cancelIrreversible')}</strong> {t('info.cancelBody')}
       </div>
-      <Form.Item name="password" label={t('info.cancelPassword')} rules={[f.rule]}>
-        <Input type="password" autoComplete="current-password" maxLength={LIMITS.loginInputMax} data-autofocus />
-      </Form.Item>
+      <MobilePasswordField name="password" label={t('info.cancelPassword')} rules={[f.rule]} maxLength={LIMITS.loginInputMax} autoFocus />
     </Form>
   );
 }
 
 /** MobilePasswordDialog changes the password by old password, phone code or email code, in two steps. */
-export function MobilePasswordDialog({ open, onClose, user }: DialogProps) {
-  const { t } = useTranslation();
-  return (
-    <MobileDialog open={open} onClose={onClose} title={t('info.changePassword')} testId="password-dialog">
-      <PasswordForm onClose={onClose} user={user} />
-    </MobileDialog>
-  );
-}
+export const MobilePasswordDialog = sheet(PasswordForm, useTitle('info.changePassword'), () => 'password-dialog');
 
 function PasswordForm({ onClose, user }: Omit<DialogProps, 'open'>) {
   const { t } = useTranslation();
@@ -249,12 +211,10 @@ function PasswordForm({ onClose, user }: Omit<DialogProps, 'open'>) {
         requiredMarkStyle="none"
         onFinish={f.onFinish}
         validateTrigger={['onChange', 'onBlur']}
-        footer={<Actions onCancel={onClose} submitLabel={f.submitLabel} pending={flow.pending} />}
+        footer={<DialogActions onCancel={onClose} submitLabel={f.submitLabel} pending={flow.pending} />}
       >
         {flow.step === 1 && flow.tab === 'old' ? (
-          <Form.Item name="oldPassword" label={t('info.oldPassword')} rules={[f.rules.old]}>
-            <Input type="password" autoComplete="current-password" maxLength={LIMITS.loginInputMax} placeholder={t('info.oldPasswordPlaceholder')} />
-          </Form.Item>
+          <MobilePasswordField name="oldPassword" label={t('info.oldPassword')} rules={[f.rules.old]} maxLength={LIMITS.loginInputMax} placeholder={t('info.oldPasswordPlaceholder')} />
         ) : null}
         {flow.step === 1 && flow.tab !== 'old' ? (
           <>
@@ -264,12 +224,8 @@ function PasswordForm({ onClose, user }: Omit<DialogProps, 'open'>) {
         ) : null}
         {flow.step === 2 ? (
           <>
-            <Form.Item name="newPassword" label={t('info.newPassword')} rules={[f.rules.next]} description={t('auth.passwordHint')}>
-              <Input type="password" autoComplete="new-password" maxLength={LIMITS.passwordMax} placeholder={t('auth.newPasswordPlaceholder')} />
-            </Form.Item>
-            <Form.Item name="confirm" label={t('info.confirmPassword')} dependencies={['newPassword']} rules={[f.rules.repeat]}>
-              <Input type="password" autoComplete="new-password" maxLength={LIMITS.passwordMax} placeholder={t('auth.repeatPlaceholder')} />
-            </Form.Item>
+            <MobilePasswordField name="newPassword" label={t('info.newPassword')} rules={[f.rules.next]} fresh maxLength={LIMITS.passwordMax} placeholder={t('auth.newPasswordPlaceholder')} hint={t('auth.passwordHint')} />
+            <MobilePasswordField name="confirm" label={t('info.confirmPassword')} rules={[f.rules.repeat]} fresh maxLength={LIMITS.passwordMax} placeholder={t('auth.repeatPlaceholder')} dependencies={['newPassword']} />
           </>
         ) : null}
       </Form>

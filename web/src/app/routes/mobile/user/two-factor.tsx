@@ -10,7 +10,9 @@ import { useTwoFactorTexts } from '@/features/two-factor/texts';
 import { RECOVERY_INPUT_MAX, TOTP_DIGITS, recoveryInput, totpInput } from '@/lib/two-factor';
 import { LIMITS } from '@/lib/validation';
 import type { InfoDialog } from '../../use-dialog-param';
+import { MobilePasswordField } from '../password-field';
 import '../mobile-forms.css';
+import { DialogActions } from './dialog-actions';
 import './two-factor.css';
 
 /**
@@ -77,20 +79,6 @@ export function MobileTwoFactorDialogs({ dialog, onClose }: { dialog: InfoDialog
         <DisableForm onClose={onClose} />
       </MobileDialog>
     </>
-  );
-}
-
-function Actions({ onCancel, submit, pending, danger = false }: { onCancel: () => void; submit: string; pending: boolean; danger?: boolean }) {
-  const { t } = useTwoFactorTexts();
-  return (
-    <div className="up-mform__actions up-msheet-actions">
-      <Button block size="large" onClick={onCancel}>
-        {t('cancel')}
-      </Button>
-      <Button block size="large" type="submit" color={danger ? 'danger' : 'primary'} loading={pending} data-testid="dialog-submit">
-        {submit}
-      </Button>
-    </div>
   );
 }
 
@@ -161,7 +149,7 @@ function EnrolForm({ onClose, title }: { onClose: () => void; title: string }) {
           requiredMarkStyle="none"
           onFinish={f.onFinish}
           validateTrigger={['onBlur']}
-          footer={<Actions onCancel={onClose} submit={t('enrol.submit')} pending={f.pending} />}
+          footer={<DialogActions onCancel={onClose} cancelLabel={t('cancel')} submitLabel={t('enrol.submit')} pending={f.pending} />}
         >
           <p className="up-m2fa-text">{t('enrol.scan')}</p>
           <div className="up-m2fa-qr">
@@ -216,7 +204,7 @@ function RenewForm({ onClose, title }: { onClose: () => void; title: string }) {
           requiredMarkStyle="none"
           onFinish={f.onFinish}
           validateTrigger={['onBlur']}
-          footer={<Actions onCancel={onClose} submit={t('renew.submit')} pending={f.pending} />}
+          footer={<DialogActions onCancel={onClose} cancelLabel={t('cancel')} submitLabel={t('renew.submit')} pending={f.pending} />}
         >
           <p className="up-mform__note up-mform__note--info">{t('renew.lead')}</p>
           <Form.Item name="code" label={t('disable.code')} rules={f.rules.code} normalize={recoveryInput}>
@@ -249,14 +237,12 @@ function DisableForm({ onClose }: { onClose: () => void }) {
               {f.error}
             </p>
           ) : null}
-          <Actions onCancel={onClose} submit={t('disable.submit')} pending={f.pending} danger />
+          <DialogActions onCancel={onClose} cancelLabel={t('cancel')} submitLabel={t('disable.submit')} pending={f.pending} danger />
         </>
       }
     >
       <p className="up-mform__note">{t('disable.lead')}</p>
-      <Form.Item name="password" label={t('disable.password')} rules={f.rules.password}>
-        <Input type="password" autoComplete="current-password" maxLength={LIMITS.loginInputMax} placeholder={t('disable.passwordPlaceholder')} data-testid="two-factor-password" data-autofocus />
-      </Form.Item>
+      <MobilePasswordField name="password" label={t('disable.password')} rules={f.rules.password} maxLength={LIMITS.loginInputMax} placeholder={t('disable.passwordPlaceholder')} autoFocus testId="two-factor-password" />
       <Form.Item name="code" label={t('disable.code')} rules={f.rules.code} normalize={recoveryInput}>
         <Input className="up-m2fa-input" maxLength={RECOVERY_INPUT_MAX} autoComplete="one-time-code" placeholder={t('disable.codePlaceholder')} data-testid="two-factor-disable-code" />
       </Form.Item>
