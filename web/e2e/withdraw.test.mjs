@@ -142,7 +142,7 @@ describe('withdrawals', { skip: skipReason(), timeout: 300_000 }, () => {
       await explain(page).getByText(message).waitFor();
     }
     await amount.fill('0.5');
-    assert.match(await page.getByTestId('withdraw-received').textContent(), /0\.499 MINE/);
+    assert.match(await page.getByTestId('withdraw-received').textContent(), /0\.499\sMINE/);
     const code2 = await codeFor(page);
     await page.getByTestId('verify-code').fill(code2);
     await page.getByTestId('dialog-submit').click();

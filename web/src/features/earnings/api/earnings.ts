@@ -58,9 +58,11 @@ export function getAudit(coin: string, day: string, subAccount: string): Promise
   return api.text('/pc/v1/earnings/audit', { coin, day, subAccount });
 }
 
-export function useAssets(subAccount: string, fiat: Fiat) {
+/** useAssets reads the balances; enabled false waits (while the sub-account is not known yet). */
+export function useAssets(subAccount: string, fiat: Fiat, enabled = true) {
   return useQuery({
     queryKey: earningsKeys.assets(subAccount, fiat),
+    enabled,
     queryFn: ({ signal }) => api.get<Asset[]>('/pc/v1/assets/overview', { subAccount: sub(subAccount), fiat }, { signal }),
     staleTime: 30_000,
     placeholderData: keepPreviousData,

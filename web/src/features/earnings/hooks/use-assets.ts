@@ -2,16 +2,30 @@
 // visitor's fiat, and the journal with its filters in the address.
 import { useCallback, useState } from 'react';
 import { useAddressParams } from '@/lib/use-address-params';
-import { storedLegalTender, storeLegalTender } from '@/lib/legal-tender';
+import { FIAT_SYMBOL, storedLegalTender, storeLegalTender } from '@/lib/legal-tender';
+import { formatAmount } from '@/lib/format';
 import { useAssetEntries, useAssets } from '../api/earnings';
-import { formatTime } from '../model/format';
-import { ENTRY_KINDS, PAGE_SIZES, type Fiat, type PageSize } from '../model/types';
+import { formatTime, grouped } from '../model/format';
+import { ENTRY_KINDS, PAGE_SIZES, type Asset, type Entry, type Fiat, type PageSize } from '../model/types';
+import { withdrawBlock } from '../model/withdraw-gate';
 import { useEarningsTexts } from '../texts';
 
-export function useAssetsOverview(subAccount: string) {
+/** BALANCES are an asset's amounts, in the order both layouts show them. */
+export const BALANCES = ['available', 'frozen', 'earned', 'withdrawn'] as const;
+export type Balance = (typeof BALANCES)[number];
+
+/**
+ * useAssetsOverview is the balances page for both layouts: the coins' balances with their
+ * value in the chosen fiat, and which coin's withdrawal dialog is open. ready false waits
+ * for the sub-account to be known (the page's selection still loading): the overview of
+ * all sub-accounts was asked for first and cancelled when the address's sub-account came,
+ * a second request on every load.
+ */
+export function useAssetsOverview(subAccount: string, ready = true) {
   const texts = useEarningsTexts();
   const [fiat, setFiatState] = useState<Fiat>(storedLegalTender());
-  const assets = useAssets(subAccount, fiat);
+  const [withdrawing, setWithdrawing] = useState('');
+  const assets = useAssets(subAccount, fiat, ready);
   const rows = assets.data ?? [];
   const setFiat = useCallback((f: Fiat) => {
     storeLegalTender(f);
@@ -19,13 +33,26 @@ export function useAssetsOverview(subAccount: string) {
   }, []);
   // The total adds the values the server rounded to cents: a display figure, not money.
   const total = rows.reduce((s, a) => s + (a.fiatValue ? Number(a.fiatValue) : 0), 0);
+  const sign = FIAT_SYMBOL[fiat];
   return {
     texts,
     fiat,
     setFiat,
     rows,
     totalValue: total.toFixed(2),
-    loading: !texts.ready || assets.isLoading,
+    /** totalText is the total with its sign: "$1,234.50". */
+    totalText: `${sign}${grouped(total.toFixed(2))}`,
+    /** money writes a fiat value with its sign, or says the coin has no price. */
+    money: (v: string) => (v ? `${sign}${grouped(v)}` : texts.t('assets.noPrice')),
+    /** amount writes one of a coin's balances with its unit. */
+    amount: (a: Asset, k: Balance) => formatAmount(a[k], a.unit),
+    /** blockOf says why a coin cannot be withdrawn from here (null: it can). */
+    blockOf: (a: Asset) => withdrawBlock(subAccount, a.available),
+    /** withdrawing is the coin whose withdrawal dialog is open ('' none). */
+    withdrawing,
+    startWithdraw: setWithdrawing,
+    stopWithdraw: () => setWithdrawing(''),
+    loading: !texts.ready || !ready || assets.isLoading,
     failed: assets.isError && !assets.data,
     empty: rows.every((a) => !/[1-9]/.test(a.available + a.frozen + a.earned + a.withdrawn)),
     retry: () => void assets.refetch(),
@@ -77,6 +104,8 @@ export function useAssetEntriesPage(coin: string, subAccount: string) {
     loading: !texts.ready || entries.isLoading,
     failed: entries.isError && !data,
     retry: () => void entries.refetch(),
-    time: (ms: number) => formatTime(ms, texts.lang.replace('_', '-')),
+    time: (ms: number) => formatTime(ms, texts.lang),
+    /** amount writes an entry's amount signed, with its coin: "+0.5 MINE", "-0.5 MINE". */
+    amount: (e: Entry) => `${e.amount.startsWith('-') ? '' : '+'}${formatAmount(e.amount, e.coin)}`,
   };
 }

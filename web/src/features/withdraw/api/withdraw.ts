@@ -121,9 +121,11 @@ export function useApplyWithdrawal() {
 }
 
 /** useWithdrawals pages the history; it refreshes every 15 s while a withdrawal is processing. */
-export function useWithdrawals(sub: string, coin: string, page: number, size: number) {
+/** useWithdrawals reads a page of the history; enabled false waits (while the sub-account is not known yet). */
+export function useWithdrawals(sub: string, coin: string, page: number, size: number, enabled = true) {
   return useQuery({
     queryKey: withdrawKeys.history(sub, coin, page, size),
+    enabled,
     queryFn: ({ signal }) =>
       api.get<WithdrawalPage>('/pc/v1/customer/withdraw/list', { subAccount: sub || undefined, currencyType: coin || undefined, page, pageSize: size }, { signal }),
     placeholderData: keepPreviousData,

@@ -4,6 +4,7 @@
 // same withdrawal).
 import { useState } from 'react';
 import { errorsOf, type FieldForm } from '@/lib/field-form';
+import { DASH, formatAmount, formatDateTime } from '@/lib/format';
 import { notify } from '@/lib/notify';
 import { checkCode, fieldRule } from '@/lib/validation';
 import { useApplyWithdrawal, useWithdrawInfo } from '../api/withdraw';
@@ -23,6 +24,13 @@ interface WithdrawValues {
 }
 
 const newRequestId = () => (globalThis.crypto?.randomUUID?.() ?? `${Date.now()}-${Math.random()}`).slice(0, 64);
+
+/** WithdrawFigure is one line of the dialog's figures: what it is, and the amount with its unit. */
+export interface WithdrawFigure {
+  key: 'available' | 'frozen' | 'fee';
+  label: string;
+  value: string;
+}
 
 /** useWithdrawForm runs the dialog for one sub-account and coin; the layouts mount it only while the dialog is open. */
 export function useWithdrawForm(form: FieldForm, sub: string, coin: string, onDone: () => void) {
@@ -62,6 +70,9 @@ export function useWithdrawForm(form: FieldForm, sub: string, coin: string, onDo
     }
   };
   const usable = (a: AddressEntry) => a.lockedSeconds === 0;
+  const firstUsable = d?.addresses.find(usable)?.id;
+  const received = receivedOf(amount, limits.decimals, limits.fee);
+  const unit = d?.unit ?? '';
   return {
     info: d,
     loading: info.isLoading,
@@ -76,7 +87,25 @@ export function useWithdrawForm(form: FieldForm, sub: string, coin: string, onDo
     /** options: the coin's addresses, usable ones first; a locked one is shown, disabled, with its hours. */
     options: [...(d?.addresses ?? [])].sort((a, b) => Number(usable(b)) - Number(usable(a))).map((a) => addressOption(a, t)),
     /** firstUsable is the address chosen when the dialog opens. */
-    firstUsable: d?.addresses.find(usable)?.id,
+    firstUsable,
+    /** initialValues: the first network and the first usable address. */
+    initialValues: { network: d?.networks[0], addressId: firstUsable },
+    /** onValuesChange follows the typed amount (for what arrives). */
+    onValuesChange: (changed: WithdrawValues) => {
+      if ('amount' in changed) setAmount(String(changed.amount ?? ''));
+    },
+    /** figures: the balance, the frozen part and the fee, each with the coin's unit. */
+    figures: (d
+      ? [
+          { key: 'available', label: t('dialog.available'), value: formatAmount(d.available, unit) },
+          { key: 'frozen', label: t('dialog.frozen'), value: formatAmount(d.frozen, unit) },
+          { key: 'fee', label: t('dialog.fee'), value: formatAmount(d.fee, unit) },
+        ]
+      : []) as WithdrawFigure[],
+    /** maxText says the most that can be withdrawn, under the amount. */
+    maxText: `${t('dialog.max')}: ${formatAmount(d?.maxAmount, unit)}`,
+    /** receivedText says what arrives for the typed amount ("—" while it is not valid). */
+    receivedText: `${t('dialog.received')}: ${received ? formatAmount(received, unit) : DASH}`,
     noAddress: d !== undefined && d.addresses.length === 0,
     /** setAll fills in the most that can be withdrawn. */
     setAll: () => {
@@ -85,7 +114,7 @@ export function useWithdrawForm(form: FieldForm, sub: string, coin: string, onDo
     },
     onAmount: setAmount,
     /** received is what arrives for the typed amount ('' while it is not valid). */
-    received: receivedOf(amount, limits.decimals, limits.fee),
+    received,
     rules: {
       address: fieldRule(t, (s) => (s ? null : 'rules.fieldsRequired')),
       network: fieldRule(t, (s) => (s ? null : 'rules.fieldsRequired')),
@@ -98,5 +127,5 @@ export function useWithdrawForm(form: FieldForm, sub: string, coin: string, onDo
 
 /** holdTime writes the end of a hold as a date and time in the reader's language and time zone. */
 export function holdTime(ms: number, lang: string): string {
-  return new Date(ms).toLocaleString(lang.replace('_', '-'), { year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+  return formatDateTime(ms, lang);
 }

@@ -1,19 +1,25 @@
 // The withdrawal history of the asset pages: newest first, paged, refreshed while one is
 // processing; hashes link nowhere yet (the explorer comes with its own issue) but copy.
 import { useEffect, useRef, useState } from 'react';
+import { formatAmount, formatDateTime } from '@/lib/format';
 import { useWithdrawals } from '../api/withdraw';
 import type { PageSize, Withdrawal } from '../model/types';
 import { useWithdrawTexts } from '../texts';
 
+/** WithdrawalAmount names an amount of a withdrawal. */
+export type WithdrawalAmount = 'amount' | 'fee' | 'received';
+
 /**
  * useWithdrawalHistory pages the history; onSettled runs when a withdrawal on the page
- * changes status (paid or failed), so the balances beside it can refresh too.
+ * changes status (paid or failed), so the balances beside it can refresh too. ready false
+ * waits for the sub-account to be known: asking for all sub-accounts first and then for
+ * the one in the address sent a request that was cancelled on every load.
  */
-export function useWithdrawalHistory(sub: string, coin = '', onSettled?: () => void) {
+export function useWithdrawalHistory(sub: string, coin = '', onSettled?: () => void, ready = true) {
   const texts = useWithdrawTexts();
   const [page, setPageState] = useState(1);
   const [size, setSize] = useState<PageSize>(10);
-  const q = useWithdrawals(sub, coin, page, size);
+  const q = useWithdrawals(sub, coin, page, size, ready);
   const data = q.data;
   const statuses = (data?.rows ?? []).map((w) => `${w.id}:${w.status}`).join(',');
   const last = useRef<string | null>(null);
@@ -23,7 +29,6 @@ export function useWithdrawalHistory(sub: string, coin = '', onSettled?: () => v
     if (last.current !== null && last.current !== statuses) settled.current?.();
     last.current = statuses;
   }, [statuses]);
-  const lang = texts.lang.replace('_', '-');
   return {
     texts,
     rows: data?.rows ?? [],
@@ -34,10 +39,12 @@ export function useWithdrawalHistory(sub: string, coin = '', onSettled?: () => v
       setPageState(s !== size ? 1 : p);
       setSize(s);
     },
-    loading: !texts.ready || q.isLoading,
+    loading: !texts.ready || !ready || q.isLoading,
     failed: q.isError && !data,
     retry: () => void q.refetch(),
-    time: (ms: number) => new Date(ms).toLocaleString(lang, { hourCycle: 'h23' }),
+    time: (ms: number) => formatDateTime(ms, texts.lang, { seconds: true }),
+    /** amount writes one of a withdrawal's amounts with its coin. */
+    amount: (w: Withdrawal, k: WithdrawalAmount) => formatAmount(w[k], w.currencyType),
     /** progress says where a withdrawal stands, with confirmations once it is sent. */
     progress: (w: Withdrawal) =>
       w.status === 'processing' && w.txHash

@@ -1,30 +1,42 @@
 // Desktop asset pages: orePoolAssetsOverview and orePoolAssetsDetail (the journal). Logic
 // lives in features/earnings; this file lays out antd widgets.
 import { QuestionCircleOutlined } from '@ant-design/icons';
-import { Alert, Button, DatePicker, Empty, Segmented, Select, Skeleton, Table, Tooltip } from 'antd';
-import { useState } from 'react';
+import { Alert, Button, DatePicker, Empty, Segmented, Select, Table, Tooltip } from 'antd';
+import type { TableColumnType } from 'antd';
 import dayjs from 'dayjs';
 import { Link } from 'react-router-dom';
 import { CopyText } from '@/components/copy-text/copy-text';
 import { PageFrame } from '@/components/page-frame';
 import { paths } from '@/config/paths';
-import { useAssetEntriesPage, useAssetsOverview } from '@/features/earnings/hooks/use-assets';
-import { grouped, scopeQuery } from '@/features/earnings/model/format';
-import { ENTRY_KINDS, FIATS, type Fiat } from '@/features/earnings/model/types';
-import { subAccountChoices, withdrawBlock } from '@/features/earnings/model/withdraw-gate';
+import { BALANCES, useAssetEntriesPage, useAssetsOverview, type Balance } from '@/features/earnings/hooks/use-assets';
+import { scopeQuery } from '@/features/earnings/model/format';
+import { ENTRY_KINDS, FIATS, type Asset, type Fiat } from '@/features/earnings/model/types';
+import { subAccountChoices } from '@/features/earnings/model/withdraw-gate';
 import { usePoolCodes } from '@/features/pool/hooks/use-pool-selection';
-import { Card, LoadFailed, paging } from './parts';
+import { Card, Loaded, paging } from './parts';
 import { DesktopWithdrawals, DesktopWithdrawDialog } from './withdraw';
-
-const FIAT_SIGN: Record<Fiat, string> = { USD: '$', CNY: '¥' };
 
 /** DesktopAssetsOverview: per coin, available, frozen, earned, withdrawn and value. */
 export function DesktopAssetsOverview() {
   const { selection, subAccount: sub } = usePoolCodes();
-  const v = useAssetsOverview(sub);
+  const v = useAssetsOverview(sub, !selection.isLoading);
   const { t } = v.texts;
-  const [withdrawing, setWithdrawing] = useState('');
-  const money = (s: string) => (s ? `${FIAT_SIGN[v.fiat]}${grouped(s)}` : t('assets.noPrice'));
+  const balance = (k: Balance): TableColumnType<Asset> => ({
+    key: k,
+    title:
+      k === 'frozen' ? (
+        <Tooltip title={t('assets.frozenHint')}>
+          {t('assets.frozen')} <QuestionCircleOutlined />
+        </Tooltip>
+      ) : (
+        t(`assets.${k}`)
+      ),
+    align: 'right',
+    className: 'up-pool-nowrap',
+    // Available, the figure a withdrawal takes from, stays beside the coin.
+    fixed: k === 'available' ? 'left' : undefined,
+    render: (_, a) => <span data-testid={`asset-${k}-${a.coin}`}>{v.amount(a, k)}</span>,
+  });
   return (
     <PageFrame
       titleKey="pages.orePoolAssetsOverview"
@@ -37,15 +49,11 @@ export function DesktopAssetsOverview() {
         </span>
       }
     >
-      {v.loading ? (
-        <Skeleton active paragraph={{ rows: 6 }} />
-      ) : v.failed ? (
-        <LoadFailed tp={t} retry={v.retry} />
-      ) : (
+      <Loaded state={v} tp={t} rows={6}>
         <>
           <div className="up-pool-cards">
             <div data-testid="assets-total">
-              <Card label={t('assets.totalValue')} value={`${FIAT_SIGN[v.fiat]}${grouped(v.totalValue)}`} unit={v.fiat} />
+              <Card label={t('assets.totalValue')} value={v.totalText} unit={v.fiat} />
             </div>
           </div>
           {v.empty ? <Empty description={`${t('assets.emptyTitle')}. ${t('assets.emptyBody')}`} style={{ marginBottom: 16 }} /> : null}
@@ -79,38 +87,31 @@ export function DesktopAssetsOverview() {
               }
             />
           )}
-          <Table
+          <Table<Asset>
             rowKey="coin"
             pagination={false}
             dataSource={v.rows}
             data-testid="assets-table"
-            scroll={{ x: 900 }}
+            // As wide as the figures want; wider than the page, the table scrolls by itself
+            // with Coin and Available fixed on the left and Withdraw on the right, so the
+            // button is always on screen and the row it belongs to stays named.
+            scroll={{ x: 'max-content' }}
             columns={[
-              { key: 'coin', title: t('assets.coin'), render: (_, a) => <strong>{a.coin}</strong> },
-              { key: 'available', title: t('assets.available'), align: 'right', render: (_, a) => <span data-testid={`asset-available-${a.coin}`}>{`${a.available} ${a.unit}`}</span> },
-              {
-                key: 'frozen',
-                title: (
-                  <Tooltip title={t('assets.frozenHint')}>
-                    {t('assets.frozen')} <QuestionCircleOutlined />
-                  </Tooltip>
-                ),
-                align: 'right',
-                render: (_, a) => `${a.frozen} ${a.unit}`,
-              },
-              { key: 'earned', title: t('assets.earned'), align: 'right', render: (_, a) => <span data-testid={`asset-earned-${a.coin}`}>{`${a.earned} ${a.unit}`}</span> },
-              { key: 'withdrawn', title: t('assets.withdrawn'), align: 'right', render: (_, a) => <span data-testid={`asset-withdrawn-${a.coin}`}>{`${a.withdrawn} ${a.unit}`}</span> },
-              { key: 'price', title: t('assets.price'), align: 'right', render: (_, a) => money(a.price) },
-              { key: 'value', title: t('assets.value'), align: 'right', render: (_, a) => money(a.fiatValue) },
+              { key: 'coin', title: t('assets.coin'), fixed: 'left', render: (_, a) => <strong>{a.coin}</strong> },
+              ...BALANCES.map(balance),
+              { key: 'price', title: t('assets.price'), align: 'right', className: 'up-pool-nowrap', render: (_, a) => v.money(a.price) },
+              { key: 'value', title: t('assets.value'), align: 'right', className: 'up-pool-nowrap', render: (_, a) => v.money(a.fiatValue) },
               {
                 key: 'entries',
                 title: '',
+                fixed: 'right',
+                className: 'up-pool-nowrap',
                 render: (_, a) => {
-                  const block = withdrawBlock(sub, a.available);
+                  const block = v.blockOf(a);
                   return (
                     <span style={{ display: 'inline-flex', gap: 8, alignItems: 'center' }}>
                       <Tooltip title={block ? t(`assets.${block}`) : ''}>
-                        <Button size="small" type="primary" disabled={block !== null} onClick={() => setWithdrawing(a.coin)} data-testid={`withdraw-${a.coin}`}>
+                        <Button size="small" type="primary" disabled={block !== null} onClick={() => v.startWithdraw(a.coin)} data-testid={`withdraw-${a.coin}`}>
                           {t('assets.withdraw')}
                         </Button>
                       </Tooltip>
@@ -121,10 +122,10 @@ export function DesktopAssetsOverview() {
               },
             ]}
           />
-          <DesktopWithdrawDialog sub={sub} coin={withdrawing} open={withdrawing !== ''} onClose={() => setWithdrawing('')} onDone={v.retry} />
+          <DesktopWithdrawDialog sub={sub} coin={v.withdrawing} open={v.withdrawing !== ''} onClose={v.stopWithdraw} onDone={v.retry} />
         </>
-      )}
-      <DesktopWithdrawals sub={sub} onSettled={v.retry} />
+      </Loaded>
+      <DesktopWithdrawals sub={sub} ready={!selection.isLoading} onSettled={v.retry} />
     </PageFrame>
   );
 }
@@ -153,11 +154,7 @@ export function DesktopAssetsDetail() {
         />
         {v.filtered ? <Button onClick={v.clear}>{t('entries.clear')}</Button> : null}
       </div>
-      {v.failed ? (
-        <LoadFailed tp={t} retry={v.retry} />
-      ) : v.loading ? (
-        <Skeleton active paragraph={{ rows: 6 }} />
-      ) : (
+      <Loaded state={v} tp={t} rows={6}>
         <Table
           rowKey="id"
           dataSource={v.rows}
@@ -168,11 +165,11 @@ export function DesktopAssetsDetail() {
             { key: 'time', title: t('entries.time'), render: (_, e) => v.time(e.createdAt) },
             { key: 'sub', title: t('entries.subAccount'), dataIndex: 'subAccount' },
             { key: 'kind', title: t('entries.kind'), render: (_, e) => t(`entries.kinds.${e.kind}`) },
-            { key: 'amount', title: t('entries.amount'), align: 'right', render: (_, e) => <strong data-testid="entry-amount">{`${e.amount.startsWith('-') ? '' : '+'}${e.amount} ${e.coin}`}</strong> },
+            { key: 'amount', title: t('entries.amount'), align: 'right', render: (_, e) => <strong data-testid="entry-amount">{v.amount(e)}</strong> },
             { key: 'ref', title: t('entries.ref'), render: (_, e) => (e.ref ? <CopyText text={e.ref} keep={10} testId="entry-ref" /> : '—') },
           ]}
         />
-      )}
+      </Loaded>
     </PageFrame>
   );
 }

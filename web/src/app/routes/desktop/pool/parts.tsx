@@ -1,14 +1,14 @@
 // Desktop widgets the pool pages share: status tags, copyable text, the connection panel,
 // the device table, and the load-failed state.
 import { CopyOutlined } from '@ant-design/icons';
-import { Alert, Button, Popconfirm, Result, Switch, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Popconfirm, Result, Skeleton, Switch, Table, Tag, Typography } from 'antd';
 import { QRCodeSVG } from 'qrcode.react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { useReadOnly } from '@/lib/read-only';
 import { useDeviceActions } from '@/features/pool/devices/api/devices';
-import { duration, type ListParams, type Sort } from '@/features/pool/devices/model/list-params';
+import type { ListParams, Sort } from '@/features/pool/devices/model/list-params';
 import type { DeviceRemoval } from '@/features/pool/devices/hooks/use-device-removal';
 import type { DeviceRow } from '@/features/pool/devices/model/types';
 import type { BindGate } from '@/features/pool/model/capabilities';
@@ -17,6 +17,8 @@ import { useConnectPanel } from '@/features/pool/sub-accounts/hooks/use-connect-
 import { useCopy } from '@/lib/use-copy';
 import type { TFunction } from 'i18next';
 import { rateText } from '@/lib/hashrate';
+import { DASH, withUnit } from '@/lib/format';
+import { useFormat } from '@/lib/use-format';
 
 type T = TFunction;
 
@@ -70,6 +72,23 @@ export function Copyable({
       />
     </span>
   );
+}
+
+/** LoadState is what a list's hook says of its loading. */
+export interface LoadState {
+  failed: boolean;
+  loading: boolean;
+  retry: () => void;
+}
+
+/**
+ * Loaded shows a list once it is in: the load-failed state with a retry, antd's skeleton
+ * (rows lines) while the first page loads, then the list (docs/web.md "Shared widgets").
+ */
+export function Loaded({ state, tp, rows = 6, children }: { state: LoadState; tp: T; rows?: number; children: ReactNode }) {
+  if (state.failed) return <LoadFailed tp={tp} retry={state.retry} />;
+  if (state.loading) return <Skeleton active paragraph={{ rows }} />;
+  return <>{children}</>;
 }
 
 /** LoadFailed is a list's error state with a retry. */
@@ -209,6 +228,7 @@ export function DeviceTable({
   tp: T;
 }) {
   const actions = useDeviceActions();
+  const f = useFormat();
   // An observer sees the list only: no device page, no binding.
   const readOnly = useReadOnly();
   const sortOrder = (key: Sort) => (params.sort === key ? (params.order === 'desc' ? 'descend' : 'ascend') : null);
@@ -219,11 +239,10 @@ export function DeviceTable({
       size="middle"
       loading={loading}
       dataSource={page?.rows ?? []}
-      // The table lays its columns out in this width (antd fixes the layout for the fixed
-      // worker column): the worker column gets room for a full name and its copy button,
-      // which ran under the next column at an even share of 1100 px, and the owner's Action
-      // column its own.
-      scroll={{ x: removal.allowed ? 1360 : 1260 }}
+      // The table is as wide as its columns want (the worker column 260 px, room for a full
+      // name and its copy button); wider than the page, it scrolls by itself with worker,
+      // status and real-time hashrate fixed on the left and the owner's Action on the right.
+      scroll={{ x: 'max-content' }}
       locale={{ emptyText: t('list.empty') }}
       onChange={(_, __, sorter, extra) => {
         // Paging is handled by the pagination's own onChange; two address updates in one
@@ -268,25 +287,36 @@ export function DeviceTable({
             </>
           ),
         },
-        { key: 'status', title: t('list.status'), sorter: true, sortOrder: sortOrder('status'), render: (_, d) => <StatusTag status={d.status} initialising={d.initialising} tp={tp} /> },
+        {
+          key: 'status',
+          title: t('list.status'),
+          sorter: true,
+          sortOrder: sortOrder('status'),
+          fixed: 'left',
+          className: 'up-pool-nowrap',
+          render: (_, d) => <StatusTag status={d.status} initialising={d.initialising} tp={tp} />,
+        },
         {
           key: 'realTimeHashRate',
           title: t('list.realTime'),
           sorter: true,
           sortOrder: sortOrder('realTimeHashRate'),
+          fixed: 'left',
+          className: 'up-pool-nowrap',
           render: (_, d) => <span data-testid="device-rt">{rateText(d.realTimeHashRate, tp('figure.measuring'))}</span>,
         },
-        { key: 'dayHashRate', title: t('list.day'), sorter: true, sortOrder: sortOrder('dayHashRate'), render: (_, d) => rateText(d.dayHashRate, tp('figure.measuring')) },
-        { key: 'temperature', title: t('list.temperature'), render: (_, d) => (d.temperature === null ? '–' : `${d.temperature.toFixed(0)} °C`) },
-        { key: 'online', title: t('list.online'), render: (_, d) => (d.onlineDuration ? duration(d.onlineDuration) : '–') },
+        { key: 'dayHashRate', title: t('list.day'), sorter: true, sortOrder: sortOrder('dayHashRate'), className: 'up-pool-nowrap', render: (_, d) => rateText(d.dayHashRate, tp('figure.measuring')) },
+        { key: 'temperature', title: t('list.temperature'), className: 'up-pool-nowrap', render: (_, d) => withUnit(d.temperature, '°C') },
+        { key: 'online', title: t('list.online'), className: 'up-pool-nowrap', render: (_, d) => (d.onlineDuration ? f.duration(d.onlineDuration) : DASH) },
         {
           key: 'lastUpdateTime',
           title: t('list.lastUpdate'),
           sorter: true,
           sortOrder: sortOrder('lastUpdateTime'),
-          render: (_, d) => new Date(d.lastUpdateTime).toLocaleString(),
+          className: 'up-pool-nowrap',
+          render: (_, d) => f.dateTime(d.lastUpdateTime),
         },
-        { key: 'ip', title: t('list.ip'), render: (_, d) => [d.intranetIp, d.publicIp].filter(Boolean).join(' / ') || '–' },
+        { key: 'ip', title: t('list.ip'), render: (_, d) => [d.intranetIp, d.publicIp].filter(Boolean).join(' / ') || DASH },
         ...(readOnly
           ? []
           : [
@@ -324,6 +354,7 @@ export function DeviceTable({
                 key: 'action',
                 title: t('remove.action'),
                 width: 100,
+                fixed: 'right' as const,
                 // Only an offline device can go: an online one is mining, and the pool refuses.
                 render: (_: unknown, d: DeviceRow) =>
                   removal.canRemove(d) ? (

@@ -3,6 +3,7 @@
 // this file lays out antd widgets.
 import { QrcodeOutlined } from '@ant-design/icons';
 import { Alert, Button, Empty, Form, Input, Modal, Popconfirm, Popover, Radio, Select, Skeleton, Switch, Table, Tag } from 'antd';
+import type { FormInstance } from 'antd';
 import { QRCodeSVG } from 'qrcode.react';
 import { Link } from 'react-router-dom';
 import { CopyText } from '@/components/copy-text/copy-text';
@@ -14,13 +15,15 @@ import { usePoolCodes } from '@/features/pool/hooks/use-pool-selection';
 import { useAddressBookPage, useAddressForm, useDeleteAddressForm, type AddressOption } from '@/features/withdraw/hooks/use-address-book';
 import type { VerifyState } from '@/features/withdraw/hooks/use-verify';
 import { useSettingForm, useSettingsPage } from '@/features/withdraw/hooks/use-withdraw-settings';
-import { useWithdrawForm } from '@/features/withdraw/hooks/use-withdraw-form';
+import { WithdrawDialog, type WithdrawDialogKit, type WithdrawFormState } from '@/features/withdraw/components/withdraw-dialog';
 import { useWithdrawalHistory } from '@/features/withdraw/hooks/use-withdrawals';
-import { LIMITS, PAGE_SIZES, type AddressEntry, type WithdrawSetting } from '@/features/withdraw/model/types';
+import { LIMITS, PAGE_SIZES, type AddressEntry, type WithdrawInfo, type WithdrawSetting } from '@/features/withdraw/model/types';
 import { useWithdrawTexts } from '@/features/withdraw/texts';
+import { DASH, formatAmount } from '@/lib/format';
 import { RECOVERY_INPUT_MAX, recoveryInput } from '@/lib/two-factor';
+import { useFormat } from '@/lib/use-format';
 import { codeInput, LIMITS as INPUT_LIMITS } from '@/lib/validation';
-import { Copyable, LoadFailed } from './parts';
+import { Copyable, LoadFailed, Loaded } from './parts';
 import type { TFunction } from 'i18next';
 import '../desktop-forms.css';
 import './withdraw.css';
@@ -100,6 +103,7 @@ export function DesktopAddressManage() {
   const { selection } = usePoolCodes();
   const p = useAddressBookPage();
   const { t } = p.texts;
+  const f = useFormat();
   const coins = selection.coins.map((c) => ({ value: c.type, label: c.type }));
   return (
     <PageFrame
@@ -117,20 +121,18 @@ export function DesktopAddressManage() {
       <div className="up-pool-filters">
         <Select value={p.coin} onChange={p.setCoin} style={{ width: 160 }} options={[{ value: '', label: t('common.all') }, ...coins]} data-testid="address-coin" />
       </div>
-      {p.failed ? (
-        <LoadFailed tp={t} retry={p.retry} />
-      ) : p.loading ? (
-        <Skeleton active paragraph={{ rows: 4 }} />
-      ) : (
+      <Loaded state={p} tp={t} rows={4}>
         <Table<AddressEntry>
           rowKey="id"
           dataSource={p.rows}
           pagination={false}
-          scroll={{ x: 900 }}
+          // As wide as the addresses want; wider than the page, it scrolls by itself with
+          // the coin and the actions fixed.
+          scroll={{ x: 'max-content' }}
           data-testid="address-table"
           locale={{ emptyText: <Empty description={`${t('book.emptyTitle')}. ${t('book.emptyBody')}`} /> }}
           columns={[
-            { key: 'coin', title: t('book.coin'), render: (_, a) => <strong>{a.currencyType}</strong> },
+            { key: 'coin', title: t('book.coin'), fixed: 'left', render: (_, a) => <strong>{a.currencyType}</strong> },
             {
               key: 'address',
               title: t('book.address'),
@@ -146,6 +148,7 @@ export function DesktopAddressManage() {
             {
               key: 'status',
               title: t('book.status'),
+              className: 'up-pool-nowrap',
               render: (_, a) =>
                 a.lockedSeconds > 0 ? (
                   <Tag color="orange" data-testid="address-status">
@@ -157,10 +160,11 @@ export function DesktopAddressManage() {
                   </Tag>
                 ),
             },
-            { key: 'created', title: t('book.created'), render: (_, a) => new Date(a.createdAt).toLocaleString(p.texts.lang.replace('_', '-'), { hourCycle: 'h23' }) },
+            { key: 'created', title: t('book.created'), className: 'up-pool-nowrap', render: (_, a) => f.dateTime(a.createdAt, true) },
             {
               key: 'actions',
               title: t('book.actions'),
+              fixed: 'right',
               render: (_, a) => (
                 <span style={{ display: 'inline-flex', gap: 4 }}>
                   <Button size="small" onClick={() => p.form.edit(a)} data-testid="address-edit">
@@ -174,7 +178,7 @@ export function DesktopAddressManage() {
             },
           ]}
         />
-      )}
+      </Loaded>
       <Modal open={p.form.open} title={p.form.title} onCancel={p.form.close} footer={null} destroyOnHidden width={560}>
         <AddressForm editing={p.form.editing} coins={coins} defaultCoin={p.coin || selection.coin?.type || ''} onDone={p.form.close} />
       </Modal>
@@ -236,52 +240,51 @@ export function DesktopWithdrawSettings() {
       {p.lockedNote ? <Alert type="warning" showIcon message={p.lockedNote} data-testid="settings-locked" style={{ marginBottom: 16 }} /> : <p className="up-pool-hint">{p.windowNote}</p>}
       {p.noSubAccount ? (
         <Empty description={t('settings.pickSubAccount')} />
-      ) : p.failed ? (
-        <LoadFailed tp={t} retry={p.retry} />
-      ) : p.loading ? (
-        <Skeleton active paragraph={{ rows: 4 }} />
       ) : (
-        <Table<WithdrawSetting>
-          rowKey="currencyType"
-          dataSource={p.rows}
-          pagination={false}
-          scroll={{ x: 800 }}
-          data-testid="settings-table"
-          locale={{ emptyText: <Empty description={`${t('settings.emptyTitle')}. ${t('settings.emptyBody')}`} /> }}
-          columns={[
-            { key: 'coin', title: t('settings.coin'), render: (_, s) => <strong>{s.currencyType}</strong> },
-            {
-              key: 'auto',
-              title: t('settings.auto'),
-              render: (_, s) => (
-                <Tag color={s.autoEnabled ? 'green' : 'default'} data-testid={`setting-auto-${s.currencyType}`}>
-                  {t(s.autoEnabled ? 'settings.on' : 'settings.off')}
-                </Tag>
-              ),
-            },
-            { key: 'amount', title: t('settings.amount'), align: 'right', render: (_, s) => (s.amount ? `${s.amount} ${s.unit}` : '—') },
-            { key: 'address', title: t('settings.address'), render: (_, s) => (s.address ? <CopyText text={s.address} keep={10} testId={`setting-address-${s.currencyType}`} /> : '—') },
-            { key: 'fee', title: t('settings.fee'), align: 'right', render: (_, s) => `${s.fee} ${s.unit}` },
-            {
-              key: 'actions',
-              title: '',
-              render: (_, s) => (
-                <span style={{ display: 'inline-flex', gap: 4 }}>
-                  <Button size="small" disabled={p.window.locked} onClick={() => p.edit.open(s)} data-testid={`setting-edit-${s.currencyType}`}>
-                    {t('settings.edit')}
-                  </Button>
-                  {s.autoEnabled ? (
-                    <Popconfirm title={t('settings.turnOffConfirm', { coin: s.currencyType })} onConfirm={() => void p.turnOff(s)} disabled={p.window.locked}>
-                      <Button size="small" disabled={p.window.locked} loading={p.turningOff}>
-                        {t('settings.turnOff')}
-                      </Button>
-                    </Popconfirm>
-                  ) : null}
-                </span>
-              ),
-            },
-          ]}
-        />
+        <Loaded state={p} tp={t} rows={4}>
+          <Table<WithdrawSetting>
+            rowKey="currencyType"
+            dataSource={p.rows}
+            pagination={false}
+            scroll={{ x: 'max-content' }}
+            data-testid="settings-table"
+            locale={{ emptyText: <Empty description={`${t('settings.emptyTitle')}. ${t('settings.emptyBody')}`} /> }}
+            columns={[
+              { key: 'coin', title: t('settings.coin'), fixed: 'left', render: (_, s) => <strong>{s.currencyType}</strong> },
+              {
+                key: 'auto',
+                title: t('settings.auto'),
+                render: (_, s) => (
+                  <Tag color={s.autoEnabled ? 'green' : 'default'} data-testid={`setting-auto-${s.currencyType}`}>
+                    {t(s.autoEnabled ? 'settings.on' : 'settings.off')}
+                  </Tag>
+                ),
+              },
+              { key: 'amount', title: t('settings.amount'), align: 'right', className: 'up-pool-nowrap', render: (_, s) => formatAmount(s.amount, s.unit) },
+              { key: 'address', title: t('settings.address'), render: (_, s) => (s.address ? <CopyText text={s.address} keep={10} testId={`setting-address-${s.currencyType}`} /> : '—') },
+              { key: 'fee', title: t('settings.fee'), align: 'right', className: 'up-pool-nowrap', render: (_, s) => formatAmount(s.fee, s.unit) },
+              {
+                key: 'actions',
+                title: '',
+                fixed: 'right',
+                render: (_, s) => (
+                  <span style={{ display: 'inline-flex', gap: 4 }}>
+                    <Button size="small" disabled={p.window.locked} onClick={() => p.edit.open(s)} data-testid={`setting-edit-${s.currencyType}`}>
+                      {t('settings.edit')}
+                    </Button>
+                    {s.autoEnabled ? (
+                      <Popconfirm title={t('settings.turnOffConfirm', { coin: s.currencyType })} onConfirm={() => void p.turnOff(s)} disabled={p.window.locked}>
+                        <Button size="small" disabled={p.window.locked} loading={p.turningOff}>
+                          {t('settings.turnOff')}
+                        </Button>
+                      </Popconfirm>
+                    ) : null}
+                  </span>
+                ),
+              },
+            ]}
+          />
+        </Loaded>
       )}
       <Modal open={p.edit.setting !== null} title={`${t('settings.title')} · ${p.edit.setting?.currencyType ?? ''}`} onCancel={p.edit.close} footer={null} destroyOnHidden width={520}>
         <SettingForm sub={subAccount} setting={p.edit.setting} onDone={p.edit.close} />
@@ -321,50 +324,48 @@ function SettingForm({ sub, setting, onDone }: { sub: string; setting: WithdrawS
 /** desktopOption shows an address choice on one line: its name, then the address. */
 const desktopOption = (o: AddressOption) => ({ value: o.value, disabled: o.disabled, label: o.description ? `${o.label} · ${o.description}` : o.label });
 
-/** DesktopWithdrawDialog: withdraw one coin of one sub-account. */
-export function DesktopWithdrawDialog({ sub, coin, open, onClose, onDone }: { sub: string; coin: string; open: boolean; onClose: () => void; onDone: () => void }) {
-  const { t } = useWithdrawTexts();
-  return (
-    <Modal open={open} title={t('dialog.title', { coin })} onCancel={onClose} footer={null} destroyOnHidden width={560}>
-      {open ? <WithdrawForm sub={sub} coin={coin} onClose={onClose} onDone={onDone} /> : null}
+/** desktopWithdrawKit: the withdrawal dialog's antd widgets. */
+const desktopWithdrawKit: WithdrawDialogKit<FormInstance> = {
+  Frame: ({ open, title, onClose, children }) => (
+    <Modal open={open} title={title} onCancel={onClose} footer={null} destroyOnHidden width={560}>
+      {children}
     </Modal>
-  );
+  ),
+  useForm: () => Form.useForm()[0],
+  Loading: () => <Skeleton active paragraph={{ rows: 6 }} />,
+  Failed: WithdrawFailed,
+  Body: WithdrawForm,
+};
+
+function WithdrawFailed({ retry }: { retry: () => void }) {
+  return <LoadFailed tp={useWithdrawTexts().t} retry={retry} />;
 }
 
-function WithdrawForm({ sub, coin, onClose, onDone }: { sub: string; coin: string; onClose: () => void; onDone: () => void }) {
+/** DesktopWithdrawDialog: withdraw one coin of one sub-account. */
+export function DesktopWithdrawDialog(props: { sub: string; coin: string; open: boolean; onClose: () => void; onDone: () => void }) {
+  return <WithdrawDialog kit={desktopWithdrawKit} {...props} />;
+}
+
+function WithdrawForm({ form, f, info: d, onClose }: { form: FormInstance; f: WithdrawFormState; info: WithdrawInfo; onClose: () => void }) {
   const { t } = useWithdrawTexts();
-  const [form] = Form.useForm();
-  const f = useWithdrawForm(form, sub, coin, () => {
-    onDone();
-    onClose();
-  });
-  const d = f.info;
-  if (f.failed) return <LoadFailed tp={t} retry={f.retry} />;
-  if (f.loading || !d) return <Skeleton active paragraph={{ rows: 6 }} />;
   return (
     <Form
       form={form}
       layout="vertical"
       name="withdraw"
-      initialValues={{ network: d.networks[0], addressId: f.firstUsable }}
+      initialValues={f.initialValues}
       onFinish={f.onFinish}
-      onValuesChange={(ch) => 'amount' in ch && f.onAmount(String(ch.amount ?? ''))}
+      onValuesChange={f.onValuesChange}
       requiredMark={false}
     >
       {f.hold ? <Alert type="warning" showIcon message={f.hold} className="up-dialog-alert" data-testid="withdraw-hold" /> : null}
       <dl className="up-withdraw-figures" data-testid="withdraw-figures">
-        <div>
-          <dt>{t('dialog.available')}</dt>
-          <dd data-testid="withdraw-available">{`${d.available} ${d.unit}`}</dd>
-        </div>
-        <div>
-          <dt>{t('dialog.frozen')}</dt>
-          <dd>{`${d.frozen} ${d.unit}`}</dd>
-        </div>
-        <div>
-          <dt>{t('dialog.fee')}</dt>
-          <dd>{`${d.fee} ${d.unit}`}</dd>
-        </div>
+        {f.figures.map((x) => (
+          <div key={x.key}>
+            <dt>{x.label}</dt>
+            <dd data-testid={`withdraw-${x.key}`}>{x.value}</dd>
+          </div>
+        ))}
       </dl>
       {f.noAddress ? (
         <Alert type="info" showIcon message={t('dialog.noAddress')} action={<Link to={paths.account.orePoolAddressManage}>{t('dialog.toBook')}</Link>} className="up-dialog-alert" />
@@ -379,7 +380,7 @@ function WithdrawForm({ sub, coin, onClose, onDone }: { sub: string; coin: strin
       <Form.Item name="network" label={t('dialog.network')} rules={[f.rules.network]}>
         <Select options={d.networks.map((n) => ({ value: n, label: n }))} data-testid="withdraw-network" />
       </Form.Item>
-      <Form.Item label={t('dialog.amount')} required extra={`${t('dialog.max')}: ${d.maxAmount} ${d.unit}`}>
+      <Form.Item label={t('dialog.amount')} required extra={f.maxText}>
         <div className="up-code-row">
           <Form.Item name="amount" noStyle rules={[f.rules.amount]}>
             <Input inputMode="decimal" suffix={d.unit} data-testid="withdraw-amount" />
@@ -389,7 +390,9 @@ function WithdrawForm({ sub, coin, onClose, onDone }: { sub: string; coin: strin
           </Button>
         </div>
       </Form.Item>
-      <p className="up-pool-hint" data-testid="withdraw-received">{`${t('dialog.received')}: ${f.received ? `${f.received} ${d.unit}` : '—'}`}</p>
+      <p className="up-pool-hint" data-testid="withdraw-received">
+        {f.receivedText}
+      </p>
       <Form.Item name="remark" label={t('dialog.remark')} rules={[f.rules.remark]}>
         <Input maxLength={LIMITS.remark} placeholder={t('dialog.remarkPlaceholder')} />
       </Form.Item>
@@ -400,23 +403,21 @@ function WithdrawForm({ sub, coin, onClose, onDone }: { sub: string; coin: strin
   );
 }
 
-/** DesktopWithdrawals: the withdrawal history of the chosen sub-account (all when none). */
-export function DesktopWithdrawals({ sub, onSettled }: { sub: string; onSettled?: () => void }) {
-  const h = useWithdrawalHistory(sub, '', onSettled);
+/** DesktopWithdrawals: the withdrawal history of the chosen sub-account (all when none; ready false: not known yet). */
+export function DesktopWithdrawals({ sub, ready, onSettled }: { sub: string; ready?: boolean; onSettled?: () => void }) {
+  const h = useWithdrawalHistory(sub, '', onSettled, ready);
   const { t } = h.texts;
   const color = { processing: 'processing', success: 'success', failure: 'error' } as const;
   return (
     <section className="up-pool-panel" data-testid="withdrawals">
       <h2>{t('history.title')}</h2>
-      {h.failed ? (
-        <LoadFailed tp={t} retry={h.retry} />
-      ) : h.loading ? (
-        <Skeleton active paragraph={{ rows: 4 }} />
-      ) : (
+      <Loaded state={h} tp={t} rows={4}>
         <Table
           rowKey="id"
           dataSource={h.rows}
-          scroll={{ x: 1100 }}
+          // The coin stays on the left when the table scrolls; what identifies a withdrawal
+          // (its hash and order number) comes right after its figures, on screen at 1440 px.
+          scroll={{ x: 'max-content' }}
           data-testid="withdrawals-table"
           locale={{ emptyText: <Empty description={`${t('history.emptyTitle')}. ${t('history.emptyBody')}`} /> }}
           pagination={{
@@ -429,8 +430,18 @@ export function DesktopWithdrawals({ sub, onSettled }: { sub: string; onSettled?
             onChange: (p, s) => h.setPage(p, s as (typeof PAGE_SIZES)[number]),
           }}
           columns={[
-            { key: 'time', title: t('history.time'), render: (_, w) => h.time(w.createdAt) },
-            { key: 'coin', title: t('history.coin'), render: (_, w) => `${w.currencyType} · ${t(`history.kinds.${w.kind}`)}` },
+            {
+              key: 'coin',
+              title: t('history.coin'),
+              fixed: 'left',
+              render: (_, w) => (
+                <>
+                  <strong>{w.currencyType}</strong>
+                  <div className="up-pool-hint">{t(`history.kinds.${w.kind}`)}</div>
+                </>
+              ),
+            },
+            { key: 'time', title: t('history.time'), className: 'up-pool-nowrap', render: (_, w) => h.time(w.createdAt) },
             {
               key: 'status',
               title: t('history.status'),
@@ -443,17 +454,17 @@ export function DesktopWithdrawals({ sub, onSettled }: { sub: string; onSettled?
                 </span>
               ),
             },
-            { key: 'amount', title: t('history.amount'), align: 'right', render: (_, w) => w.amount },
-            { key: 'fee', title: t('history.fee'), align: 'right', render: (_, w) => w.fee },
-            { key: 'received', title: t('history.received'), align: 'right', render: (_, w) => <strong>{w.received}</strong> },
-            { key: 'address', title: t('history.address'), render: (_, w) => <CopyText text={w.address} keep={8} /> },
+            { key: 'amount', title: t('history.amount'), align: 'right', className: 'up-pool-nowrap', render: (_, w) => h.amount(w, 'amount') },
+            { key: 'received', title: t('history.received'), align: 'right', className: 'up-pool-nowrap', render: (_, w) => <strong>{h.amount(w, 'received')}</strong> },
+            { key: 'tx', title: t('history.txHash'), className: 'up-pool-nowrap', render: (_, w) => (w.txHash ? <CopyText text={w.txHash} keep={8} testId="withdrawal-tx" /> : DASH) },
+            { key: 'order', title: t('history.orderNo'), className: 'up-pool-nowrap', render: (_, w) => <CopyText text={w.orderNo} keep={8} testId="withdrawal-order" /> },
+            { key: 'fee', title: t('history.fee'), align: 'right', className: 'up-pool-nowrap', render: (_, w) => h.amount(w, 'fee') },
+            { key: 'address', title: t('history.address'), className: 'up-pool-nowrap', render: (_, w) => <CopyText text={w.address} keep={8} /> },
             { key: 'network', title: t('history.network'), dataIndex: 'network' },
             { key: 'remark', title: t('history.remark'), dataIndex: 'remark' },
-            { key: 'tx', title: t('history.txHash'), render: (_, w) => (w.txHash ? <CopyText text={w.txHash} keep={8} testId="withdrawal-tx" /> : '—') },
-            { key: 'order', title: t('history.orderNo'), render: (_, w) => <CopyText text={w.orderNo} keep={8} testId="withdrawal-order" /> },
           ]}
         />
-      )}
+      </Loaded>
     </section>
   );
 }

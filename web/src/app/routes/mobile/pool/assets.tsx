@@ -1,29 +1,24 @@
 // Phone asset pages: assetsOverview and assetsDetail (the journal). Logic lives in
 // features/earnings; this file lays out antd-mobile widgets.
 import { Button, ErrorBlock, NoticeBar, Selector, Skeleton } from 'antd-mobile';
-import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { MCopyText } from '@/components/copy-text/m-copy-text';
 import { PageFrame } from '@/components/page-frame';
 import { mobilePaths } from '@/config/paths';
-import { useAssetEntriesPage, useAssetsOverview } from '@/features/earnings/hooks/use-assets';
-import { grouped, scopeQuery } from '@/features/earnings/model/format';
+import { BALANCES, useAssetEntriesPage, useAssetsOverview } from '@/features/earnings/hooks/use-assets';
+import { scopeQuery } from '@/features/earnings/model/format';
 import { ENTRY_KINDS, FIATS, type Fiat } from '@/features/earnings/model/types';
-import { subAccountChoices, withdrawBlock } from '@/features/earnings/model/withdraw-gate';
+import { subAccountChoices } from '@/features/earnings/model/withdraw-gate';
 import { MobilePager } from '@/features/pool/overclock/components/mobile-send-parts';
 import { usePoolCodes } from '@/features/pool/hooks/use-pool-selection';
 import { MCard, MLoadFailed } from './parts';
 import { MobileWithdrawals, MobileWithdrawSheet } from './withdraw';
 
-const FIAT_SIGN: Record<Fiat, string> = { USD: '$', CNY: '¥' };
-
 /** MobileAssetsOverview: one card per coin with its balances and value. */
 export function MobileAssetsOverview() {
   const { selection, subAccount: sub } = usePoolCodes();
-  const v = useAssetsOverview(sub);
+  const v = useAssetsOverview(sub, !selection.isLoading);
   const { t } = v.texts;
-  const [withdrawing, setWithdrawing] = useState('');
-  const money = (s: string) => (s ? `${FIAT_SIGN[v.fiat]}${grouped(s)}` : t('assets.noPrice'));
   return (
     <PageFrame titleKey="pages.orePoolAssetsOverview">
       {v.loading ? (
@@ -43,7 +38,7 @@ export function MobileAssetsOverview() {
           </div>
           <div className="up-mpool-cards up-mearn-cards" data-testid="assets-total">
             <div className="up-mearn-wide">
-              <MCard label={t('assets.totalValue')} value={`${FIAT_SIGN[v.fiat]}${grouped(v.totalValue)}`} unit={v.fiat} />
+              <MCard label={t('assets.totalValue')} value={v.totalText} unit={v.fiat} />
             </div>
           </div>
           {v.empty ? <ErrorBlock status="empty" title={t('assets.emptyTitle')} description={t('assets.emptyBody')} fullPage={false} /> : null}
@@ -75,44 +70,34 @@ export function MobileAssetsOverview() {
               ) : null}
             </section>
           )}
-          {v.rows.map((a) => {
-            const block = withdrawBlock(sub, a.available);
-            return (
-              <article key={a.coin} className="up-mpool-device" data-testid="asset-card">
-                <div className="up-mpool-device__head">
-                  <strong>{a.coin}</strong>
-                  <span>{money(a.fiatValue)}</span>
-                </div>
-                <div className="up-mpool-row">
-                  <span>{t('assets.available')}</span>
-                  <strong data-testid={`asset-available-${a.coin}`}>{`${a.available} ${a.unit}`}</strong>
-                </div>
-                <div className="up-mpool-row">
-                  <span>{t('assets.frozen')}</span>
-                  <span>{`${a.frozen} ${a.unit}`}</span>
-                </div>
-                <div className="up-mpool-row">
-                  <span>{t('assets.earned')}</span>
-                  <span data-testid={`asset-earned-${a.coin}`}>{`${a.earned} ${a.unit}`}</span>
-                </div>
-                <div className="up-mpool-row">
-                  <span>{t('assets.withdrawn')}</span>
-                  <span>{`${a.withdrawn} ${a.unit}`}</span>
-                </div>
-                <div className="up-mpool-actions">
-                  <Button size="small" color="primary" disabled={block !== null} onClick={() => setWithdrawing(a.coin)} data-testid={`withdraw-${a.coin}`}>
-                    {t('assets.withdraw')}
-                  </Button>
-                  <Link to={`${mobilePaths.account.assetsDetail}${scopeQuery(a.coin, sub)}`}>{t('assets.entries')}</Link>
-                </div>
-              </article>
-            );
-          })}
+          {v.rows.map((a) => (
+            <article key={a.coin} className="up-mpool-device" data-testid="asset-card">
+              <div className="up-mpool-device__head">
+                <strong>{a.coin}</strong>
+                <span>{v.money(a.fiatValue)}</span>
+              </div>
+              {BALANCES.map((k) => {
+                const Figure = k === 'available' ? 'strong' : 'span';
+                return (
+                  <div key={k} className="up-mpool-row">
+                    <span>{t(`assets.${k}`)}</span>
+                    <Figure data-testid={`asset-${k}-${a.coin}`}>{v.amount(a, k)}</Figure>
+                  </div>
+                );
+              })}
+              <div className="up-mpool-actions">
+                <Button size="small" color="primary" disabled={v.blockOf(a) !== null} onClick={() => v.startWithdraw(a.coin)} data-testid={`withdraw-${a.coin}`}>
+                  {t('assets.withdraw')}
+                </Button>
+                <Link to={`${mobilePaths.account.assetsDetail}${scopeQuery(a.coin, sub)}`}>{t('assets.entries')}</Link>
+              </div>
+            </article>
+          ))}
           <p className="up-mpool-hint">{t('assets.frozenHint')}</p>
-          <MobileWithdrawSheet sub={sub} coin={withdrawing} open={withdrawing !== ''} onClose={() => setWithdrawing('')} onDone={v.retry} />
+          <MobileWithdrawSheet sub={sub} coin={v.withdrawing} open={v.withdrawing !== ''} onClose={v.stopWithdraw} onDone={v.retry} />
         </>
       )}
-      <MobileWithdrawals sub={sub} onSettled={v.retry} />
+      <MobileWithdrawals sub={sub} ready={!selection.isLoading} onSettled={v.retry} />
     </PageFrame>
   );
 }
@@ -158,7 +143,7 @@ export function MobileAssetsDetail() {
             <article key={e.id} className="up-mpool-device" data-testid="entry-card">
               <div className="up-mpool-device__head">
                 <span>{t(`entries.kinds.${e.kind}`)}</span>
-                <strong data-testid="entry-amount">{`${e.amount.startsWith('-') ? '' : '+'}${e.amount} ${e.coin}`}</strong>
+                <strong data-testid="entry-amount">{v.amount(e)}</strong>
               </div>
               <div className="up-mpool-row">
                 <span>{t('entries.time')}</span>

@@ -14,10 +14,11 @@ import { usePoolCodes } from '@/features/pool/hooks/use-pool-selection';
 import { useAddressBookPage, useAddressForm, useDeleteAddressForm } from '@/features/withdraw/hooks/use-address-book';
 import type { VerifyState } from '@/features/withdraw/hooks/use-verify';
 import { useSettingForm, useSettingsPage } from '@/features/withdraw/hooks/use-withdraw-settings';
-import { useWithdrawForm } from '@/features/withdraw/hooks/use-withdraw-form';
+import { WithdrawDialog, type WithdrawDialogKit, type WithdrawFormState } from '@/features/withdraw/components/withdraw-dialog';
 import { useWithdrawalHistory } from '@/features/withdraw/hooks/use-withdrawals';
-import { LIMITS, type AddressEntry, type WithdrawSetting } from '@/features/withdraw/model/types';
+import { LIMITS, type AddressEntry, type WithdrawInfo, type WithdrawSetting } from '@/features/withdraw/model/types';
 import { useWithdrawTexts } from '@/features/withdraw/texts';
+import { formatAmount } from '@/lib/format';
 import { RECOVERY_INPUT_MAX, recoveryInput } from '@/lib/two-factor';
 import { codeInput, LIMITS as INPUT_LIMITS } from '@/lib/validation';
 import { FieldInput } from '../field-input';
@@ -226,11 +227,11 @@ export function MobileWithdrawSettings() {
             </div>
             <div className="up-mpool-row">
               <span>{t('settings.amount')}</span>
-              <span>{s.amount ? `${s.amount} ${s.unit}` : '—'}</span>
+              <span>{formatAmount(s.amount, s.unit)}</span>
             </div>
             <div className="up-mpool-row">
               <span>{t('settings.fee')}</span>
-              <span>{`${s.fee} ${s.unit}`}</span>
+              <span>{formatAmount(s.fee, s.unit)}</span>
             </div>
             {s.address ? (
               <>
@@ -295,48 +296,51 @@ function MSettingForm({ sub, setting, onDone }: { sub: string; setting: Withdraw
   );
 }
 
-/** MobileWithdrawSheet: withdraw one coin of one sub-account, in a bottom sheet. */
-export function MobileWithdrawSheet({ sub, coin, open, onClose, onDone }: { sub: string; coin: string; open: boolean; onClose: () => void; onDone: () => void }) {
-  const { t } = useWithdrawTexts();
-  return (
-    <MobileDialog open={open} onClose={onClose} title={t('dialog.title', { coin })} testId="withdraw-dialog">
-      {open ? <MWithdrawForm sub={sub} coin={coin} onClose={onClose} onDone={onDone} /> : null}
+type FormInstance = ReturnType<typeof Form.useForm>[0];
+
+/** mobileWithdrawKit: the withdrawal dialog's antd-mobile widgets, in a bottom sheet. */
+const mobileWithdrawKit: WithdrawDialogKit<FormInstance> = {
+  Frame: ({ open, title, onClose, children }) => (
+    <MobileDialog open={open} onClose={onClose} title={title} testId="withdraw-dialog">
+      {children}
     </MobileDialog>
-  );
+  ),
+  useForm: () => Form.useForm()[0],
+  Loading: () => <Skeleton.Paragraph lineCount={8} animated />,
+  Failed: MWithdrawFailed,
+  Body: MWithdrawForm,
+};
+
+function MWithdrawFailed({ retry }: { retry: () => void }) {
+  return <MLoadFailed tp={useWithdrawTexts().t} retry={retry} />;
 }
 
-function MWithdrawForm({ sub, coin, onClose, onDone }: { sub: string; coin: string; onClose: () => void; onDone: () => void }) {
+/** MobileWithdrawSheet: withdraw one coin of one sub-account, in a bottom sheet. */
+export function MobileWithdrawSheet(props: { sub: string; coin: string; open: boolean; onClose: () => void; onDone: () => void }) {
+  return <WithdrawDialog kit={mobileWithdrawKit} {...props} />;
+}
+
+function MWithdrawForm({ form, f, info: d, onClose }: { form: FormInstance; f: WithdrawFormState; info: WithdrawInfo; onClose: () => void }) {
   const { t } = useWithdrawTexts();
-  const [form] = Form.useForm();
-  const f = useWithdrawForm(form, sub, coin, () => {
-    onDone();
-    onClose();
-  });
-  const d = f.info;
-  if (f.failed) return <MLoadFailed tp={t} retry={f.retry} />;
-  if (f.loading || !d) return <Skeleton.Paragraph lineCount={8} animated />;
   return (
     <Form
       form={form}
       layout="vertical"
-      initialValues={{ network: d.networks[0], addressId: f.firstUsable }}
+      initialValues={f.initialValues}
       onFinish={f.onFinish}
-      onValuesChange={(ch) => 'amount' in ch && f.onAmount(String(ch.amount ?? ''))}
+      onValuesChange={f.onValuesChange}
       footer={<MActions onCancel={onClose} submit={t('dialog.submit')} pending={f.pending} t={t} disabled={f.hold !== ''} />}
     >
       {f.hold ? <NoticeBar content={f.hold} color="alert" wrap data-testid="withdraw-hold" /> : null}
-      <div className="up-mpool-row">
-        <span>{t('dialog.available')}</span>
-        <strong data-testid="withdraw-available">{`${d.available} ${d.unit}`}</strong>
-      </div>
-      <div className="up-mpool-row">
-        <span>{t('dialog.frozen')}</span>
-        <span>{`${d.frozen} ${d.unit}`}</span>
-      </div>
-      <div className="up-mpool-row">
-        <span>{t('dialog.fee')}</span>
-        <span>{`${d.fee} ${d.unit}`}</span>
-      </div>
+      {f.figures.map((x) => {
+        const Figure = x.key === 'available' ? 'strong' : 'span';
+        return (
+          <div key={x.key} className="up-mpool-row">
+            <span>{x.label}</span>
+            <Figure data-testid={`withdraw-${x.key}`}>{x.value}</Figure>
+          </div>
+        );
+      })}
       {f.noAddress ? (
         <NoticeBar content={t('dialog.noAddress')} color="info" wrap extra={<Link to={mobilePaths.account.addressManage}>{t('dialog.toBook')}</Link>} />
       ) : null}
@@ -346,7 +350,7 @@ function MWithdrawForm({ sub, coin, onClose, onDone }: { sub: string; coin: stri
       <Form.Item name="network" label={t('dialog.network')} rules={[f.rules.network]}>
         <OneOf options={d.networks.map((n) => ({ value: n, label: n }))} />
       </Form.Item>
-      <Form.Item name="amount" label={t('dialog.amount')} rules={[f.rules.amount]} help={`${t('dialog.max')}: ${d.maxAmount} ${d.unit}`}>
+      <Form.Item name="amount" label={t('dialog.amount')} rules={[f.rules.amount]} help={f.maxText}>
         <FieldInput
           inputMode="decimal"
           data-testid="withdraw-amount"
@@ -357,7 +361,9 @@ function MWithdrawForm({ sub, coin, onClose, onDone }: { sub: string; coin: stri
           }
         />
       </Form.Item>
-      <p className="up-mpool-hint" data-testid="withdraw-received">{`${t('dialog.received')}: ${f.received ? `${f.received} ${d.unit}` : '—'}`}</p>
+      <p className="up-mpool-hint" data-testid="withdraw-received">
+        {f.receivedText}
+      </p>
       <Form.Item name="remark" label={t('dialog.remark')} rules={[f.rules.remark]}>
         <Input maxLength={LIMITS.remark} placeholder={t('dialog.remarkPlaceholder')} />
       </Form.Item>
@@ -367,9 +373,9 @@ function MWithdrawForm({ sub, coin, onClose, onDone }: { sub: string; coin: stri
   );
 }
 
-/** MobileWithdrawals: the withdrawal history as cards. */
-export function MobileWithdrawals({ sub, onSettled }: { sub: string; onSettled?: () => void }) {
-  const h = useWithdrawalHistory(sub, '', onSettled);
+/** MobileWithdrawals: the withdrawal history as cards (ready false: the sub-account is not known yet). */
+export function MobileWithdrawals({ sub, ready, onSettled }: { sub: string; ready?: boolean; onSettled?: () => void }) {
+  const h = useWithdrawalHistory(sub, '', onSettled, ready);
   const { t } = h.texts;
   const color = { processing: 'primary', success: 'success', failure: 'danger' } as const;
   return (
@@ -386,7 +392,7 @@ export function MobileWithdrawals({ sub, onSettled }: { sub: string; onSettled?:
           {h.rows.map((w) => (
             <article key={w.id} className="up-mpool-device" data-testid="withdrawal-card">
               <div className="up-mpool-device__head">
-                <strong>{`${w.amount} ${w.currencyType}`}</strong>
+                <strong>{h.amount(w, 'amount')}</strong>
                 <Tag color={color[w.status]} data-testid="withdrawal-status">
                   {t(`history.statuses.${w.status}`)}
                 </Tag>
@@ -398,11 +404,11 @@ export function MobileWithdrawals({ sub, onSettled }: { sub: string; onSettled?:
               </div>
               <div className="up-mpool-row">
                 <span>{t('history.fee')}</span>
-                <span>{w.fee}</span>
+                <span>{h.amount(w, 'fee')}</span>
               </div>
               <div className="up-mpool-row">
                 <span>{t('history.received')}</span>
-                <strong>{w.received}</strong>
+                <strong>{h.amount(w, 'received')}</strong>
               </div>
               <div className="up-mpool-row">
                 <span>{t('history.network')}</span>
