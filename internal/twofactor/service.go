@@ -245,13 +245,7 @@ func (s *Service) Disable(ctx context.Context, userID int64, rawCode string) err
 // Reset turns a user's second factor off with no code: Disable after its checks, and the
 // operator's `poold admin user reset-2fa` for a user who lost both phone and codes.
 func (s *Service) Reset(ctx context.Context, userID int64) error {
-	return s.DB.InTx(ctx, func(tx *db.Tx) error {
-		if _, err := tx.Exec(ctx, "DELETE FROM user_totp WHERE user_id = ?", userID); err != nil {
-			return err
-		}
-		_, err := tx.Exec(ctx, "DELETE FROM totp_recovery_codes WHERE user_id = ?", userID)
-		return err
-	})
+	return s.DB.InTx(ctx, func(tx *db.Tx) error { return resetIn(ctx, tx, userID) })
 }
 
 // RenewRecovery replaces the recovery codes after a code; the old ones stop working.

@@ -267,8 +267,19 @@ func TestOperatorResetsALostSecondFactor(t *testing.T) {
 		if err := s.Admin(ctx, []string{"status", "LOST@example.com"}, &out); err != nil || !strings.Contains(out.String(), "on, 10 recovery codes left") {
 			t.Fatalf("status: %v %q", err, out.String())
 		}
-		if err := s.Admin(ctx, []string{"reset", "lost@example.com"}, &out); err != nil {
+		if err := s.Admin(ctx, []string{"reset", "lost@example.com"}, &out); err == nil {
+			t.Fatal("a reset without --reason passed")
+		}
+		if err := s.Admin(ctx, []string{"reset", "lost@example.com", "--reason", "lost phone and codes"}, &out); err != nil {
 			t.Fatal(err)
+		}
+		// In the operator audit log, as the command line's, with the status before and after.
+		var actor, reason, before, after string
+		err := d.QueryRow(ctx, "SELECT actor, reason, before_json, after_json FROM ops_audit WHERE action = ?", "user.2fa.reset").
+			Scan(&actor, &reason, &before, &after)
+		if err != nil || actor != "cli" || reason != "lost phone and codes" || !strings.Contains(before, `"enabled":true`) ||
+			!strings.Contains(after, `"enabled":false`) {
+			t.Fatalf("audit log: %s %s %s %s %v", actor, reason, before, after, err)
 		}
 		if on, _ := s.Enabled(ctx, u.ID); on {
 			t.Fatal("still on after the reset")

@@ -71,8 +71,9 @@ type OpsWithdrawal struct {
 // OpsFilter picks withdrawals for the review queue; zero fields pick all. Newest first.
 type OpsFilter struct {
 	Status, Coin string
-	// User is a user's uid or email.
-	User string
+	// User is a user's uid or email; UserID a user's id.
+	User   string
+	UserID int64
 	// OlderThan keeps withdrawals asked for at least this long ago.
 	OlderThan time.Duration
 	// Before is a cursor: withdrawals with a smaller id.
@@ -111,6 +112,9 @@ func (s *Store) OpsList(ctx context.Context, f OpsFilter) ([]OpsWithdrawal, erro
 	}
 	if f.User != "" {
 		where, args = append(where, "(u.uid = ? OR u.email = ?)"), append(args, f.User, strings.ToLower(f.User))
+	}
+	if f.UserID > 0 {
+		where, args = append(where, "w.user_id = ?"), append(args, f.UserID)
 	}
 	if f.OlderThan > 0 {
 		where, args = append(where, "w.created_at <= ?"), append(args, s.now().Add(-f.OlderThan).UnixMilli())

@@ -93,4 +93,3 @@ func jsonOrNil(v any) (any, error) {
 	}
 	return string(b), nil
 }
-
