@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"cmp"
 	"context"
+	"database/sql"
 	"errors"
 	"fmt"
 	"io"
@@ -12,6 +13,7 @@ import (
 	"github.com/uniplus-pool/pool/internal/cli"
 	"github.com/uniplus-pool/pool/internal/httpx"
 	"github.com/uniplus-pool/pool/internal/i18n"
+	"github.com/uniplus-pool/pool/internal/ops/audit"
 )
 
 // UserAdminUsage is the help of `poold admin user`.
@@ -19,6 +21,13 @@ const UserAdminUsage = `  user add EMAIL|PHONE --nickname NAME --password-stdin 
                              an account, on registration's rules but without its code (make
                              sure the address is the user's); the password is the first line
                              of standard input, never an argument: printf '%s\n' "$PW" | ...
+  user freeze EMAIL|PHONE|UID --reason R [--withdrawals]
+                             freeze the account (no sign-in, its sessions end) or only its
+                             withdrawals; in the operator audit log as cli
+  user unfreeze EMAIL|PHONE|UID --reason R [--withdrawals]
+                             lift that freeze
+  user end-sessions EMAIL|PHONE|UID --reason R
+                             sign the user out everywhere
 `
 
 // MaxPasswordLine bounds what `user add --password-stdin` reads: far more than a password
@@ -81,10 +90,13 @@ func (s *Service) AdminUsers(ctx context.Context, args []string, stdin io.Reader
 	if err := cli.HelpArea("user", UserAdminUsage, args, out); err != nil {
 		return err
 	}
+	if len(args) > 0 && (args[0] == "freeze" || args[0] == "unfreeze" || args[0] == "end-sessions") {
+		return s.adminUserAction(ctx, args, out)
+	}
 	if len(args) == 0 || args[0] != "add" {
 		io.WriteString(out, UserAdminUsage)
 		if len(args) == 0 {
-			return errors.New("user: want a verb: add")
+			return errors.New("user: want a verb: add, freeze, unfreeze or end-sessions")
 		}
 		return fmt.Errorf("user: unknown verb %q", args[0])
 	}
@@ -124,4 +136,61 @@ func readPasswordLine(r io.Reader) (string, error) {
 		return "", fmt.Errorf("read the password: %w", err)
 	}
 	return strings.TrimRight(line, "\r\n"), nil
+}
+
+// adminUserAction runs `poold admin user freeze|unfreeze|end-sessions WHO --reason R`:
+// the same functions as the console's (freeze.go), recorded as cli.
+func (s *Service) adminUserAction(ctx context.Context, args []string, out io.Writer) error {
+	verb := args[0]
+	cmd := cli.New("user "+verb, UserAdminUsage)
+	reason := cmd.Flags.String("reason", "", "why, kept in the operator audit log (required)")
+	var withdrawals *bool
+	if verb != "end-sessions" {
+		withdrawals = cmd.Flags.Bool("withdrawals", false, "only the user's withdrawals, not the account")
+	}
+	words, err := cmd.Parse(args[1:], out)
+	if err != nil {
+		return err
+	}
+	if len(words) != 1 {
+		return cmd.Usage()
+	}
+	u, err := s.Store.UserByAdminName(ctx, words[0])
+	if err != nil {
+		return err
+	}
+	now := s.now()
+	if verb == "end-sessions" {
+		n, err := s.Store.EndSessions(ctx, audit.CLI, u.ID, *reason, now)
+		if err != nil {
+			return cli.Explain(err)
+		}
+		fmt.Fprintf(out, "user %s (uid %s): %d sessions ended\n", words[0], u.UID, n)
+		return nil
+	}
+	what := FreezeAccount
+	if *withdrawals {
+		what = FreezeWithdrawals
+	}
+	if _, err := s.Store.SetFrozen(ctx, audit.CLI, u.ID, what, verb == "freeze", *reason, now); err != nil {
+		return cli.Explain(err)
+	}
+	fmt.Fprintf(out, "user %s (uid %s): %s %sd\n", words[0], u.UID, what, verb)
+	return nil
+}
+
+// UserByAdminName finds the user an operator names on the command line: an email (in
+// any case), a phone as stored, or a uid, whatever the account's status.
+func (s *Store) UserByAdminName(ctx context.Context, name string) (User, error) {
+	name = strings.TrimSpace(name)
+	var id int64
+	err := s.DB.QueryRow(ctx, "SELECT id FROM users WHERE email = ? OR phone = ? OR uid = ? ORDER BY id LIMIT 1",
+		strings.ToLower(name), name, name).Scan(&id)
+	if errors.Is(err, sql.ErrNoRows) {
+		return User{}, fmt.Errorf("no user %s (give an email, a phone or a uid)", name)
+	}
+	if err != nil {
+		return User{}, err
+	}
+	return s.UserByID(ctx, s.DB, id)
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"strings"
 	"testing"
 
 	"github.com/uniplus-pool/pool/internal/account"
@@ -75,4 +76,47 @@ func errKey(err error) string {
 		return he.Key
 	}
 	return ""
+}
+
+// `poold admin user freeze|unfreeze|end-sessions` call the same functions, need a reason,
+// and are in the audit log as cli.
+func TestAdminUserFreezeCommands(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		h := newHarness(t, d)
+		ctx := context.Background()
+		h.register("cli@example.com", "Miner-pass-1")
+		token := h.login("cli@example.com", "Miner-pass-1")
+		run := func(args ...string) error {
+			var out strings.Builder
+			return h.svc.AdminUsers(ctx, args, nil, &out, "en_US")
+		}
+		if err := run("freeze", "CLI@example.com", "--withdrawals"); err == nil || !strings.Contains(err.Error(), "reason is required") {
+			t.Fatalf("freeze without --reason: %v", err)
+		}
+		if err := run("freeze", "cli@example.com", "--withdrawals", "--reason", "chargeback"); err != nil {
+			t.Fatal(err)
+		}
+		u, err := h.svc.Store.UserByAdminName(ctx, "cli@example.com")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if f, _ := account.FreezeOf(ctx, d, u.ID); !f.WithdrawalsFrozen || f.Frozen {
+			t.Fatalf("after freeze --withdrawals: %+v", f)
+		}
+		if err := run("unfreeze", u.UID, "--withdrawals", "--reason", "cleared"); err != nil {
+			t.Fatal(err)
+		}
+		if err := run("end-sessions", "cli@example.com", "--reason", "asked by the owner"); err != nil {
+			t.Fatal(err)
+		}
+		h.want(h.get("/api/pc/v1/customer/baseInfo", token, nil), 401, 4, "")
+		if err := run("freeze", "nobody@example.com", "--reason", "x"); err == nil {
+			t.Fatal("froze no one")
+		}
+		rows, err := ops.ListAudit(ctx, d, ops.AuditFilter{Actor: "cli", Object: "user"})
+		if err != nil || len(rows) != 3 || rows[0].Action != "user.sessions.end" || rows[1].Action != "user.unfreeze.withdrawals" ||
+			rows[2].Action != "user.freeze.withdrawals" {
+			t.Fatalf("audit log: %+v %v", rows, err)
+		}
+	})
 }
