@@ -1,33 +1,20 @@
-import { htmlLang, isLang } from '@/lib/language';
-
-const tagOf = (lang: string) => (isLang(lang) ? htmlLang(lang) : 'zh-HK');
+// The help centre's dates: lib/format's, but nothing (not a dash) for a missing time, and
+// when an article counts as new.
+import { formatDate, formatDateTime } from '@/lib/format';
 
 const toNumber = (ms: number | string | null | undefined): number | null => {
   const n = typeof ms === 'string' ? Number(ms) : ms;
   return n === null || n === undefined || !Number.isFinite(n) || n <= 0 ? null : n;
 };
 
-/**
- * formatHelpDate shows a publication time (Unix ms) as a date in the reader's
- * language and time zone: "Mar 14, 2026", "2026年3月14日", "2026. 3. 14.".
- * It gives '' for a missing time.
- */
+/** formatHelpDate is a publication time (Unix ms) as a date in the reader's language and time zone (lib/format formatDate); '' for a missing time. */
 export function formatHelpDate(ms: number | string | null | undefined, lang: string, timeZone?: string): string {
-  const n = toNumber(ms);
-  if (n === null) return '';
-  return new Intl.DateTimeFormat(tagOf(lang), { dateStyle: 'medium', ...(timeZone ? { timeZone } : {}) }).format(new Date(n));
+  return toNumber(ms) === null ? '' : formatDate(ms, lang, { timeZone });
 }
 
-/** formatHelpDateTime adds the time of day (24-hour clock) to formatHelpDate. */
+/** formatHelpDateTime adds the time of day (24-hour clock) to formatHelpDate (lib/format formatDateTime). */
 export function formatHelpDateTime(ms: number | string | null | undefined, lang: string, timeZone?: string): string {
-  const n = toNumber(ms);
-  if (n === null) return '';
-  return new Intl.DateTimeFormat(tagOf(lang), {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-    hourCycle: 'h23',
-    ...(timeZone ? { timeZone } : {}),
-  }).format(new Date(n));
+  return toNumber(ms) === null ? '' : formatDateTime(ms, lang, { timeZone });
 }
 
 /** NEW_FOR_MS is how long an article counts as new. */

@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { errorMessage } from '@/lib/api-client';
 import { PAGE_SIZES, pageAfterLoad, readPaging, writePaging, type Paging } from '@/features/help-center/model/paging';
+import { HelpCardSkeleton } from './help-shell';
 
 /**
  * useUrlPaging reads ?page=&pageSize=, moves an old address past the last page to the
@@ -101,5 +102,54 @@ export function CardLoadFailed({ title, error, onRetry }: { title: string; error
       <p className="up-help-state__detail">{errorMessage(error)}</p>
       <Button onClick={onRetry}>{t('common.retry')}</Button>
     </div>
+  );
+}
+
+/** PagedQuery is what PagedListCard reads of a page's query. */
+export interface PagedQuery<R> {
+  data?: { rows: R[]; total: number } | undefined;
+  isPending: boolean;
+  isError: boolean;
+  isFetching: boolean;
+  error: unknown;
+  refetch: () => unknown;
+}
+
+/**
+ * PagedListCard is a paged list with its states: a skeleton while the texts or the first
+ * page load, the failure with a retry, then the ListCard; describe says the count, the
+ * empty text and the read marks of the rows shown, row draws one row.
+ */
+export function PagedListCard<R>({
+  ready,
+  list,
+  failedTitle,
+  testId,
+  prefix,
+  paging,
+  onPage,
+  describe,
+  row,
+}: {
+  ready: boolean;
+  list: PagedQuery<R>;
+  failedTitle: string;
+  testId: string;
+  prefix: string;
+  paging: Paging;
+  onPage: (page: number, pageSize: number) => void;
+  describe: (rows: R[], total: number) => { totalLabel: string; empty: string | null; marks?: ReadMarks };
+  row: (r: R) => ReactNode;
+}) {
+  const data = list.data;
+  if (!ready || (list.isPending && !data)) return <HelpCardSkeleton />;
+  if (list.isError && !data) return <CardLoadFailed title={failedTitle} error={list.error} onRetry={() => void list.refetch()} />;
+  const rows = data?.rows ?? [];
+  const total = data?.total ?? 0;
+  const d = describe(rows, total);
+  return (
+    <ListCard testId={testId} prefix={prefix} busy={list.isFetching} total={total} paging={paging} onPage={onPage} {...d}>
+      {rows.map(row)}
+    </ListCard>
   );
 }

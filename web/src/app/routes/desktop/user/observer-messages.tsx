@@ -4,11 +4,13 @@
 import { LeftOutlined, RightOutlined } from '@ant-design/icons';
 import { App, Button, Result, Table, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { paths } from '@/config/paths';
+import { DetailStates, showsEntry } from '@/features/help-center/components/detail-states';
+import { EntryHead } from '@/features/help-center/components/entry-head';
 import { HelpArticle } from '@/features/help-center/components/help-article';
-import { UnreadDot } from '@/features/help-center/components/unread-dot';
-import { formatHelpDateTime, isNew, isoDate } from '@/features/help-center/model/format-date';
+import { HelpRow } from '@/features/help-center/components/help-row';
+import { formatHelpDateTime, isNew } from '@/features/help-center/model/format-date';
 import { readPaging } from '@/features/help-center/model/paging';
 import { langTag } from '@/features/help-center/model/params';
 import { isMessageGone, useMessage, useMessagePage, useReadAllMessages } from '@/features/observer/hooks/use-messages';
@@ -16,7 +18,7 @@ import { parseMessageId, type MessageDetail } from '@/features/observer/model/me
 import { useObserverTexts } from '@/features/observer/texts';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { HelpCardSkeleton } from '../help/help-shell';
-import { CardLoadFailed, ListCard, useUrlPaging } from '../help/list-card';
+import { CardLoadFailed, PagedListCard, useUrlPaging } from '../help/list-card';
 import '../help/help.css';
 
 const detailPath = (id: string) => `${paths.observerMode.infoDetail}?id=${encodeURIComponent(id)}`;
@@ -39,69 +41,56 @@ export function DesktopMessageList() {
   const markAllRead = () =>
     readAll.mutate(undefined, { onSuccess: (answer) => void message.success(answer.msg || t('messages.operateSuccess')) });
   const listState: ListState = { listSearch };
-  const data = list.data;
-  const unread = data?.unReadCount ?? 0;
-
-  let body;
-  if (!ready || (list.isPending && !data)) {
-    body = <HelpCardSkeleton />;
-  } else if (list.isError && !data) {
-    body = <CardLoadFailed title={to('messages.loadFailed')} error={list.error} onRetry={() => void list.refetch()} />;
-  } else {
-    const rows = data?.rows ?? [];
-    const total = data?.total ?? 0;
-    body = (
-      <ListCard
-        testId="message-list"
-        prefix="message"
-        busy={list.isFetching}
-        totalLabel={to('messages.total', { count: total })}
-        total={total}
-        paging={paging}
-        onPage={goTo}
-        empty={rows.length === 0 ? to('messages.empty') : null}
-        marks={{
+  const unread = list.data?.unReadCount ?? 0;
+  const body = (
+    <PagedListCard
+      ready={ready}
+      list={list}
+      failedTitle={to('messages.loadFailed')}
+      testId="message-list"
+      prefix="message"
+      paging={paging}
+      onPage={goTo}
+      describe={(rows, total) => ({
+        totalLabel: to('messages.total', { count: total }),
+        empty: rows.length === 0 ? to('messages.empty') : null,
+        marks: {
           unread,
           unreadLabel: to('messages.unreadCount', { count: unread }),
           markAllLabel: to('messages.markAllRead'),
           onMarkAll: markAllRead,
           pending: readAll.isPending,
           disabled: unread === 0,
-        }}
-      >
-        {rows.map((row) => (
-          <li key={row.id}>
-            <Link
-              to={detailPath(row.id)}
-              state={listState}
-              className={`up-help-row${row.read ? '' : ' up-help-row--unread'}`}
-              data-testid="message-row"
-              data-kind={row.kind}
-              data-read={String(row.read)}
-            >
-              <div className="up-help-row__main">
-                <h2 className="up-help-row__title">
-                  {row.read ? null : <UnreadDot label={to('messages.unread')} />}
-                  <Tag bordered={false}>{to(`messages.kinds.${row.kind}`)}</Tag>
-                  <span lang={langTag(row.lang)}>{row.title}</span>
-                  {isNew(row.publishedAt) && !row.read ? (
-                    <Tag color="green" bordered={false} className="up-help-row__new">
-                      {to('messages.new')}
-                    </Tag>
-                  ) : null}
-                </h2>
-                {row.summary ? <p className="up-help-row__summary">{row.summary}</p> : null}
-              </div>
-              <time className="up-help-row__date" dateTime={isoDate(row.publishedAt)}>
-                {formatHelpDateTime(row.publishedAt, i18n.language)}
-              </time>
-              <RightOutlined className="up-help-row__go" aria-hidden="true" />
-            </Link>
-          </li>
-        ))}
-      </ListCard>
-    );
-  }
+        },
+      })}
+      row={(row) => (
+        <HelpRow
+          key={row.id}
+          size="desktop"
+          to={detailPath(row.id)}
+          state={listState}
+          testId="message-row"
+          unread={!row.read}
+          unreadLabel={to('messages.unread')}
+          read={row.read}
+          kind={row.kind}
+          lang={row.lang}
+          title={row.title}
+          summary={row.summary}
+          before={<Tag bordered={false}>{to(`messages.kinds.${row.kind}`)}</Tag>}
+          badge={
+            isNew(row.publishedAt) && !row.read ? (
+              <Tag color="green" bordered={false} className="up-help-row__new">
+                {to('messages.new')}
+              </Tag>
+            ) : null
+          }
+          at={{ ms: row.publishedAt, text: formatHelpDateTime(row.publishedAt, i18n.language) }}
+          go={<RightOutlined className="up-help-row__go" aria-hidden="true" />}
+        />
+      )}
+    />
+  );
 
   return (
     <div className="up-observer-messages">
@@ -175,72 +164,74 @@ export function DesktopMessageDetail() {
   const [query] = useSearchParams();
   const id = parseMessageId(query.get('id'));
   const detail = useMessage(id);
-  const msg = detail.data;
-  useDocumentTitle(msg?.title ?? t('pages.infoDetail'));
+  useDocumentTitle(detail.data?.title ?? t('pages.infoDetail'));
   const listSearch = (location.state as ListState | null)?.listSearch;
   const backToList = () => navigate(`${paths.observerMode.infoList}${listSearch ? `?${listSearch}` : ''}`);
   const neighbour = (to: string | null) => {
     if (to) navigate(detailPath(to), { replace: true, state: location.state });
   };
 
-  let body;
-  if (!ready || (id !== null && detail.isPending)) {
-    body = <HelpCardSkeleton />;
-  } else if (id === null || (detail.isError && isMessageGone(detail.error))) {
-    body = (
-      <div className="up-help-card up-help-card--pad" data-testid="message-not-found">
-        <Result
-          status="404"
-          title={to('messages.detail.notFoundTitle')}
-          subTitle={to('messages.detail.notFoundBody')}
-          extra={<Button onClick={backToList}>{to('messages.detail.back')}</Button>}
-        />
-      </div>
-    );
-  } else if (detail.isError || !msg) {
-    body = <CardLoadFailed title={to('messages.detail.loadFailed')} error={detail.error} onRetry={() => void detail.refetch()} />;
-  } else {
-    body = (
-      <article className="up-help-card up-help-detail" data-testid="message-detail" data-kind={msg.kind} aria-labelledby="up-message-title">
-        <header className="up-help-detail__head">
-          <Tag bordered={false} className="up-help-detail__kind">
-            {to(`messages.kinds.${msg.kind}`)}
-          </Tag>
-          <h1 id="up-message-title" className="up-help-detail__title" lang={langTag(msg.lang)}>
-            {msg.title}
-          </h1>
-          <p className="up-help-detail__meta">
-            <time dateTime={isoDate(msg.publishedAt)}>{formatHelpDateTime(msg.publishedAt, i18n.language)}</time>
-          </p>
-        </header>
-        <div className="up-help-detail__body">
-          {msg.summary && !msg.html ? <p>{msg.summary}</p> : null}
-          <MessageBody msg={msg} lang={i18n.language} />
+  const body = (
+    <DetailStates
+      ready={ready}
+      id={id}
+      query={detail}
+      gone={isMessageGone}
+      loading={<HelpCardSkeleton />}
+      notFound={
+        <div className="up-help-card up-help-card--pad" data-testid="message-not-found">
+          <Result
+            status="404"
+            title={to('messages.detail.notFoundTitle')}
+            subTitle={to('messages.detail.notFoundBody')}
+            extra={<Button onClick={backToList}>{to('messages.detail.back')}</Button>}
+          />
         </div>
-        <footer className="up-help-detail__foot">
-          <Button icon={<LeftOutlined />} onClick={backToList} data-testid="message-back">
-            {to('messages.detail.back')}
-          </Button>
-          <nav className="up-help-detail__pager" aria-label={t('pages.infoDetail')}>
-            {msg.prevId ? (
-              <Button type="link" onClick={() => neighbour(msg.prevId)} data-testid="message-prev">
-                <LeftOutlined aria-hidden="true" /> {to('messages.detail.previous')}
-              </Button>
-            ) : null}
-            {msg.nextId ? (
-              <Button type="link" onClick={() => neighbour(msg.nextId)} data-testid="message-next">
-                {to('messages.detail.next')} <RightOutlined aria-hidden="true" />
-              </Button>
-            ) : null}
-          </nav>
-        </footer>
-      </article>
-    );
-  }
-  const shows = ready && id !== null && Boolean(msg) && !detail.isError;
+      }
+      failed={<CardLoadFailed title={to('messages.detail.loadFailed')} error={detail.error} onRetry={() => void detail.refetch()} />}
+    >
+      {(msg) => (
+        <article className="up-help-card up-help-detail" data-testid="message-detail" data-kind={msg.kind} aria-labelledby="up-message-title">
+          <EntryHead
+            size="desktop"
+            kind={
+              <Tag bordered={false} className="up-help-detail__kind">
+                {to(`messages.kinds.${msg.kind}`)}
+              </Tag>
+            }
+            titleId="up-message-title"
+            title={msg.title}
+            lang={langTag(msg.lang)}
+            at={{ ms: msg.publishedAt, text: formatHelpDateTime(msg.publishedAt, i18n.language) }}
+          />
+          <div className="up-help-detail__body">
+            {msg.summary && !msg.html ? <p>{msg.summary}</p> : null}
+            <MessageBody msg={msg} lang={i18n.language} />
+          </div>
+          <footer className="up-help-detail__foot">
+            <Button icon={<LeftOutlined />} onClick={backToList} data-testid="message-back">
+              {to('messages.detail.back')}
+            </Button>
+            <nav className="up-help-detail__pager" aria-label={t('pages.infoDetail')}>
+              {msg.prevId ? (
+                <Button type="link" onClick={() => neighbour(msg.prevId)} data-testid="message-prev">
+                  <LeftOutlined aria-hidden="true" /> {to('messages.detail.previous')}
+                </Button>
+              ) : null}
+              {msg.nextId ? (
+                <Button type="link" onClick={() => neighbour(msg.nextId)} data-testid="message-next">
+                  {to('messages.detail.next')} <RightOutlined aria-hidden="true" />
+                </Button>
+              ) : null}
+            </nav>
+          </footer>
+        </article>
+      )}
+    </DetailStates>
+  );
   return (
     <div className="up-observer-messages">
-      {shows ? null : (
+      {showsEntry(ready, id, detail) ? null : (
         <header className="up-help-head">
           <h1 className="up-help-head__title">{t('pages.infoDetail')}</h1>
         </header>

@@ -1,18 +1,18 @@
 import { Toast } from 'antd-mobile';
 import { RightOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { MobileTabs } from '@/components/mobile-tabs';
 import { mobilePaths, type HelpKind } from '@/config/paths';
 import { useHelpListInfinite } from '@/features/help-center/api/get-help-list';
 import { useNoticeUnread } from '@/features/help-center/api/get-notice-unread';
 import { useReadAllNotices } from '@/features/help-center/api/read-all-notices';
-import { UnreadDot } from '@/features/help-center/components/unread-dot';
+import { HelpRow } from '@/features/help-center/components/help-row';
 import { useHelpTexts } from '@/features/help-center/hooks/use-help-texts';
 import { useReader } from '@/features/help-center/hooks/use-reader';
-import { formatHelpDate, isNew, isoDate } from '@/features/help-center/model/format-date';
+import { formatHelpDate, isNew } from '@/features/help-center/model/format-date';
 import { MOBILE_PAGE_SIZE } from '@/features/help-center/model/paging';
-import { SECTION_ORDER, langTag, listTitleKey } from '@/features/help-center/model/params';
+import { SECTION_ORDER, listTitleKey } from '@/features/help-center/model/params';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { EndlessList, ReadAllBar, SubHeader, useLoginPrompt } from './shared';
 
@@ -69,31 +69,24 @@ export function MobileHelpList({ type }: { type: HelpKind }) {
       }}
     >
       <ul className="up-mhelp-rows" data-testid="help-list">
-        {rows.map((row) => {
-          const unreadRow = type === 'notice' && row.read === false;
-          return (
-            <li key={row.id}>
-              <Link
-                to={mobilePaths.help.helpdetail(type, row.id)}
-                state={fromList}
-                className={`up-mhelp-row${unreadRow ? ' up-mhelp-row--unread' : ''}`}
-                data-testid="help-row"
-                data-read={type === 'notice' ? String(!unreadRow) : undefined}
-              >
-                <span className="up-mhelp-row__title">
-                  {unreadRow ? <UnreadDot label={th('list.unread')} /> : null}
-                  <span lang={langTag(row.lang)}>{row.title}</span>
-                </span>
-                {row.summary ? <span className="up-mhelp-row__summary">{row.summary}</span> : null}
-                <span className="up-mhelp-row__meta">
-                  {type !== 'faq' && isNew(row.publishedAt) ? <span className="up-mhelp-new">{th('list.new')}</span> : null}
-                  {type === 'faq' ? null : <time dateTime={isoDate(row.publishedAt)}>{formatHelpDate(row.publishedAt, reader.lang)}</time>}
-                  <RightOutline className="up-mhelp-row__go" aria-hidden="true" />
-                </span>
-              </Link>
-            </li>
-          );
-        })}
+        {rows.map((row) => (
+          <HelpRow
+            key={row.id}
+            size="mobile"
+            to={mobilePaths.help.helpdetail(type, row.id)}
+            state={fromList}
+            testId="help-row"
+            unread={type === 'notice' && row.read === false}
+            unreadLabel={th('list.unread')}
+            read={type === 'notice' ? row.read !== false : undefined}
+            lang={row.lang}
+            title={row.title}
+            summary={row.summary}
+            badge={type !== 'faq' && isNew(row.publishedAt) ? <span className="up-mhelp-new">{th('list.new')}</span> : null}
+            at={type === 'faq' ? null : { ms: row.publishedAt, text: formatHelpDate(row.publishedAt, reader.lang) }}
+            go={<RightOutline className="up-mhelp-row__go" aria-hidden="true" />}
+          />
+        ))}
       </ul>
     </EndlessList>
   );

@@ -1,13 +1,14 @@
 // /mobile/observerMode/help/helpdetail?type=infoList&id=: one observer message on a phone
 // (opening it marks it read for the link).
 import { Button, ErrorBlock, List } from 'antd-mobile';
-import { LeftOutline, RightOutline } from 'antd-mobile-icons';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { mobilePaths } from '@/config/paths';
+import { DetailStates } from '@/features/help-center/components/detail-states';
+import { EntryHead } from '@/features/help-center/components/entry-head';
 import { HelpArticle } from '@/features/help-center/components/help-article';
-import { formatHelpDateTime, isoDate } from '@/features/help-center/model/format-date';
+import { formatHelpDateTime } from '@/features/help-center/model/format-date';
 import { langTag } from '@/features/help-center/model/params';
 import { isMessageGone, useMessage } from '@/features/observer/hooks/use-messages';
 import { parseMessageId, type MessageDetail } from '@/features/observer/model/messages';
@@ -15,7 +16,7 @@ import { useObserverTexts } from '@/features/observer/texts';
 import { errorMessage } from '@/lib/api-client';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import type { FromList } from './help-list';
-import { DetailSkeleton, LoadFailed, SubHeader } from './shared';
+import { DetailFoot, DetailSkeleton, LoadFailed, SubHeader } from './shared';
 
 function MessageBody({ msg, lang }: { msg: MessageDetail; lang: string }) {
   const { t: to } = useObserverTexts();
@@ -58,64 +59,66 @@ export function MobileMessageDetail() {
   const [query] = useSearchParams();
   const id = parseMessageId(query.get('id'));
   const detail = useMessage(id);
-  const msg = detail.data;
   const pageTitle = t('pages.infoDetail');
-  useDocumentTitle(msg?.title ?? pageTitle);
+  useDocumentTitle(detail.data?.title ?? pageTitle);
   useEffect(() => {
     window.scrollTo({ top: 0 });
   }, [id]);
   const fromList = (location.state as FromList | null)?.fromList === true;
   const backToList = () => (fromList ? navigate(-1) : navigate(mobilePaths.observerMode.helplist('infoList')));
-  const neighbour = (to: string | null) => {
-    if (to) navigate(mobilePaths.observerMode.helpdetail('infoList', to), { replace: true, state: location.state });
+  const neighbour = (to: string | number | null) => {
+    if (to !== null && to !== '') navigate(mobilePaths.observerMode.helpdetail('infoList', to), { replace: true, state: location.state });
   };
 
-  let body;
-  if (!ready || (id !== null && detail.isPending)) {
-    body = <DetailSkeleton />;
-  } else if (id === null || (detail.isError && isMessageGone(detail.error))) {
-    body = (
-      <div className="up-mhelp-state" data-testid="message-not-found">
-        <ErrorBlock status="empty" title={to('messages.detail.notFoundTitle')} description={to('messages.detail.notFoundBody')} fullPage={false}>
-          <Button color="primary" onClick={backToList}>
-            {to('messages.detail.back')}
-          </Button>
-        </ErrorBlock>
-      </div>
-    );
-  } else if (detail.isError || !msg) {
-    body = <LoadFailed title={to('messages.detail.loadFailed')} detail={errorMessage(detail.error)} onRetry={() => void detail.refetch()} />;
-  } else {
-    body = (
-      <article className="up-mhelp-article" data-testid="message-detail" data-kind={msg.kind} aria-labelledby="up-mmessage-title">
-        <span className="up-mhelp-kind">{to(`messages.kinds.${msg.kind}`)}</span>
-        <h1 id="up-mmessage-title" className="up-mhelp-article__title" lang={langTag(msg.lang)}>
-          {msg.title}
-        </h1>
-        <p className="up-mhelp-article__meta">
-          <time dateTime={isoDate(msg.publishedAt)}>{formatHelpDateTime(msg.publishedAt, i18n.language)}</time>
-        </p>
-        {msg.summary && !msg.html ? <p>{msg.summary}</p> : null}
-        <MessageBody msg={msg} lang={i18n.language} />
-        {msg.prevId === null && msg.nextId === null ? null : (
-          <nav className="up-mhelp-pager" aria-label={pageTitle}>
-            <Button disabled={msg.prevId === null} onClick={() => neighbour(msg.prevId)} data-testid="message-prev">
-              <LeftOutline aria-hidden="true" /> {to('messages.detail.previous')}
+  const body = (
+    <DetailStates
+      ready={ready}
+      id={id}
+      query={detail}
+      gone={isMessageGone}
+      loading={<DetailSkeleton />}
+      notFound={
+        <div className="up-mhelp-state" data-testid="message-not-found">
+          <ErrorBlock status="empty" title={to('messages.detail.notFoundTitle')} description={to('messages.detail.notFoundBody')} fullPage={false}>
+            <Button color="primary" onClick={backToList}>
+              {to('messages.detail.back')}
             </Button>
-            <Button disabled={msg.nextId === null} onClick={() => neighbour(msg.nextId)} data-testid="message-next">
-              {to('messages.detail.next')} <RightOutline aria-hidden="true" />
-            </Button>
-          </nav>
-        )}
-        <Button block color="primary" fill="outline" className="up-mhelp-article__back" onClick={backToList} data-testid="message-back">
-          {to('messages.detail.back')}
-        </Button>
-      </article>
-    );
-  }
+          </ErrorBlock>
+        </div>
+      }
+      failed={<LoadFailed title={to('messages.detail.loadFailed')} detail={errorMessage(detail.error)} onRetry={() => void detail.refetch()} />}
+    >
+      {(msg) => (
+        <article className="up-mhelp-article" data-testid="message-detail" data-kind={msg.kind} aria-labelledby="up-mmessage-title">
+          <EntryHead
+            size="mobile"
+            kind={<span className="up-mhelp-kind">{to(`messages.kinds.${msg.kind}`)}</span>}
+            titleId="up-mmessage-title"
+            title={msg.title}
+            lang={langTag(msg.lang)}
+            at={{ ms: msg.publishedAt, text: formatHelpDateTime(msg.publishedAt, i18n.language) }}
+          />
+          {msg.summary && !msg.html ? <p>{msg.summary}</p> : null}
+          <MessageBody msg={msg} lang={i18n.language} />
+          <DetailFoot
+            prevId={msg.prevId}
+            nextId={msg.nextId}
+            onNeighbour={neighbour}
+            label={pageTitle}
+            prefix="message"
+            previous={to('messages.detail.previous')}
+            next={to('messages.detail.next')}
+            back={to('messages.detail.back')}
+            onBack={backToList}
+            backTestId="message-back"
+          />
+        </article>
+      )}
+    </DetailStates>
+  );
   return (
     <div className="up-mhelp up-mhelp--page">
-      <SubHeader title={pageTitle} backLabel={ready ? to('messages.detail.back') : pageTitle} onBack={backToList} heading={!msg} />
+      <SubHeader title={pageTitle} backLabel={ready ? to('messages.detail.back') : pageTitle} onBack={backToList} heading={!detail.data} />
       {body}
     </div>
   );

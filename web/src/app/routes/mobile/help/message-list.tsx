@@ -3,11 +3,10 @@
 import { Tag, Toast } from 'antd-mobile';
 import { RightOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { mobilePaths } from '@/config/paths';
-import { UnreadDot } from '@/features/help-center/components/unread-dot';
-import { formatHelpDateTime, isoDate } from '@/features/help-center/model/format-date';
-import { langTag } from '@/features/help-center/model/params';
+import { HelpRow } from '@/features/help-center/components/help-row';
+import { formatHelpDateTime } from '@/features/help-center/model/format-date';
 import { useMessageFeed, useReadAllMessages } from '@/features/observer/hooks/use-messages';
 import { useObserverTexts } from '@/features/observer/texts';
 import { useDocumentTitle } from '@/lib/use-document-title';
@@ -48,27 +47,23 @@ export function MobileMessageList() {
     >
       <ul className="up-mhelp-rows" data-testid="message-list">
         {rows.map((row) => (
-          <li key={row.id}>
-            <Link
-              to={mobilePaths.observerMode.helpdetail('infoList', row.id)}
-              state={fromList}
-              className={`up-mhelp-row${row.read ? '' : ' up-mhelp-row--unread'}`}
-              data-testid="message-row"
-              data-kind={row.kind}
-              data-read={String(row.read)}
-            >
-              <span className="up-mhelp-row__title">
-                {row.read ? null : <UnreadDot label={to('messages.unread')} />}
-                <span lang={langTag(row.lang)}>{row.title}</span>
-              </span>
-              {row.summary ? <span className="up-mhelp-row__summary">{row.summary}</span> : null}
-              <span className="up-mhelp-row__meta">
-                <Tag fill="outline">{to(`messages.kinds.${row.kind}`)}</Tag>
-                <time dateTime={isoDate(row.publishedAt)}>{formatHelpDateTime(row.publishedAt, i18n.language)}</time>
-                <RightOutline className="up-mhelp-row__go" aria-hidden="true" />
-              </span>
-            </Link>
-          </li>
+          <HelpRow
+            key={row.id}
+            size="mobile"
+            to={mobilePaths.observerMode.helpdetail('infoList', row.id)}
+            state={fromList}
+            testId="message-row"
+            unread={!row.read}
+            unreadLabel={to('messages.unread')}
+            read={row.read}
+            kind={row.kind}
+            lang={row.lang}
+            title={row.title}
+            summary={row.summary}
+            badge={<Tag fill="outline">{to(`messages.kinds.${row.kind}`)}</Tag>}
+            at={{ ms: row.publishedAt, text: formatHelpDateTime(row.publishedAt, i18n.language) }}
+            go={<RightOutline className="up-mhelp-row__go" aria-hidden="true" />}
+          />
         ))}
       </ul>
     </EndlessList>

@@ -1,5 +1,5 @@
 import { Button, Dialog, DotLoading, ErrorBlock, InfiniteScroll, Skeleton } from 'antd-mobile';
-import { BellOutline, CheckOutline, LeftOutline, QuestionCircleOutline, SoundOutline } from 'antd-mobile-icons';
+import { BellOutline, CheckOutline, LeftOutline, QuestionCircleOutline, RightOutline, SoundOutline } from 'antd-mobile-icons';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
@@ -185,5 +185,49 @@ export function ReadAllBar({
         <CheckOutline aria-hidden="true" /> {label}
       </Button>
     </span>
+  );
+}
+
+/** DetailFoot is the end of an article or a message: the previous and next buttons (when there are any) and the way back to the list. */
+export function DetailFoot({
+  prevId,
+  nextId,
+  onNeighbour,
+  label,
+  prefix,
+  previous,
+  next,
+  back,
+  onBack,
+  backTestId,
+}: {
+  prevId: string | number | null;
+  nextId: string | number | null;
+  onNeighbour: (id: string | number | null) => void;
+  /** label names the pager; prefix its buttons for tests (prefix-prev, prefix-next). */
+  label: string;
+  prefix: string;
+  previous: string;
+  next: string;
+  back: string;
+  onBack: () => void;
+  backTestId: string;
+}) {
+  return (
+    <>
+      {prevId === null && nextId === null ? null : (
+        <nav className="up-mhelp-pager" aria-label={label}>
+          <Button disabled={prevId === null} onClick={() => onNeighbour(prevId)} data-testid={`${prefix}-prev`}>
+            <LeftOutline aria-hidden="true" /> {previous}
+          </Button>
+          <Button disabled={nextId === null} onClick={() => onNeighbour(nextId)} data-testid={`${prefix}-next`}>
+            {next} <RightOutline aria-hidden="true" />
+          </Button>
+        </nav>
+      )}
+      <Button block color="primary" fill="outline" className="up-mhelp-article__back" onClick={onBack} data-testid={backTestId}>
+        {back}
+      </Button>
+    </>
   );
 }
