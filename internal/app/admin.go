@@ -19,7 +19,9 @@ import (
 	"github.com/uniplus-pool/pool/internal/db"
 	"github.com/uniplus-pool/pool/internal/httpx"
 	"github.com/uniplus-pool/pool/internal/ops"
+	"github.com/uniplus-pool/pool/internal/ops/opsusers"
 	"github.com/uniplus-pool/pool/internal/seal"
+	"github.com/uniplus-pool/pool/internal/twofactor"
 	"github.com/uniplus-pool/pool/internal/withdraw"
 )
 
@@ -116,7 +118,10 @@ func (p *process) opsConsole() (http.Handler, error) {
 // consoleRoutes are the console's routes of the areas' packages, each with the right it
 // needs: they call the same service functions as `poold admin`.
 func consoleRoutes(d *db.DB, chains withdraw.Chains, now func() time.Time) []ops.Route {
-	return (&withdraw.Store{DB: d, Coins: &coin.Store{DB: d}, Chains: chains, Now: now}).OpsRoutes()
+	withdrawals := &withdraw.Store{DB: d, Coins: &coin.Store{DB: d}, Chains: chains, Now: now}
+	users := &opsusers.Area{DB: d, Accounts: &account.Store{DB: d}, TwoFactor: &twofactor.Service{DB: d, Now: now},
+		Withdrawals: withdrawals, Now: now}
+	return append(withdrawals.OpsRoutes(), users.Routes()...)
 }
 
 // startAdmin listens on --admin-http, whatever the roles: a stratum or jobs process is

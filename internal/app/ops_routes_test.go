@@ -36,4 +36,12 @@ var areaRoutePerms = map[string]ops.Perm{
 	"GET /ops/api/v1/payouts/{id}":              ops.PermRead,
 	"POST /ops/api/v1/payouts/{id}/fail":        ops.PermFinance,
 	"POST /ops/api/v1/payouts/{id}/unbatch":     ops.PermFinance,
+	// Users (internal/ops/opsusers): reading for every role, the actions for support and
+	// the owner.
+	"GET /ops/api/v1/users":                    ops.PermRead,
+	"GET /ops/api/v1/users/{id}":               ops.PermRead,
+	"POST /ops/api/v1/users/{id}/freeze":       ops.PermUsers,
+	"POST /ops/api/v1/users/{id}/unfreeze":     ops.PermUsers,
+	"POST /ops/api/v1/users/{id}/end-sessions": ops.PermUsers,
+	"POST /ops/api/v1/users/{id}/reset-2fa":    ops.PermUsers,
 }
