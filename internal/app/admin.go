@@ -9,6 +9,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"slices"
 	"strings"
 	"time"
 
@@ -19,6 +20,7 @@ import (
 	"github.com/uniplus-pool/pool/internal/db"
 	"github.com/uniplus-pool/pool/internal/httpx"
 	"github.com/uniplus-pool/pool/internal/ops"
+	"github.com/uniplus-pool/pool/internal/ops/opsoverview"
 	"github.com/uniplus-pool/pool/internal/ops/opsusers"
 	"github.com/uniplus-pool/pool/internal/seal"
 	"github.com/uniplus-pool/pool/internal/twofactor"
@@ -121,7 +123,8 @@ func consoleRoutes(d *db.DB, chains withdraw.Chains, now func() time.Time) []ops
 	withdrawals := &withdraw.Store{DB: d, Coins: &coin.Store{DB: d}, Chains: chains, Now: now}
 	users := &opsusers.Area{DB: d, Accounts: &account.Store{DB: d}, TwoFactor: &twofactor.Service{DB: d, Now: now},
 		Withdrawals: withdrawals, Now: now}
-	return append(withdrawals.OpsRoutes(), users.Routes()...)
+	overview := &opsoverview.Area{DB: d, Coins: &coin.Store{DB: d}, Now: now}
+	return slices.Concat(withdrawals.OpsRoutes(), users.Routes(), overview.Routes())
 }
 
 // startAdmin listens on --admin-http, whatever the roles: a stratum or jobs process is

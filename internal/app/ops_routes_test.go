@@ -44,4 +44,7 @@ var areaRoutePerms = map[string]ops.Perm{
 	"POST /ops/api/v1/users/{id}/unfreeze":     ops.PermUsers,
 	"POST /ops/api/v1/users/{id}/end-sessions": ops.PermUsers,
 	"POST /ops/api/v1/users/{id}/reset-2fa":    ops.PermUsers,
+	// Overview and blocks (internal/ops/opsoverview): read only.
+	"GET /ops/api/v1/overview": ops.PermRead,
+	"GET /ops/api/v1/blocks":   ops.PermRead,
 }

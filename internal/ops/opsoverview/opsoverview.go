@@ -1,0 +1,270 @@
+// Package opsoverview is the operator console's read-only pages of figures
+// (docs/operations.md "Overview and blocks"): per coin, the pool's hashrate, miners and
+// devices, found blocks by status, what the pool owes and the payouts waiting, stuck or
+// failed; and every found block with its finder, reward, status, confirmations and orphan
+// reason. It changes nothing.
+package opsoverview
+
+import (
+	"context"
+	"errors"
+	"net/http"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/uniplus-pool/pool/internal/chain"
+	"github.com/uniplus-pool/pool/internal/coin"
+	"github.com/uniplus-pool/pool/internal/db"
+	"github.com/uniplus-pool/pool/internal/httpx"
+	"github.com/uniplus-pool/pool/internal/i18n"
+	"github.com/uniplus-pool/pool/internal/ledger"
+	"github.com/uniplus-pool/pool/internal/mining"
+	"github.com/uniplus-pool/pool/internal/ops"
+)
+
+// StuckAfter is how long an open payout may wait before the overview counts it stuck.
+const StuckAfter = time.Hour
+
+// Area serves the overview and blocks routes.
+type Area struct {
+	DB    *db.DB
+	Coins *coin.Store
+	// Now is the clock; nil is time.Now.
+	Now func() time.Time
+}
+
+func (a *Area) now() time.Time {
+	if a.Now != nil {
+		return a.Now()
+	}
+	return time.Now()
+}
+
+// Routes are the overview and blocks routes, for ops.Handler.Extra: read.
+func (a *Area) Routes() []ops.Route {
+	return []ops.Route{
+		{Method: "GET", Path: "/ops/api/v1/overview", Perm: ops.PermRead, Handle: a.overview},
+		{Method: "GET", Path: "/ops/api/v1/blocks", Perm: ops.PermRead, Handle: a.blocks},
+	}
+}
+
+// CoinFigures is one coin's line of the overview. Amounts are in coins.
+type CoinFigures struct {
+	Coin            string  `json:"coin"`
+	PoolHashRate    float64 `json:"poolHashRate"` // H/s, real time
+	PoolHashRate24h float64 `json:"poolHashRate24h"`
+	ActiveMiners    int     `json:"activeMiners"`
+	Height          int64   `json:"height"`
+	StatsAt         int64   `json:"statsAt"` // Unix ms of the figures above; 0: none yet
+	Devices         int     `json:"devices"` // not offline
+	// Blocks counts the found blocks by status (pending, confirmed, orphaned, rejected).
+	Blocks map[string]int `json:"blocks"`
+	// Owed is what the users' balances hold (available) and what open withdrawals hold
+	// (frozen): the pool's side of `poold admin wallet check`.
+	Available string `json:"available"`
+	Frozen    string `json:"frozen"`
+	// Payouts: open (batched, signed or broadcast), open for more than StuckAfter, failed
+	// in the last 24 hours; withdrawals waiting for review.
+	PayoutsOpen    int `json:"payoutsOpen"`
+	PayoutsStuck   int `json:"payoutsStuck"`
+	PayoutsFailed  int `json:"payoutsFailed24h"`
+	ReviewsWaiting int `json:"reviewsWaiting"`
+}
+
+// Overview reads every coin's figures.
+func (a *Area) Overview(ctx context.Context) ([]CoinFigures, error) {
+	coins, err := a.Coins.List(ctx)
+	if err != nil {
+		return nil, err
+	}
+	now := a.now()
+	blocks := &mining.Blocks{DB: a.DB}
+	out := []CoinFigures{}
+	for _, c := range coins {
+		f := CoinFigures{Coin: c.Type, Blocks: map[string]int{}}
+		st, err := blocks.Stats(ctx, c.Type)
+		if err != nil && !errors.Is(err, db.ErrNotFound) {
+			return nil, err
+		}
+		f.PoolHashRate, f.PoolHashRate24h, f.ActiveMiners, f.Height, f.StatsAt = st.PoolHashRate, st.PoolHashRate24h, st.ActiveMiners, st.Height, st.UpdatedAt
+		if err := a.DB.QueryRow(ctx, "SELECT COUNT(*) FROM devices WHERE coin = ? AND status <> 'offline'", c.Type).Scan(&f.Devices); err != nil {
+			return nil, err
+		}
+		rows, err := a.DB.Query(ctx, "SELECT status, COUNT(*) FROM found_blocks WHERE coin = ? GROUP BY status", c.Type)
+		if err != nil {
+			return nil, err
+		}
+		for rows.Next() {
+			var s string
+			var n int
+			if err := rows.Scan(&s, &n); err != nil {
+				rows.Close()
+				return nil, err
+			}
+			f.Blocks[s] = n
+		}
+		rows.Close()
+		if err := rows.Err(); err != nil {
+			return nil, err
+		}
+		totals, err := ledger.CoinTotals(ctx, a.DB, c.Type)
+		if err != nil {
+			return nil, err
+		}
+		f.Available, f.Frozen = chain.FormatAmount(totals.Available, c.Decimals), chain.FormatAmount(totals.Frozen, c.Decimals)
+		stuck := now.Add(-StuckAfter).UnixMilli()
+		if err := a.DB.QueryRow(ctx, `SELECT
+			COALESCE(SUM(CASE WHEN status IN ('batched', 'signed', 'broadcast') THEN 1 ELSE 0 END), 0),
+			COALESCE(SUM(CASE WHEN status IN ('batched', 'signed', 'broadcast') AND created_at < ? THEN 1 ELSE 0 END), 0),
+			COALESCE(SUM(CASE WHEN status = 'failed' AND done_at >= ? THEN 1 ELSE 0 END), 0)
+			FROM payouts WHERE coin = ?`, stuck, now.Add(-24*time.Hour).UnixMilli(), c.Type).Scan(&f.PayoutsOpen, &f.PayoutsStuck, &f.PayoutsFailed); err != nil {
+			return nil, err
+		}
+		if err := a.DB.QueryRow(ctx, "SELECT COUNT(*) FROM withdrawals WHERE coin = ? AND status = 'review'", c.Type).Scan(&f.ReviewsWaiting); err != nil {
+			return nil, err
+		}
+		out = append(out, f)
+	}
+	return out, nil
+}
+
+func (a *Area) overview(w http.ResponseWriter, r *http.Request) error {
+	list, err := a.Overview(r.Context())
+	if err != nil {
+		return err
+	}
+	return httpx.OK(w, r, map[string]any{"coins": list})
+}
+
+// Block is a found block as the console lists it.
+type Block struct {
+	ID     int64  `json:"id"`
+	Coin   string `json:"coin"`
+	Height int64  `json:"height"`
+	Hash   string `json:"hash"`
+	Reward string `json:"reward"` // in coins
+	// The finder: a sub-account's code (pool blocks) or the solo address.
+	SubAccount    string  `json:"subAccount"`
+	SoloAddress   string  `json:"soloAddress"`
+	Worker        string  `json:"worker"`
+	Solo          bool    `json:"solo"`
+	NetDiff       float64 `json:"netDiff"`
+	Status        string  `json:"status"`
+	Confirmations int64   `json:"confirmations"`
+	// Reason is why the node refused it or why it is orphaned, when it says.
+	Reason  string `json:"reason"`
+	FoundAt int64  `json:"foundAt"`
+}
+
+// BlockFilter picks blocks; zero fields pick all. Newest first.
+type BlockFilter struct {
+	Coin, Status string
+	Before       int64
+	Limit        int
+}
+
+// Blocks lists found blocks.
+func (a *Area) Blocks(ctx context.Context, f BlockFilter) ([]Block, error) {
+	var where []string
+	var args []any
+	if f.Coin != "" {
+		where, args = append(where, "b.coin = ?"), append(args, f.Coin)
+	}
+	if f.Status != "" {
+		where, args = append(where, "b.status = ?"), append(args, f.Status)
+	}
+	if f.Before > 0 {
+		where, args = append(where, "b.id < ?"), append(args, f.Before)
+	}
+	q := `SELECT b.id, b.coin, b.height, b.hash, b.reward, COALESCE(s.code, ''), b.worker, b.solo, b.net_diff, b.status,
+		b.confirmations, b.reject_reason, b.found_at
+		FROM found_blocks b LEFT JOIN devices d ON d.id = b.device_id LEFT JOIN sub_accounts s ON s.id = d.sub_account_id`
+	if len(where) > 0 {
+		q += " WHERE " + strings.Join(where, " AND ")
+	}
+	limit := f.Limit
+	if limit <= 0 {
+		limit = 50
+	}
+	rows, err := a.DB.Query(ctx, q+" ORDER BY b.id DESC LIMIT "+strconv.Itoa(limit), args...)
+	if err != nil {
+		return nil, err
+	}
+	type raw struct {
+		b      Block
+		reward int64
+	}
+	var list []raw
+	for rows.Next() {
+		var r raw
+		b := &r.b
+		if err := rows.Scan(&b.ID, &b.Coin, &b.Height, &b.Hash, &r.reward, &b.SubAccount, &b.Worker, &b.Solo, &b.NetDiff, &b.Status,
+			&b.Confirmations, &b.Reason, &b.FoundAt); err != nil {
+			rows.Close()
+			return nil, err
+		}
+		list = append(list, r)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	decimals := map[string]int{}
+	out := make([]Block, 0, len(list))
+	for _, r := range list {
+		n, ok := decimals[r.b.Coin]
+		if !ok {
+			c, err := a.Coins.Get(ctx, r.b.Coin)
+			if err != nil {
+				return nil, err
+			}
+			n, decimals[r.b.Coin] = c.Decimals, c.Decimals
+		}
+		r.b.Reward = chain.FormatAmount(r.reward, n)
+		if r.b.Solo {
+			// A solo finder's worker is "<address>[.<rig>]".
+			r.b.SoloAddress, _, _ = strings.Cut(r.b.Worker, ".")
+		}
+		out = append(out, r.b)
+	}
+	return out, nil
+}
+
+var blockStatuses = []string{mining.BlockPending, mining.BlockConfirmed, mining.BlockOrphaned, mining.BlockRejected}
+
+func badFilter(field string) error {
+	return &httpx.Error{Code: httpx.CodeWarning, Status: 400, Key: "ops.badFilter", Params: i18n.Params{"field": field},
+		Data: map[string]string{"error": "ops.badFilter"}}
+}
+
+// blocks answers ?coin=&status=&cursor=&limit=, newest first.
+func (a *Area) blocks(w http.ResponseWriter, r *http.Request) error {
+	q := r.URL.Query()
+	f := BlockFilter{Coin: strings.TrimSpace(q.Get("coin")), Status: q.Get("status"), Limit: 50}
+	if f.Status != "" && !slices.Contains(blockStatuses, f.Status) {
+		return badFilter("status")
+	}
+	var err error
+	if c := q.Get("cursor"); c != "" {
+		if f.Before, err = strconv.ParseInt(c, 10, 64); err != nil || f.Before <= 0 {
+			return badFilter("cursor")
+		}
+	}
+	if l := q.Get("limit"); l != "" {
+		if f.Limit, err = strconv.Atoi(l); err != nil || f.Limit < 1 || f.Limit > ops.MaxAuditPage {
+			return badFilter("limit")
+		}
+	}
+	list, err := a.Blocks(r.Context(), f)
+	if err != nil {
+		return err
+	}
+	var next *string
+	if len(list) == f.Limit {
+		c := strconv.FormatInt(list[len(list)-1].ID, 10)
+		next = &c
+	}
+	return httpx.OK(w, r, map[string]any{"items": list, "nextCursor": next})
+}
