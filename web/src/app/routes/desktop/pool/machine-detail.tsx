@@ -12,7 +12,9 @@ import { DASH, orDash, withUnit } from '@/features/pool/machine/model/format';
 import type { DeviceDetail, Gpu } from '@/features/pool/machine/model/types';
 import * as view from '@/features/pool/machine/model/view';
 import type { Fact, FactValue, Usage } from '@/features/pool/machine/model/view';
+import { FigureValue, LabelledValues } from '@/features/pool/machine/components/figure-parts';
 import { HashrateComparison } from '@/features/pool/machine/components/hashrate-comparison';
+import { OverclockBody } from '@/features/pool/machine/components/overclock-body';
 import { useMachineTexts } from '@/features/pool/machine/texts';
 import { HISTORY_RANGES, type HistoryRange } from '@/features/pool/model/types';
 import { LinkButton } from '@/features/pool/overclock/components/desktop-link-button';
@@ -128,24 +130,14 @@ function Hero({ d, m, x }: { d: DeviceDetail; m: MachineDetail; x: Texts }) {
           <div key={f.label} className={`up-md-stat${i === 0 ? ' up-md-stat--main' : ''}`}>
             <span className="up-md-stat__label">{f.label}</span>
             <span className={`up-md-stat__value${f.unit === undefined ? ' up-md-stat__value--text' : ''}`} data-testid={f.testId}>
-              {f.value}
-              {f.unit !== undefined ? (
-                <>
-                  {' '}
-                  <small>{f.unit}</small>
-                </>
-              ) : null}
+              <FigureValue f={f} />
             </span>
           </div>
         ))}
         <div className="up-md-stat up-md-stat--wide">
           <span className="up-md-stat__label">{t('hero.shares')}</span>
           <span className="up-md-shares" data-testid="machine-shares">
-            {view.shareCounts(d, x).map((f) => (
-              <span key={f.label}>
-                {f.label} <strong>{f.value}</strong>
-              </span>
-            ))}
+            <LabelledValues items={view.shareCounts(d, x)} />
           </span>
         </div>
       </div>
@@ -181,37 +173,19 @@ function Overclock({ d, m, x }: { d: DeviceDetail; m: MachineDetail; x: Texts })
       testId="machine-overclock"
       extra={s && s.state !== 'none' ? <Tag color={stateTone(s.state)} icon={s.state === 'pending' ? <SyncOutlined spin /> : undefined} data-testid="overclock-state">{to(`state.${s.state}`)}</Tag> : null}
     >
-      {!m.overclock.allowed ? (
-        <p className="up-md-note" data-testid="overclock-unsupported">
-          {t('overclock.notSupported', { coin: m.coinName || d.coin })}
-        </p>
-      ) : m.overclock.loading ? (
-        <Skeleton active paragraph={{ rows: 2 }} title={false} />
-      ) : m.overclock.failed ? (
-        <div className="up-md-inline-error" role="alert">
-          <span>{t('overclock.failed')}</span>
+      <OverclockBody
+        size="desktop"
+        d={d}
+        m={m}
+        x={x}
+        loading={<Skeleton active paragraph={{ rows: 2 }} title={false} />}
+        retry={
           <Button size="small" onClick={m.overclock.retry}>
             {x.tp('common.retry')}
           </Button>
-        </div>
-      ) : !s || s.state === 'none' ? (
-        <p className="up-md-muted" data-testid="overclock-none">
-          {t('overclock.none')}
-        </p>
-      ) : (
-        <>
-          <Facts rows={view.overclockFacts(s, x)} x={x} />
-          {view.overclockChips(s, x).length > 0 ? (
-            <div className="up-md-chips">
-              {view.overclockChips(s, x).map((c) => (
-                <span key={c.key} className="up-md-chip">
-                  {c.label} <strong>{c.value}</strong>
-                </span>
-              ))}
-            </div>
-          ) : null}
-        </>
-      )}
+        }
+        facts={(rows) => <Facts rows={rows} x={x} />}
+      />
       {m.overclock.allowed ? (
         <div className="up-md-actions">
           <LinkButton type="primary" to={`${paths.account.orePoolOverclockSet}${query}`} data-testid="overclock-apply-link">

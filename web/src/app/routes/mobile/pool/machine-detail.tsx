@@ -9,7 +9,9 @@ import { mobilePaths } from '@/config/paths';
 import { useMachineDetail, type MachineDetail } from '@/features/pool/machine/hooks/use-machine-detail';
 import { DASH } from '@/features/pool/machine/model/format';
 import type { DeviceDetail } from '@/features/pool/machine/model/types';
+import { FigureValue, LabelledValues } from '@/features/pool/machine/components/figure-parts';
 import { HashrateComparison } from '@/features/pool/machine/components/hashrate-comparison';
+import { OverclockBody } from '@/features/pool/machine/components/overclock-body';
 import { useMachineTexts } from '@/features/pool/machine/texts';
 import * as view from '@/features/pool/machine/model/view';
 import type { Fact, FactValue, Usage } from '@/features/pool/machine/model/view';
@@ -116,23 +118,13 @@ function Hero({ d, m, x }: { d: DeviceDetail; m: MachineDetail; x: Texts }) {
           <div key={f.label}>
             <span>{f.label}</span>
             <strong className={f.unit === undefined ? 'up-mmd-stats__text' : undefined} data-testid={f.testId}>
-              {f.value}
-              {f.unit !== undefined ? (
-                <>
-                  {' '}
-                  <small>{f.unit}</small>
-                </>
-              ) : null}
+              <FigureValue f={f} />
             </strong>
           </div>
         ))}
       </div>
       <div className="up-mmd-shares" data-testid="machine-shares">
-        {view.shareCounts(d, x).map((f) => (
-          <span key={f.label}>
-            {f.label} <b>{f.value}</b>
-          </span>
-        ))}
+        <LabelledValues items={view.shareCounts(d, x)} />
       </div>
     </section>
   );
@@ -164,35 +156,19 @@ function Overclock({ d, m, x }: { d: DeviceDetail; m: MachineDetail; x: Texts })
         ) : null
       }
     >
-      {!m.overclock.allowed ? (
-        <p className="up-mmd-note" data-testid="overclock-unsupported">
-          {t('overclock.notSupported', { coin: m.coinName || d.coin })}
-        </p>
-      ) : m.overclock.loading ? (
-        <Skeleton.Paragraph lineCount={2} animated />
-      ) : m.overclock.failed ? (
-        <div className="up-mmd-inline-error" role="alert">
-          <span>{t('overclock.failed')}</span>
+      <OverclockBody
+        size="mobile"
+        d={d}
+        m={m}
+        x={x}
+        loading={<Skeleton.Paragraph lineCount={2} animated />}
+        retry={
           <Button size="mini" onClick={m.overclock.retry}>
             {tp('common.retry')}
           </Button>
-        </div>
-      ) : !s || s.state === 'none' ? (
-        <p className="up-mmd-note" data-testid="overclock-none">
-          {t('overclock.none')}
-        </p>
-      ) : (
-        <>
-          <FactList rows={view.overclockFacts(s, x)} className="up-mmd-dl" />
-          <div className="up-mmd-chips">
-            {view.overclockChips(s, x).map((c) => (
-              <span key={c.key} className="up-mmd-chip">
-                {c.label} <b>{c.value}</b>
-              </span>
-            ))}
-          </div>
-        </>
-      )}
+        }
+        facts={(rows) => <FactList rows={rows} className="up-mmd-dl" />}
+      />
       {m.overclock.allowed ? (
         <div className="up-mmd-buttons">
           <Button color="primary" size="small" onClick={() => navigate(`${mobilePaths.account.orePoolOverclockSet}${query}`)} data-testid="overclock-apply-link">
