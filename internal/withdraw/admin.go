@@ -640,7 +640,7 @@ func (s *Store) Admin(ctx context.Context, area string, args []string, out io.Wr
 		return tw.Flush()
 	case "wallet accept":
 		if a.all && len(pos) == 0 && a.coin != "" {
-			n, err := s.AcceptAllSends(ctx, a.coin, a.note)
+			n, err := s.AcceptAllSends(ctx, ops.CLI, a.coin, a.note)
 			if err != nil {
 				return err
 			}
@@ -650,7 +650,7 @@ func (s *Store) Admin(ctx context.Context, area string, args []string, out io.Wr
 		if a.all || len(pos) != 1 || a.coin == "" {
 			return errors.New("wallet accept needs one txid (or --all) and --coin")
 		}
-		if err := s.AcceptSend(ctx, a.coin, pos[0], a.note); err != nil {
+		if err := s.AcceptSend(ctx, ops.CLI, a.coin, pos[0], a.note); err != nil {
 			return err
 		}
 		fmt.Fprintf(out, "send %s of %s accepted\n", pos[0], a.coin)

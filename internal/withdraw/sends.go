@@ -9,6 +9,7 @@ import (
 	"github.com/uniplus-pool/pool/internal/chain"
 	"github.com/uniplus-pool/pool/internal/coin"
 	"github.com/uniplus-pool/pool/internal/db"
+	"github.com/uniplus-pool/pool/internal/ops"
 )
 
 // ErrUnknownSends stops a coin's payouts: its node wallet sent transactions that no payout
@@ -126,32 +127,45 @@ func (s *Store) WalletSends(ctx context.Context, coinType string) ([]WalletSend,
 // AcceptAllSends is AcceptSend for every send of coinType still waiting, and answers
 // how many it accepted: for a wallet that sent before the pool used it, whose first scan
 // finds all of those.
-func (s *Store) AcceptAllSends(ctx context.Context, coinType, note string) (int64, error) {
+func (s *Store) AcceptAllSends(ctx context.Context, by ops.Actor, coinType, note string) (int64, error) {
 	if note == "" {
 		return 0, errors.New("say what was done about the sends (--note)")
 	}
-	res, err := s.DB.Exec(ctx, "UPDATE wallet_sends SET accepted_at = ?, note = ? WHERE coin = ? AND accepted_at = 0",
-		s.now().UnixMilli(), note, coinType)
-	if err != nil {
-		return 0, fmt.Errorf("withdraw: accept sends of %s: %w", coinType, err)
-	}
-	return res.RowsAffected()
+	now := s.now()
+	var n int64
+	err := s.DB.InTx(ctx, func(tx *db.Tx) error {
+		res, err := tx.Exec(ctx, "UPDATE wallet_sends SET accepted_at = ?, note = ? WHERE coin = ? AND accepted_at = 0",
+			now.UnixMilli(), note, coinType)
+		if err != nil {
+			return fmt.Errorf("withdraw: accept sends of %s: %w", coinType, err)
+		}
+		if n, _ = res.RowsAffected(); n == 0 {
+			return nil
+		}
+		return ops.Record(ctx, tx, ops.Entry{At: now, Actor: by, Action: "wallet.send.acceptAll", ObjectType: "coin", ObjectID: coinType,
+			Reason: note, Before: map[string]int64{"waiting": n}, After: map[string]int64{"waiting": 0}})
+	})
+	return n, err
 }
 
 // AcceptSend records that an operator has looked at a send no payout holds and set the
 // database right (marked the withdrawals it paid, or moved the money it took), so the
 // coin's payouts may go on. note says what was done; it is required.
-func (s *Store) AcceptSend(ctx context.Context, coinType, txid, note string) error {
+func (s *Store) AcceptSend(ctx context.Context, by ops.Actor, coinType, txid, note string) error {
 	if note == "" {
 		return errors.New("say what was done about the send (--note)")
 	}
-	res, err := s.DB.Exec(ctx, "UPDATE wallet_sends SET accepted_at = ?, note = ? WHERE coin = ? AND txid = ? AND accepted_at = 0",
-		s.now().UnixMilli(), note, coinType, txid)
-	if err != nil {
-		return fmt.Errorf("withdraw: accept send %s: %w", txid, err)
-	}
-	if n, _ := res.RowsAffected(); n == 0 {
-		return fmt.Errorf("no send %s of %s waits to be accepted (poold admin wallet sends)", txid, coinType)
-	}
-	return nil
+	now := s.now()
+	return s.DB.InTx(ctx, func(tx *db.Tx) error {
+		res, err := tx.Exec(ctx, "UPDATE wallet_sends SET accepted_at = ?, note = ? WHERE coin = ? AND txid = ? AND accepted_at = 0",
+			now.UnixMilli(), note, coinType, txid)
+		if err != nil {
+			return fmt.Errorf("withdraw: accept send %s: %w", txid, err)
+		}
+		if n, _ := res.RowsAffected(); n == 0 {
+			return fmt.Errorf("no send %s of %s waits to be accepted (poold admin wallet sends)", txid, coinType)
+		}
+		return ops.Record(ctx, tx, ops.Entry{At: now, Actor: by, Action: "wallet.send.accept", ObjectType: "walletSend",
+			ObjectID: coinType + ":" + txid, Reason: note, Before: map[string]bool{"accepted": false}, After: map[string]bool{"accepted": true}})
+	})
 }

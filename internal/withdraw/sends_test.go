@@ -11,6 +11,7 @@ import (
 	"github.com/uniplus-pool/pool/internal/coin"
 	"github.com/uniplus-pool/pool/internal/db"
 	"github.com/uniplus-pool/pool/internal/db/dbtest"
+	"github.com/uniplus-pool/pool/internal/ops"
 	"github.com/uniplus-pool/pool/internal/withdraw"
 )
 
@@ -71,6 +72,11 @@ func TestSendsThePoolDidNotMakeStopPayouts(t *testing.T) {
 		if _, err := run("wallet", "accept", stray.String(), "--coin", "TST", "--note", "again"); err == nil {
 			t.Fatal("accepted twice")
 		}
+		// In the operator audit log, as the command line's.
+		if rows := auditOf(t, d, "walletSend:TST:"+stray.String()); len(rows) != 1 || rows[0].Actor != ops.ActorCLI ||
+			rows[0].Action != "wallet.send.accept" || rows[0].Reason != "cold storage move, ticket 12" {
+			t.Fatalf("audit log: %+v", rows)
+		}
 		r := e.payUntilDone(e.chain)
 		if r.Paid != 1 {
 			t.Fatalf("after the send was accepted: %+v", r)
@@ -96,6 +102,9 @@ func TestSendsThePoolDidNotMakeStopPayouts(t *testing.T) {
 		}
 		if out, err := run("wallet", "accept", "--all", "--coin", "TST", "--note", "old sends"); err != nil || !strings.Contains(out, "2 sends of TST accepted") {
 			t.Fatalf("accept --all: %v\n%s", err, out)
+		}
+		if rows := auditOf(t, d, "coin:TST"); len(rows) != 1 || rows[0].Action != "wallet.send.acceptAll" || !strings.Contains(string(rows[0].Before), `"waiting":2`) {
+			t.Fatalf("audit log of accept --all: %+v", rows)
 		}
 		if _, err := e.store.Pay(ctx, e.coin, e.chain, nil); err != nil {
 			t.Fatalf("Pay after accept --all: %v", err)
