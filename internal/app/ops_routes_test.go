@@ -36,6 +36,9 @@ var areaRoutePerms = map[string]ops.Perm{
 	"GET /ops/api/v1/payouts/{id}":              ops.PermRead,
 	"POST /ops/api/v1/payouts/{id}/fail":        ops.PermFinance,
 	"POST /ops/api/v1/payouts/{id}/unbatch":     ops.PermFinance,
+	"GET /ops/api/v1/wallet":                    ops.PermRead,
+	"GET /ops/api/v1/wallet/sends":              ops.PermRead,
+	"POST /ops/api/v1/wallet/sends/accept":      ops.PermFinance,
 	// Users (internal/ops/opsusers): reading for every role, the actions for support and
 	// the owner.
 	"GET /ops/api/v1/users":                    ops.PermRead,

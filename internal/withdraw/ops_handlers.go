@@ -39,6 +39,9 @@ func (s *Store) OpsRoutes() []ops.Route {
 		{Method: "GET", Path: "/ops/api/v1/payouts/{id}", Perm: ops.PermRead, Handle: s.opsPayout},
 		{Method: "POST", Path: "/ops/api/v1/payouts/{id}/fail", Perm: ops.PermFinance, Handle: s.opsFailPayout},
 		{Method: "POST", Path: "/ops/api/v1/payouts/{id}/unbatch", Perm: ops.PermFinance, Handle: s.opsUnbatch},
+		{Method: "GET", Path: "/ops/api/v1/wallet", Perm: ops.PermRead, Handle: s.opsWallet},
+		{Method: "GET", Path: "/ops/api/v1/wallet/sends", Perm: ops.PermRead, Handle: s.opsWalletSends},
+		{Method: "POST", Path: "/ops/api/v1/wallet/sends/accept", Perm: ops.PermFinance, Handle: s.opsAcceptSend},
 	}
 }
 
@@ -535,4 +538,102 @@ func (s *Store) opsFailPayout(w http.ResponseWriter, r *http.Request) error {
 
 func (s *Store) opsUnbatch(w http.ResponseWriter, r *http.Request) error {
 	return s.payoutAction(w, r, s.Unbatch)
+}
+
+// OpsWalletReport is one coin's `poold admin wallet check` line, amounts in coins.
+type OpsWalletReport struct {
+	Coin         string `json:"coin"`
+	Wallet       string `json:"wallet"`
+	Available    string `json:"available"`
+	Unsent       string `json:"unsent"`
+	Surplus      string `json:"surplus"` // negative: the wallet cannot pay every user
+	Frozen       string `json:"frozen"`
+	Open         string `json:"open"`
+	UnknownSends int    `json:"unknownSends"`
+	// Problem is what is wrong, "" for nothing; Error is why the coin could not be checked.
+	Problem string `json:"problem"`
+	Error   string `json:"error"`
+}
+
+// opsWallet answers the wallet check of every coin (?coin= for one), as `poold admin
+// wallet check` does: CheckWallet asks each coin's node for its balance and its sends.
+func (s *Store) opsWallet(w http.ResponseWriter, r *http.Request) error {
+	ctx := r.Context()
+	coins, err := s.Coins.List(ctx)
+	if err != nil {
+		return err
+	}
+	only := strings.TrimSpace(r.URL.Query().Get("coin"))
+	out := []OpsWalletReport{}
+	for _, c := range coins {
+		if only != "" && c.Type != only {
+			continue
+		}
+		line := OpsWalletReport{Coin: c.Type}
+		rep, err := func() (WalletReport, error) {
+			if s.Chains == nil {
+				return WalletReport{}, errors.New("no chain drivers in this process")
+			}
+			drv, err := s.Chains.Driver(ctx, c)
+			if err != nil {
+				return WalletReport{}, err
+			}
+			return s.CheckWallet(ctx, c, drv)
+		}()
+		if err != nil {
+			line.Error = err.Error()
+			out = append(out, line)
+			continue
+		}
+		f := func(v int64) string { return chain.FormatAmount(v, c.Decimals) }
+		line.Wallet, line.Available, line.Unsent, line.Surplus = f(rep.Wallet), f(rep.Available), f(rep.Unsent), f(rep.Surplus())
+		line.Frozen, line.Open, line.UnknownSends, line.Problem = f(rep.Frozen), f(rep.Open), rep.UnknownSends, rep.Problem()
+		out = append(out, line)
+	}
+	return httpx.OK(w, r, map[string]any{"coins": out})
+}
+
+// OpsWalletSend is a send of a node wallet that no payout holds.
+type OpsWalletSend struct {
+	Coin       string `json:"coin"`
+	TxID       string `json:"txid"`
+	FoundAt    int64  `json:"foundAt"`
+	AcceptedAt int64  `json:"acceptedAt"` // 0: waiting, the coin pays nothing meanwhile
+	Note       string `json:"note"`
+}
+
+func (s *Store) opsWalletSends(w http.ResponseWriter, r *http.Request) error {
+	list, err := s.WalletSends(r.Context(), strings.TrimSpace(r.URL.Query().Get("coin")))
+	if err != nil {
+		return err
+	}
+	out := make([]OpsWalletSend, 0, len(list))
+	for _, v := range list {
+		out = append(out, OpsWalletSend{Coin: v.Coin, TxID: v.TxID, FoundAt: v.FoundAt, AcceptedAt: v.AcceptedAt, Note: v.Note})
+	}
+	return httpx.OK(w, r, map[string]any{"items": out})
+}
+
+// opsAcceptSend accepts a send no payout holds ({"coin","txid","note"}, the note
+// required), as `poold admin wallet accept` does.
+func (s *Store) opsAcceptSend(w http.ResponseWriter, r *http.Request) error {
+	var in struct {
+		Coin string `json:"coin"`
+		TxID string `json:"txid"`
+		Note string `json:"note"`
+	}
+	if err := httpx.Decode(w, r, &in); err != nil {
+		return err
+	}
+	note, err := func() (string, error) {
+		n := strings.TrimSpace(in.Note)
+		return n, checkNote(n, true)
+	}()
+	if err != nil {
+		return err
+	}
+	if err := s.AcceptSend(r.Context(), ops.ActorOf(r), strings.TrimSpace(in.Coin), strings.TrimSpace(in.TxID), note); err != nil {
+		return err
+	}
+	return httpx.OK(w, r, nil)
 }

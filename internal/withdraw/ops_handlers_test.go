@@ -342,3 +342,53 @@ func TestFrozenUserCannotWithdraw(t *testing.T) {
 		}
 	})
 }
+
+// The wallet in the console: the check of every coin (the wallet against what the pool
+// owes, and the sends no payout holds), the sends, and accepting one with a note by
+// finance, in the audit log.
+func TestConsoleWallet(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		e := newEnv(t, d)
+		ctx := context.Background()
+		e.fund(10 * coinU)
+		stray, err := e.chain.Send(ctx, e.otherAddress(2), coinU, "not the pool")
+		if err != nil {
+			t.Fatal(err)
+		}
+		console := opstest.New(t, d, e.store.OpsRoutes())
+		finance := console.Operator(ops.RoleFinance)
+		var check struct {
+			Coins []withdraw.OpsWalletReport `json:"coins"`
+		}
+		a := finance.Do("GET", "/ops/api/v1/wallet", nil)
+		a.Into(t, &check)
+		if a.Status != 200 || len(check.Coins) != 1 || check.Coins[0].UnknownSends != 1 || !strings.Contains(check.Coins[0].Problem, "1 wallet sends") ||
+			check.Coins[0].Error != "" || check.Coins[0].Wallet == "" {
+			t.Fatalf("wallet check: %d %s", a.Status, a.Body)
+		}
+		if a := finance.Do("GET", "/ops/api/v1/wallet/sends?coin=TST", nil); a.Status != 200 || !strings.Contains(a.Body, stray.String()) ||
+			!strings.Contains(a.Body, `"acceptedAt":0`) {
+			t.Fatalf("sends: %d %s", a.Status, a.Body)
+		}
+		body := map[string]string{"coin": "TST", "txid": stray.String()}
+		if a := finance.Write("/ops/api/v1/wallet/sends/accept", body); a.Status != 400 || a.ErrorCode() != "withdraw.admin.reasonRequired" {
+			t.Fatalf("accept without a note: %d %s", a.Status, a.Body)
+		}
+		body["note"] = "cold storage move"
+		if a := finance.Write("/ops/api/v1/wallet/sends/accept", body); a.Status != 200 {
+			t.Fatalf("accept: %d %s", a.Status, a.Body)
+		}
+		if a := finance.Write("/ops/api/v1/wallet/sends/accept", body); a.Status != 404 || a.ErrorCode() != "withdraw.admin.noSend" {
+			t.Fatalf("accept twice: %d %s", a.Status, a.Body)
+		}
+		rows := auditOf(t, d, "walletSend:TST:"+stray.String())
+		if len(rows) != 1 || rows[0].Actor != "finance@ops.example.com" || rows[0].Reason != "cold storage move" {
+			t.Fatalf("audit log: %+v", rows)
+		}
+		a = finance.Do("GET", "/ops/api/v1/wallet", nil)
+		a.Into(t, &check)
+		if check.Coins[0].UnknownSends != 0 || check.Coins[0].Problem != "" {
+			t.Fatalf("wallet check after the accept: %s", a.Body)
+		}
+	})
+}

@@ -9,6 +9,7 @@ import (
 	"github.com/uniplus-pool/pool/internal/chain"
 	"github.com/uniplus-pool/pool/internal/coin"
 	"github.com/uniplus-pool/pool/internal/db"
+	"github.com/uniplus-pool/pool/internal/i18n"
 	"github.com/uniplus-pool/pool/internal/ops"
 )
 
@@ -163,7 +164,7 @@ func (s *Store) AcceptSend(ctx context.Context, by ops.Actor, coinType, txid, no
 			return fmt.Errorf("withdraw: accept send %s: %w", txid, err)
 		}
 		if n, _ := res.RowsAffected(); n == 0 {
-			return fmt.Errorf("no send %s of %s waits to be accepted (poold admin wallet sends)", txid, coinType)
+			return adminError(404, "withdraw.admin.noSend", i18n.Params{"txid": txid, "coin": coinType})
 		}
 		return ops.Record(ctx, tx, ops.Entry{At: now, Actor: by, Action: "wallet.send.accept", ObjectType: "walletSend",
 			ObjectID: coinType + ":" + txid, Reason: note, Before: map[string]bool{"accepted": false}, After: map[string]bool{"accepted": true}})
