@@ -1,18 +1,14 @@
 import { ArrowLeftOutlined, CalendarOutlined, LeftOutlined, RightOutlined } from '@ant-design/icons';
 import { Alert, Result, Tag } from 'antd';
-import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams } from 'react-router-dom';
 import { paths, type HelpKind } from '@/config/paths';
-import { isNotFound, useHelpDetail } from '@/features/help-center/api/get-help-detail';
+import { isNotFound } from '@/features/help-center/api/get-help-detail';
 import { DetailStates, showsEntry } from '@/features/help-center/components/detail-states';
 import { EntryHead, otherLanguage } from '@/features/help-center/components/entry-head';
 import { HelpArticle } from '@/features/help-center/components/help-article';
 import { useHelpTexts } from '@/features/help-center/hooks/use-help-texts';
-import { useReader } from '@/features/help-center/hooks/use-reader';
+import { useHelpArticle } from '@/features/help-center/hooks/use-help-article';
 import { formatHelpDateTime } from '@/features/help-center/model/format-date';
-import { detailTitleKey, parseArticleId } from '@/features/help-center/model/params';
-import { useDocumentTitle } from '@/lib/use-document-title';
 import { CardLoadFailed } from './list-card';
 import { HelpCardSkeleton, HelpShell, sectionIcons } from './help-shell';
 import type { ListState } from './help-list';
@@ -25,18 +21,9 @@ function LanguageNote({ lang }: { lang: string | null }) {
 
 /** DesktopHelpDetail is /help/{kind}/detail/:id: one article with its neighbours and the way back. */
 export function DesktopHelpDetail({ kind }: { kind: HelpKind }) {
-  const { t } = useTranslation();
-  const { t: th, ready } = useHelpTexts();
-  const reader = useReader();
   const params = useParams();
   const location = useLocation();
-  const id = parseArticleId(params.id);
-  const detail = useHelpDetail(kind, id, reader);
-  useDocumentTitle(detail.data?.title ?? t(detailTitleKey(kind)));
-  // Previous and next keep this page mounted: start each article at its top.
-  useEffect(() => {
-    window.scrollTo({ top: 0 });
-  }, [id]);
+  const { t, th, ready, reader, id, detail, pageTitle } = useHelpArticle(kind, params.id);
 
   // Back to the page of the list the reader came from, else its first page.
   const listSearch = (location.state as ListState | null)?.listSearch;
@@ -81,7 +68,7 @@ export function DesktopHelpDetail({ kind }: { kind: HelpKind }) {
           <HelpArticle html={article.html} lang={article.lang} className="up-help-detail__body" />
           <footer className="up-help-detail__foot">
             {backButton}
-            <nav className="up-help-detail__pager" aria-label={t(detailTitleKey(kind))}>
+            <nav className="up-help-detail__pager" aria-label={pageTitle}>
               {article.prevId !== null ? (
                 <Link to={paths.help.detail(kind, article.prevId)} state={stateForNeighbour} className="up-help-linkbtn" data-testid="help-prev">
                   <LeftOutlined aria-hidden="true" />
@@ -102,11 +89,11 @@ export function DesktopHelpDetail({ kind }: { kind: HelpKind }) {
   );
 
   return (
-    <HelpShell kind={kind} reader={reader} crumb={detail.data?.title ?? t(detailTitleKey(kind))}>
+    <HelpShell kind={kind} reader={reader} crumb={detail.data?.title ?? pageTitle}>
       {/* The article's title is the page heading; until there is one, the page's name is. */}
       {showsEntry(ready, id, detail) ? null : (
         <header className="up-help-head">
-          <h1 className="up-help-head__title">{t(detailTitleKey(kind))}</h1>
+          <h1 className="up-help-head__title">{pageTitle}</h1>
         </header>
       )}
       {body}

@@ -1,18 +1,14 @@
 import { ErrorBlock, NoticeBar } from 'antd-mobile';
-import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { mobilePaths, type HelpKind } from '@/config/paths';
-import { isNotFound, useHelpDetail } from '@/features/help-center/api/get-help-detail';
+import { isNotFound } from '@/features/help-center/api/get-help-detail';
 import { DetailStates } from '@/features/help-center/components/detail-states';
 import { EntryHead, otherLanguage } from '@/features/help-center/components/entry-head';
 import { HelpArticle } from '@/features/help-center/components/help-article';
 import { useHelpTexts } from '@/features/help-center/hooks/use-help-texts';
-import { useReader } from '@/features/help-center/hooks/use-reader';
+import { useHelpArticle } from '@/features/help-center/hooks/use-help-article';
 import { formatHelpDateTime } from '@/features/help-center/model/format-date';
-import { detailTitleKey, parseArticleId } from '@/features/help-center/model/params';
 import { errorMessage } from '@/lib/api-client';
-import { useDocumentTitle } from '@/lib/use-document-title';
 import type { FromList } from './help-list';
 import { DetailFoot, DetailSkeleton, LoadFailed, SubHeader, sectionIcons } from './shared';
 
@@ -24,19 +20,10 @@ function MLanguageNote({ lang }: { lang: string | null }) {
 
 /** MobileHelpDetail is /mobile/help/helpdetail?type=&id=: one article, its neighbours and the way back. */
 export function MobileHelpDetail({ type }: { type: HelpKind }) {
-  const { t } = useTranslation();
-  const { t: th, ready } = useHelpTexts();
   const navigate = useNavigate();
   const location = useLocation();
   const [query] = useSearchParams();
-  const reader = useReader();
-  const id = parseArticleId(query.get('id'));
-  const detail = useHelpDetail(type, id, reader);
-  const pageTitle = t(detailTitleKey(type));
-  useDocumentTitle(detail.data?.title ?? pageTitle);
-  useEffect(() => {
-    window.scrollTo({ top: 0 });
-  }, [id]);
+  const { t, th, ready, reader, id, detail, pageTitle } = useHelpArticle(type, query.get('id'));
 
   // Opened from the list: step back to it (its pages and place are kept); else open it.
   const fromList = (location.state as FromList | null)?.fromList === true;
