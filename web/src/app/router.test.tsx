@@ -10,7 +10,9 @@ import { RegisterInvite } from './routes/mobile/register-invite';
 import { routes } from './router';
 
 // The routes of SPEC.md section 2, written out by hand so that a typo in the
-// route table (or in config/paths.ts) fails here.
+// route table (or in config/paths.ts) fails here. Long lists of page names are
+// written as one space-separated string each.
+const words = (list: string) => list.trim().split(/\s+/);
 const tutorials = ['soloAleo', 'orePoolSignIn', 'deviceAccess', 'hadaSwithchOn', 'ownedSwitchOn', 'btc', 'hiveOS', 'AeBox', 'observer'];
 const specDesktop = [
   '/',
@@ -35,27 +37,11 @@ const specDesktop = [
   ...['observerList', 'infoList', 'infoDetail', 'orePoolDeviceOverview', 'orePoolAnlageuebersicht', 'orePoolDeviceSubaccount', 'orePoolRevenueSummary', 'orePoolRevenueChain'].map(
     (p) => `/observerMode/${p}`,
   ),
-  ...[
-    'orePoolSubAccountInfo',
-    'orePoolSubAccountDetail',
-    'orePoolDeviceSearch',
-    'orePoolDeviceOverview',
-    'orePoolAnlageuebersicht',
-    'orePoolRevenueChain',
-    'orePoolRevenueSummary',
-    'orePoolDeviceSubaccount',
-    'orePoolMachineDetail',
-    'orePoolOverclockManage',
-    'orePoolOverclockSet',
-    'orePoolOverclockCancel',
-    'orePoolAssetsOverview',
-    'orePoolAssetsDetail',
-    'orePoolAddressManage',
-    'orePoolWithdrawlSetList',
-    'soloEquipment',
-    'soloSummary',
-    'soloSearch',
-  ].map((p) => `/account/${p}`),
+  ...words(
+    `orePoolSubAccountInfo orePoolSubAccountDetail orePoolDeviceSearch orePoolDeviceOverview orePoolAnlageuebersicht orePoolRevenueChain orePoolRevenueSummary
+     orePoolDeviceSubaccount orePoolMachineDetail orePoolOverclockManage orePoolOverclockSet orePoolOverclockCancel orePoolAssetsOverview orePoolAssetsDetail
+     orePoolAddressManage orePoolWithdrawlSetList soloEquipment soloSummary soloSearch`,
+  ).map((p) => `/account/${p}`),
   // Not in the SPEC: a sub-account's alert settings.
   '/account/orePoolAlertSet',
   '/explorderIndex',
@@ -80,26 +66,11 @@ const specMobile = [
   '/mobile/account/soloSearch',
   '/mobile/account/soloSummary',
   '/mobile/account/soloEquipment',
-  ...[
-    'orePoolDeviceOverview',
-    'orePoolAnlageuebersicht',
-    'orePoolDeviceSubaccount',
-    'orePoolMachineDetail',
-    'orePoolVideoCard',
-    'orePoolDeviceSearch',
-    'orePoolSubAccountInfo',
-    'orePoolSubAccountDetail',
-    'orePoolRevenueSummary',
-    'orePoolRevenueChain',
-    'orePoolRevenueDetail',
-    'orePoolOverclockManage',
-    'orePoolOverclockSet',
-    'orePoolOverclockCancel',
-    'assetsOverview',
-    'assetsDetail',
-    'addressManage',
-    'withdrawlSetList',
-  ].map((p) => `/mobile/account/${p}`),
+  ...words(
+    `orePoolDeviceOverview orePoolAnlageuebersicht orePoolDeviceSubaccount orePoolMachineDetail orePoolVideoCard orePoolDeviceSearch orePoolSubAccountInfo
+     orePoolSubAccountDetail orePoolRevenueSummary orePoolRevenueChain orePoolRevenueDetail orePoolOverclockManage orePoolOverclockSet orePoolOverclockCancel
+     assetsOverview assetsDetail addressManage withdrawlSetList`,
+  ).map((p) => `/mobile/account/${p}`),
   // Not in the SPEC: a sub-account's alert settings.
   '/mobile/account/orePoolAlertSet',
   '/mobile/tutorial',

@@ -1,10 +1,8 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, renderHook, waitFor } from '@testing-library/react';
-import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { notify } from '@/lib/notify';
-import { ReadOnlyContext } from '@/lib/read-only';
 import { local, localKeys } from '@/lib/storage';
+import { type Call, fakeApi, ok, queryWrapper } from '@/testing/fake-api';
 import { useChainTypes } from '../../api/get-chain-types';
 import { useCoinOrder } from './use-coin-order';
 
@@ -18,7 +16,7 @@ const pool = [
 ];
 let saved: string[];
 let refuse: string;
-let calls: { method: string; path: string; body: unknown }[];
+let calls: Call[];
 
 const ordered = () => {
   const at = new Map(saved.map((t, i) => [t, i]));
@@ -28,28 +26,21 @@ const ordered = () => {
 beforeEach(() => {
   saved = [];
   refuse = '';
-  calls = [];
   local.set(localKeys.token, 'session-token');
-  vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
-    const url = new URL(String(input), 'http://localhost');
-    const method = init?.method ?? 'GET';
-    const body = init?.body ? JSON.parse(String(init.body)) : undefined;
-    calls.push({ method, path: url.pathname, body });
-    const ok = (data: unknown) => new Response(JSON.stringify({ code: 0, msg: 'ok', data }));
-    switch (`${method} ${url.pathname}`) {
+  calls = fakeApi(({ key, body }) => {
+    switch (key) {
       case 'GET /api/pc/v1/currency/list':
         return ok(pool);
       case 'GET /api/pc/v1/common/basic/showCurrencyList':
         return ok(ordered());
       case 'PUT /api/pc/v1/common/basic/saveSortCurrency':
-        if (refuse) return new Response(JSON.stringify({ code: 3, msg: refuse, data: null }));
+        if (refuse) return { code: 3, msg: refuse, data: null };
         saved = (body as { currencyList: string[] }).currencyList;
         return ok(null);
       case 'GET /api/pc/v1/common/basic/resetSortCurrency':
         saved = [];
         return ok(null);
     }
-    return new Response(JSON.stringify({ code: 3, msg: `no answer for ${url.pathname}` }));
   });
 });
 afterEach(() => {
@@ -57,18 +48,9 @@ afterEach(() => {
   vi.mocked(notify).mockClear();
 });
 
-const wrap = (readOnly = false) =>
-  function Wrapper({ children }: { children: ReactNode }) {
-    return (
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <ReadOnlyContext.Provider value={readOnly}>{children}</ReadOnlyContext.Provider>
-      </QueryClientProvider>
-    );
-  };
-
 // The dialog and the coin picker, reading the same list as the account shell does.
 const renderBoth = (readOnly = false) =>
-  renderHook(() => ({ order: useCoinOrder(), picker: useChainTypes().data?.map((c) => c.type) ?? [] }), { wrapper: wrap(readOnly) });
+  renderHook(() => ({ order: useCoinOrder(), picker: useChainTypes().data?.map((c) => c.type) ?? [] }), { wrapper: queryWrapper(readOnly) });
 const types = (order: { coins: { type: string }[] }) => order.coins.map((c) => c.type);
 const reads = (path: string) => calls.filter((c) => c.method === 'GET' && c.path === path).length;
 

@@ -1,10 +1,8 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, renderHook, waitFor } from '@testing-library/react';
-import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { notify } from '@/lib/notify';
-import { ReadOnlyContext } from '@/lib/read-only';
 import { local, localKeys } from '@/lib/storage';
+import { type Call, fakeApi, ok, queryWrapper } from '@/testing/fake-api';
 import { useDeviceList } from '../api/devices';
 import type { ListParams } from '../model/list-params';
 import type { DeviceRow } from '../model/types';
@@ -41,21 +39,15 @@ const old = row(3, 'old', 'offline');
 
 let devices: DeviceRow[];
 let refuse: string;
-let calls: { method: string; path: string; body: unknown }[];
+let calls: Call[];
 
 beforeEach(() => {
   devices = [live, gone, old];
   refuse = '';
-  calls = [];
   local.set(localKeys.token, 'session-token');
-  vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
-    const url = new URL(String(input), 'http://localhost');
-    const method = init?.method ?? 'GET';
-    const body = init?.body ? JSON.parse(String(init.body)) : undefined;
-    calls.push({ method, path: url.pathname, body });
-    const ok = (data: unknown) => new Response(JSON.stringify({ code: 0, msg: 'ok', data }));
+  calls = fakeApi(({ key, body }) => {
     const offline = devices.filter((d) => d.status === 'offline');
-    switch (`${method} ${url.pathname}`) {
+    switch (key) {
       case 'GET /api/pc/v1/pool/device/overview':
         return ok({ coin: 'MINE', counts: { total: devices.length, normal: 1, abnormal: 0, offline: offline.length, bound: 0, unbound: 0 } });
       case 'GET /api/pc/v1/pool/device/list':
@@ -71,22 +63,12 @@ beforeEach(() => {
         devices = devices.filter((d) => d.status !== 'offline');
         return ok({ removed: offline.length });
     }
-    return new Response(JSON.stringify({ code: 3, msg: `no answer for ${url.pathname}` }));
   });
 });
 afterEach(() => {
   local.remove(localKeys.token);
   vi.mocked(notify).mockClear();
 });
-
-const wrap = (readOnly = false) =>
-  function Wrapper({ children }: { children: ReactNode }) {
-    return (
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <ReadOnlyContext.Provider value={readOnly}>{children}</ReadOnlyContext.Provider>
-      </QueryClientProvider>
-    );
-  };
 
 const params: ListParams = { status: '', bound: '', keyword: '', sort: 'worker', order: 'asc', page: 1, pageSize: 10 };
 
@@ -97,7 +79,7 @@ const render = ({ readOnly = false, bulk = true, subAccount = 'alice' } = {}) =>
       removal: useDeviceRemoval({ coin: 'MINE', subAccount, bulk }),
       list: useDeviceList({ ...params, coin: 'MINE', subAccount }).data?.rows.map((d) => d.worker) ?? [],
     }),
-    { wrapper: wrap(readOnly) },
+    { wrapper: queryWrapper(readOnly) },
   );
 const count = (method: string, path: string) => calls.filter((c) => c.method === method && c.path === path).length;
 
