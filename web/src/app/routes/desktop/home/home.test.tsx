@@ -1,13 +1,9 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { App } from 'antd';
-import { I18nextProvider } from 'react-i18next';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createQueryClient } from '@/app/providers';
 import type { CoinRow } from '@/features/dashboard/model/types';
 import { i18n } from '@/lib/i18n';
 import { setNotifier } from '@/lib/notify';
+import { renderWithProviders, stubMatchMedia } from '@/testing/render';
 import HomeArea from '../home';
 
 // jsdom has no canvas: the chart is replaced by a marker with the same test id.
@@ -85,21 +81,7 @@ function standard(c: Call): Answer | undefined {
   return undefined;
 }
 
-function renderHome(path = '/') {
-  const client = createQueryClient();
-  client.setDefaultOptions({ queries: { retry: false } });
-  const router = createMemoryRouter([{ path: '*', element: <HomeArea page="home" /> }], { initialEntries: [path], future: { v7_relativeSplatPath: true } });
-  render(
-    <QueryClientProvider client={client}>
-      <I18nextProvider i18n={i18n}>
-        <App>
-          <RouterProvider router={router} future={{ v7_startTransition: true }} />
-        </App>
-      </I18nextProvider>
-    </QueryClientProvider>,
-  );
-  return router;
-}
+const renderHome = (path = '/') => renderWithProviders(<HomeArea page="home" />, { path, antd: true }).router;
 
 let notices: [string, string][] = [];
 beforeEach(() => {
@@ -107,16 +89,7 @@ beforeEach(() => {
   setNotifier((kind, text) => notices.push([kind, text]));
   Element.prototype.scrollIntoView = vi.fn();
   // antd's table and grid watch screen sizes; jsdom has no matchMedia. A wide screen.
-  vi.stubGlobal('matchMedia', (query: string) => ({
-    matches: !query.includes('max-width'),
-    media: query,
-    onchange: null,
-    addListener: () => undefined,
-    removeListener: () => undefined,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-    dispatchEvent: () => false,
-  }));
+  stubMatchMedia(true);
 });
 afterEach(() => {
   vi.restoreAllMocks();

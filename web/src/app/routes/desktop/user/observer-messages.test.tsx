@@ -1,12 +1,8 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
-import { App } from 'antd';
-import { I18nextProvider } from 'react-i18next';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createQueryClient } from '@/app/providers';
 import { i18n } from '@/lib/i18n';
 import { local, localKeys } from '@/lib/storage';
+import { renderWithProviders, stubMatchMedia } from '@/testing/render';
 import { DesktopMessageDetail } from './observer-messages';
 
 const base = { coin: 'LTC', summary: '', publishedAt: Date.UTC(2026, 10, 25, 8), lang: 'en_US', read: true, prevId: null, nextId: null };
@@ -48,35 +44,12 @@ function renderAt(id: string) {
     const body = data ? { code: 0, msg: '', data } : { code: 3, msg: 'This message does not exist.', data: null };
     return new Response(JSON.stringify(body), { headers: { 'Content-Type': 'application/json' } });
   });
-  const client = createQueryClient();
-  client.setDefaultOptions({ queries: { retry: false } });
-  const router = createMemoryRouter([{ path: '/observerMode/infoDetail', element: <DesktopMessageDetail /> }], {
-    initialEntries: [`/observerMode/infoDetail?id=${encodeURIComponent(id)}`],
-    future: { v7_relativeSplatPath: true },
-  });
-  render(
-    <QueryClientProvider client={client}>
-      <I18nextProvider i18n={i18n}>
-        <App>
-          <RouterProvider router={router} future={{ v7_startTransition: true }} />
-        </App>
-      </I18nextProvider>
-    </QueryClientProvider>,
-  );
+  renderWithProviders(<DesktopMessageDetail />, { path: `/observerMode/infoDetail?id=${encodeURIComponent(id)}`, antd: true });
 }
 
 beforeEach(() => {
   vi.spyOn(window, 'scrollTo').mockImplementation((() => Promise.resolve()) as never);
-  vi.stubGlobal('matchMedia', (query: string) => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    addListener: () => {},
-    removeListener: () => {},
-    dispatchEvent: () => false,
-  }));
+  stubMatchMedia(false);
   local.set(localKeys.observerToken, 'ob_test');
   void i18n.changeLanguage('en_US');
 });
