@@ -6,32 +6,24 @@ import { copyText } from '@/lib/clipboard';
 import { formatDate } from '@/lib/format';
 import type { FieldForm } from '@/lib/field-form';
 import { notify } from '@/lib/notify';
+import { type Answer, type Call, fakeApi, fromTable } from '@/testing/fake-api';
 import { groupKey, recoveryFileName, recoveryText } from '../model/recovery';
 import { fieldRules, useDisableForm, useEnrolForm, useRenewForm, useTwoFactorPanel } from './use-two-factor';
 
 vi.mock('@/lib/notify', () => ({ notify: vi.fn() }));
 vi.mock('@/lib/clipboard', () => ({ copyText: vi.fn(async () => true) }));
 
-type Call = { method: string; path: string; body: unknown };
 let calls: Call[];
-let answers: Record<string, (body: unknown) => { code: number; msg?: string; data?: unknown }>;
+let answers: Record<string, (body: unknown) => Answer>;
 
 const codes = ['abcde-fghjk', 'mnpqr-stuvw', 'xyz23-45678', 'aaaaa-bbbbb', 'ccccc-ddddd', 'eeeee-fffff', 'ggggg-hhhhh', 'jjjjj-kkkkk', 'mmmmm-nnnnn', 'ppppp-qqqqq'];
 
 beforeEach(() => {
-  calls = [];
   answers = {
     'GET /api/pc/v1/customer/2fa/status': () => ({ code: 0, data: { enabled: false, recoveryCodesLeft: 0 } }),
     'POST /api/pc/v1/customer/2fa/setup': () => ({ code: 0, data: { secret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP', uri: 'otpauth://totp/Uniplus%20Pool:a%40example.com?secret=JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP' } }),
   };
-  vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
-    const url = new URL(String(input), 'http://localhost');
-    const method = init?.method ?? 'GET';
-    const body = init?.body ? JSON.parse(String(init.body)) : undefined;
-    calls.push({ method, path: url.pathname, body });
-    const answer = answers[`${method} ${url.pathname}`];
-    return new Response(JSON.stringify(answer ? answer(body) : { code: 3, msg: `no answer for ${url.pathname}` }));
-  });
+  calls = fakeApi(fromTable(() => answers));
 });
 afterEach(() => {
   vi.restoreAllMocks();

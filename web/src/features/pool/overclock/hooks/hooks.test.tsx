@@ -3,6 +3,7 @@ import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { notify } from '@/lib/notify';
+import { type Answer, type Call, fakeApi, fromTable } from '@/testing/fake-api';
 import type { DeviceOverclock } from '../model/types';
 import { pickTemplate, readDevice } from './use-overclock-send';
 import { useRequestProgress } from './use-request-progress';
@@ -10,9 +11,8 @@ import { useTemplateForm } from './use-template-form';
 
 vi.mock('@/lib/notify', () => ({ notify: vi.fn() }));
 
-type Call = { method: string; path: string; body: unknown };
 let calls: Call[];
-let answers: Record<string, (body: unknown) => { code: number; msg?: string; data?: unknown }>;
+let answers: Record<string, (body: unknown) => Answer>;
 
 const coins = [
   { type: 'MINE', name: 'Minecoin', gpuOverclockingFlag: true },
@@ -20,16 +20,8 @@ const coins = [
 ];
 
 beforeEach(() => {
-  calls = [];
   answers = { 'GET /api/pc/v1/currency/list': () => ({ code: 0, data: coins }) };
-  vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
-    const url = new URL(String(input), 'http://localhost');
-    const method = init?.method ?? 'GET';
-    const body = init?.body ? JSON.parse(String(init.body)) : undefined;
-    calls.push({ method, path: url.pathname + url.search, body });
-    const answer = answers[`${method} ${url.pathname}`];
-    return new Response(JSON.stringify(answer ? answer(body) : { code: 3, msg: `no answer for ${url.pathname}` }));
-  });
+  calls = fakeApi(fromTable(() => answers), { withQuery: true });
 });
 afterEach(() => {
   vi.restoreAllMocks();
