@@ -1,6 +1,7 @@
 // orePoolRevenueSummary: every coin's earnings (yesterday, settling, 7 and 30 days, total),
 // the selected coin's 30-day chart and its sub-accounts, for both layouts.
 import { useMemo } from 'react';
+import { useFormat } from '@/lib/use-format';
 import { useEarningsChart, useEarningsSummary } from '../api/earnings';
 import { chartValue } from '../model/format';
 import type { CoinSummary } from '../model/types';
@@ -29,6 +30,7 @@ export type SummaryState = 'loading' | 'failed' | 'empty' | 'ready';
  */
 export function useRevenueSummary(coin: string, subAccount: string) {
   const texts = useEarningsTexts();
+  const format = useFormat();
   const { t } = texts;
   const summary = useEarningsSummary(subAccount);
   const list = useMemo(() => summary.data ?? [], [summary.data]);
@@ -52,6 +54,8 @@ export function useRevenueSummary(coin: string, subAccount: string) {
     state,
     coins: list,
     current,
+    /** settlingHint says when the settling amount is settled, in the app's language. */
+    settlingHint: current ? texts.t('summary.settlingHint', { time: format.dateTime(current.settleAt) }) : '',
     figures,
     retry: () => void summary.refetch(),
     refresh: () => {

@@ -12,7 +12,6 @@ import { useRevenueDays } from '@/features/earnings/hooks/use-revenue-days';
 import { useRevenueSummary } from '@/features/earnings/hooks/use-revenue-summary';
 import { DayFacts } from '@/features/earnings/components/day-facts';
 import { scopeQuery } from '@/features/earnings/model/format';
-import { useFormat } from '@/lib/use-format';
 import { usePoolCodes } from '@/features/pool/hooks/use-pool-selection';
 import { usePoolPath, useReadOnly } from '@/lib/read-only';
 import { Card, LoadFailed, paging } from './parts';
@@ -24,7 +23,6 @@ export function DesktopRevenueSummary() {
   const pathOf = usePoolPath();
   const v = useRevenueSummary(coin, sub);
   const { t } = v.texts;
-  const format = useFormat();
   const c = v.current;
   return (
     <PageFrame titleKey="pages.orePoolRevenueSummary" actions={<AutoRefresh onRefresh={v.refresh} />}>
@@ -65,7 +63,7 @@ export function DesktopRevenueSummary() {
               </div>
             ))}
           </div>
-          <Alert type="info" showIcon icon={<InfoCircleOutlined />} message={t('summary.settlingHint', { time: format.dateTime(c.settleAt) })} style={{ marginBottom: 24 }} />
+          <Alert type="info" showIcon icon={<InfoCircleOutlined />} message={v.settlingHint} style={{ marginBottom: 24 }} />
           <section className="up-pool-panel">
             <h2>{t('summary.chart')}</h2>
             {v.chart.failed ? (
@@ -106,10 +104,11 @@ export function DesktopRevenueSummary() {
 
 /** DesktopRevenueChain: a coin's earnings by day, settling first; a day opens its detail. */
 export function DesktopRevenueChain() {
+  // open is the day whose detail the drawer shows ('' for none).
+  const [open, setOpen] = useState('');
   const { coin, subAccount: sub } = usePoolCodes();
   const v = useRevenueDays(coin, sub);
   const { t } = v.texts;
-  const [open, setOpen] = useState('');
   return (
     <PageFrame
       titleKey="pages.orePoolRevenueChain"

@@ -12,7 +12,6 @@ import { useRevenueDays } from '@/features/earnings/hooks/use-revenue-days';
 import { useRevenueSummary } from '@/features/earnings/hooks/use-revenue-summary';
 import { DayFacts } from '@/features/earnings/components/day-facts';
 import { scopeQuery } from '@/features/earnings/model/format';
-import { useFormat } from '@/lib/use-format';
 import { MobilePager } from '@/features/pool/overclock/components/mobile-send-parts';
 import { usePoolCodes } from '@/features/pool/hooks/use-pool-selection';
 import { MCard, MLoadFailed } from './parts';
@@ -37,7 +36,6 @@ export function MobileRevenueSummary() {
   const pathOf = useMobilePoolPath();
   const v = useRevenueSummary(coin, sub);
   const { t } = v.texts;
-  const format = useFormat();
   const c = v.current;
   return (
     <PageFrame titleKey="pages.orePoolRevenueSummary" actions={<AutoRefresh onRefresh={v.refresh} />}>
@@ -71,7 +69,7 @@ export function MobileRevenueSummary() {
               </div>
             ))}
           </div>
-          <NoticeBar content={t('summary.settlingHint', { time: format.dateTime(c.settleAt) })} color="info" wrap style={{ marginBottom: 12 }} />
+          <NoticeBar content={v.settlingHint} color="info" wrap style={{ marginBottom: 12 }} />
           <section className="up-mpool-panel">
             <h2>{t('summary.chart')}</h2>
             {v.chart.failed ? (
