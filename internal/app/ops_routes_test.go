@@ -50,4 +50,5 @@ var areaRoutePerms = map[string]ops.Perm{
 	// Overview and blocks (internal/ops/opsoverview): read only.
 	"GET /ops/api/v1/overview": ops.PermRead,
 	"GET /ops/api/v1/blocks":   ops.PermRead,
+	"GET /ops/api/v1/coins":    ops.PermRead,
 }

@@ -2,6 +2,7 @@ package opsoverview_test
 
 import (
 	"context"
+	"strings"
 	"testing"
 	"time"
 
@@ -93,6 +94,15 @@ func TestOverviewAndBlocks(t *testing.T) {
 		}
 		if a := viewer.Do("GET", "/ops/api/v1/blocks?status=lost", nil); a.Status != 400 || a.ErrorCode() != "ops.badFilter" {
 			t.Fatalf("bad status: %d %s", a.Status, a.Body)
+		}
+		var cs struct {
+			Coins []opsoverview.CoinSettings `json:"coins"`
+		}
+		a = viewer.Do("GET", "/ops/api/v1/coins", nil)
+		a.Into(t, &cs)
+		if a.Status != 200 || len(cs.Coins) != 1 || cs.Coins[0].FeeBps != 100 || cs.Coins[0].MinWithdraw != "0.00001000" ||
+			cs.Coins[0].SettleModel != "PPS" || strings.Contains(a.Body, "driverConfig") {
+			t.Fatalf("coins: %d %s", a.Status, a.Body)
 		}
 	})
 }
