@@ -10,3 +10,20 @@ export const MASK = '••••••••';
 export function maskUniplus(prefix: string): string {
   return `${prefix || 'UP-'}${MASK}`;
 }
+
+/**
+ * UniplusConnection is GET /pc/v1/pool/subaccount/uniplus (and the regenerate answer): what a
+ * rig needs to connect to a sub-account, with the ID's prefix. uniplusId is there only in the
+ * answer of regenerate (null on every read).
+ */
+export interface UniplusConnection {
+  code: string;
+  uniplusId: string | null;
+  uniplusPrefix: string;
+  coin: string;
+  stratumUrl: string;
+  stratumUrls: string[];
+  /** workerName is a template such as "alice.{worker}". */
+  workerName: string;
+  workerExample: string;
+}

@@ -1,5 +1,6 @@
 // Shapes of the calls the tutorials read (internal/coin/handlers.go ChainType and
 // internal/pool/handlers.go subAccountView and uniplusView).
+import type { UniplusConnection } from '@/lib/uniplus';
 
 /** PoolCoin is one coin of GET /pc/v1/currency/list, as the tutorials use it. */
 export interface PoolCoin {
@@ -22,18 +23,5 @@ export interface SubAccount {
   deviceCount: number;
 }
 
-/**
- * UniplusInfo is GET /pc/v1/pool/subaccount/uniplus: what a rig needs to connect, and the
- * ID's prefix (the pool keeps only a hash of the ID; uniplusId is null on this read).
- */
-export interface UniplusInfo {
-  code: string;
-  uniplusId: string | null;
-  uniplusPrefix: string;
-  coin: string;
-  stratumUrl: string;
-  stratumUrls: string[];
-  /** workerName is a template such as "alice.{worker}". */
-  workerName: string;
-  workerExample: string;
-}
+/** UniplusInfo is GET /pc/v1/pool/subaccount/uniplus as the tutorials read it (null uniplusId). */
+export type UniplusInfo = UniplusConnection;

@@ -1,7 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CoinRow } from '@/features/dashboard/model/types';
-import { i18n } from '@/lib/i18n';
 import { setNotifier } from '@/lib/notify';
 import { renderWithProviders, stubMatchMedia } from '@/testing/render';
 import HomeArea from '../home';

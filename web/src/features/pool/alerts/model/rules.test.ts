@@ -23,16 +23,9 @@ describe('alert form rules (as internal/alert checks them)', () => {
   it('takes the saved settings and sends every field', () => {
     const f = formOf(saved);
     expect(valid(formProblems(f, both))).toBe(true);
-    expect(inputOf('farm', f)).toEqual({
-      code: 'farm',
-      offlineEnabled: true,
-      hashrateEnabled: false,
-      hashratePercent: 70,
-      byEmail: true,
-      bySms: false,
-      digest: false,
-      digestHour: 8,
-    });
+    // Only the settings themselves, none of what the pool adds to its answer.
+    const { timezone: _z, email: _e, phone: _p, minOfflineMinutes: _m, updatedAt: _u, ...input } = saved;
+    expect(inputOf('farm', f)).toEqual(input);
   });
 
   it('starts never-saved settings with the bound email chosen', () => {

@@ -1,3 +1,4 @@
+import type { UniplusConnection } from '@/lib/uniplus';
 import type { SubAccount } from '../../model/types';
 
 /**
@@ -6,16 +7,7 @@ import type { SubAccount } from '../../model/types';
  * the answer of regenerate (null on every read) and uniplusPrefix ("UP-" and 4 hex
  * digits) tells the owner which ID their rigs hold.
  */
-export interface Uniplus {
-  code: string;
-  uniplusId: string | null;
-  uniplusPrefix: string;
-  coin: string;
-  stratumUrl: string;
-  stratumUrls: string[];
-  workerName: string;
-  workerExample: string;
-}
+export type Uniplus = UniplusConnection;
 
 /** Counts are device counts by status and binding. */
 export interface Counts {
