@@ -82,3 +82,27 @@ export function HelpRow(p: HelpRowProps) {
     </li>
   );
 }
+
+/** MessageRowLike is what a row of the observer's messages carries (features/observer's MessageRow). */
+export interface MessageRowLike {
+  kind: string;
+  read: boolean;
+  lang: string;
+  title: string;
+  summary?: string;
+  publishedAt: number;
+}
+
+/** messageRow is the HelpRow props of one observer message, the same on both sites: read marks, kind, title, summary and time (text: the time written). */
+export function messageRow(row: MessageRowLike, text: string) {
+  return {
+    testId: 'message-row',
+    unread: !row.read,
+    read: row.read,
+    kind: row.kind,
+    lang: row.lang,
+    title: row.title,
+    summary: row.summary,
+    at: { ms: row.publishedAt, text },
+  };
+}

@@ -9,7 +9,7 @@ import { paths } from '@/config/paths';
 import { DetailStates, showsEntry } from '@/features/help-center/components/detail-states';
 import { EntryHead } from '@/features/help-center/components/entry-head';
 import { HelpArticle } from '@/features/help-center/components/help-article';
-import { HelpRow } from '@/features/help-center/components/help-row';
+import { HelpRow, messageRow } from '@/features/help-center/components/help-row';
 import { formatHelpDateTime, isNew } from '@/features/help-center/model/format-date';
 import { readPaging } from '@/features/help-center/model/paging';
 import { langTag } from '@/features/help-center/model/params';
@@ -69,14 +69,8 @@ export function DesktopMessageList() {
           size="desktop"
           to={detailPath(row.id)}
           state={listState}
-          testId="message-row"
-          unread={!row.read}
           unreadLabel={to('messages.unread')}
-          read={row.read}
-          kind={row.kind}
-          lang={row.lang}
-          title={row.title}
-          summary={row.summary}
+          {...messageRow(row, formatHelpDateTime(row.publishedAt, i18n.language))}
           before={<Tag bordered={false}>{to(`messages.kinds.${row.kind}`)}</Tag>}
           badge={
             isNew(row.publishedAt) && !row.read ? (
@@ -85,7 +79,6 @@ export function DesktopMessageList() {
               </Tag>
             ) : null
           }
-          at={{ ms: row.publishedAt, text: formatHelpDateTime(row.publishedAt, i18n.language) }}
           go={<RightOutlined className="up-help-row__go" aria-hidden="true" />}
         />
       )}

@@ -5,7 +5,7 @@ import { RightOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { mobilePaths } from '@/config/paths';
-import { HelpRow } from '@/features/help-center/components/help-row';
+import { HelpRow, messageRow } from '@/features/help-center/components/help-row';
 import { formatHelpDateTime } from '@/features/help-center/model/format-date';
 import { useMessageFeed, useReadAllMessages } from '@/features/observer/hooks/use-messages';
 import { useObserverTexts } from '@/features/observer/texts';
@@ -52,16 +52,9 @@ export function MobileMessageList() {
             size="mobile"
             to={mobilePaths.observerMode.helpdetail('infoList', row.id)}
             state={fromList}
-            testId="message-row"
-            unread={!row.read}
             unreadLabel={to('messages.unread')}
-            read={row.read}
-            kind={row.kind}
-            lang={row.lang}
-            title={row.title}
-            summary={row.summary}
+            {...messageRow(row, formatHelpDateTime(row.publishedAt, i18n.language))}
             badge={<Tag fill="outline">{to(`messages.kinds.${row.kind}`)}</Tag>}
-            at={{ ms: row.publishedAt, text: formatHelpDateTime(row.publishedAt, i18n.language) }}
             go={<RightOutline className="up-mhelp-row__go" aria-hidden="true" />}
           />
         ))}
