@@ -14,13 +14,40 @@ export function Steps({ children }: { children: ReactNode }) {
   return <ol className="up-tut-steps">{children}</ol>;
 }
 
-/** Step is one numbered step: a heading (a locale key) and its content. */
-export function Step({ title, children }: { title: string; children: ReactNode }) {
+/**
+ * Step is one numbered step: k is its locale keys' prefix, the heading k.title and (unless
+ * body is false) the paragraph k.body; then its other content, and last the app pages it
+ * links to, primary first.
+ */
+export function Step({
+  k,
+  body = true,
+  primary,
+  actions = [],
+  children,
+}: {
+  k: string;
+  body?: boolean;
+  primary?: AppTarget;
+  actions?: AppTarget[];
+  children?: ReactNode;
+}) {
   const { t } = useTranslation(TUTORIAL_NS);
   return (
     <li className="up-tut-step">
-      <h2 className="up-tut-step__title">{t(title)}</h2>
-      <div className="up-tut-step__body">{children}</div>
+      <h2 className="up-tut-step__title">{t(`${k}.title`)}</h2>
+      <div className="up-tut-step__body">
+        {body && <Rich k={`${k}.body`} />}
+        {children}
+        {(primary || actions.length > 0) && (
+          <Actions>
+            {primary && <AppButton target={primary} primary />}
+            {actions.map((target) => (
+              <AppButton key={target} target={target} />
+            ))}
+          </Actions>
+        )}
+      </div>
     </li>
   );
 }

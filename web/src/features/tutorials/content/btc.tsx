@@ -1,6 +1,6 @@
 import { StratumPanel } from '../components/stratum-panel';
 import { WorkerBuilder } from '../components/worker-builder';
-import { Actions, AppButton, Callout, Rich, Step, Steps } from './parts';
+import { Callout, Step, Steps } from './parts';
 
 /** BTC_IDS find Bitcoin in the coin list. */
 export const BTC_IDS = ['BTC', 'Bitcoin'] as const;
@@ -9,31 +9,18 @@ export const BTC_IDS = ['BTC', 'Bitcoin'] as const;
 export function Btc() {
   return (
     <Steps>
-      <Step title="btc.accountType.title">
-        <Rich k="btc.accountType.body" />
+      <Step k="btc.accountType" actions={['basicsInfo']}>
         <Callout tone="warning" k="btc.accountType.warning" />
-        <Actions>
-          <AppButton target="basicsInfo" />
-        </Actions>
       </Step>
-      <Step title="btc.subAccount.title">
-        <Rich k="btc.subAccount.body" />
-      </Step>
-      <Step title="btc.pool.title">
-        <Rich k="btc.pool.body" />
+      <Step k="btc.subAccount" />
+      <Step k="btc.pool">
         <StratumPanel coinIds={BTC_IDS} coinName="Bitcoin" />
       </Step>
-      <Step title="btc.worker.title">
-        <Rich k="btc.worker.body" />
+      <Step k="btc.worker">
         <WorkerBuilder />
         <Callout tone="warning" k="btc.worker.warning" />
       </Step>
-      <Step title="btc.check.title">
-        <Rich k="btc.check.body" />
-        <Actions>
-          <AppButton target="devices" primary />
-        </Actions>
-      </Step>
+      <Step k="btc.check" primary="devices" />
     </Steps>
   );
 }

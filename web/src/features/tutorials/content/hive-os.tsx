@@ -1,34 +1,24 @@
 import { HiveConfig } from '../components/commands';
 import { StratumPanel } from '../components/stratum-panel';
 import { WorkerBuilder } from '../components/worker-builder';
-import { Actions, AppButton, Callout, Rich, Step, Steps } from './parts';
+import { Callout, Step, Steps } from './parts';
 
 /** HiveOs: a flight sheet pointed at this pool. */
 export function HiveOs() {
   return (
     <Steps>
-      <Step title="hiveOS.values.title">
-        <Rich k="hiveOS.values.body" />
+      <Step k="hiveOS.values">
         <StratumPanel />
         <WorkerBuilder hive />
       </Step>
-      <Step title="hiveOS.wallet.title">
-        <Rich k="hiveOS.wallet.body" />
-      </Step>
-      <Step title="hiveOS.flight.title">
-        <Rich k="hiveOS.flight.body" />
-      </Step>
-      <Step title="hiveOS.config.title">
-        <Rich k="hiveOS.config.body" />
+      <Step k="hiveOS.wallet" />
+      <Step k="hiveOS.flight" />
+      <Step k="hiveOS.config">
         <HiveConfig />
         <Callout tone="warning" k="hiveOS.config.warning" />
       </Step>
-      <Step title="hiveOS.apply.title">
-        <Rich k="hiveOS.apply.body" />
+      <Step k="hiveOS.apply" primary="devices">
         <Callout tone="note" k="hiveOS.apply.note" />
-        <Actions>
-          <AppButton target="devices" primary />
-        </Actions>
       </Step>
     </Steps>
   );

@@ -1,7 +1,7 @@
 import { IronFishCommand, IronFishProtocol } from '../components/ironfish-command';
 import { StratumPanel } from '../components/stratum-panel';
 import { WorkerBuilder } from '../components/worker-builder';
-import { Actions, AppButton, Rich, Step, Steps } from './parts';
+import { Step, Steps } from './parts';
 
 /** IRON_IDS find Iron Fish in the coin list. */
 export const IRON_IDS = ['IRON', 'IronFish', 'Iron Fish'] as const;
@@ -10,29 +10,16 @@ export const IRON_IDS = ['IRON', 'IronFish', 'Iron Fish'] as const;
 export function IronFish() {
   return (
     <Steps>
-      <Step title="ironFish.subAccount.title">
-        <Rich k="ironFish.subAccount.body" />
-        <Actions>
-          <AppButton target="subAccounts" />
-        </Actions>
-      </Step>
-      <Step title="ironFish.pool.title">
-        <Rich k="ironFish.pool.body" />
+      <Step k="ironFish.subAccount" actions={['subAccounts']} />
+      <Step k="ironFish.pool">
         <StratumPanel coinIds={IRON_IDS} coinName="Iron Fish" />
       </Step>
-      <Step title="ironFish.connect.title">
-        <Rich k="ironFish.connect.body" />
+      <Step k="ironFish.connect">
         <IronFishProtocol coinIds={IRON_IDS} />
         <WorkerBuilder noPassword />
         <IronFishCommand coinIds={IRON_IDS} />
       </Step>
-      <Step title="ironFish.check.title">
-        <Rich k="ironFish.check.body" />
-        <Actions>
-          <AppButton target="devices" primary />
-          <AppButton target="earnings" />
-        </Actions>
-      </Step>
+      <Step k="ironFish.check" primary="devices" actions={['earnings']} />
     </Steps>
   );
 }

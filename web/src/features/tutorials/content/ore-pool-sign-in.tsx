@@ -1,4 +1,4 @@
-import { Actions, AppButton, Callout, GuideCards, Rich, Step, Steps } from './parts';
+import { Callout, GuideCards, Step, Steps } from './parts';
 import { StratumPanel } from '../components/stratum-panel';
 import { UniplusPanel } from '../components/uniplus-panel';
 
@@ -6,39 +6,21 @@ import { UniplusPanel } from '../components/uniplus-panel';
 export function OrePoolSignIn() {
   return (
     <Steps>
-      <Step title="orePoolSignIn.signUp.title">
-        <Rich k="orePoolSignIn.signUp.body" />
-        <Actions>
-          <AppButton target="register" primary />
-          <AppButton target="login" />
-        </Actions>
-      </Step>
-      <Step title="orePoolSignIn.subAccount.title">
-        <Rich k="orePoolSignIn.subAccount.body" />
+      <Step k="orePoolSignIn.signUp" primary="register" actions={['login']} />
+      <Step k="orePoolSignIn.subAccount" actions={['subAccounts']}>
         <Callout tone="warning" k="orePoolSignIn.subAccount.warning" />
-        <Actions>
-          <AppButton target="subAccounts" />
-        </Actions>
       </Step>
-      <Step title="orePoolSignIn.uniplus.title">
-        <Rich k="orePoolSignIn.uniplus.body" />
+      <Step k="orePoolSignIn.uniplus">
         <UniplusPanel />
       </Step>
-      <Step title="orePoolSignIn.coin.title">
-        <Rich k="orePoolSignIn.coin.body" />
+      <Step k="orePoolSignIn.coin">
         <StratumPanel />
       </Step>
-      <Step title="orePoolSignIn.connect.title">
-        <Rich k="orePoolSignIn.connect.body" />
+      <Step k="orePoolSignIn.connect">
         <GuideCards ids={['deviceAccess', 'ownedSwitchOn', 'hiveOS', 'btc', 'AeBox']} />
       </Step>
-      <Step title="orePoolSignIn.watch.title">
-        <Rich k="orePoolSignIn.watch.body" />
+      <Step k="orePoolSignIn.watch" actions={['devices', 'earnings']}>
         <Callout tone="tip" k="orePoolSignIn.watch.tip" />
-        <Actions>
-          <AppButton target="devices" />
-          <AppButton target="earnings" />
-        </Actions>
       </Step>
     </Steps>
   );

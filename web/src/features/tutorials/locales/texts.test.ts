@@ -58,6 +58,14 @@ describe('tutorial texts', () => {
         if (tops.has(m[1]!.split('.')[0]!)) used.add(m[1]!);
       }
     }
+    // A Step names its keys' prefix: its heading k.title and, unless body={false}, its paragraph k.body.
+    for (const src of files) {
+      for (const m of src.matchAll(/<Step k="([\w.]+)"( body=\{false\})?/g)) {
+        used.delete(m[1]!);
+        used.add(`${m[1]}.title`);
+        if (!m[2]) used.add(`${m[1]}.body`);
+      }
+    }
     // Keys built at run time.
     for (const t of TUTORIALS) used.add(`${t.id}.lead`);
     for (const g of GROUPS) used.add(`nav.groups.${g}`);
