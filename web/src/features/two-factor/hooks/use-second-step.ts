@@ -40,3 +40,25 @@ export function useSecondStep(step: Step) {
     },
   };
 }
+
+/**
+ * useRecoveryCodeField is the recovery-code input of the renew and turn-off dialogs on both
+ * sizes: the field (name, label, normalizer) and the input's attributes.
+ */
+export function useRecoveryCodeField(testId: string) {
+  const { t } = useTwoFactorTexts();
+  return {
+    field: { name: 'code', label: t('disable.code'), normalize: recoveryInput },
+    input: { maxLength: RECOVERY_INPUT_MAX, autoComplete: 'one-time-code', placeholder: t('disable.codePlaceholder'), 'data-testid': testId },
+  };
+}
+
+/** useEnrolCodeField is the set-up's first authenticator code on both sizes: the field and the input's attributes. */
+export function useEnrolCodeField() {
+  const { t } = useTwoFactorTexts();
+  return {
+    field: { name: 'code', label: t('enrol.code'), normalize: totpInput },
+    hint: t('enrol.codeHint'),
+    input: { maxLength: TOTP_DIGITS, inputMode: 'numeric' as const, autoComplete: 'one-time-code', placeholder: t('enrol.codePlaceholder'), 'data-testid': 'two-factor-enrol-code' },
+  };
+}

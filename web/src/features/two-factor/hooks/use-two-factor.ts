@@ -12,6 +12,7 @@ import { trimPassword } from '@/lib/validation';
 import { useDisable, useEnable, useRenewRecovery, useSetUp } from '../api/two-factor';
 import { groupKey, recoveryFileName, recoveryText, saveTextFile } from '../model/recovery';
 import { useTwoFactorTexts } from '../texts';
+import { useRecoveryCodeField } from './use-second-step';
 
 /** LOW_CODES: at or below this many unused recovery codes the row suggests new ones. */
 export const LOW_CODES = 3;
@@ -144,7 +145,11 @@ export function useRenewForm(form: FieldForm, onClose: () => void) {
       form.setFields([{ name: 'code', errors: errorsOf(err) }]);
     }
   };
+  const codeField = useRecoveryCodeField('two-factor-renew-code');
   return {
+    t,
+    /** code is the recovery-code input's field and attributes. */
+    code: codeField,
     step,
     onFinish,
     pending: renew.isPending,
@@ -172,7 +177,11 @@ export function useDisableForm(onClose: () => void) {
       setError(errorMessage(err));
     }
   };
+  const codeField = useRecoveryCodeField('two-factor-disable-code');
   return {
+    t,
+    /** code is the recovery-code input's field and attributes. */
+    code: codeField,
     onFinish,
     error,
     clearError: () => setError(''),

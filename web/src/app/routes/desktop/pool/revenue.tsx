@@ -19,11 +19,12 @@ import { Card, LoadFailed, paging } from './parts';
 /** DesktopRevenueSummary: every coin's earnings, the chosen coin's 30 days and its sub-accounts. */
 export function DesktopRevenueSummary() {
   const { selection: sel, coin, subAccount: sub } = usePoolCodes();
-  const navigate = useNavigate();
-  const pathOf = usePoolPath();
   const v = useRevenueSummary(coin, sub);
   const { t } = v.texts;
   const c = v.current;
+  // An observer without the device pages gets no way there (pathOf gives null).
+  const pathOf = usePoolPath();
+  const navigate = useNavigate();
   return (
     <PageFrame titleKey="pages.orePoolRevenueSummary" actions={<AutoRefresh onRefresh={v.refresh} />}>
       {v.state === 'loading' ? (

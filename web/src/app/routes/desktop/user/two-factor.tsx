@@ -1,13 +1,14 @@
 // Two-factor sign-in on the desktop basic-info page: the security row and its dialogs
 // (turn on with the QR code and the first code, the recovery codes shown once, new
 // recovery codes, turn off). Logic lives in features/two-factor; this file lays out antd.
+import type { ReactNode } from 'react';
 import { CopyOutlined, DownloadOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
 import { Alert, Button, Checkbox, Form, Input, Modal, Skeleton, Space, Steps, Tag } from 'antd';
-import { QRCodeSVG } from 'qrcode.react';
+import { EnrolKey, EnrolQr, RecoveryCodeList } from '@/features/two-factor/components/recovery-code-list';
 import { DesktopPasswordField } from '@/features/auth/components/desktop-password-field';
 import { useTwoFactorTexts } from '@/features/two-factor/texts';
 import { useDisableForm, useEnrolForm, useRenewForm, useTwoFactorPanel, type RecoveryCodesState } from '@/features/two-factor/hooks/use-two-factor';
-import { RECOVERY_INPUT_MAX, TOTP_DIGITS, recoveryInput, totpInput } from '@/lib/two-factor';
+import { useEnrolCodeField } from '@/features/two-factor/hooks/use-second-step';
 import { LIMITS } from '@/lib/validation';
 import type { InfoDialog } from '../../use-dialog-param';
 import { DialogActions } from './dialog-actions';
@@ -96,13 +97,7 @@ function RecoveryCodes({ r, onDone }: { r: RecoveryCodesState; onDone: () => voi
   return (
     <div className="up-2fa-codes" data-testid="recovery-codes">
       <Alert type="warning" showIcon message={t('codes.lead')} className="up-dialog-alert" />
-      <ol className="up-2fa-codes__list" aria-label={t('codes.list')}>
-        {r.codes.map((c) => (
-          <li key={c}>
-            <code data-testid="recovery-code">{c}</code>
-          </li>
-        ))}
-      </ol>
+      <RecoveryCodeList size="desktop" codes={r.codes} />
       <Space wrap className="up-2fa-codes__tools">
         <Button icon={<CopyOutlined />} onClick={() => void r.copyAll()} data-testid="recovery-copy">
           {t('codes.copyAll')}
@@ -123,23 +118,23 @@ function RecoveryCodes({ r, onDone }: { r: RecoveryCodesState; onDone: () => voi
   );
 }
 
+/** LockedModal is a dialog that cannot be closed while closable is false (the codes not saved yet). */
+function LockedModal({ title, closable, onClose, testId, children }: { title: string; closable: boolean; onClose: () => void; testId: string; children: ReactNode }) {
+  return (
+    <Modal open title={title} onCancel={() => closable && onClose()} closable={closable} maskClosable={false} keyboard={closable} footer={null} width={560} data-testid={testId}>
+      {children}
+    </Modal>
+  );
+}
+
 function EnrolDialog({ onClose }: { onClose: () => void }) {
   const { t } = useTwoFactorTexts();
   const [form] = Form.useForm();
   const f = useEnrolForm(form, onClose);
+  const code = useEnrolCodeField();
   const e = f.enrolment;
   return (
-    <Modal
-      open
-      title={t('enrol.title')}
-      onCancel={() => f.closable && onClose()}
-      closable={f.closable}
-      maskClosable={false}
-      keyboard={f.closable}
-      footer={null}
-      width={560}
-      data-testid="two-factor-enrol"
-    >
+    <LockedModal title={t('enrol.title')} closable={f.closable} onClose={onClose} testId="two-factor-enrol">
       <StepsBar current={f.step} titles={f.steps} />
       {f.step === 2 ? (
         <RecoveryCodes r={f.recovery} onDone={f.finish} />
@@ -160,98 +155,66 @@ function EnrolDialog({ onClose }: { onClose: () => void }) {
       ) : (
         <>
           <p className="up-dialog-note">{t('enrol.scan')}</p>
-          <div className="up-2fa-qr">
-            <QRCodeSVG value={e.uri} size={184} marginSize={2} title={t('enrol.scan')} data-testid="two-factor-qr" />
-          </div>
+          <EnrolQr size="desktop" uri={e.uri} />
           <p className="up-dialog-note up-2fa-manual">{t('enrol.manual')}</p>
-          <div className="up-2fa-key">
-            <code aria-label={t('enrol.key')} data-testid="two-factor-secret" data-secret={e.secret}>
-              {f.key}
-            </code>
-            <Button icon={<CopyOutlined />} onClick={() => void f.copyKey()} data-testid="two-factor-copy-key">
-              {t('enrol.copyKey')}
-            </Button>
-          </div>
+          <EnrolKey
+            size="desktop"
+            secret={e.secret}
+            grouped={f.key}
+            copy={
+              <Button icon={<CopyOutlined />} onClick={() => void f.copyKey()} data-testid="two-factor-copy-key">
+                {t('enrol.copyKey')}
+              </Button>
+            }
+          />
           <Form form={form} layout="vertical" name="twofactor-enrol" requiredMark={false} onFinish={f.onFinish} validateTrigger={['onBlur']}>
-            <Form.Item name="code" label={t('enrol.code')} extra={t('enrol.codeHint')} rules={f.rules.code} normalize={totpInput}>
-              <Input
-                className="up-2fa-code-input"
-                maxLength={TOTP_DIGITS}
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                placeholder={t('enrol.codePlaceholder')}
-                data-testid="two-factor-enrol-code"
-              />
+            <Form.Item {...code.field} extra={code.hint} rules={f.rules.code}>
+              <Input {...code.input} className="up-2fa-code-input" />
             </Form.Item>
             <DialogActions onCancel={onClose} cancelLabel={t('cancel')} submitLabel={t('enrol.submit')} pending={f.pending} />
           </Form>
         </>
       )}
-    </Modal>
-  );
-}
-
-function RenewDialog({ onClose }: { onClose: () => void }) {
-  const { t } = useTwoFactorTexts();
-  const [form] = Form.useForm();
-  const f = useRenewForm(form, onClose);
-  return (
-    <Modal
-      open
-      title={t('renew.title')}
-      onCancel={() => f.closable && onClose()}
-      closable={f.closable}
-      maskClosable={false}
-      keyboard={f.closable}
-      footer={null}
-      width={560}
-      data-testid="two-factor-renew-dialog"
-    >
-      {f.step === 2 ? (
-        <RecoveryCodes r={f.recovery} onDone={f.finish} />
-      ) : (
-        <Form form={form} layout="vertical" name="twofactor-renew" requiredMark={false} onFinish={f.onFinish} validateTrigger={['onBlur']}>
-          <p className="up-dialog-note">{t('renew.lead')}</p>
-          <Form.Item name="code" label={t('disable.code')} rules={f.rules.code} normalize={recoveryInput}>
-            <Input
-              autoFocus
-              className="up-2fa-code-input"
-              maxLength={RECOVERY_INPUT_MAX}
-              autoComplete="one-time-code"
-              spellCheck={false}
-              placeholder={t('disable.codePlaceholder')}
-              data-testid="two-factor-renew-code"
-            />
-          </Form.Item>
-          <DialogActions onCancel={onClose} cancelLabel={t('cancel')} submitLabel={t('renew.submit')} pending={f.pending} />
-        </Form>
-      )}
-    </Modal>
+    </LockedModal>
   );
 }
 
 function DisableDialog({ onClose }: { onClose: () => void }) {
-  const { t } = useTwoFactorTexts();
   const [form] = Form.useForm();
   const f = useDisableForm(onClose);
+  const { t, code } = f;
   return (
     <Modal open title={t('disable.title')} onCancel={onClose} footer={null} width={520} data-testid="two-factor-disable">
       <Form form={form} layout="vertical" name="twofactor-disable" requiredMark={false} onFinish={f.onFinish} onValuesChange={f.clearError} validateTrigger={['onBlur']}>
         <Alert type="warning" showIcon message={t('disable.lead')} className="up-dialog-alert" />
         <DesktopPasswordField name="password" label={t('disable.password')} rules={f.rules.password} maxLength={LIMITS.loginInputMax} placeholder={t('disable.passwordPlaceholder')} autoFocus testId="two-factor-password" />
-        <Form.Item name="code" label={t('disable.code')} rules={f.rules.code} normalize={recoveryInput}>
-          <Input
-            className="up-2fa-code-input"
-            maxLength={RECOVERY_INPUT_MAX}
-            autoComplete="one-time-code"
-            spellCheck={false}
-            placeholder={t('disable.codePlaceholder')}
-            data-testid="two-factor-disable-code"
-          />
+        <Form.Item {...code.field} rules={f.rules.code}>
+          <Input {...code.input} className="up-2fa-code-input" spellCheck={false} />
         </Form.Item>
         {f.error ? <Alert type="error" showIcon message={f.error} className="up-dialog-alert" role="alert" data-testid="form-error" /> : null}
         <DialogActions onCancel={onClose} cancelLabel={t('cancel')} submitLabel={t('disable.submit')} pending={f.pending} danger />
       </Form>
     </Modal>
+  );
+}
+
+function RenewDialog({ onClose }: { onClose: () => void }) {
+  const [form] = Form.useForm();
+  const f = useRenewForm(form, onClose);
+  const { t, code } = f;
+  return (
+    <LockedModal title={t('renew.title')} closable={f.closable} onClose={onClose} testId="two-factor-renew-dialog">
+      {f.step === 2 ? (
+        <RecoveryCodes r={f.recovery} onDone={f.finish} />
+      ) : (
+        <Form form={form} layout="vertical" name="twofactor-renew" requiredMark={false} onFinish={f.onFinish} validateTrigger={['onBlur']}>
+          <p className="up-dialog-note">{t('renew.lead')}</p>
+          <Form.Item {...code.field} rules={f.rules.code}>
+            <Input {...code.input} autoFocus className="up-2fa-code-input" spellCheck={false} />
+          </Form.Item>
+          <DialogActions onCancel={onClose} cancelLabel={t('cancel')} submitLabel={t('renew.submit')} pending={f.pending} />
+        </Form>
+      )}
+    </LockedModal>
   );
 }

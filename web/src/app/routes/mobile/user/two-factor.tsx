@@ -3,11 +3,11 @@
 // codes shown once, new recovery codes, turn off). Logic lives in features/two-factor; this
 // file lays out antd-mobile.
 import { Button, Checkbox, ErrorBlock, Form, Input, List, Skeleton, Steps, Tag } from 'antd-mobile';
-import { QRCodeSVG } from 'qrcode.react';
+import { EnrolKey, EnrolQr, RecoveryCodeList } from '@/features/two-factor/components/recovery-code-list';
 import { MobileDialog } from '@/components/mobile-dialog';
 import { useDisableForm, useEnrolForm, useRenewForm, useTwoFactorPanel, type RecoveryCodesState } from '@/features/two-factor/hooks/use-two-factor';
 import { useTwoFactorTexts } from '@/features/two-factor/texts';
-import { RECOVERY_INPUT_MAX, TOTP_DIGITS, recoveryInput, totpInput } from '@/lib/two-factor';
+import { useEnrolCodeField } from '@/features/two-factor/hooks/use-second-step';
 import { LIMITS } from '@/lib/validation';
 import type { InfoDialog } from '../../use-dialog-param';
 import { MobilePasswordField } from '../password-field';
@@ -88,13 +88,7 @@ function RecoveryCodes({ r, onDone }: { r: RecoveryCodesState; onDone: () => voi
   return (
     <div className="up-m2fa-codes" data-testid="recovery-codes">
       <p className="up-mform__note">{t('codes.lead')}</p>
-      <ol className="up-m2fa-codes__list" aria-label={t('codes.list')}>
-        {r.codes.map((c) => (
-          <li key={c}>
-            <code data-testid="recovery-code">{c}</code>
-          </li>
-        ))}
-      </ol>
+      <RecoveryCodeList size="mobile" codes={r.codes} />
       <div className="up-msheet-actions up-m2fa-codes__tools">
         <Button block onClick={() => void r.copyAll()} data-testid="recovery-copy">
           {t('codes.copyAll')}
@@ -122,6 +116,7 @@ function EnrolForm({ onClose, title }: { onClose: () => void; title: string }) {
   const { t } = useTwoFactorTexts();
   const [form] = Form.useForm();
   const f = useEnrolForm(form, onClose);
+  const code = useEnrolCodeField();
   const e = f.enrolment;
   return (
     <MobileDialog open onClose={onClose} title={title} closable={f.closable} testId="two-factor-enrol">
@@ -152,30 +147,23 @@ function EnrolForm({ onClose, title }: { onClose: () => void; title: string }) {
           footer={<DialogActions onCancel={onClose} cancelLabel={t('cancel')} submitLabel={t('enrol.submit')} pending={f.pending} />}
         >
           <p className="up-m2fa-text">{t('enrol.scan')}</p>
-          <div className="up-m2fa-qr">
-            <QRCodeSVG value={e.uri} size={168} marginSize={2} title={t('enrol.scan')} data-testid="two-factor-qr" />
-          </div>
+          <EnrolQr size="mobile" uri={e.uri} />
           <a className="up-m2fa-open" href={e.uri} data-testid="two-factor-open-app">
             {t('enrol.openApp')}
           </a>
           <p className="up-m2fa-text">{t('enrol.manual')}</p>
-          <div className="up-m2fa-key">
-            <code aria-label={t('enrol.key')} data-testid="two-factor-secret" data-secret={e.secret}>
-              {f.key}
-            </code>
-            <Button size="small" onClick={() => void f.copyKey()} data-testid="two-factor-copy-key">
-              {t('enrol.copyKey')}
-            </Button>
-          </div>
-          <Form.Item name="code" label={t('enrol.code')} description={t('enrol.codeHint')} rules={f.rules.code} normalize={totpInput}>
-            <Input
-              className="up-m2fa-input"
-              maxLength={TOTP_DIGITS}
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              placeholder={t('enrol.codePlaceholder')}
-              data-testid="two-factor-enrol-code"
-            />
+          <EnrolKey
+            size="mobile"
+            secret={e.secret}
+            grouped={f.key}
+            copy={
+              <Button size="small" onClick={() => void f.copyKey()} data-testid="two-factor-copy-key">
+                {t('enrol.copyKey')}
+              </Button>
+            }
+          />
+          <Form.Item {...code.field} description={code.hint} rules={f.rules.code}>
+            <Input {...code.input} className="up-m2fa-input" />
           </Form.Item>
         </Form>
       )}
@@ -188,9 +176,9 @@ function RenewSheet({ open, onClose, title }: { open: boolean; onClose: () => vo
 }
 
 function RenewForm({ onClose, title }: { onClose: () => void; title: string }) {
-  const { t } = useTwoFactorTexts();
   const [form] = Form.useForm();
   const f = useRenewForm(form, onClose);
+  const { t, code } = f;
   return (
     <MobileDialog open onClose={onClose} title={title} closable={f.closable} testId="two-factor-renew-dialog">
       {f.step === 2 ? (
@@ -207,8 +195,8 @@ function RenewForm({ onClose, title }: { onClose: () => void; title: string }) {
           footer={<DialogActions onCancel={onClose} cancelLabel={t('cancel')} submitLabel={t('renew.submit')} pending={f.pending} />}
         >
           <p className="up-mform__note up-mform__note--info">{t('renew.lead')}</p>
-          <Form.Item name="code" label={t('disable.code')} rules={f.rules.code} normalize={recoveryInput}>
-            <Input className="up-m2fa-input" maxLength={RECOVERY_INPUT_MAX} autoComplete="one-time-code" placeholder={t('disable.codePlaceholder')} data-testid="two-factor-renew-code" />
+          <Form.Item {...code.field} rules={f.rules.code}>
+            <Input {...code.input} className="up-m2fa-input" />
           </Form.Item>
         </Form>
       )}
@@ -217,9 +205,9 @@ function RenewForm({ onClose, title }: { onClose: () => void; title: string }) {
 }
 
 function DisableForm({ onClose }: { onClose: () => void }) {
-  const { t } = useTwoFactorTexts();
   const [form] = Form.useForm();
   const f = useDisableForm(onClose);
+  const { t, code } = f;
   return (
     <Form
       form={form}
@@ -243,8 +231,8 @@ function DisableForm({ onClose }: { onClose: () => void }) {
     >
       <p className="up-mform__note">{t('disable.lead')}</p>
       <MobilePasswordField name="password" label={t('disable.password')} rules={f.rules.password} maxLength={LIMITS.loginInputMax} placeholder={t('disable.passwordPlaceholder')} autoFocus testId="two-factor-password" />
-      <Form.Item name="code" label={t('disable.code')} rules={f.rules.code} normalize={recoveryInput}>
-        <Input className="up-m2fa-input" maxLength={RECOVERY_INPUT_MAX} autoComplete="one-time-code" placeholder={t('disable.codePlaceholder')} data-testid="two-factor-disable-code" />
+      <Form.Item {...code.field} rules={f.rules.code}>
+        <Input {...code.input} className="up-m2fa-input" />
       </Form.Item>
     </Form>
   );
