@@ -13,8 +13,9 @@ import { HelpRow, messageRow } from '@/features/help-center/components/help-row'
 import { formatHelpDateTime, isNew } from '@/features/help-center/model/format-date';
 import { readPaging } from '@/features/help-center/model/paging';
 import { langTag } from '@/features/help-center/model/params';
-import { isMessageGone, useMessage, useMessagePage, useReadAllMessages } from '@/features/observer/hooks/use-messages';
-import { parseMessageId, type MessageDetail } from '@/features/observer/model/messages';
+import { useMessageDetailPage } from '@/features/observer/hooks/use-message-detail';
+import { isMessageGone, useMessagePage, useReadAllMessages } from '@/features/observer/hooks/use-messages';
+import type { MessageDetail } from '@/features/observer/model/messages';
 import { useObserverTexts } from '@/features/observer/texts';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { HelpCardSkeleton } from '../help/help-shell';
@@ -150,14 +151,9 @@ function MessageBody({ msg, lang }: { msg: MessageDetail; lang: string }) {
 
 /** DesktopMessageDetail is /observerMode/infoDetail?id=: one message (opening it marks it read). */
 export function DesktopMessageDetail() {
-  const { t, i18n } = useTranslation();
-  const { t: to, ready } = useObserverTexts();
   const navigate = useNavigate();
   const location = useLocation();
-  const [query] = useSearchParams();
-  const id = parseMessageId(query.get('id'));
-  const detail = useMessage(id);
-  useDocumentTitle(detail.data?.title ?? t('pages.infoDetail'));
+  const { lang, to, ready, id, detail, pageTitle } = useMessageDetailPage();
   const listSearch = (location.state as ListState | null)?.listSearch;
   const backToList = () => navigate(`${paths.observerMode.infoList}${listSearch ? `?${listSearch}` : ''}`);
   const neighbour = (to: string | null) => {
@@ -195,17 +191,17 @@ export function DesktopMessageDetail() {
             titleId="up-message-title"
             title={msg.title}
             lang={langTag(msg.lang)}
-            at={{ ms: msg.publishedAt, text: formatHelpDateTime(msg.publishedAt, i18n.language) }}
+            at={{ ms: msg.publishedAt, text: formatHelpDateTime(msg.publishedAt, lang) }}
           />
           <div className="up-help-detail__body">
             {msg.summary && !msg.html ? <p>{msg.summary}</p> : null}
-            <MessageBody msg={msg} lang={i18n.language} />
+            <MessageBody msg={msg} lang={lang} />
           </div>
           <footer className="up-help-detail__foot">
             <Button icon={<LeftOutlined />} onClick={backToList} data-testid="message-back">
               {to('messages.detail.back')}
             </Button>
-            <nav className="up-help-detail__pager" aria-label={t('pages.infoDetail')}>
+            <nav className="up-help-detail__pager" aria-label={pageTitle}>
               {msg.prevId ? (
                 <Button type="link" onClick={() => neighbour(msg.prevId)} data-testid="message-prev">
                   <LeftOutlined aria-hidden="true" /> {to('messages.detail.previous')}
@@ -226,7 +222,7 @@ export function DesktopMessageDetail() {
     <div className="up-observer-messages">
       {showsEntry(ready, id, detail) ? null : (
         <header className="up-help-head">
-          <h1 className="up-help-head__title">{t('pages.infoDetail')}</h1>
+          <h1 className="up-help-head__title">{pageTitle}</h1>
         </header>
       )}
       {body}

@@ -1,20 +1,18 @@
 // /mobile/observerMode/help/helpdetail?type=infoList&id=: one observer message on a phone
 // (opening it marks it read for the link).
 import { Button, ErrorBlock, List } from 'antd-mobile';
-import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { mobilePaths } from '@/config/paths';
 import { DetailStates } from '@/features/help-center/components/detail-states';
 import { EntryHead } from '@/features/help-center/components/entry-head';
 import { HelpArticle } from '@/features/help-center/components/help-article';
 import { formatHelpDateTime } from '@/features/help-center/model/format-date';
 import { langTag } from '@/features/help-center/model/params';
-import { isMessageGone, useMessage } from '@/features/observer/hooks/use-messages';
-import { parseMessageId, type MessageDetail } from '@/features/observer/model/messages';
+import { useMessageDetailPage } from '@/features/observer/hooks/use-message-detail';
+import { isMessageGone } from '@/features/observer/hooks/use-messages';
+import type { MessageDetail } from '@/features/observer/model/messages';
 import { useObserverTexts } from '@/features/observer/texts';
 import { errorMessage } from '@/lib/api-client';
-import { useDocumentTitle } from '@/lib/use-document-title';
 import type { FromList } from './help-list';
 import { DetailFoot, DetailSkeleton, LoadFailed, SubHeader } from './shared';
 
@@ -52,18 +50,9 @@ function MessageBody({ msg, lang }: { msg: MessageDetail; lang: string }) {
 
 /** MobileMessageDetail shows one message, its newer and older neighbours and the way back. */
 export function MobileMessageDetail() {
-  const { t, i18n } = useTranslation();
-  const { t: to, ready } = useObserverTexts();
   const navigate = useNavigate();
   const location = useLocation();
-  const [query] = useSearchParams();
-  const id = parseMessageId(query.get('id'));
-  const detail = useMessage(id);
-  const pageTitle = t('pages.infoDetail');
-  useDocumentTitle(detail.data?.title ?? pageTitle);
-  useEffect(() => {
-    window.scrollTo({ top: 0 });
-  }, [id]);
+  const { lang, to, ready, id, detail, pageTitle } = useMessageDetailPage();
   const fromList = (location.state as FromList | null)?.fromList === true;
   const backToList = () => (fromList ? navigate(-1) : navigate(mobilePaths.observerMode.helplist('infoList')));
   const neighbour = (to: string | number | null) => {
@@ -96,10 +85,10 @@ export function MobileMessageDetail() {
             titleId="up-mmessage-title"
             title={msg.title}
             lang={langTag(msg.lang)}
-            at={{ ms: msg.publishedAt, text: formatHelpDateTime(msg.publishedAt, i18n.language) }}
+            at={{ ms: msg.publishedAt, text: formatHelpDateTime(msg.publishedAt, lang) }}
           />
           {msg.summary && !msg.html ? <p>{msg.summary}</p> : null}
-          <MessageBody msg={msg} lang={i18n.language} />
+          <MessageBody msg={msg} lang={lang} />
           <DetailFoot
             prevId={msg.prevId}
             nextId={msg.nextId}
