@@ -1,8 +1,7 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, renderHook, waitFor } from '@testing-library/react';
-import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setSession } from '@/lib/storage';
+import { fakeApi, ok, queryWrapper, type Call } from '@/testing/fake-api';
 import type { Asset } from '../model/types';
 import { useAssetsOverview } from './use-assets';
 
@@ -20,24 +19,18 @@ const asset = (coin: string, available: string): Asset => ({
   minWithdraw: '0.001',
 });
 
-let asked: string[];
+let calls: Call[];
+/** asked lists the sub-accounts the list was asked for ('(all)' for none). */
+const asked = () => calls.filter((c) => c.path.startsWith('/api/pc/v1/assets/overview')).map((c) => new URL(c.path, 'http://localhost').searchParams.get('subAccount') ?? '(all)');
 
 beforeEach(() => {
   setSession('tok', { uid: '12345678', nickName: 'miner', email: 'a@example.com' });
-  asked = [];
-  vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
-    const url = new URL(String(input), 'http://localhost');
-    if (url.pathname === '/api/pc/v1/assets/overview') asked.push(url.searchParams.get('subAccount') ?? '(all)');
-    return new Response(JSON.stringify({ code: 0, msg: '', data: [asset('MINE', '1.50000000')] }));
-  });
+  calls = fakeApi(({ url }) => (url.pathname === '/api/pc/v1/assets/overview' ? ok([asset('MINE', '1.50000000')]) : undefined), { withQuery: true });
 });
 
 afterEach(() => vi.restoreAllMocks());
 
-const wrapper = () => {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return ({ children }: { children: ReactNode }) => <QueryClientProvider client={client}>{children}</QueryClientProvider>;
-};
+const wrapper = () => queryWrapper();
 
 describe('useAssetsOverview', () => {
   it('asks once, for the sub-account in the address, when the selection comes after the page', async () => {
@@ -51,7 +44,7 @@ describe('useAssetsOverview', () => {
     rerender({ sub: 'wide', ready: true });
     await waitFor(() => expect(result.current.rows).toHaveLength(1));
     await waitFor(() => expect(result.current.loading).toBe(false));
-    expect(asked).toEqual(['wide']);
+    expect(asked()).toEqual(['wide']);
   });
 
   it('writes balances with their unit and the fiat total with its sign, and follows the open dialog', async () => {

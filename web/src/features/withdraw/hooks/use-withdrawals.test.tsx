@@ -1,8 +1,7 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { renderHook, waitFor } from '@testing-library/react';
-import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setSession } from '@/lib/storage';
+import { fakeApi, ok, queryWrapper, type Call } from '@/testing/fake-api';
 import type { Withdrawal } from '../model/types';
 import { useWithdrawalHistory } from './use-withdrawals';
 
@@ -28,24 +27,18 @@ const withdrawal: Withdrawal = {
   updatedAt: 0,
 };
 
-let asked: string[];
+let calls: Call[];
+/** asked lists the sub-accounts the list was asked for ('(all)' for none). */
+const asked = () => calls.filter((c) => c.path.startsWith('/api/pc/v1/customer/withdraw/list')).map((c) => new URL(c.path, 'http://localhost').searchParams.get('subAccount') ?? '(all)');
 
 beforeEach(() => {
   setSession('tok', { uid: '12345678', nickName: 'miner', email: 'a@example.com' });
-  asked = [];
-  vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
-    const url = new URL(String(input), 'http://localhost');
-    if (url.pathname === '/api/pc/v1/customer/withdraw/list') asked.push(url.searchParams.get('subAccount') ?? '(all)');
-    return new Response(JSON.stringify({ code: 0, msg: '', data: { rows: [withdrawal], total: 1, page: 1, pageSize: 10 } }));
-  });
+  calls = fakeApi(({ url }) => (url.pathname === '/api/pc/v1/customer/withdraw/list' ? ok({ rows: [withdrawal], total: 1, page: 1, pageSize: 10 }) : undefined), { withQuery: true });
 });
 
 afterEach(() => vi.restoreAllMocks());
 
-const wrapper = () => {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return ({ children }: { children: ReactNode }) => <QueryClientProvider client={client}>{children}</QueryClientProvider>;
-};
+const wrapper = () => queryWrapper();
 
 describe('useWithdrawalHistory', () => {
   it('asks once, for the sub-account in the address, when the selection comes after the page', async () => {
@@ -56,7 +49,7 @@ describe('useWithdrawalHistory', () => {
     expect(result.current.loading).toBe(true);
     rerender({ sub: 'wide', ready: true });
     await waitFor(() => expect(result.current.rows).toHaveLength(1));
-    expect(asked).toEqual(['wide']);
+    expect(asked()).toEqual(['wide']);
   });
 
   it('writes amounts with their coin', async () => {
