@@ -35,34 +35,26 @@ const stepIcons: Record<HomeStep, ReactNode> = {
 export function ServicesSection() {
   const { t } = useHomeTexts();
   return (
-    <section id={SERVICES_ID} className="up-home-section up-home-services up-home-anchor" aria-labelledby="up-home-services-title" data-testid="services">
-      <div className="up-home__inner">
-        <header className="up-home-section__head up-home-section__head--center">
-          <h2 id="up-home-services-title" className="up-home-section__title">
-            {t('services.title')}
-          </h2>
-          <p className="up-home-section__lead">{t('services.lead')}</p>
-        </header>
-        <ul className="up-home-services__grid">
-          {HOME_SERVICES.map((id) => (
-            <li key={id} className="up-home-service" data-testid={`service-${id}`}>
-              <span className={`up-home-service__icon up-home-service__icon--${id}`} aria-hidden="true">
-                {serviceIcons[id]}
-              </span>
-              <h3 className="up-home-service__title">{t(`services.items.${id}.title`)}</h3>
-              <p className="up-home-service__body">{t(`services.items.${id}.body`)}</p>
-              {id === 'withdraw' ? (
-                <p className="up-home-service__coins">
-                  {HOME_COINS.map((c) => (
-                    <span key={c}>{c}</span>
-                  ))}
-                </p>
-              ) : null}
-            </li>
-          ))}
-        </ul>
-      </div>
-    </section>
+    <CenteredSection name="services" anchor={SERVICES_ID}>
+      <ul className="up-home-services__grid">
+        {HOME_SERVICES.map((id) => (
+          <li key={id} className="up-home-service" data-testid={`service-${id}`}>
+            <span className={`up-home-service__icon up-home-service__icon--${id}`} aria-hidden="true">
+              {serviceIcons[id]}
+            </span>
+            <h3 className="up-home-service__title">{t(`services.items.${id}.title`)}</h3>
+            <p className="up-home-service__body">{t(`services.items.${id}.body`)}</p>
+            {id === 'withdraw' ? (
+              <p className="up-home-service__coins">
+                {HOME_COINS.map((c) => (
+                  <span key={c}>{c}</span>
+                ))}
+              </p>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+    </CenteredSection>
   );
 }
 
@@ -70,28 +62,46 @@ export function ServicesSection() {
 export function ProcessSection() {
   const { t } = useHomeTexts();
   return (
-    <section className="up-home-section up-home-process" aria-labelledby="up-home-process-title" data-testid="process">
+    <CenteredSection name="process">
+      <ol className="up-home-process__steps">
+        {HOME_STEPS.map((id, i) => (
+          <li key={id} className="up-home-step" data-testid={`step-${id}`}>
+            <div className="up-home-step__marker">
+              <span className="up-home-step__number">{i + 1}</span>
+              <span className="up-home-step__icon" aria-hidden="true">
+                {stepIcons[id]}
+              </span>
+            </div>
+            <h3 className="up-home-step__title">{t(`process.steps.${id}.title`)}</h3>
+            <p className="up-home-step__body">{t(`process.steps.${id}.body`)}</p>
+          </li>
+        ))}
+      </ol>
+    </CenteredSection>
+  );
+}
+
+/**
+ * CenteredSection is a home section with a centred heading and lead (texts name.title and
+ * name.lead), test id name; anchor makes it a link target.
+ */
+function CenteredSection({ name, anchor, children }: { name: 'services' | 'process'; anchor?: string; children: ReactNode }) {
+  const { t } = useHomeTexts();
+  return (
+    <section
+      id={anchor}
+      className={`up-home-section up-home-${name}${anchor ? ' up-home-anchor' : ''}`}
+      aria-labelledby={`up-home-${name}-title`}
+      data-testid={name}
+    >
       <div className="up-home__inner">
         <header className="up-home-section__head up-home-section__head--center">
-          <h2 id="up-home-process-title" className="up-home-section__title">
-            {t('process.title')}
+          <h2 id={`up-home-${name}-title`} className="up-home-section__title">
+            {t(`${name}.title`)}
           </h2>
-          <p className="up-home-section__lead">{t('process.lead')}</p>
+          <p className="up-home-section__lead">{t(`${name}.lead`)}</p>
         </header>
-        <ol className="up-home-process__steps">
-          {HOME_STEPS.map((id, i) => (
-            <li key={id} className="up-home-step" data-testid={`step-${id}`}>
-              <div className="up-home-step__marker">
-                <span className="up-home-step__number">{i + 1}</span>
-                <span className="up-home-step__icon" aria-hidden="true">
-                  {stepIcons[id]}
-                </span>
-              </div>
-              <h3 className="up-home-step__title">{t(`process.steps.${id}.title`)}</h3>
-              <p className="up-home-step__body">{t(`process.steps.${id}.body`)}</p>
-            </li>
-          ))}
-        </ol>
+        {children}
       </div>
     </section>
   );
