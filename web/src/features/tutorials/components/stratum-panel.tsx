@@ -6,6 +6,7 @@ import { defaultCoin, findCoin, isDevnet, isOpen, stratumAddresses } from '../mo
 import type { PoolCoin } from '../model/types';
 import { CopyButton } from './copy';
 import { ServerIcon } from './icons';
+import { Panel } from './panel';
 import { TUTORIAL_NS } from './texts';
 import { useTutorialState } from './tutorial-state';
 
@@ -134,16 +135,18 @@ export function StratumPanel({ coinIds, coinName }: { coinIds?: readonly string[
     );
   }
   return (
-    <section className="up-tut-panel" data-testid="stratum-panel" aria-label={t('stratum.title')}>
-      <header className="up-tut-panel__head">
-        <ServerIcon className="up-tut-panel__icon" width={18} height={18} />
-        <span className="up-tut-panel__title">{t('stratum.title')}</span>
+    <Panel
+      title={t('stratum.title')}
+      icon={ServerIcon}
+      testId="stratum-panel"
+      extra={
         <span className="up-tut-live">
           <span className="up-tut-live__dot" aria-hidden="true" />
           {t('stratum.live')}
         </span>
-      </header>
-      <div className="up-tut-panel__body">{body}</div>
-    </section>
+      }
+    >
+      {body}
+    </Panel>
   );
 }

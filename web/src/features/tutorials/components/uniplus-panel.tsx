@@ -8,6 +8,7 @@ import { useUniplus } from '../api/get-uniplus';
 import { splitTemplate } from '../model/worker-name';
 import { Actions, AppButton } from './article';
 import { KeyIcon } from './icons';
+import { Panel } from './panel';
 import { Rich } from './rich';
 import { TUTORIAL_NS } from './texts';
 import { useTutorialState } from './tutorial-state';
@@ -123,12 +124,8 @@ export function UniplusPanel() {
     );
   }
   return (
-    <section className="up-tut-panel up-tut-uniplus" data-testid="uniplus-panel" aria-label={t('account.title')}>
-      <header className="up-tut-panel__head">
-        <KeyIcon className="up-tut-panel__icon" width={18} height={18} />
-        <span className="up-tut-panel__title">{t('account.title')}</span>
-      </header>
-      <div className="up-tut-panel__body">{body}</div>
-    </section>
+    <Panel title={t('account.title')} icon={KeyIcon} className="up-tut-uniplus" testId="uniplus-panel">
+      {body}
+    </Panel>
   );
 }

@@ -4,6 +4,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buildWorkerName, codeProblem, hiveWorkerTemplate, normalizeCode, SUFFIX_MAX } from '../model/worker-name';
 import { CopyButton, CopyField } from './copy';
+import { Panel } from './panel';
 import { TUTORIAL_NS } from './texts';
 import { useTutorialState } from './tutorial-state';
 
@@ -95,53 +96,48 @@ export function WorkerBuilder({ hive = false, noPassword = false }: { hive?: boo
   const showPicker = loggedIn && (subs.data?.length ?? 0) > 0;
   const result = hive ? (codeProblem(code) ? null : hiveWorkerTemplate(code)) : check.name;
   return (
-    <section className="up-tut-panel up-tut-worker" data-testid={hive ? 'hive-builder' : 'worker-builder'} aria-label={t(hive ? 'worker.hiveTitle' : 'worker.title')}>
-      <header className="up-tut-panel__head">
-        <span className="up-tut-panel__title">{t(hive ? 'worker.hiveTitle' : 'worker.title')}</span>
-      </header>
-      <div className="up-tut-panel__body">
-        <div className="up-tut-worker__inputs">
-          {showPicker && sub ? (
-            <SubAccountPicker />
-          ) : (
-            <TextInput
-              label={t('worker.code')}
-              value={typedCode}
-              onChange={setTypedCode}
-              placeholder={t('worker.codePlaceholder')}
-              error={codeError}
-              testId="worker-code"
-            />
-          )}
-          {hive ? null : (
-            <TextInput
-              label={t('worker.suffix')}
-              value={suffix}
-              onChange={setSuffix}
-              placeholder={t('worker.suffixPlaceholder')}
-              error={err(check.suffix)}
-              testId="worker-suffix"
-            />
-          )}
-        </div>
-        {result ? (
-          <CopyField label={t(hive ? 'worker.hiveResult' : 'worker.result')} value={result} testId="worker-name" />
+    <Panel title={t(hive ? 'worker.hiveTitle' : 'worker.title')} className="up-tut-worker" testId={hive ? 'hive-builder' : 'worker-builder'}>
+      <div className="up-tut-worker__inputs">
+        {showPicker && sub ? (
+          <SubAccountPicker />
         ) : (
-          <p className="up-tut-muted" data-testid="worker-pending">
-            {t(hive ? 'worker.hivePending' : 'worker.pending')}
-          </p>
+          <TextInput
+            label={t('worker.code')}
+            value={typedCode}
+            onChange={setTypedCode}
+            placeholder={t('worker.codePlaceholder')}
+            error={codeError}
+            testId="worker-code"
+          />
         )}
-        {noPassword ? null : (
-          <div className="up-tut-worker__password" data-testid="worker-password">
-            <span>
-              {t('worker.password')}: <b>{t('worker.passwordValue')}</b>
-            </span>
-            <CopyButton value="x" what={t('worker.password')} />
-          </div>
+        {hive ? null : (
+          <TextInput
+            label={t('worker.suffix')}
+            value={suffix}
+            onChange={setSuffix}
+            placeholder={t('worker.suffixPlaceholder')}
+            error={err(check.suffix)}
+            testId="worker-suffix"
+          />
         )}
-        <p className="up-tut-hint">{t('worker.rule', { max: SUFFIX_MAX })}</p>
       </div>
-    </section>
+      {result ? (
+        <CopyField label={t(hive ? 'worker.hiveResult' : 'worker.result')} value={result} testId="worker-name" />
+      ) : (
+        <p className="up-tut-muted" data-testid="worker-pending">
+          {t(hive ? 'worker.hivePending' : 'worker.pending')}
+        </p>
+      )}
+      {noPassword ? null : (
+        <div className="up-tut-worker__password" data-testid="worker-password">
+          <span>
+            {t('worker.password')}: <b>{t('worker.passwordValue')}</b>
+          </span>
+          <CopyButton value="x" what={t('worker.password')} />
+        </div>
+      )}
+      <p className="up-tut-hint">{t('worker.rule', { max: SUFFIX_MAX })}</p>
+    </Panel>
   );
 }
 
