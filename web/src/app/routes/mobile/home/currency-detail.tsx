@@ -12,7 +12,7 @@ import { DASH, formatAmount, formatGrouped, formatMoney } from '@/lib/format';
 import { MobileCalculator } from './mobile-calculator';
 import { useMobileHomeTexts } from './texts';
 import { TrendPanel } from './trend-card';
-import { useLegalTender } from './use-legal-tender';
+import { useLegalTender } from '@/features/dashboard/hooks/use-legal-tender';
 
 function BackLink() {
   const { t: tm } = useMobileHomeTexts();

@@ -8,7 +8,7 @@ import { Chevron, ClosedNote, CoinAvatar, CoinTags, detailPath, FiatToggle } fro
 import { CoinsEmpty, CoinsFailed, CoinsLoading } from './coin-states';
 import { formatAmount, formatGrouped, formatMoney } from '@/lib/format';
 import { useMobileHomeTexts } from './texts';
-import { useLegalTender } from './use-legal-tender';
+import { useLegalTender } from '@/features/dashboard/hooks/use-legal-tender';
 
 function CoinListItem({ row }: { row: CoinRow }) {
   const { t } = useDashboardTexts();
