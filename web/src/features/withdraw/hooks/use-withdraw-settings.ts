@@ -2,6 +2,7 @@
 // the payment window that locks them, and the edit form, once for both layouts.
 import { useState } from 'react';
 import { errorsOf, type FieldForm } from '@/lib/field-form';
+import { formatClock } from '@/lib/format';
 import { notify } from '@/lib/notify';
 import { checkCode, fieldRule } from '@/lib/validation';
 import { useAddressBook, useCloseSetting, useSaveSetting, useWithdrawSettings } from '../api/withdraw';
@@ -27,7 +28,7 @@ export function useSettingsPage(sub: string) {
       notify('error', errorsOf(err)[0] ?? '');
     }
   };
-  const until = window.lockedUntil ? new Date(window.lockedUntil).toLocaleTimeString(texts.lang.replace('_', '-'), { hour: '2-digit', minute: '2-digit' }) : '';
+  const until = window.lockedUntil ? formatClock(window.lockedUntil, texts.lang) : '';
   return {
     texts,
     rows: list.data?.rows ?? [],

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { AutoRefresh } from '@/components/auto-refresh';
 import { LazyHashrateChart } from '@/components/hashrate-chart';
 import { PageFrame } from '@/components/page-frame';
+import { rateText } from '@/lib/hashrate';
 import { paths } from '@/config/paths';
 import { useMachineDetail, type MachineDetail } from '@/features/pool/machine/hooks/use-machine-detail';
 import { DASH, orDash, withUnit } from '@/features/pool/machine/model/format';
@@ -201,8 +202,8 @@ function Overclock({ d, m, x }: { d: DeviceDetail; m: MachineDetail; x: Texts })
 function gpuColumns({ t }: Texts): ColumnsType<Gpu> {
   const num = (unit: string) => (v: number | null) => withUnit(v, unit);
   return [
-    { title: t('gpus.index'), dataIndex: 'index', width: 60, render: (v: number) => v },
-    { title: t('gpus.model'), dataIndex: 'model', render: (v: string) => <strong>{orDash(v)}</strong> },
+    { title: t('gpus.index'), dataIndex: 'index', width: 60, fixed: 'left', render: (v: number) => v },
+    { title: t('gpus.model'), dataIndex: 'model', fixed: 'left', render: (v: string) => <strong>{orDash(v)}</strong> },
     {
       title: t('gpus.status'),
       dataIndex: 'status',
@@ -217,7 +218,7 @@ function gpuColumns({ t }: Texts): ColumnsType<Gpu> {
           orDash(v)
         ),
     },
-    { title: t('gpus.hashrate'), key: 'hashrate', align: 'right', render: (_: unknown, g) => (g.hashrate === null ? DASH : `${g.hashRateShow.show} ${g.hashRateShow.unit}`) },
+    { title: t('gpus.hashrate'), key: 'hashrate', align: 'right', render: (_: unknown, g) => (g.hashrate === null ? DASH : rateText(g.hashRateShow, '')) },
     { title: t('gpus.temperature'), dataIndex: 'temperature', align: 'right', render: num('°C') },
     { title: t('gpus.fan'), dataIndex: 'fan', align: 'right', render: num('%') },
     { title: t('gpus.power'), dataIndex: 'power', align: 'right', render: num('W') },
@@ -342,7 +343,7 @@ export function DesktopMachineDetail() {
           {d.gpus.length === 0 ? (
             <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('gpus.empty')} />
           ) : (
-            <Table<Gpu> rowKey="index" size="middle" columns={gpuColumns(x)} dataSource={d.gpus} pagination={false} scroll={{ x: 1000 }} data-testid="gpu-table" />
+            <Table<Gpu> rowKey="index" size="middle" columns={gpuColumns(x)} dataSource={d.gpus} pagination={false} scroll={{ x: 'max-content' }} data-testid="gpu-table" />
           )}
         </Card>
         <div className="up-md-grid3">
