@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '@/app/providers';
 import { i18n } from '@/lib/i18n';
 import { local, localKeys } from '@/lib/storage';
+import { stubMatchMedia } from '@/testing/render';
 import HelpArea, { type HelpPage } from './help';
 
 type Answer = { code: number; msg?: string; data: unknown };
@@ -56,16 +57,7 @@ beforeEach(() => {
   // Chromium's scrollTo answers a promise: an effect must not hand it to React as its cleanup.
   vi.spyOn(window, 'scrollTo').mockImplementation((() => Promise.resolve()) as never);
   // antd's pager watches screen sizes; jsdom has no matchMedia.
-  vi.stubGlobal('matchMedia', (query: string) => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addListener: () => undefined,
-    removeListener: () => undefined,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-    dispatchEvent: () => false,
-  }));
+  stubMatchMedia(false);
 });
 afterEach(() => {
   vi.restoreAllMocks();
