@@ -7,6 +7,7 @@ import { LEGAL_TENDERS } from '@/lib/legal-tender';
 import { notify } from '@/lib/notify';
 import type { CoinRow, LegalTender } from '@/features/dashboard/model/types';
 import { useDashboardTexts } from '@/features/dashboard/texts';
+import { formatMoney } from '@/lib/format';
 import { mobileTutorialTarget } from './tutorial-target';
 
 /** CoinAvatar is the coin's icon, or its first letter on a coloured disc when it has none (or it fails). */
@@ -52,6 +53,29 @@ export function CoinTags({ row }: { row: CoinRow }) {
         </span>
       ) : null}
       {row.driver === 'devnet' ? <span className="up-mtag up-mtag--devnet">{t('devnet')}</span> : null}
+    </>
+  );
+}
+
+/**
+ * CoinHeadLine is the head of a coin card, on the home page and in the coin list: icon,
+ * symbol with its tags, chain and price, then the chevron (open or not) that ends the row.
+ */
+export function CoinHeadLine({ row, open }: { row: CoinRow; open?: boolean }) {
+  return (
+    <>
+      <CoinAvatar row={row} />
+      <span className="up-mcard__name">
+        <span className="up-mcard__symbol">
+          {row.currencyType}
+          <CoinTags row={row} />
+        </span>
+        <span className="up-mcard__chain">{row.chainTypeName}</span>
+      </span>
+      <span className="up-mcard__price" data-testid="coin-price">
+        {formatMoney(row.coinPrice, row.coinPriceUnit)}
+      </span>
+      <Chevron open={open} />
     </>
   );
 }

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { CoinRow } from '@/features/dashboard/model/types';
 import { useDashboardTexts } from '@/features/dashboard/texts';
 import { WhenVisible } from '@/components/when-visible';
-import { Chevron, ClosedNote, CoinAvatar, CoinTags, DetailLink, TutorialLink } from './coin-bits';
+import { Chevron, ClosedNote, CoinHeadLine, DetailLink, TutorialLink } from './coin-bits';
 import { formatAmount, formatGrouped, formatMoney } from '@/lib/format';
 import { useMobileHomeTexts } from './texts';
 import { TrendPanel } from './trend-card';
@@ -28,18 +28,7 @@ export function CoinCard({ row, expanded, onToggle }: { row: CoinRow; expanded: 
       data-coin={row.currencyType}
     >
       <button type="button" className="up-mcard__head" aria-expanded={expanded} aria-controls={moreId} onClick={onToggle}>
-        <CoinAvatar row={row} />
-        <span className="up-mcard__name">
-          <span className="up-mcard__symbol">
-            {row.currencyType}
-            <CoinTags row={row} />
-          </span>
-          <span className="up-mcard__chain">{row.chainTypeName}</span>
-        </span>
-        <span className="up-mcard__price" data-testid="coin-price">
-          {formatMoney(row.coinPrice, row.coinPriceUnit)}
-        </span>
-        <Chevron open={expanded} />
+        <CoinHeadLine row={row} open={expanded} />
       </button>
 
       <dl className="up-mcard__stats">

@@ -4,7 +4,7 @@ import { useDashboardList } from '@/features/dashboard/api/get-dashboard-list';
 import type { CoinRow } from '@/features/dashboard/model/types';
 import { useDashboardTexts } from '@/features/dashboard/texts';
 import { useDocumentTitle } from '@/lib/use-document-title';
-import { Chevron, ClosedNote, CoinAvatar, CoinTags, detailPath, FiatToggle } from './coin-bits';
+import { ClosedNote, CoinHeadLine, detailPath, FiatToggle } from './coin-bits';
 import { CoinsEmpty, CoinsFailed, CoinsLoading } from './coin-states';
 import { formatAmount, formatGrouped, formatMoney } from '@/lib/format';
 import { useMobileHomeTexts } from './texts';
@@ -21,18 +21,7 @@ function CoinListItem({ row }: { row: CoinRow }) {
         data-coin={row.currencyType}
       >
         <span className="up-mcard__head up-mcard__head--static">
-          <CoinAvatar row={row} />
-          <span className="up-mcard__name">
-            <span className="up-mcard__symbol">
-              {row.currencyType}
-              <CoinTags row={row} />
-            </span>
-            <span className="up-mcard__chain">{row.chainTypeName}</span>
-          </span>
-          <span className="up-mcard__price" data-testid="coin-price">
-            {formatMoney(row.coinPrice, row.coinPriceUnit)}
-          </span>
-          <Chevron />
+          <CoinHeadLine row={row} />
         </span>
         <dl className="up-mcard__grid">
           <div>
