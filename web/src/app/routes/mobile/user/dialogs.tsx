@@ -17,7 +17,7 @@ import { MobileCodeField } from '../code-field';
 import { FieldInput } from '../field-input';
 import { MobilePasswordField } from '../password-field';
 import '../mobile-forms.css';
-import { DialogActions } from './dialog-actions';
+import { SheetForm } from './sheet-form';
 
 type DialogProps = AccountDialogProps;
 
@@ -45,21 +45,18 @@ function NicknameForm({ onClose, user }: Omit<DialogProps, 'open'>) {
   const f = useNicknameForm(form, user, onClose);
 
   return (
-    <Form
+    <SheetForm
       form={form}
-      className="up-mform up-mform--flush"
-      layout="vertical"
       name="mnickname"
-      requiredMarkStyle="none"
       initialValues={{ nickName: f.current }}
       onFinish={f.onFinish}
       validateTrigger={['onChange', 'onBlur']}
-      footer={<DialogActions onCancel={onClose} submitLabel={t('dialog.save')} pending={f.pending} />}
+      actions={{ onCancel: onClose, submitLabel: t('dialog.save'), pending: f.pending }}
     >
       <Form.Item name="nickName" label={t('auth.nickname')} rules={[f.rule]} description={t('auth.nicknameHint')}>
         <Input maxLength={LIMITS.nicknameMax} autoComplete="nickname" clearable data-autofocus />
       </Form.Item>
-    </Form>
+    </SheetForm>
   );
 }
 
@@ -82,15 +79,12 @@ function ContactForm({ onClose, user, channel }: Omit<DialogProps, 'open'> & { c
           <Steps.Step key={title} title={title} />
         ))}
       </Steps>
-      <Form
+      <SheetForm
         form={form}
-        className="up-mform up-mform--flush"
-        layout="vertical"
         name={`mcontact-${channel}`}
-        requiredMarkStyle="none"
         onFinish={f.onFinish}
         validateTrigger={['onChange', 'onBlur']}
-        footer={<DialogActions onCancel={onClose} submitLabel={f.submitLabel} pending={f.flow.pending} />}
+        actions={{ onCancel: onClose, submitLabel: f.submitLabel, pending: f.flow.pending }}
       >
         {f.verifying ? (
           <>
@@ -116,7 +110,7 @@ function ContactForm({ onClose, user, channel }: Omit<DialogProps, 'open'> & { c
             </p>
           </>
         )}
-      </Form>
+      </SheetForm>
       <MobileSliderCaptcha captcha={f.captcha} />
     </>
   );
@@ -169,20 +163,17 @@ function CancelAccountForm({ onClose, onCancelled }: { onClose: () => void; onCa
   const f = useCancelAccountForm(form, mobilePaths.home, onCancelled);
 
   return (
-    <Form
+    <SheetForm
       form={form}
-      className="up-mform up-mform--flush"
-      layout="vertical"
       name="mcancel"
-      requiredMarkStyle="none"
       onFinish={f.onFinish}
-      footer={<DialogActions onCancel={onClose} submitLabel={t('info.cancelConfirm')} pending={f.pending} danger disabled={password.trim() === ''} />}
+      actions={{ onCancel: onClose, submitLabel: t('info.cancelConfirm'), pending: f.pending, danger: true, disabled: password.trim() === '' }}
     >
       <div className="up-mform__alert" role="note">
         <strong>{t('info.cancelIrreversible')}</strong> {t('info.cancelBody')}
       </div>
       <MobilePasswordField name="password" label={t('info.cancelPassword')} rules={[f.rule]} maxLength={LIMITS.loginInputMax} autoFocus />
-    </Form>
+    </SheetForm>
   );
 }
 
@@ -203,15 +194,12 @@ function PasswordForm({ onClose, user }: Omit<DialogProps, 'open'>) {
           <Steps.Step key={title} title={title} />
         ))}
       </Steps>
-      <Form
+      <SheetForm
         form={form}
-        className="up-mform up-mform--flush"
-        layout="vertical"
         name="mpassword"
-        requiredMarkStyle="none"
         onFinish={f.onFinish}
         validateTrigger={['onChange', 'onBlur']}
-        footer={<DialogActions onCancel={onClose} submitLabel={f.submitLabel} pending={flow.pending} />}
+        actions={{ onCancel: onClose, submitLabel: f.submitLabel, pending: flow.pending }}
       >
         {flow.step === 1 && flow.tab === 'old' ? (
           <MobilePasswordField name="oldPassword" label={t('info.oldPassword')} rules={[f.rules.old]} maxLength={LIMITS.loginInputMax} placeholder={t('info.oldPasswordPlaceholder')} />
@@ -228,7 +216,7 @@ function PasswordForm({ onClose, user }: Omit<DialogProps, 'open'>) {
             <MobilePasswordField name="confirm" label={t('info.confirmPassword')} rules={[f.rules.repeat]} fresh maxLength={LIMITS.passwordMax} placeholder={t('auth.repeatPlaceholder')} dependencies={['newPassword']} />
           </>
         ) : null}
-      </Form>
+      </SheetForm>
       <MobileSliderCaptcha captcha={f.captcha} />
     </>
   );

@@ -12,7 +12,7 @@ import { LIMITS } from '@/lib/validation';
 import type { InfoDialog } from '../../use-dialog-param';
 import { MobilePasswordField } from '../password-field';
 import '../mobile-forms.css';
-import { DialogActions } from './dialog-actions';
+import { SheetForm } from './sheet-form';
 import './two-factor.css';
 
 /**
@@ -136,15 +136,12 @@ function EnrolForm({ onClose, title }: { onClose: () => void; title: string }) {
       ) : f.loading || !e ? (
         <Skeleton.Paragraph lineCount={6} animated />
       ) : (
-        <Form
+        <SheetForm
           form={form}
-          className="up-mform up-mform--flush"
-          layout="vertical"
           name="mtwofactor-enrol"
-          requiredMarkStyle="none"
           onFinish={f.onFinish}
           validateTrigger={['onBlur']}
-          footer={<DialogActions onCancel={onClose} cancelLabel={t('cancel')} submitLabel={t('enrol.submit')} pending={f.pending} />}
+          actions={{ onCancel: onClose, cancelLabel: t('cancel'), submitLabel: t('enrol.submit'), pending: f.pending }}
         >
           <p className="up-m2fa-text">{t('enrol.scan')}</p>
           <EnrolQr size="mobile" uri={e.uri} />
@@ -165,7 +162,7 @@ function EnrolForm({ onClose, title }: { onClose: () => void; title: string }) {
           <Form.Item {...code.field} description={code.hint} rules={f.rules.code}>
             <Input {...code.input} className="up-m2fa-input" />
           </Form.Item>
-        </Form>
+        </SheetForm>
       )}
     </MobileDialog>
   );
@@ -184,21 +181,18 @@ function RenewForm({ onClose, title }: { onClose: () => void; title: string }) {
       {f.step === 2 ? (
         <RecoveryCodes r={f.recovery} onDone={f.finish} />
       ) : (
-        <Form
+        <SheetForm
           form={form}
-          className="up-mform up-mform--flush"
-          layout="vertical"
           name="mtwofactor-renew"
-          requiredMarkStyle="none"
           onFinish={f.onFinish}
           validateTrigger={['onBlur']}
-          footer={<DialogActions onCancel={onClose} cancelLabel={t('cancel')} submitLabel={t('renew.submit')} pending={f.pending} />}
+          actions={{ onCancel: onClose, cancelLabel: t('cancel'), submitLabel: t('renew.submit'), pending: f.pending }}
         >
           <p className="up-mform__note up-mform__note--info">{t('renew.lead')}</p>
           <Form.Item {...code.field} rules={f.rules.code}>
             <Input {...code.input} className="up-m2fa-input" />
           </Form.Item>
-        </Form>
+        </SheetForm>
       )}
     </MobileDialog>
   );
@@ -209,31 +203,20 @@ function DisableForm({ onClose }: { onClose: () => void }) {
   const f = useDisableForm(onClose);
   const { t, code } = f;
   return (
-    <Form
+    <SheetForm
       form={form}
-      className="up-mform up-mform--flush"
-      layout="vertical"
       name="mtwofactor-disable"
-      requiredMarkStyle="none"
       onFinish={f.onFinish}
       onValuesChange={f.clearError}
       validateTrigger={['onBlur']}
-      footer={
-        <>
-          {f.error ? (
-            <p className="up-mform__alert" role="alert" data-testid="form-error">
-              {f.error}
-            </p>
-          ) : null}
-          <DialogActions onCancel={onClose} cancelLabel={t('cancel')} submitLabel={t('disable.submit')} pending={f.pending} danger />
-        </>
-      }
+      actions={{ onCancel: onClose, cancelLabel: t('cancel'), submitLabel: t('disable.submit'), pending: f.pending, danger: true }}
+      alert={f.error}
     >
       <p className="up-mform__note">{t('disable.lead')}</p>
       <MobilePasswordField name="password" label={t('disable.password')} rules={f.rules.password} maxLength={LIMITS.loginInputMax} placeholder={t('disable.passwordPlaceholder')} autoFocus testId="two-factor-password" />
       <Form.Item {...code.field} rules={f.rules.code}>
         <Input {...code.input} className="up-m2fa-input" />
       </Form.Item>
-    </Form>
+    </SheetForm>
   );
 }
