@@ -1,6 +1,7 @@
 // One device as GET /pc/v1/pool/device/detail gives it (internal/pool/handlers.go
 // deviceDetail: every field of SPEC section 3 "Device" and "GPU").
-import type { DeviceStatus, HashRate } from '../../model/types';
+import type { DeviceRow } from '../../model/device';
+import type { HashRate } from '../../model/types';
 
 /** GpuStatus is a card's state as the agent reports it. */
 export type GpuStatus = 'up' | 'down';
@@ -22,30 +23,8 @@ export interface Gpu {
   manufacturer: string;
 }
 
-/** DeviceDetail is every field of a device. Times are Unix ms (0: never), sizes bytes. */
-export interface DeviceDetail {
-  id: number;
-  /** code is the full worker name, sub-account.suffix. */
-  code: string;
-  worker: string;
-  subAccount: string;
-  coin: string;
-  alias: string;
-  kind: string;
-  status: DeviceStatus;
-  realTimeHashRate: HashRate;
-  dayHashRate: HashRate;
-  /** onlineDuration is seconds; 0 when offline. */
-  onlineDuration: number;
-  lastUpdateTime: number;
-  intranetIp: string;
-  publicIp: string;
-  region: string;
-  temperature: number | null;
-  bound: boolean;
-  boundAt: number;
-  initialising: boolean;
-  burned: boolean;
+/** DeviceDetail is every field of a device: the list's row and more. Times are Unix ms (0: never), sizes bytes. */
+export interface DeviceDetail extends DeviceRow {
   minerRunning: boolean | null;
   minerSoftware: string;
   minerVersion: string;

@@ -1,5 +1,5 @@
 // Overclocking's shapes (internal/overclock: handlers.go, rules.go; SPEC sections 3 and 5).
-import type { DeviceStatus, HashRate } from '../../model/types';
+import type { DeviceRow } from '../../model/device';
 
 /** GpuCategory is the GPU vendor a template is for: it decides the tool and the scale of the values. */
 export type GpuCategory = 'NVIDIA' | 'AMD';
@@ -53,16 +53,7 @@ export interface DeviceOverclock {
 }
 
 /** PickerDevice is a device row as the device picker shows it (GET /pc/v1/pool/device/list). */
-export interface PickerDevice {
-  id: number;
-  code: string;
-  worker: string;
-  subAccount: string;
-  coin: string;
-  alias: string;
-  kind: string;
-  status: DeviceStatus;
-  realTimeHashRate: HashRate;
-  lastUpdateTime: number;
-  initialising?: boolean;
-}
+export type PickerDevice = Pick<
+  DeviceRow,
+  'id' | 'code' | 'worker' | 'subAccount' | 'coin' | 'alias' | 'kind' | 'status' | 'realTimeHashRate' | 'lastUpdateTime'
+> & Partial<Pick<DeviceRow, 'initialising'>>;
