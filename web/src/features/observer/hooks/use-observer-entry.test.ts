@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError, codes } from '@/lib/api-client';
-import { entryState, isLinkGone, showOwnLinks } from './use-observer-entry';
+import { entryState, isLinkGone, shareRows, showOwnLinks } from './use-observer-entry';
 
 describe('isLinkGone', () => {
   it('is the server refusing the link (code 5) only', () => {
@@ -41,5 +41,29 @@ describe('showOwnLinks', () => {
     expect(showOwnLinks('open', true)).toBe(false);
     expect(showOwnLinks('loading', true)).toBe(false);
     expect(showOwnLinks('failed', true)).toBe(false);
+  });
+});
+
+describe('shareRows', () => {
+  const t = (key: string) => `<${key}>`;
+  it('lists the note, coins, pages, sub-accounts and end of a link', () => {
+    const info = { note: 'for Bob', currencyList: ['BTC', 'LTC'], machineInfoEnabled: true, incomeInfoEnabled: false, subAccounts: ['a1', 'a2'] };
+    expect(shareRows(info, '12/06/2026 03:15', t)).toEqual([
+      { key: 'note', label: '<entry.note>', value: 'for Bob' },
+      { key: 'coins', label: '<entry.coins>', coins: ['BTC', 'LTC'] },
+      { key: 'machine', label: '<entry.machine>', value: '<entry.yes>', testId: 'observer-machine' },
+      { key: 'income', label: '<entry.income>', value: '<entry.no>', testId: 'observer-income' },
+      { key: 'subAccounts', label: '<entry.subAccounts>', value: 'a1, a2' },
+      { key: 'until', label: '<entry.until>', value: '12/06/2026 03:15', testId: 'observer-until' },
+    ]);
+  });
+  it('leaves out an empty note and says all sub-accounts and never for a link without them', () => {
+    const rows = shareRows({ incomeInfoEnabled: true }, '', t);
+    expect(rows.map((r) => r.key)).toEqual(['coins', 'machine', 'income', 'subAccounts', 'until']);
+    expect(rows.find((r) => r.key === 'coins')?.coins).toEqual([]);
+    expect(rows.find((r) => r.key === 'machine')?.value).toBe('<entry.no>');
+    expect(rows.find((r) => r.key === 'income')?.value).toBe('<entry.yes>');
+    expect(rows.find((r) => r.key === 'subAccounts')?.value).toBe('<entry.all>');
+    expect(rows.find((r) => r.key === 'until')?.value).toBe('<entry.never>');
   });
 });

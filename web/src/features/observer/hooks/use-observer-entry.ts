@@ -5,7 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { ApiError, codes } from '@/lib/api-client';
-import { local, localKeys, session, sessionKeys } from '@/lib/storage';
+import { local, localKeys, session, sessionKeys, type ObserverInfo } from '@/lib/storage';
 import { useFormat } from '@/lib/use-format';
 import { useSession } from '@/lib/use-session';
 import { useObserverDetail } from '../api/observer-entry';
@@ -57,17 +57,46 @@ export function useObserverEntry() {
   // its coins); an empty one would show a link that shares nothing.
   const info = detail.data ?? (observerToken && observerInfo.currencyList ? observerInfo : null);
   const state = entryState({ gone: gone || refused, token, failed: detail.isError, info, ready: texts.ready });
+  const until = info?.expiresAt ? fmt.dateTime(info.expiresAt) : '';
   return {
     texts,
     state,
     info,
     /** until is when the link ends (date and 24-hour time in the app's language), or '' for a link that never does. */
-    until: info?.expiresAt ? fmt.dateTime(info.expiresAt) : '',
+    until,
+    /** rows are what the link shares, one line each, for both sizes' lists. */
+    rows: info ? shareRows(info, until, texts.t) : [],
     /** ownLinks: a logged-in owner without a link here is led to the observer links they share (/observer), not left at a dead end. */
     ownLinks: showOwnLinks(state, loginToken !== null),
     /** retry asks again after a failure that was not the link's (network, server). */
     retry: () => void detail.refetch(),
   };
+}
+
+/** ShareRow is one line of what a link shares: its label and its value, or its coins (testId marks the value for tests). */
+export interface ShareRow {
+  key: string;
+  label: string;
+  value?: string;
+  coins?: string[];
+  testId?: string;
+}
+
+/**
+ * shareRows lists what a link shares: its note (when it has one), its coins, whether it
+ * opens the machine and the income pages, its sub-accounts (none named: all), and when it
+ * ends (until, or never).
+ */
+export function shareRows(info: ObserverInfo, until: string, t: (key: string) => string): ShareRow[] {
+  const yesNo = (on: boolean | undefined) => t(on ? 'entry.yes' : 'entry.no');
+  return [
+    ...(info.note ? [{ key: 'note', label: t('entry.note'), value: info.note }] : []),
+    { key: 'coins', label: t('entry.coins'), coins: info.currencyList ?? [] },
+    { key: 'machine', label: t('entry.machine'), value: yesNo(info.machineInfoEnabled), testId: 'observer-machine' },
+    { key: 'income', label: t('entry.income'), value: yesNo(info.incomeInfoEnabled), testId: 'observer-income' },
+    { key: 'subAccounts', label: t('entry.subAccounts'), value: info.subAccounts?.length ? info.subAccounts.join(', ') : t('entry.all') },
+    { key: 'until', label: t('entry.until'), value: until || t('entry.never'), testId: 'observer-until' },
+  ];
 }
 
 /** EntryState is what the observer list shows. */

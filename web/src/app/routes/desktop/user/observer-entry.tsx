@@ -4,6 +4,7 @@ import { Alert, Button, Descriptions, Result, Skeleton, Space, Tag } from 'antd'
 import { useNavigate } from 'react-router-dom';
 import { PageFrame } from '@/components/page-frame';
 import { paths } from '@/config/paths';
+import { ShareValue } from '@/features/observer/components/share-value';
 import { useObserverEntry } from '@/features/observer/hooks/use-observer-entry';
 
 /** DesktopObserverEntry shows what the link shares and leads to its pages. */
@@ -46,24 +47,11 @@ export function DesktopObserverEntry() {
         <div data-testid="observer-entry">
           <Alert type="info" showIcon message={t('entry.readOnly')} style={{ marginBottom: 16 }} />
           <Descriptions bordered column={1} title={t('entry.shares')} size="middle">
-            {e.info.note ? <Descriptions.Item label={t('entry.note')}>{e.info.note}</Descriptions.Item> : null}
-            <Descriptions.Item label={t('entry.coins')}>
-              {(e.info.currencyList ?? []).map((c) => (
-                <Tag key={c} data-testid={`observer-coin-${c}`}>
-                  {c}
-                </Tag>
-              ))}
-            </Descriptions.Item>
-            <Descriptions.Item label={t('entry.machine')}>
-              <span data-testid="observer-machine">{t(e.info.machineInfoEnabled ? 'entry.yes' : 'entry.no')}</span>
-            </Descriptions.Item>
-            <Descriptions.Item label={t('entry.income')}>
-              <span data-testid="observer-income">{t(e.info.incomeInfoEnabled ? 'entry.yes' : 'entry.no')}</span>
-            </Descriptions.Item>
-            <Descriptions.Item label={t('entry.subAccounts')}>{e.info.subAccounts?.length ? e.info.subAccounts.join(', ') : t('entry.all')}</Descriptions.Item>
-            <Descriptions.Item label={t('entry.until')}>
-              <span data-testid="observer-until">{e.until || t('entry.never')}</span>
-            </Descriptions.Item>
+            {e.rows.map((row) => (
+              <Descriptions.Item key={row.key} label={row.label}>
+                <ShareValue row={row} tag={coinTag} />
+              </Descriptions.Item>
+            ))}
           </Descriptions>
           <Space style={{ marginTop: 16 }}>
             {e.info.machineInfoEnabled ? (
@@ -80,5 +68,14 @@ export function DesktopObserverEntry() {
         </div>
       ) : null}
     </PageFrame>
+  );
+}
+
+
+function coinTag(c: string) {
+  return (
+    <Tag key={c} data-testid={`observer-coin-${c}`}>
+      {c}
+    </Tag>
   );
 }

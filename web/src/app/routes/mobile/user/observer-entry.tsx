@@ -4,6 +4,7 @@ import { Button, ErrorBlock, List, NoticeBar, Skeleton, Tag } from 'antd-mobile'
 import { useNavigate } from 'react-router-dom';
 import { PageFrame } from '@/components/page-frame';
 import { mobilePaths } from '@/config/paths';
+import { ShareValue } from '@/features/observer/components/share-value';
 import { useObserverEntry } from '@/features/observer/hooks/use-observer-entry';
 
 /** MobileObserverEntry shows what the link shares and leads to its pages. */
@@ -40,20 +41,11 @@ export function MobileObserverEntry() {
         <div data-testid="observer-entry">
           <NoticeBar content={t('entry.readOnly')} color="info" wrap />
           <List header={t('entry.shares')}>
-            {e.info.note ? <List.Item extra={e.info.note}>{t('entry.note')}</List.Item> : null}
-            <List.Item
-              extra={(e.info.currencyList ?? []).map((c) => (
-                <Tag key={c} color="primary" fill="outline" style={{ marginLeft: 4 }} data-testid={`observer-coin-${c}`}>
-                  {c}
-                </Tag>
-              ))}
-            >
-              {t('entry.coins')}
-            </List.Item>
-            <List.Item extra={<span data-testid="observer-machine">{t(e.info.machineInfoEnabled ? 'entry.yes' : 'entry.no')}</span>}>{t('entry.machine')}</List.Item>
-            <List.Item extra={<span data-testid="observer-income">{t(e.info.incomeInfoEnabled ? 'entry.yes' : 'entry.no')}</span>}>{t('entry.income')}</List.Item>
-            <List.Item extra={e.info.subAccounts?.length ? e.info.subAccounts.join(', ') : t('entry.all')}>{t('entry.subAccounts')}</List.Item>
-            <List.Item extra={<span data-testid="observer-until">{e.until || t('entry.never')}</span>}>{t('entry.until')}</List.Item>
+            {e.rows.map((row) => (
+              <List.Item key={row.key} extra={<ShareValue row={row} tag={coinTag} />}>
+                {row.label}
+              </List.Item>
+            ))}
           </List>
           <div style={{ display: 'grid', gap: 12, marginTop: 16 }}>
             {e.info.machineInfoEnabled ? (
@@ -70,5 +62,14 @@ export function MobileObserverEntry() {
         </div>
       ) : null}
     </PageFrame>
+  );
+}
+
+
+function coinTag(c: string) {
+  return (
+    <Tag key={c} color="primary" fill="outline" style={{ marginLeft: 4 }} data-testid={`observer-coin-${c}`}>
+      {c}
+    </Tag>
   );
 }
