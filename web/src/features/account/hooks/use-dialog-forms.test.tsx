@@ -82,6 +82,7 @@ describe('dialog form glue', () => {
     expect(result.current.verifying).toBe(true);
     expect(result.current.byPassword).toBe(true);
     expect(result.current.proofTabs.map((x) => x.label)).toEqual(['Login password', 'Email code']);
+    expect(result.current.choosesProof).toBe(true);
     expect(result.current.submitLabel).toBe('Next');
     await act(() => result.current.onFinish({ password: ' wrong-pass ' }));
     expect(post).toHaveBeenCalledWith('/pc/v1/customer/password/check', { oldPassword: 'wrong-pass' }, { quiet: true });
@@ -92,6 +93,7 @@ describe('dialog form glue', () => {
     post.mockResolvedValueOnce(null);
     await act(() => result.current.onFinish({ password: 'Passw0rd!' }));
     expect(result.current.flow.step).toBe(2);
+    expect(result.current.choosesProof).toBe(false);
     expect(result.current.holdNote).toContain('pause for 24 hours');
     await act(() => result.current.onFinish({ target: '13812345678', code: '123456' }));
     expect(send).toHaveBeenCalledWith('/pc/v1/customer/phone/bind', { method: 'POST', body: { phone: '13812345678', code: '123456', password: 'Passw0rd!' }, quiet: true });
@@ -123,9 +125,11 @@ describe('dialog form glue', () => {
     expect(bind.result.current.proofTabs[1]!.label).toBe('Phone code');
     const lone = renderHook(() => useContactForm(form, {}, 'email', vi.fn()), { wrapper });
     expect(lone.result.current.proofTabs.map((x) => x.key)).toEqual(['password']);
+    expect(lone.result.current.choosesProof).toBe(false);
     const change = renderHook(() => useContactForm(form, { phone: '13812345678', email: 'a@example.com' }, 'phone', vi.fn()), { wrapper });
     expect(change.result.current.flow.mode).toBe('change');
     expect(change.result.current.byPassword).toBe(false);
+    expect(change.result.current.choosesProof).toBe(false);
     expect(change.result.current.note).toBe('First we send a code to your current phone 138****5678.');
   });
 });

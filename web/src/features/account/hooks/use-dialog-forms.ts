@@ -116,6 +116,8 @@ export function useContactForm(form: FieldForm, user: BaseInfo | undefined, chan
     currentButton,
     targetButton,
     onFinish,
+    /** choosesProof: step 1 of a bind with more than one way through shows the ways as tabs. */
+    choosesProof: flow.mode === 'bind' && verifying && flow.proofMethods.length > 1,
     /** proofTabs are a bind's ways through step 1; selectProof switches and clears the form. */
     proofTabs: flow.proofMethods.map((key) => ({ key, label: t(key === 'password' ? 'info.loginPassword' : proofOnPhone ? 'info.byPhone' : 'info.byEmail') })),
     selectProof: (key: ProofBy) => {

@@ -68,11 +68,10 @@ function ContactForm({ onClose, user, channel }: Omit<DialogProps, 'open'> & { c
   const { t } = useTranslation();
   const [form] = Form.useForm();
   const f = useContactForm(form, user, channel, onClose);
-  const bind = f.flow.mode === 'bind';
 
   return (
     <>
-      {bind && f.verifying && f.proofTabs.length > 1 ? (
+      {f.choosesProof ? (
         <Tabs activeKey={f.flow.proofBy} onChange={(key) => f.selectProof(key as ProofBy)} items={f.proofTabs} data-testid="bind-proof-tabs" />
       ) : null}
       <Steps size="small" className="up-dialog-steps" current={f.flow.step - 1} items={f.steps.map((title) => ({ title }))} />

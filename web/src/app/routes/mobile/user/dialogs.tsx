@@ -67,11 +67,10 @@ function ContactForm({ onClose, user, channel }: Omit<DialogProps, 'open'> & { c
   const { t } = useTranslation();
   const [form] = Form.useForm();
   const f = useContactForm(form, user, channel, onClose);
-  const bind = f.flow.mode === 'bind';
 
   return (
     <>
-      {bind && f.verifying && f.proofTabs.length > 1 ? (
+      {f.choosesProof ? (
         <MobileTabs<ProofBy> label={t('info.verifyBy')} active={f.flow.proofBy} onChange={f.selectProof} tabs={f.proofTabs} testId="bind-proof-tabs" />
       ) : null}
       <Steps current={f.flow.step - 1} className="up-msheet-steps">
