@@ -6,7 +6,10 @@ import { useTranslation } from 'react-i18next';
 import type { HelpKind } from '@/config/paths';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useHelpDetail } from '../api/get-help-detail';
+import { otherLanguage } from '../components/entry-head';
+import { formatHelpDateTime } from '../model/format-date';
 import { detailTitleKey, parseArticleId } from '../model/params';
+import type { HelpDetail } from '../model/types';
 import { useHelpTexts } from './use-help-texts';
 import { useReader } from './use-reader';
 
@@ -22,5 +25,20 @@ export function useHelpArticle(kind: HelpKind, rawId: string | null | undefined)
   useEffect(() => {
     window.scrollTo({ top: 0 });
   }, [id]);
-  return { t, th, ready, reader, id, detail, pageTitle };
+  return {
+    t,
+    th,
+    ready,
+    reader,
+    id,
+    detail,
+    pageTitle,
+    /** published is an article's date line for EntryHead: when, and "Published …" in the reader's language. */
+    published: (a: Pick<HelpDetail, 'publishedAt'>) => ({ ms: a.publishedAt, text: th('detail.published', { date: formatHelpDateTime(a.publishedAt, reader.lang) }) }),
+    /** languageNote says an article is shown in another language than the reader's (it was not written in theirs), or is null. */
+    languageNote: (a: Pick<HelpDetail, 'lang'>) => {
+      const language = otherLanguage(a.lang, reader.lang);
+      return language ? th('detail.otherLanguage', { language }) : null;
+    },
+  };
 }

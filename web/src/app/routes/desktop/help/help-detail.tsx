@@ -4,26 +4,18 @@ import { Link, useLocation, useParams } from 'react-router-dom';
 import { paths, type HelpKind } from '@/config/paths';
 import { isNotFound } from '@/features/help-center/api/get-help-detail';
 import { DetailStates, showsEntry } from '@/features/help-center/components/detail-states';
-import { EntryHead, otherLanguage } from '@/features/help-center/components/entry-head';
+import { EntryHead } from '@/features/help-center/components/entry-head';
 import { HelpArticle } from '@/features/help-center/components/help-article';
-import { useHelpTexts } from '@/features/help-center/hooks/use-help-texts';
 import { useHelpArticle } from '@/features/help-center/hooks/use-help-article';
-import { formatHelpDateTime } from '@/features/help-center/model/format-date';
 import { CardLoadFailed } from './list-card';
 import { HelpCardSkeleton, HelpShell, sectionIcons } from './help-shell';
 import type { ListState } from './help-list';
-
-/** LanguageNote says the article is in another language than the reader's (lang: that language's name). */
-function LanguageNote({ lang }: { lang: string | null }) {
-  const { t: th } = useHelpTexts();
-  return lang ? <Alert className="up-help-detail__lang" type="info" showIcon message={th('detail.otherLanguage', { language: lang })} /> : null;
-}
 
 /** DesktopHelpDetail is /help/{kind}/detail/:id: one article with its neighbours and the way back. */
 export function DesktopHelpDetail({ kind }: { kind: HelpKind }) {
   const params = useParams();
   const location = useLocation();
-  const { t, th, ready, reader, id, detail, pageTitle } = useHelpArticle(kind, params.id);
+  const { t, th, ready, reader, id, detail, pageTitle, published, languageNote } = useHelpArticle(kind, params.id);
 
   // Back to the page of the list the reader came from, else its first page.
   const listSearch = (location.state as ListState | null)?.listSearch;
@@ -61,10 +53,10 @@ export function DesktopHelpDetail({ kind }: { kind: HelpKind }) {
             }
             titleId="up-help-title"
             title={article.title}
-            at={{ ms: article.publishedAt, text: th('detail.published', { date: formatHelpDateTime(article.publishedAt, reader.lang) }) }}
+            at={published(article)}
             icon={<CalendarOutlined aria-hidden="true" />}
           />
-          <LanguageNote lang={otherLanguage(article.lang, reader.lang)} />
+          {languageNote(article) ? <Alert className="up-help-detail__lang" type="info" showIcon message={languageNote(article)} /> : null}
           <HelpArticle html={article.html} lang={article.lang} className="up-help-detail__body" />
           <footer className="up-help-detail__foot">
             {backButton}

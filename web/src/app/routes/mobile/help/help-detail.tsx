@@ -3,27 +3,19 @@ import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-do
 import { mobilePaths, type HelpKind } from '@/config/paths';
 import { isNotFound } from '@/features/help-center/api/get-help-detail';
 import { DetailStates } from '@/features/help-center/components/detail-states';
-import { EntryHead, otherLanguage } from '@/features/help-center/components/entry-head';
+import { EntryHead } from '@/features/help-center/components/entry-head';
 import { HelpArticle } from '@/features/help-center/components/help-article';
-import { useHelpTexts } from '@/features/help-center/hooks/use-help-texts';
 import { useHelpArticle } from '@/features/help-center/hooks/use-help-article';
-import { formatHelpDateTime } from '@/features/help-center/model/format-date';
 import { errorMessage } from '@/lib/api-client';
 import type { FromList } from './help-list';
 import { DetailFoot, DetailSkeleton, LoadFailed, SubHeader, sectionIcons } from './shared';
-
-/** MLanguageNote says the article is in another language than the reader's (lang: that language's name). */
-function MLanguageNote({ lang }: { lang: string | null }) {
-  const { t: th } = useHelpTexts();
-  return lang ? <NoticeBar className="up-mhelp-article__lang" color="info" wrap content={th('detail.otherLanguage', { language: lang })} /> : null;
-}
 
 /** MobileHelpDetail is /mobile/help/helpdetail?type=&id=: one article, its neighbours and the way back. */
 export function MobileHelpDetail({ type }: { type: HelpKind }) {
   const navigate = useNavigate();
   const location = useLocation();
   const [query] = useSearchParams();
-  const { t, th, ready, reader, id, detail, pageTitle } = useHelpArticle(type, query.get('id'));
+  const { t, th, ready, id, detail, pageTitle, published, languageNote } = useHelpArticle(type, query.get('id'));
 
   // Opened from the list: step back to it (its pages and place are kept); else open it.
   const fromList = (location.state as FromList | null)?.fromList === true;
@@ -62,9 +54,9 @@ export function MobileHelpDetail({ type }: { type: HelpKind }) {
             }
             titleId="up-mhelp-title"
             title={article.title}
-            at={{ ms: article.publishedAt, text: th('detail.published', { date: formatHelpDateTime(article.publishedAt, reader.lang) }) }}
+            at={published(article)}
           />
-          <MLanguageNote lang={otherLanguage(article.lang, reader.lang)} />
+          {languageNote(article) ? <NoticeBar className="up-mhelp-article__lang" color="info" wrap content={languageNote(article)} /> : null}
           <HelpArticle html={article.html} lang={article.lang} className="up-mhelp-article__body" />
           <DetailFoot
             prevId={article.prevId}
