@@ -20,6 +20,7 @@ import { useMachineTexts } from '@/features/pool/machine/texts';
 import { HISTORY_RANGES, type HistoryRange } from '@/features/pool/model/types';
 import { LinkButton } from '@/features/pool/overclock/components/desktop-link-button';
 import { stateTone } from '@/features/pool/overclock/model/status';
+import '@/components/card/card.css';
 import './machine-detail.css';
 
 type Texts = ReturnType<typeof useMachineTexts>;
@@ -28,9 +29,9 @@ const STATUS_COLOR = { normal: 'success', abnormal: 'warning', offline: 'default
 
 function Card({ title, extra, children, testId, className }: { title: ReactNode; extra?: ReactNode; children: ReactNode; testId?: string; className?: string }) {
   return (
-    <section className={`up-md-card${className ? ` ${className}` : ''}`} data-testid={testId}>
-      <header className="up-md-card__head">
-        <h2 className="up-md-card__title">{title}</h2>
+    <section className={`up-card${className ? ` ${className}` : ''}`} data-testid={testId}>
+      <header className="up-card__head up-md-card__head">
+        <h2 className="up-card__title">{title}</h2>
         {extra ? <div className="up-md-card__extra">{extra}</div> : null}
       </header>
       {children}
@@ -282,14 +283,14 @@ export function DesktopMachineDetail() {
     return (
       <PageState titleKey={title}>
         <div className="up-md" role="status" aria-label={tApp('common.loading')}>
-          <div className="up-md-card">
+          <div className="up-card">
             <Skeleton active paragraph={{ rows: 3 }} />
           </div>
           <div className="up-md-grid2">
-            <div className="up-md-card">
+            <div className="up-card">
               <Skeleton active paragraph={{ rows: 4 }} />
             </div>
-            <div className="up-md-card">
+            <div className="up-card">
               <Skeleton active paragraph={{ rows: 4 }} />
             </div>
           </div>

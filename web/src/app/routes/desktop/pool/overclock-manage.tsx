@@ -12,6 +12,7 @@ import { useTemplateList } from '@/features/pool/overclock/hooks/use-template-li
 import { formatSetting, settingsList } from '@/features/pool/overclock/model/rules';
 import type { OverclockTemplate } from '@/features/pool/overclock/model/types';
 import { useOverclockTexts } from '@/features/pool/overclock/texts';
+import '@/components/card/card.css';
 import '@/features/pool/overclock/components/overclock.css';
 
 /** DesktopOverclockManage is the desktop orePoolOverclockManage page: the user's overclock templates. */
@@ -23,7 +24,7 @@ export function DesktopOverclockManage() {
   if (!ready) {
     return (
       <PageFrame titleKey={title}>
-        <div className="up-oc-card" role="status">
+        <div className="up-card" role="status">
           <Skeleton active paragraph={{ rows: 6 }} />
         </div>
       </PageFrame>
@@ -111,7 +112,7 @@ export function DesktopOverclockManage() {
             <LinkButton to={paths.account.orePoolOverclockCancel}>{t('manage.toCancel')}</LinkButton>
           </div>
         </div>
-        <section className="up-oc-card" data-testid="templates">
+        <section className="up-card" data-testid="templates">
           {list.failed ? (
             <Alert type="error" showIcon message={t('manage.failed')} description={list.query.error?.message} action={<Button onClick={list.retry}>{tp('common.retry')}</Button>} />
           ) : list.loading ? (

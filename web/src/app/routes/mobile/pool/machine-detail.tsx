@@ -17,6 +17,7 @@ import * as view from '@/features/pool/machine/model/view';
 import type { Fact, FactValue, Usage } from '@/features/pool/machine/model/view';
 import { HISTORY_RANGES, type HistoryRange } from '@/features/pool/model/types';
 import { MobileCopyButton } from '@/features/pool/overclock/components/mobile-copy';
+import '@/components/card/card.css';
 import './machine-detail.css';
 
 type Texts = ReturnType<typeof useMachineTexts>;
@@ -26,9 +27,9 @@ const OC_COLOR = { none: 'default', pending: 'primary', applied: 'success', fail
 
 function Card({ title, extra, children, testId }: { title: string; extra?: ReactNode; children: ReactNode; testId?: string }) {
   return (
-    <section className="up-mmd-card" data-testid={testId}>
-      <header className="up-mmd-card__head">
-        <h2 className="up-mmd-card__title">{title}</h2>
+    <section className="up-card" data-testid={testId}>
+      <header className="up-card__head">
+        <h2 className="up-card__title">{title}</h2>
         {extra}
       </header>
       {children}

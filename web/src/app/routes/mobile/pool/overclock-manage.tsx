@@ -12,6 +12,7 @@ import { useTemplateList } from '@/features/pool/overclock/hooks/use-template-li
 import { formatSetting, settingsList } from '@/features/pool/overclock/model/rules';
 import type { OverclockTemplate } from '@/features/pool/overclock/model/types';
 import { useOverclockTexts } from '@/features/pool/overclock/texts';
+import '@/components/card/card.css';
 import '@/features/pool/overclock/components/overclock-mobile.css';
 
 /** MobileOverclockManage is the mobile orePoolOverclockManage page: the user's overclock templates as cards. */
@@ -75,7 +76,7 @@ export function MobileOverclockManage() {
             <Skeleton.Paragraph lineCount={4} animated />
           </div>
         ) : list.rows.length === 0 ? (
-          <div className="up-moc-card" data-testid="templates-empty">
+          <div className="up-card" data-testid="templates-empty">
             <ErrorBlock status="empty" title={t('manage.emptyTitle')} description={list.noOverclockCoin ? t('manage.noCoin') : t('manage.emptyBody')} fullPage={false}>
               {!list.noOverclockCoin ? (
                 <Button color="primary" onClick={list.openCreate}>
@@ -87,7 +88,7 @@ export function MobileOverclockManage() {
         ) : (
           <>
             {list.rows.map((r) => (
-              <article key={r.id} className="up-moc-card up-moc-template" data-testid="template-card">
+              <article key={r.id} className="up-card up-moc-template" data-testid="template-card">
                 <header className="up-moc-template__head">
                   <h2 className="up-moc-template__name" data-testid="template-row-name">
                     {r.name}

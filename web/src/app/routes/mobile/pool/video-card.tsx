@@ -7,6 +7,7 @@ import { useDevicePage } from '@/features/pool/machine/hooks/use-device-page';
 import { DASH, orDash, withUnit } from '@/features/pool/machine/model/format';
 import type { Gpu } from '@/features/pool/machine/model/types';
 import { useMachineTexts } from '@/features/pool/machine/texts';
+import '@/components/card/card.css';
 import './machine-detail.css';
 
 function GpuCard({ g, t }: { g: Gpu; t: ReturnType<typeof useMachineTexts>['t'] }) {
@@ -21,7 +22,7 @@ function GpuCard({ g, t }: { g: Gpu; t: ReturnType<typeof useMachineTexts>['t'] 
     [t('gpus.manufacturer'), orDash(g.manufacturer)],
   ];
   return (
-    <article className="up-mmd-card up-mgpu" data-testid="gpu-card">
+    <article className="up-card up-mgpu" data-testid="gpu-card">
       <header className="up-mgpu__head">
         <div>
           <span className="up-mgpu__index">{t('gpus.name', { index: g.index })}</span>

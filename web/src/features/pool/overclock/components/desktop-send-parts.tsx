@@ -11,6 +11,7 @@ import { stateTone } from '../model/status';
 import type { DeviceOverclock, PickerDevice } from '../model/types';
 import { useOverclockTexts } from '../texts';
 import { SendStep } from './send-step';
+import '@/components/card/card.css';
 import './overclock.css';
 import { rateText } from '@/lib/hashrate';
 import type { ReactNode } from 'react';
@@ -37,7 +38,7 @@ export function DesktopSendSkeleton({ rows }: { rows: number }) {
   return (
     <div className="up-oc" role="status">
       {[rows, 6].map((n, i) => (
-        <div key={i} className="up-oc-card">
+        <div key={i} className="up-card">
           <Skeleton active paragraph={{ rows: n }} />
         </div>
       ))}
@@ -177,9 +178,9 @@ export function DesktopProgress({ progress }: { progress: RequestProgress }) {
     { title: t('send.current'), key: 'state', render: (_: unknown, s) => <DesktopStateTag s={s} /> },
   ];
   return (
-    <section ref={ref} className="up-oc-card up-oc-progress" data-testid="progress" aria-live="polite">
-      <header className="up-oc-card__head">
-        <h2 className="up-oc-card__title">{t('progress.title')}</h2>
+    <section ref={ref} className="up-card up-oc-progress" data-testid="progress" aria-live="polite">
+      <header className="up-card__head">
+        <h2 className="up-card__title">{t('progress.title')}</h2>
         <Button type="link" onClick={progress.dismiss}>
           {t('progress.dismiss')}
         </Button>

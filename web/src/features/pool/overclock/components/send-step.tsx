@@ -1,8 +1,10 @@
 import type { ReactNode, Ref } from 'react';
+import '@/components/card/card.css';
 
 /**
- * SendStep is a titled block of a send page, numbered when n is given: a card on the
- * desktop (`up-oc-*` classes, overclock.css) and on a phone (`up-moc-*`, overclock-mobile.css).
+ * SendStep is a titled block of a send page, numbered when n is given: a card
+ * (components/card) whose step number is sized for the desktop (`up-oc-step`, overclock.css)
+ * or a phone (`up-moc-step`, overclock-mobile.css).
  */
 export function SendStep({ size, n, title, extra, children, testId, sectionRef }: {
   size: 'desktop' | 'mobile';
@@ -15,9 +17,9 @@ export function SendStep({ size, n, title, extra, children, testId, sectionRef }
 }) {
   const c = size === 'desktop' ? 'up-oc' : 'up-moc';
   return (
-    <section ref={sectionRef} className={`${c}-card`} data-testid={testId}>
-      <header className={`${c}-card__head`}>
-        <h2 className={`${c}-card__title`}>
+    <section ref={sectionRef} className="up-card" data-testid={testId}>
+      <header className="up-card__head">
+        <h2 className="up-card__title">
           {n ? <span className={`${c}-step`}>{n}</span> : null}
           {title}
         </h2>
