@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { expectEach } from '@/testing/cases';
 import { DASH, NBSP, browserTimeZone, dayTime, formatAmount, formatAxisTime, formatClock, formatCompact, formatCount, formatDate, formatDateTime, formatDuration, formatFor, formatGrouped, formatHashrate, formatMoney, formatMonthDay, formatPercent, groupDigits, isoTime, localeTag, withUnit } from './format';
 
 // 2026-12-06T03:15:09Z
@@ -75,12 +76,14 @@ describe('format', () => {
   });
 
   it('groups decimal strings without floating point, and writes money with its symbol', () => {
-    expect(groupDigits('96500.00')).toBe('96,500.00');
-    expect(groupDigits('1234567.123456')).toBe('1,234,567.123456');
-    expect(groupDigits('999')).toBe('999');
-    expect(groupDigits('-12345')).toBe('-12,345');
-    expect(groupDigits('n/a')).toBe('n/a');
-    expect(groupDigits('12345678901234567890.123456789')).toBe('12,345,678,901,234,567,890.123456789');
+    expectEach(groupDigits, [
+      ['96500.00', '96,500.00'],
+      ['1234567.123456', '1,234,567.123456'],
+      ['999', '999'],
+      ['-12345', '-12,345'],
+      ['n/a', 'n/a'],
+      ['12345678901234567890.123456789', '12,345,678,901,234,567,890.123456789'],
+    ]);
     expect(formatMoney('96500.00', 'USD')).toBe('$96,500.00');
     expect(formatMoney('685150.00', 'CNY')).toBe('¥685,150.00');
     expect(formatMoney('-69.71', 'USD')).toBe('-$69.71');

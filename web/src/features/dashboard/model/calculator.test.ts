@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { expectEach } from '@/testing/cases';
 import {
   checkField,
   checkForm,
@@ -53,11 +54,13 @@ describe('calculator form', () => {
   });
 
   it('shows two decimals on blur', () => {
-    expect(formatTwo('1')).toBe('1.00');
-    expect(formatTwo('2.5')).toBe('2.50');
-    expect(formatTwo('0.1234')).toBe('0.12');
-    expect(formatTwo('')).toBe('');
-    expect(formatTwo('abc')).toBe('abc');
+    expectEach(formatTwo, [
+      ['1', '1.00'],
+      ['2.5', '2.50'],
+      ['0.1234', '0.12'],
+      ['', ''],
+      ['abc', 'abc'],
+    ]);
   });
 
   it('judges fields by the SPEC limits', () => {
@@ -100,13 +103,15 @@ describe('calculator form', () => {
   });
 
   it('turns percentages into fractions exactly', () => {
-    expect(percentToFraction('0')).toBe('0');
-    expect(percentToFraction('0.00')).toBe('0');
-    expect(percentToFraction('1')).toBe('0.01');
-    expect(percentToFraction('2.5')).toBe('0.025');
-    expect(percentToFraction('12.3456')).toBe('0.123456');
-    expect(percentToFraction('100')).toBe('1');
-    expect(percentToFraction('100.00')).toBe('1');
+    expectEach(percentToFraction, [
+      ['0', '0'],
+      ['0.00', '0'],
+      ['1', '0.01'],
+      ['2.5', '0.025'],
+      ['12.3456', '0.123456'],
+      ['100', '1'],
+      ['100.00', '1'],
+    ]);
   });
 
   it('shows the server\'s figures for each period, nothing for a period it did not send', () => {

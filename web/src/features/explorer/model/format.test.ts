@@ -1,15 +1,20 @@
 import { describe, expect, it } from 'vitest';
+import { expectEach } from '@/testing/cases';
 import { blockState, confirmationsOf, finderIsAddress, formatEffort, formatShare, parseHeight, parseTxid, shortHash, trimAmount } from './format';
 
 describe('explorer formats', () => {
   it('effort, share and confirmations', () => {
-    expect(formatEffort(0)).toBe('—');
-    expect(formatEffort(1.5)).toBe('150.0%');
-    expect(formatEffort(0.05)).toBe('5.00%');
-    expect(formatShare(0)).toBe('0%');
-    expect(formatShare(0.00001)).toBe('<0.01%');
-    expect(formatShare(0.0029)).toBe('0.29%');
-    expect(formatShare(0.25)).toBe('25.0%');
+    expectEach(formatEffort, [
+      [0, '—'],
+      [1.5, '150.0%'],
+      [0.05, '5.00%'],
+    ]);
+    expectEach(formatShare, [
+      [0, '0%'],
+      [0.00001, '<0.01%'],
+      [0.0029, '0.29%'],
+      [0.25, '25.0%'],
+    ]);
     expect(confirmationsOf(3, 10)).toBe('3/10');
     expect(confirmationsOf(12, 10)).toBe('10/10');
     expect(confirmationsOf(-1, 10)).toBe('—');
@@ -28,11 +33,13 @@ describe('explorer formats', () => {
   });
 
   it('headline amounts without trailing zeros', () => {
-    expect(trimAmount('50.00000000')).toBe('50');
-    expect(trimAmount('3.12500000')).toBe('3.125');
-    expect(trimAmount('100')).toBe('100');
-    expect(trimAmount('0.00000000')).toBe('0');
-    expect(trimAmount('10.10')).toBe('10.1');
+    expectEach(trimAmount, [
+      ['50.00000000', '50'],
+      ['3.12500000', '3.125'],
+      ['100', '100'],
+      ['0.00000000', '0'],
+      ['10.10', '10.1'],
+    ]);
   });
 
   it("a block page's title follows the block's state (issue 31)", () => {

@@ -1,25 +1,30 @@
 import { describe, expect, it } from 'vitest';
+import { expectEach } from '@/testing/cases';
 import { formatChance, formatDifficulty, formatWait, shortAddress, waitOf } from './format';
 
 describe('formatDifficulty', () => {
   it('writes short', () => {
-    expect(formatDifficulty(0)).toBe('0');
-    expect(formatDifficulty(0.0123)).toBe('0.0123');
-    expect(formatDifficulty(12.34)).toBe('12.3');
-    expect(formatDifficulty(1234)).toBe('1.23K');
-    expect(formatDifficulty(4_560_000)).toBe('4.56M');
-    expect(formatDifficulty(987_000_000_000)).toBe('987G');
-    expect(formatDifficulty(4.6565e-10)).toBe('4.66e-10');
+    expectEach(formatDifficulty, [
+      [0, '0'],
+      [0.0123, '0.0123'],
+      [12.34, '12.3'],
+      [1234, '1.23K'],
+      [4_560_000, '4.56M'],
+      [987_000_000_000, '987G'],
+      [4.6565e-10, '4.66e-10'],
+    ]);
   });
 });
 
 describe('formatChance', () => {
   it('writes percentages, tiny and certain odds plainly', () => {
-    expect(formatChance(0)).toBe('0%');
-    expect(formatChance(0.00001)).toBe('<0.01%');
-    expect(formatChance(0.0042)).toBe('0.42%');
-    expect(formatChance(0.632)).toBe('63.2%');
-    expect(formatChance(1)).toBe('100%');
+    expectEach(formatChance, [
+      [0, '0%'],
+      [0.00001, '<0.01%'],
+      [0.0042, '0.42%'],
+      [0.632, '63.2%'],
+      [1, '100%'],
+    ]);
   });
 });
 

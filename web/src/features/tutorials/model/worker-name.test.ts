@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { expectEach } from '@/testing/cases';
 import { buildWorkerName, codeProblem, hiveWorkerTemplate, splitTemplate, suffixProblem, SUFFIX_MAX } from './worker-name';
 
 describe('worker names', () => {
@@ -8,24 +9,28 @@ describe('worker names', () => {
   });
 
   it('follow the pool rules for codes: 3-20 lower-case letters, digits, underscores, starting with a letter', () => {
-    expect(codeProblem('')).toBe('codeRequired');
-    expect(codeProblem('   ')).toBe('codeRequired');
-    expect(codeProblem('ab')).toBe('codeInvalid');
-    expect(codeProblem('1alice')).toBe('codeInvalid');
-    expect(codeProblem('ali-ce')).toBe('codeInvalid');
-    expect(codeProblem('a'.repeat(21))).toBe('codeInvalid');
-    expect(codeProblem('a'.repeat(20))).toBeNull();
-    expect(codeProblem('demo_main')).toBeNull();
+    expectEach(codeProblem, [
+      ['', 'codeRequired'],
+      ['   ', 'codeRequired'],
+      ['ab', 'codeInvalid'],
+      ['1alice', 'codeInvalid'],
+      ['ali-ce', 'codeInvalid'],
+      ['a'.repeat(21), 'codeInvalid'],
+      ['a'.repeat(20), null],
+      ['demo_main', null],
+    ]);
   });
 
   it('accept suffixes of 1-15 letters, digits, _ and - only', () => {
     expect(SUFFIX_MAX).toBe(15);
-    expect(suffixProblem('')).toBe('suffixRequired');
-    expect(suffixProblem('x'.repeat(15))).toBeNull();
-    expect(suffixProblem('x'.repeat(16))).toBe('suffixTooLong');
-    expect(suffixProblem('rig 1')).toBe('suffixInvalid');
-    expect(suffixProblem('rig.1')).toBe('suffixInvalid');
-    expect(suffixProblem('矿机')).toBe('suffixInvalid');
+    expectEach(suffixProblem, [
+      ['', 'suffixRequired'],
+      ['x'.repeat(15), null],
+      ['x'.repeat(16), 'suffixTooLong'],
+      ['rig 1', 'suffixInvalid'],
+      ['rig.1', 'suffixInvalid'],
+      ['矿机', 'suffixInvalid'],
+    ]);
   });
 
   it('give no name while a part is wrong', () => {
