@@ -1,23 +1,28 @@
 import { describe, expect, it } from 'vitest';
+import { expectEach } from '@/testing/cases';
 import { isRecoveryCode, isSecondFactorCode, isTotpCode, recoveryInput, secondFactorCode, totpInput, twoFactorStatusKey } from './two-factor';
 
 describe('two-factor codes', () => {
   it('an app code is six digits, spaces allowed as apps show them', () => {
-    expect(isTotpCode('123456')).toBe(true);
-    expect(isTotpCode('123 456')).toBe(true);
-    expect(isTotpCode('12345')).toBe(false);
-    expect(isTotpCode('12345a')).toBe(false);
+    expectEach(isTotpCode, [
+      ['123456', true],
+      ['123 456', true],
+      ['12345', false],
+      ['12345a', false],
+    ]);
     expect(totpInput(' 12a3 45678')).toBe('123456');
   });
 
   it('a recovery code is ten letters of its alphabet, with or without the dash, any case', () => {
-    expect(isRecoveryCode('abcde-fghjk')).toBe(true);
-    expect(isRecoveryCode('ABCDEFGHJK')).toBe(true);
-    expect(isRecoveryCode('abcde fghjk')).toBe(true);
-    // 0, o, 1, l and i are not in it: they are misread on paper.
-    expect(isRecoveryCode('abcde-fghj1')).toBe(false);
-    expect(isRecoveryCode('abcde-fghjo')).toBe(false);
-    expect(isRecoveryCode('abcde-fghj')).toBe(false);
+    expectEach(isRecoveryCode, [
+      ['abcde-fghjk', true],
+      ['ABCDEFGHJK', true],
+      ['abcde fghjk', true],
+      // 0, o, 1, l and i are not in it: they are misread on paper.
+      ['abcde-fghj1', false],
+      ['abcde-fghjo', false],
+      ['abcde-fghj', false],
+    ]);
     expect(recoveryInput(' ABCDE-FGHJK  ')).toBe('abcde-fghjk');
   });
 

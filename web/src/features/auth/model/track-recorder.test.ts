@@ -37,6 +37,17 @@ describe('keyPosition', () => {
   });
 });
 
+/** recordMoves starts a 300-unit track now and, for each [ms, x, y], waits ms and moves to (x, y). */
+function recordMoves(moves: ReadonlyArray<readonly [ms: number, x: number, y: number]>): TrackRecorder {
+  const rec = new TrackRecorder(300);
+  rec.begin(Date.now());
+  for (const [ms, x, y] of moves) {
+    vi.advanceTimersByTime(ms);
+    rec.moveTo(x, y, Date.now());
+  }
+  return rec;
+}
+
 describe('TrackRecorder (fake timers)', () => {
   beforeEach(() => {
     vi.useFakeTimers();
@@ -73,13 +84,11 @@ describe('TrackRecorder (fake timers)', () => {
   });
 
   it('keeps time strictly growing: pointer samples in one millisecond merge', () => {
-    const rec = new TrackRecorder(300);
-    rec.begin(Date.now());
-    vi.advanceTimersByTime(16);
-    rec.moveTo(10, 0, Date.now());
-    rec.moveTo(12, 1, Date.now());
-    vi.advanceTimersByTime(16);
-    rec.moveTo(20, 1, Date.now());
+    const rec = recordMoves([
+      [16, 10, 0],
+      [0, 12, 1],
+      [16, 20, 1],
+    ]);
     expect(rec.track()).toEqual([
       [0, 0, 0],
       [12, 1, 16],
@@ -88,12 +97,10 @@ describe('TrackRecorder (fake timers)', () => {
   });
 
   it('clamps to the track', () => {
-    const rec = new TrackRecorder(300);
-    rec.begin(Date.now());
-    vi.advanceTimersByTime(10);
-    rec.moveTo(-50, 0, Date.now());
-    vi.advanceTimersByTime(10);
-    rec.moveTo(999, 0, Date.now());
+    const rec = recordMoves([
+      [10, -50, 0],
+      [10, 999, 0],
+    ]);
     expect(rec.track()).toEqual([
       [0, 0, 0],
       [0, 0, 10],
