@@ -26,7 +26,7 @@ export function HelpSideNav({ active, reader }: { active?: HelpKind; reader: Hel
   const { t } = useTranslation();
   const unread = useUnread(reader);
   return (
-    <nav className="up-help-nav" aria-label={t('pages.helpCenter')} data-testid="help-nav">
+    <nav className="up-help-card up-help-nav" aria-label={t('pages.helpCenter')} data-testid="help-nav">
       {SECTION_ORDER.map((kind) => (
         <NavLink
           key={kind}
