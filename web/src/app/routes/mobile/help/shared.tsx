@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { mobilePaths, type HelpKind } from '@/config/paths';
+import { MobileSkeletonRows } from '@/components/mobile-skeleton';
 import './help.css';
 
 /** sectionIcons are the mobile icons of the three sections. */
@@ -63,16 +64,7 @@ export function SubHeader({
 
 /** ListSkeleton fills a list while it loads. */
 export function ListSkeleton({ rows = 5 }: { rows?: number }) {
-  return (
-    <div className="up-mhelp-skeleton" aria-busy="true">
-      {Array.from({ length: rows }, (_, i) => (
-        <div key={i} className="up-mhelp-skeleton__row">
-          <Skeleton.Title animated />
-          <Skeleton.Paragraph lineCount={2} animated />
-        </div>
-      ))}
-    </div>
-  );
+  return <MobileSkeletonRows rows={rows} className="up-mhelp-skeleton" rowClassName="up-mhelp-skeleton__row" />;
 }
 
 /** DetailSkeleton fills an article or message while it loads. */

@@ -1,4 +1,4 @@
-import { Skeleton } from 'antd-mobile';
+import { MobileSkeletonRows } from '@/components/mobile-skeleton';
 import { lazy, Suspense } from 'react';
 
 const Blocks = {
@@ -8,16 +8,7 @@ const Blocks = {
 
 /** CoinsLoading stands in for coin cards while the table loads. */
 export function CoinsLoading({ count = 3 }: { count?: number }) {
-  return (
-    <div className="up-mcards" aria-busy="true">
-      {Array.from({ length: count }, (_, i) => (
-        <div key={i} className="up-mcard up-mcard--skeleton">
-          <Skeleton.Title animated />
-          <Skeleton.Paragraph lineCount={2} animated />
-        </div>
-      ))}
-    </div>
-  );
+  return <MobileSkeletonRows rows={count} className="up-mcards" rowClassName="up-mcard up-mcard--skeleton" />;
 }
 
 /** CoinsFailed says the table did not load, with a retry. */

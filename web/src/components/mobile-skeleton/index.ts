@@ -1,0 +1,1 @@
+export { MobileSkeletonRows } from './mobile-skeleton';
