@@ -79,15 +79,29 @@ const serviceIcons: Record<HomeService, ReactNode> = {
   ),
 };
 
+/**
+ * HomeSection is one titled section of the phone's home page: its heading and lead are the
+ * home texts' <name>.title and <name>.lead, the heading names the section, and className
+ * adds to up-msection.
+ */
+function HomeSection({ name, id, className, children }: { name: 'services' | 'process' | 'contact'; id?: string; className?: string; children: ReactNode }) {
+  const { t } = useHomeTexts();
+  return (
+    <section id={id} className={className ? `up-msection ${className}` : 'up-msection'} aria-labelledby={`up-m${name}-title`} data-testid={`home-${name}`}>
+      <h2 id={`up-m${name}-title`} className="up-msection__title">
+        {t(`${name}.title`)}
+      </h2>
+      <p className="up-msection__lead">{t(`${name}.lead`)}</p>
+      {children}
+    </section>
+  );
+}
+
 /** MobileServices lists what the pool offers, one card each. */
 export function MobileServices() {
   const { t } = useHomeTexts();
   return (
-    <section id={SERVICES_ID} className="up-msection" aria-labelledby="up-mservices-title" data-testid="home-services">
-      <h2 id="up-mservices-title" className="up-msection__title">
-        {t('services.title')}
-      </h2>
-      <p className="up-msection__lead">{t('services.lead')}</p>
+    <HomeSection name="services" id={SERVICES_ID}>
       <ul className="up-mservices">
         {HOME_SERVICES.map((id) => (
           <li key={id} className="up-mservice">
@@ -103,7 +117,7 @@ export function MobileServices() {
           </li>
         ))}
       </ul>
-    </section>
+    </HomeSection>
   );
 }
 
@@ -111,11 +125,7 @@ export function MobileServices() {
 export function MobileProcess() {
   const { t } = useHomeTexts();
   return (
-    <section className="up-msection up-msection--alt" aria-labelledby="up-mprocess-title" data-testid="home-process">
-      <h2 id="up-mprocess-title" className="up-msection__title">
-        {t('process.title')}
-      </h2>
-      <p className="up-msection__lead">{t('process.lead')}</p>
+    <HomeSection name="process" className="up-msection--alt">
       <ol className="up-msteps">
         {HOME_STEPS.map((id, i) => (
           <li key={id} className="up-mstep">
@@ -129,24 +139,19 @@ export function MobileProcess() {
           </li>
         ))}
       </ol>
-    </section>
+    </HomeSection>
   );
 }
 
 /** MobileContact is the contact form: name and a way to reach the visitor, checked like the server does. */
 export function MobileContact() {
-  const { t } = useHomeTexts();
   return (
-    <section id={CONTACT_ID} className="up-msection up-mcontact" aria-labelledby="up-mcontact-title" data-testid="home-contact">
-      <h2 id="up-mcontact-title" className="up-msection__title">
-        {t('contact.title')}
-      </h2>
-      <p className="up-msection__lead">{t('contact.lead')}</p>
+    <HomeSection name="contact" id={CONTACT_ID} className="up-mcontact">
       <div className="up-mcontact__card up-mform up-mform--flush">
         <WhenVisible placeholder={<Skeleton.Paragraph lineCount={5} animated />} minHeight={220}>
           <MobileContactForm />
         </WhenVisible>
       </div>
-    </section>
+    </HomeSection>
   );
 }
