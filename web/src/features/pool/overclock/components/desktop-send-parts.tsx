@@ -75,8 +75,8 @@ export function DesktopSendBar({ count, error, children }: { count: number; erro
 }
 
 /** DesktopStep is a numbered section of a send page. */
-export function DesktopStep(props: Omit<Parameters<typeof SendStep>[0], 'size'>) {
-  return <SendStep size="desktop" {...props} />;
+export function DesktopStep(props: Parameters<typeof SendStep>[0]) {
+  return <SendStep {...props} />;
 }
 
 /** DesktopDevicePicker is the table of the coin's devices with checkboxes. */

@@ -65,8 +65,8 @@ export function MobileCoinChoice({ c }: { c: CoinStep }) {
 }
 
 /** MobileSection is a titled block of a phone page, numbered when n is given. */
-export function MobileSection(props: Omit<Parameters<typeof SendStep>[0], 'size'>) {
-  return <SendStep size="mobile" {...props} />;
+export function MobileSection(props: Parameters<typeof SendStep>[0]) {
+  return <SendStep {...props} />;
 }
 
 /** MobilePager moves between pages and changes the page size (SPEC's 10, 20, 30, 50). */

@@ -3,11 +3,9 @@ import '@/components/card/card.css';
 
 /**
  * SendStep is a titled block of a send page, numbered when n is given: a card
- * (components/card) whose step number is sized for the desktop (`up-oc-step`, overclock.css)
- * or a phone (`up-moc-step`, overclock-mobile.css).
+ * (components/card, sized for the desktop or a phone by the layout).
  */
-export function SendStep({ size, n, title, extra, children, testId, sectionRef }: {
-  size: 'desktop' | 'mobile';
+export function SendStep({ n, title, extra, children, testId, sectionRef }: {
   n?: number;
   title: string;
   extra?: ReactNode;
@@ -15,12 +13,11 @@ export function SendStep({ size, n, title, extra, children, testId, sectionRef }
   testId?: string;
   sectionRef?: Ref<HTMLElement>;
 }) {
-  const c = size === 'desktop' ? 'up-oc' : 'up-moc';
   return (
     <section ref={sectionRef} className="up-card" data-testid={testId}>
       <header className="up-card__head">
         <h2 className="up-card__title">
-          {n ? <span className={`${c}-step`}>{n}</span> : null}
+          {n ? <span className="up-card__step">{n}</span> : null}
           {title}
         </h2>
         {extra}
@@ -50,7 +47,7 @@ export function SendSteps({ size, testId, steps, after, progress }: {
 }) {
   return (
     <div className={size === 'desktop' ? 'up-oc' : 'up-moc'} data-testid={testId}>
-      {steps.map((s, i) => (s ? <SendStep key={s.testId} size={size} n={i + 1} title={s.title} testId={s.testId}>{s.body}</SendStep> : null))}
+      {steps.map((s, i) => (s ? <SendStep key={s.testId} n={i + 1} title={s.title} testId={s.testId}>{s.body}</SendStep> : null))}
       {after}
       {progress}
     </div>
