@@ -26,17 +26,40 @@ export function CoinAvatar({ row, size = 40 }: { row: Pick<CoinRow, 'iconUrl' | 
   );
 }
 
+/** RadioSegments is a phone segmented control read as a radio group (label names it) of the values of options. */
+export function RadioSegments<T extends string>(p: {
+  value: T;
+  onChange: (value: T) => void;
+  options: { value: T; label: ReactNode }[];
+  label: string;
+  className: string;
+  testId: string;
+  block?: boolean;
+}) {
+  return (
+    <Segmented
+      block={p.block}
+      role="radiogroup"
+      className={p.className}
+      aria-label={p.label}
+      data-testid={p.testId}
+      value={p.value}
+      onChange={(v) => p.onChange(v as T)}
+      options={p.options}
+    />
+  );
+}
+
 /** FiatToggle switches prices between USD and CNY. */
 export function FiatToggle({ value, onChange, onDark = false }: { value: LegalTender; onChange: (v: LegalTender) => void; onDark?: boolean }) {
   const { t } = useDashboardTexts();
   return (
-    <Segmented
-      role="radiogroup"
+    <RadioSegments
       className={`up-mseg${onDark ? ' up-mseg--dark' : ''}`}
-      aria-label={t('legalTender.label')}
-      data-testid="fiat-toggle"
+      label={t('legalTender.label')}
+      testId="fiat-toggle"
       value={value}
-      onChange={(v) => onChange(v as LegalTender)}
+      onChange={onChange}
       options={LEGAL_TENDERS.map((f) => ({ value: f, label: <span data-testid={`fiat-${f}`}>{t(`legalTender.${f}`)}</span> }))}
     />
   );

@@ -1,4 +1,4 @@
-import { Button, Input, Segmented } from 'antd-mobile';
+import { Button, Input } from 'antd-mobile';
 import { useId, useState, type ReactNode } from 'react';
 import { useHashUnits } from '@/features/dashboard/api/get-hash-units';
 import { useCalculator } from '@/features/dashboard/hooks/use-calculator';
@@ -7,6 +7,7 @@ import { isLegalTender } from '@/lib/legal-tender';
 import type { CalcResult, CalcVariant, CoinRow, LegalTender } from '@/features/dashboard/model/types';
 import { useDashboardTexts } from '@/features/dashboard/texts';
 import { formatAmount, formatGrouped, formatMoney } from '@/lib/format';
+import { RadioSegments } from './coin-bits';
 
 const VARIANTS: readonly CalcVariant[] = ['basic', 'full'];
 
@@ -109,14 +110,13 @@ export function MobileCalculator({ row, quick = false }: MobileCalculatorProps) 
   return (
     <div className={`up-mcalc${quick ? ' up-mcalc--quick' : ''}`} data-testid="calculator">
       {quick ? null : (
-        <Segmented
+        <RadioSegments
           block
-          role="radiogroup"
           className="up-mseg up-mcalc__variants"
-          aria-label={t('calc.title')}
-          data-testid="calc-variant"
+          label={t('calc.title')}
+          testId="calc-variant"
           value={variant}
-          onChange={(v) => setVariant(v as CalcVariant)}
+          onChange={setVariant}
           options={VARIANTS.map((v) => ({ value: v, label: <span data-testid={`calc-variant-${v}`}>{t(`calc.${v}`)}</span> }))}
         />
       )}

@@ -1,4 +1,4 @@
-import { Button, Segmented } from 'antd-mobile';
+import { Button } from 'antd-mobile';
 import { useMemo, useState } from 'react';
 import { useTrend } from '@/features/dashboard/api/get-trend';
 import { LazyTrendChart } from '@/features/dashboard/components/lazy-trend-chart';
@@ -6,6 +6,7 @@ import { toSeries } from '@/features/dashboard/model/trend-series';
 import type { LegalTender, TrendRange } from '@/features/dashboard/model/types';
 import { useDashboardTexts } from '@/features/dashboard/texts';
 import { useMobileHomeTexts } from './texts';
+import { RadioSegments } from './coin-bits';
 
 const RANGES: readonly TrendRange[] = ['month', 'year'];
 
@@ -67,13 +68,12 @@ export function TrendPanel({ currencyType, legalTender, height = 220 }: { curren
     <div className="up-mtrend">
       <div className="up-mtrend__head">
         <h3 className="up-mtrend__title">{t('trend.title')}</h3>
-        <Segmented
-          role="radiogroup"
+        <RadioSegments
           className="up-mseg up-mseg--small"
-          aria-label={t('trend.title')}
-          data-testid="trend-range"
+          label={t('trend.title')}
+          testId="trend-range"
           value={range}
-          onChange={(v) => setRange(v as TrendRange)}
+          onChange={setRange}
           options={RANGES.map((r) => ({ value: r, label: t(`trend.${r}`) }))}
         />
       </div>
