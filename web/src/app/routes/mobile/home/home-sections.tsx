@@ -97,6 +97,21 @@ function HomeSection({ name, id, className, children }: { name: 'services' | 'pr
   );
 }
 
+/** HomeItem is one item of a home section's list: its mark (an icon, a number), title and text; block names its classes. */
+function HomeItem({ block, mark, markClass, title, body }: { block: string; mark: ReactNode; markClass: string; title: string; body: string }) {
+  return (
+    <li className={block}>
+      <span className={markClass} aria-hidden="true">
+        {mark}
+      </span>
+      <div>
+        <h3 className={`${block}__title`}>{title}</h3>
+        <p className={`${block}__body`}>{body}</p>
+      </div>
+    </li>
+  );
+}
+
 /** MobileServices lists what the pool offers, one card each. */
 export function MobileServices() {
   const { t } = useHomeTexts();
@@ -104,17 +119,18 @@ export function MobileServices() {
     <HomeSection name="services" id={SERVICES_ID}>
       <ul className="up-mservices">
         {HOME_SERVICES.map((id) => (
-          <li key={id} className="up-mservice">
-            <span className="up-mservice__icon" aria-hidden="true">
+          <HomeItem
+            key={id}
+            block="up-mservice"
+            mark={
               <svg viewBox="0 0 24 24" width="24" height="24" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" focusable="false">
                 {serviceIcons[id]}
               </svg>
-            </span>
-            <div>
-              <h3 className="up-mservice__title">{t(`services.items.${id}.title`)}</h3>
-              <p className="up-mservice__body">{t(`services.items.${id}.body`)}</p>
-            </div>
-          </li>
+            }
+            markClass="up-mservice__icon"
+            title={t(`services.items.${id}.title`)}
+            body={t(`services.items.${id}.body`)}
+          />
         ))}
       </ul>
     </HomeSection>
@@ -128,15 +144,7 @@ export function MobileProcess() {
     <HomeSection name="process" className="up-msection--alt">
       <ol className="up-msteps">
         {HOME_STEPS.map((id, i) => (
-          <li key={id} className="up-mstep">
-            <span className="up-mstep__num" aria-hidden="true">
-              {i + 1}
-            </span>
-            <div>
-              <h3 className="up-mstep__title">{t(`process.steps.${id}.title`)}</h3>
-              <p className="up-mstep__body">{t(`process.steps.${id}.body`)}</p>
-            </div>
-          </li>
+          <HomeItem key={id} block="up-mstep" mark={i + 1} markClass="up-mstep__num" title={t(`process.steps.${id}.title`)} body={t(`process.steps.${id}.body`)} />
         ))}
       </ol>
     </HomeSection>
