@@ -14,7 +14,7 @@ import { formatHelpDate, isNew } from '@/features/help-center/model/format-date'
 import { MOBILE_PAGE_SIZE } from '@/features/help-center/model/paging';
 import { SECTION_ORDER, listTitleKey } from '@/features/help-center/model/params';
 import { useDocumentTitle } from '@/lib/use-document-title';
-import { EndlessList, ReadAllBar, SubHeader, useLoginPrompt } from './shared';
+import { EndlessList, moreOf, ReadAllBar, SubHeader, useLoginPrompt } from './shared';
 
 /** FromList marks a detail opened from the list, so "back" returns to the same scroll position. */
 export interface FromList {
@@ -59,14 +59,7 @@ export function MobileHelpList({ type }: { type: HelpKind }) {
       loading={!ready || list.isPending}
       failed={list.isError && rows.length === 0 ? { title: th('list.loadFailed'), onRetry: () => void list.refetch() } : null}
       empty={rows.length === 0 ? th(`list.empty.${type}`) : null}
-      more={{
-        hasMore: list.hasNextPage,
-        failed: list.isFetchNextPageError,
-        load: () => list.fetchNextPage({ cancelRefetch: false }),
-        retry: () => void list.fetchNextPage(),
-        loading: th('list.loading'),
-        end: th('list.end'),
-      }}
+      more={moreOf(list, th('list.loading'), th('list.end'))}
     >
       <ul className="up-mhelp-rows" data-testid="help-list">
         {rows.map((row) => (

@@ -11,7 +11,7 @@ import { useMessageFeed, useReadAllMessages } from '@/features/observer/hooks/us
 import { useObserverTexts } from '@/features/observer/texts';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import type { FromList } from './help-list';
-import { EndlessList, ReadAllBar, SubHeader } from './shared';
+import { EndlessList, moreOf, ReadAllBar, SubHeader } from './shared';
 
 /** MobileMessageList lists the link's messages, unread first marked, with "mark all as read". */
 export function MobileMessageList() {
@@ -36,14 +36,7 @@ export function MobileMessageList() {
       failed={feed.isError && rows.length === 0 ? { title: to('messages.loadFailed'), onRetry: () => void feed.refetch() } : null}
       empty={rows.length === 0 ? to('messages.empty') : null}
       emptyTestId="message-empty"
-      more={{
-        hasMore: feed.hasNextPage,
-        failed: feed.isFetchNextPageError,
-        load: () => feed.fetchNextPage({ cancelRefetch: false }),
-        retry: () => void feed.fetchNextPage(),
-        loading: to('messages.loading'),
-        end: to('messages.end'),
-      }}
+      more={moreOf(feed, to('messages.loading'), to('messages.end'))}
     >
       <ul className="up-mhelp-rows" data-testid="message-list">
         {rows.map((row) => (

@@ -62,6 +62,29 @@ export function SubHeader({
   );
 }
 
+/** NextPages is what EndlessList needs of an infinite query to load its next pages. */
+interface NextPages {
+  hasNextPage: boolean;
+  isFetchNextPageError: boolean;
+  fetchNextPage: (options?: { cancelRefetch?: boolean }) => Promise<unknown>;
+}
+
+/**
+ * moreOf is EndlessList's more of an infinite query: whether there is a next page, whether
+ * it failed, loading it as the list nears its end (without cancelling a load under way) and
+ * retrying; loading and end are the texts under the list.
+ */
+export function moreOf(q: NextPages, loading: string, end: string) {
+  return {
+    hasMore: q.hasNextPage,
+    failed: q.isFetchNextPageError,
+    load: () => q.fetchNextPage({ cancelRefetch: false }),
+    retry: () => void q.fetchNextPage(),
+    loading,
+    end,
+  };
+}
+
 /** ListSkeleton fills a list while it loads. */
 export function ListSkeleton({ rows = 5 }: { rows?: number }) {
   return <MobileSkeletonRows rows={rows} className="up-mhelp-skeleton" rowClassName="up-mhelp-skeleton__row" />;
