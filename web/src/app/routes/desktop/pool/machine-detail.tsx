@@ -42,12 +42,12 @@ function Card({ title, extra, children, testId, className }: { title: ReactNode;
 function FactValueView({ value, x }: { value: FactValue; x: Texts }) {
   switch (value.kind) {
     case 'mono':
-      return <span className="up-md-mono">{value.text}</span>;
+      return <span className="up-card-mono">{value.text}</span>;
     case 'flag':
       return <Tag color={value.ok ? 'success' : 'error'}>{value.text}</Tag>;
     case 'copy':
       return (
-        <Typography.Text className="up-md-mono" copyable={{ text: value.text, icon: <CopyOutlined aria-label={value.copyLabel} />, tooltips: [x.tp('common.copy'), x.tp('common.copied')] }}>
+        <Typography.Text className="up-card-mono" copyable={{ text: value.text, icon: <CopyOutlined aria-label={value.copyLabel} />, tooltips: [x.tp('common.copy'), x.tp('common.copied')] }}>
           {value.text}
         </Typography.Text>
       );
@@ -101,7 +101,7 @@ function Hero({ d, m, x }: { d: DeviceDetail; m: MachineDetail; x: Texts }) {
         >
           {d.code}
         </Typography.Text>
-        <p className="up-md-hero__alias">{d.alias || <span className="up-md-muted">{t('hero.noAlias')}</span>}</p>
+        <p className="up-md-hero__alias">{d.alias || <span className="up-card-muted">{t('hero.noAlias')}</span>}</p>
         <div className="up-md-hero__tags">
           <Tag color={STATUS_COLOR[d.status]} data-testid="machine-status">
             {tp(`status.${d.status}`)}
@@ -252,7 +252,7 @@ function HistoryCard({ m, x }: { m: MachineDetail; x: Texts }) {
       ) : m.history.failed ? (
         <div className="up-md-chart-state" role="alert">
           <p>{t('chart.failed')}</p>
-          <p className="up-md-muted">{m.history.message}</p>
+          <p className="up-card-muted">{m.history.message}</p>
           <Button onClick={m.history.retry}>{tp('common.retry')}</Button>
         </div>
       ) : m.history.points.length === 0 ? (
@@ -340,7 +340,7 @@ export function DesktopMachineDetail() {
           <Overclock d={d} m={m} x={x} />
         </div>
         <HistoryCard m={m} x={x} />
-        <Card title={t('gpus.title')} extra={<span className="up-md-muted">{t('gpus.count', { count: d.gpus.length })}</span>} testId="machine-gpus">
+        <Card title={t('gpus.title')} extra={<span className="up-card-muted">{t('gpus.count', { count: d.gpus.length })}</span>} testId="machine-gpus">
           {d.gpus.length === 0 ? (
             <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('gpus.empty')} />
           ) : (

@@ -48,7 +48,7 @@ export function DesktopOverclockManage() {
         </div>
       ),
     },
-    { title: t('manage.updated'), dataIndex: 'updatedAt', width: 190, render: (v: number) => <span className="up-oc-muted">{formatDateTime(v, lang)}</span> },
+    { title: t('manage.updated'), dataIndex: 'updatedAt', width: 190, render: (v: number) => <span className="up-card-muted">{formatDateTime(v, lang)}</span> },
     {
       title: t('manage.actions'),
       key: 'actions',

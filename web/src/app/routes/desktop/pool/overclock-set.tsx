@@ -42,7 +42,7 @@ export function DesktopOverclockSet() {
       ) : (
         <div className="up-oc-template-card">
           <div>
-            <label className="up-oc-muted" htmlFor="oc-template">
+            <label className="up-card-muted" htmlFor="oc-template">
               {t('send.template')}
             </label>
             <Select

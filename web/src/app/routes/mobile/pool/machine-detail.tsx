@@ -53,11 +53,11 @@ function UsageBar({ usage: { percent, level, detail, testId } }: { usage: Usage 
 function FactValueView({ value }: { value: FactValue }) {
   switch (value.kind) {
     case 'mono':
-      return <span className="up-mmd-mono">{value.text}</span>;
+      return <span className="up-card-mono">{value.text}</span>;
     case 'copy':
       return (
         <span className="up-mmd-copyline">
-          <span className="up-mmd-mono">{value.text}</span>
+          <span className="up-card-mono">{value.text}</span>
           <MobileCopyButton text={value.text} label={value.copyLabel} />
         </span>
       );

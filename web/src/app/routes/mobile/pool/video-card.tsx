@@ -103,7 +103,7 @@ export function MobileVideoCard() {
       <div className="up-mmd" data-testid="video-card">
         <button type="button" className="up-mmd-back" onClick={() => navigate(`${mobilePaths.account.orePoolMachineDetail}?id=${d.id}`)} data-testid="gpu-back">
           <span aria-hidden="true">‹</span>
-          <span className="up-mmd-mono">{d.code}</span>
+          <span className="up-card-mono">{d.code}</span>
           <span className="up-mmd-back__count">{t('gpus.count', { count: d.gpus.length })}</span>
         </button>
         {d.gpus.length === 0 ? (

@@ -39,7 +39,7 @@ export function OverclockBody({ size, d, m, x, loading, retry, facts }: {
   }
   if (!s || s.state === 'none') {
     return (
-      <p className={size === 'desktop' ? 'up-md-muted' : 'up-mmd-note'} data-testid="overclock-none">
+      <p className={size === 'desktop' ? 'up-card-muted' : 'up-mmd-note'} data-testid="overclock-none">
         {t('overclock.none')}
       </p>
     );

@@ -21,7 +21,7 @@ const STATUS_COLOR = { normal: 'success', abnormal: 'warning', offline: 'default
 /** DesktopStateTag shows a device's overclock state and what it was sent. */
 export function DesktopStateTag({ s }: { s: DeviceOverclock | undefined }) {
   const { t } = useOverclockTexts();
-  if (!s) return <span className="up-oc-muted">–</span>;
+  if (!s) return <span className="up-card-muted">–</span>;
   return (
     <span className="up-oc-state" data-testid={`oc-state-${s.deviceId}`} data-state={s.state}>
       <Tag color={stateTone(s.state)} icon={s.state === 'pending' ? <SyncOutlined spin /> : undefined}>
@@ -88,10 +88,10 @@ export function DesktopDevicePicker({ picker, coinName }: { picker: DevicePicker
       dataIndex: 'code',
       render: (code: string, d) => (
         <div className="up-oc-worker">
-          <Typography.Text className="up-oc-mono" copyable={{ text: code, icon: <CopyOutlined aria-label={tp('common.copy')} />, tooltips: [tp('common.copy'), tp('common.copied')] }}>
+          <Typography.Text className="up-card-mono" copyable={{ text: code, icon: <CopyOutlined aria-label={tp('common.copy')} />, tooltips: [tp('common.copy'), tp('common.copied')] }}>
             {code}
           </Typography.Text>
-          {d.alias ? <span className="up-oc-muted">{d.alias}</span> : null}
+          {d.alias ? <span className="up-card-muted">{d.alias}</span> : null}
         </div>
       ),
     },
@@ -174,7 +174,7 @@ export function DesktopProgress({ progress }: { progress: RequestProgress }) {
   const { t, tp, ref, summary, stage } = useProgressView(progress, 'nearest');
   if (!progress.active) return null;
   const columns: ColumnsType<DeviceOverclock> = [
-    { title: t('send.worker'), dataIndex: 'worker', render: (w: string) => <span className="up-oc-mono">{w}</span> },
+    { title: t('send.worker'), dataIndex: 'worker', render: (w: string) => <span className="up-card-mono">{w}</span> },
     { title: t('send.current'), key: 'state', render: (_: unknown, s) => <DesktopStateTag s={s} /> },
   ];
   return (
