@@ -298,7 +298,9 @@ func waitFor(t *testing.T, limit time.Duration, what string, ok func() bool) {
 func waitForWithdrawal(t *testing.T, api func(string, string, any) json.RawMessage, id int64, status string, hashed bool) string {
 	t.Helper()
 	var hash string
-	waitFor(t, 60*time.Second, fmt.Sprintf("withdrawal %d to be %s", id, status), func() bool {
+	// Three minutes: an IronFish payout is proved by the node (a zk-SNARK per spend), which
+	// on a loaded two-core machine took over a minute.
+	waitFor(t, 3*time.Minute, fmt.Sprintf("withdrawal %d to be %s", id, status), func() bool {
 		var page struct {
 			Rows []struct {
 				ID     int64

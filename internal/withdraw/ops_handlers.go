@@ -12,6 +12,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/uniplus-pool/pool/internal/account"
 	"github.com/uniplus-pool/pool/internal/chain"
 	"github.com/uniplus-pool/pool/internal/db"
 	"github.com/uniplus-pool/pool/internal/httpx"
@@ -114,7 +115,22 @@ func (s *Store) OpsList(ctx context.Context, f OpsFilter) ([]OpsWithdrawal, erro
 		where, args = append(where, "w.coin = ?"), append(args, f.Coin)
 	}
 	if f.User != "" {
-		where, args = append(where, "(u.uid = ? OR u.email = ?)"), append(args, f.User, strings.ToLower(f.User))
+		// The users table is account's: the uid or email becomes user ids first.
+		var ids []int64
+		for _, field := range []string{"uid", "email"} {
+			found, err := account.UserIDsBy(ctx, s.DB, field, f.User, 1)
+			if err != nil {
+				return nil, err
+			}
+			ids = append(ids, found...)
+		}
+		if len(ids) == 0 {
+			return []OpsWithdrawal{}, nil
+		}
+		where = append(where, "w.user_id IN ("+strings.TrimSuffix(strings.Repeat("?,", len(ids)), ",")+")")
+		for _, id := range ids {
+			args = append(args, id)
+		}
 	}
 	if f.UserID > 0 {
 		where, args = append(where, "w.user_id = ?"), append(args, f.UserID)
@@ -137,23 +153,19 @@ func (s *Store) OpsList(ctx context.Context, f OpsFilter) ([]OpsWithdrawal, erro
 }
 
 func (s *Store) opsQuery(ctx context.Context, q db.Querier, tail string, args ...any) ([]OpsWithdrawal, error) {
-	rows, err := q.Query(ctx, "SELECT "+withdrawalColumns+", COALESCE(u.uid, ''), COALESCE(u.email, '')"+withdrawalFrom+
-		" LEFT JOIN users u ON u.id = w.user_id"+tail, args...)
+	rows, err := q.Query(ctx, "SELECT "+withdrawalColumns+withdrawalFrom+tail, args...)
 	if err != nil {
 		return nil, fmt.Errorf("withdraw: console list: %w", err)
 	}
 	var list []Withdrawal
-	var users [][2]string
 	for rows.Next() {
 		var w Withdrawal
-		var uid, email string
 		if err := rows.Scan(&w.ID, &w.OrderNo, &w.UserID, &w.SubAccountID, &w.Coin, &w.Kind, &w.Address, &w.Network, &w.Amount, &w.Fee,
-			&w.Received, &w.Remark, &w.Status, &w.PayoutID, &w.Reason, &w.ReasonKey, &w.CreatedAt, &w.UpdatedAt, &w.TxID, &w.Confirmations,
-			&uid, &email); err != nil {
+			&w.Received, &w.Remark, &w.Status, &w.PayoutID, &w.Reason, &w.ReasonKey, &w.CreatedAt, &w.UpdatedAt, &w.TxID, &w.Confirmations); err != nil {
 			rows.Close()
 			return nil, err
 		}
-		list, users = append(list, w), append(users, [2]string{uid, email})
+		list = append(list, w)
 	}
 	if err := rows.Close(); err != nil {
 		return nil, err
@@ -161,10 +173,18 @@ func (s *Store) opsQuery(ctx context.Context, q db.Querier, tail string, args ..
 	if err := rows.Err(); err != nil {
 		return nil, err
 	}
+	userIDs := make([]int64, 0, len(list))
+	for _, w := range list {
+		userIDs = append(userIDs, w.UserID)
+	}
+	who, err := account.Identities(ctx, q, userIDs)
+	if err != nil {
+		return nil, err
+	}
 	dec := &decimals{s: s, seen: map[string]int{}}
 	out := make([]OpsWithdrawal, 0, len(list))
-	for i, w := range list {
-		v := OpsWithdrawal{ID: w.ID, OrderNo: w.OrderNo, UserID: w.UserID, UserUID: users[i][0], UserEmail: users[i][1],
+	for _, w := range list {
+		v := OpsWithdrawal{ID: w.ID, OrderNo: w.OrderNo, UserID: w.UserID, UserUID: who[w.UserID].UID, UserEmail: who[w.UserID].Email,
 			SubAccountID: w.SubAccountID, Coin: w.Coin, Kind: w.Kind, Address: w.Address, Network: w.Network, Remark: w.Remark,
 			Status: w.Status, PayoutID: w.PayoutID, Reason: w.Reason, ReasonKey: w.ReasonKey, TxID: w.TxID,
 			Confirmations: w.Confirmations, CreatedAt: w.CreatedAt, UpdatedAt: w.UpdatedAt}

@@ -82,22 +82,24 @@ func (a *Area) Search(ctx context.Context, q string) ([]Summary, error) {
 	}
 	seen := map[int64]bool{}
 	for _, m := range []struct{ what, query string }{
-		{"email", "SELECT id FROM users WHERE email = ?"},
-		{"phone", "SELECT id FROM users WHERE phone = ?"},
-		{"uid", "SELECT id FROM users WHERE uid = ?"},
+		{"email", ""}, // users are account's table: these three go through its lookup
+		{"phone", ""},
+		{"uid", ""},
 		{"subAccount", "SELECT user_id FROM sub_accounts WHERE code = ? OR alias = ?"},
 		{"worker", "SELECT DISTINCT s.user_id FROM devices d JOIN sub_accounts s ON s.id = d.sub_account_id WHERE d.worker = ?"},
 		{"address", "SELECT DISTINCT user_id FROM withdraw_addresses WHERE address = ?"},
 	} {
-		arg := q
-		if m.what == "email" {
-			arg = strings.ToLower(q)
+		var ids []int64
+		var err error
+		if m.query == "" {
+			ids, err = account.UserIDsBy(ctx, a.DB, m.what, q, MaxResults)
+		} else {
+			args := []any{q}
+			if strings.Count(m.query, "?") == 2 {
+				args = append(args, q)
+			}
+			ids, err = ints(ctx, a.DB, m.query+" LIMIT "+strconv.Itoa(MaxResults), args...)
 		}
-		args := []any{arg}
-		if strings.Count(m.query, "?") == 2 {
-			args = append(args, arg)
-		}
-		ids, err := ints(ctx, a.DB, m.query+" LIMIT "+strconv.Itoa(MaxResults), args...)
 		if err != nil {
 			return nil, err
 		}
