@@ -95,9 +95,10 @@ FUZZ_TARGETS := \
 	./internal/chain:FuzzParseTx \
 	./internal/chain:FuzzParseAmount \
 	./internal/chain:FuzzParseNodeAmount \
-	./internal/chain/devnet:FuzzParseBlock
+	./internal/chain/devnet:FuzzParseBlock \
+	./internal/chain/kaspa:FuzzParseTransaction
 ## FUZZ_JOBS runs that many targets at once (fuzz-short: 2, each on one worker, so CI's
-## 18 ten-second runs take half the wall time on 2 CPUs; fuzz: 1, on every CPU).
+## 19 ten-second runs take half the wall time on 2 CPUs; fuzz: 1, on every CPU).
 FUZZ_JOBS ?= 1
 fuzz:
 	@printf '%s\n' $(FUZZ_TARGETS) | xargs -P $(FUZZ_JOBS) -I{} sh -c \
