@@ -37,8 +37,9 @@ describe('wide tables', { skip: skipReason(), timeout: 300_000 }, () => {
     );
     const list = await pool.api(user.token, 'GET', '/api/pc/v1/pool/device/list', { coin: 'MINE' });
     deviceId = list.rows[0].id;
-    // The next day the earnings are settled: a balance to withdraw.
-    await pool.advanceClock(25 * 3600);
+    // Two days on, today's earnings are settled whatever the hour: a day settles at its
+    // coin's settlement time the next day, which 25 hours pass only late in the day.
+    await pool.advanceClock(49 * 3600);
     await waitUntil(
       async () => (await pool.api(user.token, 'GET', '/api/pc/v1/assets/overview', { subAccount: 'wide' })).some((a) => a.coin === 'MINE' && /[1-9]/.test(a.available)),
       { timeout: 120_000, interval: 1000, what: 'a settled balance' },
