@@ -531,17 +531,8 @@ func (d *Driver) toWallet(ctx context.Context, txid chain.Hash, raw []byte) erro
 }
 
 // Send implements chain.Node: BuildPayout of one output, then Broadcast.
-func (d *Driver) Send(ctx context.Context, addr string, amount int64, comment string) (chain.Hash, error) {
-	p, err := d.BuildPayout(ctx, []chain.PayoutOutput{{Address: addr, Amount: amount}})
-	if err != nil {
-		return chain.Hash{}, err
-	}
-	txid, err := d.Broadcast(ctx, p.Raw)
-	if err != nil {
-		_ = d.ReleasePayout(context.WithoutCancel(ctx), p)
-		return chain.Hash{}, err
-	}
-	return txid, nil
+func (d *Driver) Send(ctx context.Context, addr string, amount int64, _ string) (chain.Hash, error) {
+	return chain.SendOne(ctx, d, addr, amount)
 }
 
 // WalletSends implements chain.Node: the account's sends in blocks after since

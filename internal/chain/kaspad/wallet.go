@@ -494,16 +494,7 @@ func (d *Driver) Broadcast(ctx context.Context, raw []byte) (chain.Hash, error) 
 
 // Send implements chain.Node: BuildPayout of one output, then Broadcast.
 func (d *Driver) Send(ctx context.Context, addr string, amount int64, _ string) (chain.Hash, error) {
-	p, err := d.BuildPayout(ctx, []chain.PayoutOutput{{Address: addr, Amount: amount}})
-	if err != nil {
-		return chain.Hash{}, err
-	}
-	txid, err := d.Broadcast(ctx, p.Raw)
-	if err != nil {
-		_ = d.ReleasePayout(context.WithoutCancel(ctx), p)
-		return chain.Hash{}, err
-	}
-	return txid, nil
+	return chain.SendOne(ctx, d, addr, amount)
 }
 
 // Transaction implements chain.Node for a transaction this process broadcast (others are
