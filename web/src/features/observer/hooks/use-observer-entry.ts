@@ -3,7 +3,7 @@
 // coins are stored for the menus, and the page offers what the link shares.
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import { ApiError, codes } from '@/lib/api-client';
 import { local, localKeys, session, sessionKeys, type ObserverInfo } from '@/lib/storage';
 import { useFormat } from '@/lib/use-format';
@@ -14,8 +14,30 @@ import { useObserverTexts } from '../texts';
 /** TOKEN_PARAM is the link's query parameter (SPEC: the token is the part after '='). */
 export const TOKEN_PARAM = 'token';
 
-export function useObserverEntry() {
+/** EntryPaths are the size's addresses the entry page leads to. */
+export interface EntryPaths {
+  ownLinks: string;
+  devices: string;
+  revenue: string;
+}
+
+/** EntryAction is one way on from an open link: a page it shares. */
+export interface EntryAction {
+  key: 'devices' | 'revenue';
+  label: string;
+  testId: string;
+  /** primary: the first page the link opens is the main button. */
+  primary: boolean;
+  go: () => void;
+}
+
+/**
+ * useObserverEntry is the entry page's state and what each state shows, for both sizes;
+ * to are the size's addresses of the pages it leads to.
+ */
+export function useObserverEntry(to: EntryPaths) {
   const texts = useObserverTexts();
+  const navigate = useNavigate();
   const fmt = useFormat();
   const [params, setParams] = useSearchParams();
   const given = params.get(TOKEN_PARAM);
@@ -58,6 +80,12 @@ export function useObserverEntry() {
   const info = detail.data ?? (observerToken && observerInfo.currencyList ? observerInfo : null);
   const state = entryState({ gone: gone || refused, token, failed: detail.isError, info, ready: texts.ready });
   const until = info?.expiresAt ? fmt.dateTime(info.expiresAt) : '';
+  const { t } = texts;
+  const ownLinks = showOwnLinks(state, loginToken !== null);
+  const actions: EntryAction[] = [];
+  if (info?.machineInfoEnabled) actions.push({ key: 'devices', label: t('entry.toDevices'), testId: 'observer-to-devices', primary: true, go: () => navigate(to.devices) });
+  if (info?.incomeInfoEnabled)
+    actions.push({ key: 'revenue', label: t('entry.toRevenue'), testId: 'observer-to-revenue', primary: !info.machineInfoEnabled, go: () => navigate(to.revenue) });
   return {
     texts,
     state,
@@ -67,9 +95,13 @@ export function useObserverEntry() {
     /** rows are what the link shares, one line each, for both sizes' lists. */
     rows: info ? shareRows(info, until, texts.t) : [],
     /** ownLinks: a logged-in owner without a link here is led to the observer links they share (/observer), not left at a dead end. */
-    ownLinks: showOwnLinks(state, loginToken !== null),
+    ownLinks,
     /** retry asks again after a failure that was not the link's (network, server). */
     retry: () => void detail.refetch(),
+    /** actions are the pages an open link leads to, the first one primary. */
+    actions,
+    /** toOwnLinks leads an owner without a link here to their own links (null for others). */
+    toOwnLinks: ownLinks ? { label: t('entry.toOwnLinks'), owner: t('entry.owner'), go: () => navigate(to.ownLinks) } : null,
   };
 }
 

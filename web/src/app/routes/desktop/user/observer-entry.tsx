@@ -1,76 +1,70 @@
-// /observerMode/observerList on the desktop: where an observer link lands. Logic lives in
-// features/observer; this file lays out antd widgets.
+// /observerMode/observerList on the desktop: where an observer link lands. Logic and the
+// state switch live in features/observer; this file lays out antd widgets.
 import { Alert, Button, Descriptions, Result, Skeleton, Space, Tag } from 'antd';
-import { useNavigate } from 'react-router-dom';
 import { PageFrame } from '@/components/page-frame';
 import { paths } from '@/config/paths';
+import { EntryStates } from '@/features/observer/components/entry-states';
 import { ShareValue } from '@/features/observer/components/share-value';
 import { useObserverEntry } from '@/features/observer/hooks/use-observer-entry';
 
+const to = { ownLinks: paths.observer, devices: paths.observerMode.orePoolDeviceOverview, revenue: paths.observerMode.orePoolRevenueSummary };
+
 /** DesktopObserverEntry shows what the link shares and leads to its pages. */
 export function DesktopObserverEntry() {
-  const e = useObserverEntry();
-  const { t } = e.texts;
-  const navigate = useNavigate();
+  const e = useObserverEntry(to);
   return (
     <PageFrame titleKey="pages.observerList">
-      {e.state === 'loading' ? (
-        <Skeleton active paragraph={{ rows: 4 }} />
-      ) : e.state === 'failed' ? (
-        <div data-testid="observer-failed">
+      <EntryStates
+        entry={e}
+        loading={<Skeleton active paragraph={{ rows: 4 }} />}
+        failed={(f) => (
           <Result
             status="error"
-            title={t('entry.failed')}
+            title={f.title}
             extra={
-              <Button type="primary" onClick={e.retry} data-testid="observer-retry">
-                {t('common.retry')}
+              <Button type="primary" onClick={f.retry} data-testid="observer-retry">
+                {f.retryLabel}
               </Button>
             }
           />
-        </div>
-      ) : e.state === 'none' || e.state === 'gone' ? (
-        <div data-testid={`observer-${e.state}`}>
+        )}
+        missing={(m) => (
           <Result
-            status={e.state === 'gone' ? 'warning' : 'info'}
-            title={t(`entry.${e.state}`)}
-            subTitle={e.ownLinks ? <span data-testid="observer-owner">{t('entry.owner')}</span> : undefined}
+            status={m.gone ? 'warning' : 'info'}
+            title={m.title}
+            subTitle={m.toOwnLinks ? <span data-testid="observer-owner">{m.toOwnLinks.owner}</span> : undefined}
             extra={
-              e.ownLinks ? (
-                <Button type="primary" onClick={() => navigate(paths.observer)} data-testid="observer-own-links">
-                  {t('entry.toOwnLinks')}
+              m.toOwnLinks ? (
+                <Button type="primary" onClick={m.toOwnLinks.go} data-testid="observer-own-links">
+                  {m.toOwnLinks.label}
                 </Button>
               ) : undefined
             }
           />
-        </div>
-      ) : e.info ? (
-        <div data-testid="observer-entry">
-          <Alert type="info" showIcon message={t('entry.readOnly')} style={{ marginBottom: 16 }} />
-          <Descriptions bordered column={1} title={t('entry.shares')} size="middle">
-            {e.rows.map((row) => (
-              <Descriptions.Item key={row.key} label={row.label}>
-                <ShareValue row={row} tag={coinTag} />
-              </Descriptions.Item>
-            ))}
-          </Descriptions>
-          <Space style={{ marginTop: 16 }}>
-            {e.info.machineInfoEnabled ? (
-              <Button type="primary" onClick={() => navigate(paths.observerMode.orePoolDeviceOverview)} data-testid="observer-to-devices">
-                {t('entry.toDevices')}
-              </Button>
-            ) : null}
-            {e.info.incomeInfoEnabled ? (
-              <Button type={e.info.machineInfoEnabled ? 'default' : 'primary'} onClick={() => navigate(paths.observerMode.orePoolRevenueSummary)} data-testid="observer-to-revenue">
-                {t('entry.toRevenue')}
-              </Button>
-            ) : null}
-          </Space>
-        </div>
-      ) : null}
+        )}
+        open={(o) => (
+          <>
+            <Alert type="info" showIcon message={o.readOnly} style={{ marginBottom: 16 }} />
+            <Descriptions bordered column={1} title={o.sharesTitle} size="middle">
+              {o.rows.map((row) => (
+                <Descriptions.Item key={row.key} label={row.label}>
+                  <ShareValue row={row} tag={coinTag} />
+                </Descriptions.Item>
+              ))}
+            </Descriptions>
+            <Space style={{ marginTop: 16 }}>
+              {o.actions.map((a) => (
+                <Button key={a.key} type={a.primary ? 'primary' : 'default'} onClick={a.go} data-testid={a.testId}>
+                  {a.label}
+                </Button>
+              ))}
+            </Space>
+          </>
+        )}
+      />
     </PageFrame>
   );
 }
-
 
 function coinTag(c: string) {
   return (
