@@ -13,6 +13,12 @@ export interface FieldForm {
   validateFields(names: string[]): Promise<unknown>;
 }
 
+/**
+ * UseForm is the size's form hook (antd's or antd-mobile's Form.useForm): a dialog's glue
+ * makes its form with it, so each layout only names its library's hook.
+ */
+export type UseForm<F extends FieldForm> = () => [F];
+
 /** errorsOf gives a failed call's message as a field's errors. */
 export const errorsOf = (err: unknown): string[] => {
   const message = errorMessage(err);

@@ -35,7 +35,7 @@ describe('dialog form glue', () => {
   it("puts the server's refusal of the old password on the old-password field, and clears step two after a pass", async () => {
     const { form, calls } = fakeForm();
     const post = vi.spyOn(api, 'post').mockRejectedValueOnce(new ApiError('code', 'The password is wrong.', 3));
-    const { result } = renderHook(() => usePasswordForm(form, { email: 'a@example.com' }, vi.fn()), { wrapper });
+    const { result } = renderHook(() => usePasswordForm(() => [form], { email: 'a@example.com' }, vi.fn()), { wrapper });
     await act(() => result.current.onFinish({ oldPassword: 'nope' }));
     expect(post).toHaveBeenCalledWith('/pc/v1/customer/password/check', { oldPassword: 'nope' }, { quiet: true });
     expect(calls.setFields).toEqual([[{ name: 'oldPassword', errors: ['The password is wrong.'] }]]);
@@ -50,7 +50,7 @@ describe('dialog form glue', () => {
 
   it('switching to a bound channel resets the form; an unbound one does not', () => {
     const { form, calls } = fakeForm();
-    const { result } = renderHook(() => usePasswordForm(form, { email: 'a@example.com' }, vi.fn()), { wrapper });
+    const { result } = renderHook(() => usePasswordForm(() => [form], { email: 'a@example.com' }, vi.fn()), { wrapper });
     act(() => result.current.selectTab('phone'));
     expect(calls.resets).toBe(0);
     act(() => result.current.selectTab('email'));
@@ -62,7 +62,7 @@ describe('dialog form glue', () => {
     const { form, calls } = fakeForm();
     const send = vi.spyOn(api, 'send').mockRejectedValueOnce(new ApiError('code', 'That name is taken.', 3));
     const onClose = vi.fn();
-    const { result } = renderHook(() => useNicknameForm(form, { nickName: 'miner' }, onClose), { wrapper });
+    const { result } = renderHook(() => useNicknameForm(() => [form], { nickName: 'miner' }, onClose), { wrapper });
     await act(() => result.current.onFinish({ nickName: ' miner ' }));
     expect(onClose).toHaveBeenCalledTimes(1);
     expect(send).not.toHaveBeenCalled();
@@ -77,7 +77,7 @@ describe('dialog form glue', () => {
     const post = vi.spyOn(api, 'post').mockRejectedValueOnce(new ApiError('code', 'The password is wrong.', 3));
     const send = vi.spyOn(api, 'send').mockResolvedValue({ msg: 'Bound successfully.', data: null });
     const onClose = vi.fn();
-    const { result } = renderHook(() => useContactForm(form, { email: 'miner@example.com' }, 'phone', onClose), { wrapper });
+    const { result } = renderHook(() => useContactForm(() => [form], { email: 'miner@example.com' }, 'phone', onClose), { wrapper });
     expect(result.current.flow.mode).toBe('bind');
     expect(result.current.verifying).toBe(true);
     expect(result.current.byPassword).toBe(true);
@@ -104,7 +104,7 @@ describe('dialog form glue', () => {
     const { form, calls } = fakeForm();
     const send = vi.spyOn(api, 'send').mockResolvedValue({ msg: '', data: null });
     const get = vi.spyOn(api, 'get').mockResolvedValue(null);
-    const { result } = renderHook(() => useContactForm(form, { email: 'miner@example.com' }, 'phone', vi.fn()), { wrapper });
+    const { result } = renderHook(() => useContactForm(() => [form], { email: 'miner@example.com' }, 'phone', vi.fn()), { wrapper });
     act(() => result.current.selectProof('code'));
     expect(calls.resets).toBe(1);
     expect(result.current.byPassword).toBe(false);
@@ -120,13 +120,13 @@ describe('dialog form glue', () => {
 
   it('an account without the other contact proves a bind by its password only; a change still asks the current contact', () => {
     const { form } = fakeForm();
-    const bind = renderHook(() => useContactForm(form, { phone: '13812345678' }, 'email', vi.fn()), { wrapper });
+    const bind = renderHook(() => useContactForm(() => [form], { phone: '13812345678' }, 'email', vi.fn()), { wrapper });
     expect(bind.result.current.proofTabs.map((x) => x.key)).toEqual(['password', 'code']);
     expect(bind.result.current.proofTabs[1]!.label).toBe('Phone code');
-    const lone = renderHook(() => useContactForm(form, {}, 'email', vi.fn()), { wrapper });
+    const lone = renderHook(() => useContactForm(() => [form], {}, 'email', vi.fn()), { wrapper });
     expect(lone.result.current.proofTabs.map((x) => x.key)).toEqual(['password']);
     expect(lone.result.current.choosesProof).toBe(false);
-    const change = renderHook(() => useContactForm(form, { phone: '13812345678', email: 'a@example.com' }, 'phone', vi.fn()), { wrapper });
+    const change = renderHook(() => useContactForm(() => [form], { phone: '13812345678', email: 'a@example.com' }, 'phone', vi.fn()), { wrapper });
     expect(change.result.current.flow.mode).toBe('change');
     expect(change.result.current.byPassword).toBe(false);
     expect(change.result.current.choosesProof).toBe(false);

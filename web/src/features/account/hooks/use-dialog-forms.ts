@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { useCaptchaTicket } from '@/features/auth/hooks/use-captcha-ticket';
 import { useCodeButton } from '@/features/auth/hooks/use-code-button';
-import { errorsOf, type FieldForm } from '@/lib/field-form';
+import { errorsOf, type FieldForm, type UseForm } from '@/lib/field-form';
 import { notify } from '@/lib/notify';
 import { checkCode, checkEmail, checkNewPassword, checkNickname, checkPasswordPresent, checkPhone, checkRepeatPassword, fieldRule } from '@/lib/validation';
 import { useAccountTypes } from '../api/get-account-types';
@@ -18,13 +18,14 @@ import type { BaseInfo, Channel } from '../model/types';
 import { useContactFlow, type ProofBy } from './use-contact-flow';
 import { usePasswordFlow, type PasswordTab } from './use-password-flow';
 
-export type { FieldForm } from '@/lib/field-form';
+export type { FieldForm, UseForm } from '@/lib/field-form';
 export { errorsOf } from '@/lib/field-form';
 
 const text = (v: unknown) => String(v ?? '').trim();
 
 /** useNicknameForm edits the nickname; the same name closes without a call. */
-export function useNicknameForm(form: FieldForm, user: BaseInfo | undefined, onClose: () => void) {
+export function useNicknameForm<F extends FieldForm>(useForm: UseForm<F>, user: BaseInfo | undefined, onClose: () => void) {
+  const [form] = useForm();
   const { t } = useTranslation();
   const rename = useUpdateNickname();
   const current = displayName(user);
@@ -39,7 +40,7 @@ export function useNicknameForm(form: FieldForm, user: BaseInfo | undefined, onC
       form.setFields([{ name: 'nickName', errors: errorsOf(err) }]);
     }
   };
-  return { current, onFinish, pending: rename.isPending, rule: fieldRule(t, checkNickname) };
+  return { form, t, current, onFinish, pending: rename.isPending, rule: fieldRule(t, checkNickname) };
 }
 
 /** ContactValues are the contact dialog's fields. */
@@ -66,7 +67,8 @@ export function useContactTitle(user: BaseInfo | undefined, channel: Channel): s
  * the account has, a change by a code to the current one; step 2 takes the new one with
  * its own code.
  */
-export function useContactForm(form: FieldForm, user: BaseInfo | undefined, channel: Channel, onClose: () => void) {
+export function useContactForm<F extends FieldForm>(useForm: UseForm<F>, user: BaseInfo | undefined, channel: Channel, onClose: () => void) {
+  const [form] = useForm();
   const { t } = useTranslation();
   const isPhone = channel === 'phone';
   const current = (isPhone ? user?.phone : user?.email) ?? '';
@@ -107,6 +109,8 @@ export function useContactForm(form: FieldForm, user: BaseInfo | undefined, chan
   const proofOnPhone = flow.proofChannel === 'phone';
   const maskedOther = proofOnPhone ? maskPhone(other) : maskEmail(other);
   return {
+    form,
+    t,
     flow,
     captcha,
     isPhone,
@@ -149,7 +153,8 @@ export interface PasswordValues {
 }
 
 /** usePasswordForm changes the password in two steps, proving identity by the old password, a phone code or an email code. */
-export function usePasswordForm(form: FieldForm, user: BaseInfo | undefined, onClose: () => void) {
+export function usePasswordForm<F extends FieldForm>(useForm: UseForm<F>, user: BaseInfo | undefined, onClose: () => void) {
+  const [form] = useForm();
   const { t } = useTranslation();
   const flow = usePasswordFlow(user, onClose);
   const captcha = useCaptchaTicket();
@@ -180,6 +185,8 @@ export function usePasswordForm(form: FieldForm, user: BaseInfo | undefined, onC
   );
   const target = flow.tab === 'phone' ? maskPhone(user?.phone) : flow.tab === 'email' ? maskEmail(user?.email) : '';
   return {
+    form,
+    t,
     flow,
     captcha,
     codeButton,
@@ -220,11 +227,12 @@ export function useAccountTypeForm(user: BaseInfo | undefined, lang: string, onC
       // The client already showed the server's message; the dialog stays open.
     }
   };
-  return { types: types.data ?? [], loading: types.isLoading, current, selected, setSelected, save, pending: change.isPending };
+  return { t, types: types.data ?? [], loading: types.isLoading, current, selected, setSelected, save, pending: change.isPending };
 }
 
 /** useCancelAccountForm cancels the account after the password, then goes home. */
-export function useCancelAccountForm(form: FieldForm, home: string, onCancelled: () => void) {
+export function useCancelAccountForm<F extends FieldForm>(useForm: UseForm<F>, home: string, onCancelled: () => void) {
+  const [form] = useForm();
   const { t } = useTranslation();
   const navigate = useNavigate();
   const cancel = useCancelAccount();
@@ -238,5 +246,5 @@ export function useCancelAccountForm(form: FieldForm, home: string, onCancelled:
       form.setFields([{ name: 'password', errors: errorsOf(err) }]);
     }
   };
-  return { onFinish, pending: cancel.isPending, rule: fieldRule(t, checkPasswordPresent) };
+  return { form, t, onFinish, pending: cancel.isPending, rule: fieldRule(t, checkPasswordPresent) };
 }

@@ -43,9 +43,8 @@ function modal<P extends { onClose: () => void }>(Body: ComponentType<P>, useMod
 export const NicknameDialog = modal(NicknameForm, useTitle('info.editNickname'));
 
 function NicknameForm({ onClose, user }: Omit<DialogProps, 'open'>) {
-  const { t } = useTranslation();
-  const [form] = Form.useForm();
-  const f = useNicknameForm(form, user, onClose);
+  const f = useNicknameForm(Form.useForm, user, onClose);
+  const { t, form } = f;
 
   return (
     <Form form={form} layout="vertical" name="nickname" requiredMark={false} initialValues={{ nickName: f.current }} onFinish={f.onFinish} validateTrigger={['onChange', 'onBlur']}>
@@ -65,9 +64,8 @@ function NicknameForm({ onClose, user }: Omit<DialogProps, 'open'>) {
 export const ContactDialog = modal(ContactForm, (p: { user: BaseInfo | undefined; channel: Channel }) => useContactTitle(p.user, p.channel), 500);
 
 function ContactForm({ onClose, user, channel }: Omit<DialogProps, 'open'> & { channel: Channel }) {
-  const { t } = useTranslation();
-  const [form] = Form.useForm();
-  const f = useContactForm(form, user, channel, onClose);
+  const f = useContactForm(Form.useForm, user, channel, onClose);
+  const { t, form } = f;
 
   return (
     <>
@@ -109,8 +107,8 @@ function ContactForm({ onClose, user, channel }: Omit<DialogProps, 'open'> & { c
 export const AccountTypeDialog = modal(AccountTypeForm, useTitle('info.changeType'));
 
 function AccountTypeForm({ onClose, user }: Omit<DialogProps, 'open'>) {
-  const { t } = useTranslation();
   const f = useAccountTypeForm(user, useLang(), onClose);
+  const { t } = f;
 
   return (
     <form
@@ -143,10 +141,9 @@ function AccountTypeForm({ onClose, user }: Omit<DialogProps, 'open'>) {
 export const CancelAccountDialog = modal(CancelAccountForm, useTitle('info.cancelTitle'));
 
 function CancelAccountForm({ onClose, onCancelled }: { onClose: () => void; onCancelled: () => void }) {
-  const { t } = useTranslation();
-  const [form] = Form.useForm();
+  const f = useCancelAccountForm(Form.useForm, paths.home, onCancelled);
+  const { t, form } = f;
   const password = Form.useWatch('password', form) ?? '';
-  const f = useCancelAccountForm(form, paths.home, onCancelled);
 
   return (
     <>
@@ -166,10 +163,8 @@ function CancelAccountForm({ onClose, onCancelled }: { onClose: () => void; onCa
 export const PasswordDialog = modal(PasswordForm, useTitle('info.changePassword'), 520);
 
 function PasswordForm({ onClose, user }: Omit<DialogProps, 'open'>) {
-  const { t } = useTranslation();
-  const [form] = Form.useForm();
-  const f = usePasswordForm(form, user, onClose);
-  const { flow } = f;
+  const f = usePasswordForm(Form.useForm, user, onClose);
+  const { t, form, flow } = f;
 
   return (
     <>

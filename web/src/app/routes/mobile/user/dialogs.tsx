@@ -40,9 +40,8 @@ function sheet<P extends { onClose: () => void }>(Body: ComponentType<P>, useShe
 export const MobileNicknameDialog = sheet(NicknameForm, useTitle('info.editNickname'), () => 'nickname-dialog');
 
 function NicknameForm({ onClose, user }: Omit<DialogProps, 'open'>) {
-  const { t } = useTranslation();
-  const [form] = Form.useForm();
-  const f = useNicknameForm(form, user, onClose);
+  const f = useNicknameForm(Form.useForm, user, onClose);
+  const { t, form } = f;
 
   return (
     <SheetForm
@@ -64,9 +63,8 @@ function NicknameForm({ onClose, user }: Omit<DialogProps, 'open'>) {
 export const MobileContactDialog = sheet(ContactForm, (p: { user: BaseInfo | undefined; channel: Channel }) => useContactTitle(p.user, p.channel), (p) => `${p.channel}-dialog`);
 
 function ContactForm({ onClose, user, channel }: Omit<DialogProps, 'open'> & { channel: Channel }) {
-  const { t } = useTranslation();
-  const [form] = Form.useForm();
-  const f = useContactForm(form, user, channel, onClose);
+  const f = useContactForm(Form.useForm, user, channel, onClose);
+  const { t, form } = f;
 
   return (
     <>
@@ -119,8 +117,8 @@ function ContactForm({ onClose, user, channel }: Omit<DialogProps, 'open'> & { c
 export const MobileAccountTypeDialog = sheet(AccountTypeForm, useTitle('info.changeType'), () => 'type-dialog');
 
 function AccountTypeForm({ onClose, user }: Omit<DialogProps, 'open'>) {
-  const { t } = useTranslation();
   const f = useAccountTypeForm(user, useLang(), onClose);
+  const { t } = f;
 
   return (
     <div className="up-mform up-mform--flush">
@@ -156,10 +154,9 @@ function AccountTypeForm({ onClose, user }: Omit<DialogProps, 'open'>) {
 export const MobileCancelAccountDialog = sheet(CancelAccountForm, useTitle('info.cancelTitle'), () => 'cancel-dialog');
 
 function CancelAccountForm({ onClose, onCancelled }: { onClose: () => void; onCancelled: () => void }) {
-  const { t } = useTranslation();
-  const [form] = Form.useForm();
+  const f = useCancelAccountForm(Form.useForm, mobilePaths.home, onCancelled);
+  const { t, form } = f;
   const password: string = Form.useWatch('password', form) ?? '';
-  const f = useCancelAccountForm(form, mobilePaths.home, onCancelled);
 
   return (
     <SheetForm
@@ -180,10 +177,8 @@ function CancelAccountForm({ onClose, onCancelled }: { onClose: () => void; onCa
 export const MobilePasswordDialog = sheet(PasswordForm, useTitle('info.changePassword'), () => 'password-dialog');
 
 function PasswordForm({ onClose, user }: Omit<DialogProps, 'open'>) {
-  const { t } = useTranslation();
-  const [form] = Form.useForm();
-  const f = usePasswordForm(form, user, onClose);
-  const { flow } = f;
+  const f = usePasswordForm(Form.useForm, user, onClose);
+  const { t, form, flow } = f;
 
   return (
     <>
