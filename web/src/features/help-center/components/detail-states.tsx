@@ -11,23 +11,26 @@ export interface DetailQuery<D> {
   error: unknown;
 }
 
-/** DetailStates shows loading until the texts and the entry are in, notFound for a bad or unknown id, failed for another error, else children(entry). */
-export function DetailStates<D>({
-  ready,
-  id,
-  query,
-  gone,
-  loading,
-  notFound,
-  failed,
-  children,
-}: {
+/** DetailSource is what a page's hook knows of its entry: the texts, the id, the query and what "gone" is. */
+export interface DetailSource<D> {
   ready: boolean;
   /** id is the entry's id from the address; null when it is not a valid one. */
   id: unknown;
   query: DetailQuery<D>;
   /** gone tells the server's "no such entry" from a failure worth a retry. */
   gone: (error: unknown) => boolean;
+}
+
+/** DetailStates shows loading until the texts and the entry are in, notFound for a bad or unknown id, failed for another error, else children(entry). */
+export function DetailStates<D>({
+  source: { ready, id, query, gone },
+  loading,
+  notFound,
+  failed,
+  children,
+}: {
+  /** source is the page hook's DetailSource (useHelpArticle's, useMessageDetailPage's). */
+  source: DetailSource<D>;
   loading: ReactNode;
   notFound: ReactNode;
   failed: ReactNode;
@@ -40,6 +43,6 @@ export function DetailStates<D>({
 }
 
 /** showsEntry says the entry itself is on the page (its title is then the page's heading). */
-export function showsEntry(ready: boolean, id: unknown, query: DetailQuery<unknown>): boolean {
+export function showsEntry({ ready, id, query }: DetailSource<unknown>): boolean {
   return ready && id !== null && query.data !== undefined && !query.isError;
 }

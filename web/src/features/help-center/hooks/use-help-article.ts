@@ -5,7 +5,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { HelpKind } from '@/config/paths';
 import { useDocumentTitle } from '@/lib/use-document-title';
-import { useHelpDetail } from '../api/get-help-detail';
+import { isNotFound, useHelpDetail } from '../api/get-help-detail';
 import { otherLanguage } from '../components/entry-head';
 import { formatHelpDateTime } from '../model/format-date';
 import { detailTitleKey, parseArticleId } from '../model/params';
@@ -32,6 +32,8 @@ export function useHelpArticle(kind: HelpKind, rawId: string | null | undefined)
     reader,
     id,
     detail,
+    /** source is the article for DetailStates and showsEntry. */
+    source: { ready, id, query: detail, gone: isNotFound },
     pageTitle,
     /** published is an article's date line for EntryHead: when, and "Published …" in the reader's language. */
     published: (a: Pick<HelpDetail, 'publishedAt'>) => ({ ms: a.publishedAt, text: th('detail.published', { date: formatHelpDateTime(a.publishedAt, reader.lang) }) }),

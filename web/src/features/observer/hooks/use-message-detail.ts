@@ -7,7 +7,7 @@ import { useSearchParams } from 'react-router-dom';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { parseMessageId } from '../model/messages';
 import { useObserverTexts } from '../texts';
-import { useMessage } from './use-messages';
+import { isMessageGone, useMessage } from './use-messages';
 
 /** useMessageDetailPage reads the message ?id= names; id is null for an id that is not one. */
 export function useMessageDetailPage() {
@@ -21,5 +21,7 @@ export function useMessageDetailPage() {
   useEffect(() => {
     window.scrollTo({ top: 0 });
   }, [id]);
-  return { t, lang: i18n.language, to, ready, id, detail, pageTitle };
+  /** source is the message for DetailStates and showsEntry. */
+  const source = { ready, id, query: detail, gone: isMessageGone };
+  return { t, lang: i18n.language, to, ready, id, detail, source, pageTitle };
 }

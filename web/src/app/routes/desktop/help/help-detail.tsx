@@ -2,7 +2,6 @@ import { ArrowLeftOutlined, CalendarOutlined, LeftOutlined, RightOutlined } from
 import { Alert, Result, Tag } from 'antd';
 import { Link, useLocation, useParams } from 'react-router-dom';
 import { paths, type HelpKind } from '@/config/paths';
-import { isNotFound } from '@/features/help-center/api/get-help-detail';
 import { DetailStates, showsEntry } from '@/features/help-center/components/detail-states';
 import { EntryHead } from '@/features/help-center/components/entry-head';
 import { HelpArticle } from '@/features/help-center/components/help-article';
@@ -15,7 +14,7 @@ import type { ListState } from './help-list';
 export function DesktopHelpDetail({ kind }: { kind: HelpKind }) {
   const params = useParams();
   const location = useLocation();
-  const { t, th, ready, reader, id, detail, pageTitle, published, languageNote } = useHelpArticle(kind, params.id);
+  const { t, th, reader, detail, source, pageTitle, published, languageNote } = useHelpArticle(kind, params.id);
 
   // Back to the page of the list the reader came from, else its first page.
   const listSearch = (location.state as ListState | null)?.listSearch;
@@ -30,10 +29,7 @@ export function DesktopHelpDetail({ kind }: { kind: HelpKind }) {
   const stateForNeighbour: ListState = { listSearch };
   const body = (
     <DetailStates
-      ready={ready}
-      id={id}
-      query={detail}
-      gone={isNotFound}
+      source={source}
       loading={<HelpCardSkeleton rows={10} />}
       notFound={
         <div className="up-help-card up-help-card--pad" data-testid="help-not-found">
@@ -83,7 +79,7 @@ export function DesktopHelpDetail({ kind }: { kind: HelpKind }) {
   return (
     <HelpShell kind={kind} reader={reader} crumb={detail.data?.title ?? pageTitle}>
       {/* The article's title is the page heading; until there is one, the page's name is. */}
-      {showsEntry(ready, id, detail) ? null : (
+      {showsEntry(source) ? null : (
         <header className="up-help-head">
           <h1 className="up-help-head__title">{pageTitle}</h1>
         </header>

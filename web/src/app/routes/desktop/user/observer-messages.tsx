@@ -14,7 +14,7 @@ import { formatHelpDateTime, isNew } from '@/features/help-center/model/format-d
 import { readPaging } from '@/features/help-center/model/paging';
 import { langTag } from '@/features/help-center/model/params';
 import { useMessageDetailPage } from '@/features/observer/hooks/use-message-detail';
-import { isMessageGone, useMessagePage, useReadAllMessages } from '@/features/observer/hooks/use-messages';
+import { useMessagePage, useReadAllMessages } from '@/features/observer/hooks/use-messages';
 import type { MessageDetail } from '@/features/observer/model/messages';
 import { useObserverTexts } from '@/features/observer/texts';
 import { useDocumentTitle } from '@/lib/use-document-title';
@@ -153,7 +153,7 @@ function MessageBody({ msg, lang }: { msg: MessageDetail; lang: string }) {
 export function DesktopMessageDetail() {
   const navigate = useNavigate();
   const location = useLocation();
-  const { lang, to, ready, id, detail, pageTitle } = useMessageDetailPage();
+  const { lang, to, detail, source, pageTitle } = useMessageDetailPage();
   const listSearch = (location.state as ListState | null)?.listSearch;
   const backToList = () => navigate(`${paths.observerMode.infoList}${listSearch ? `?${listSearch}` : ''}`);
   const neighbour = (to: string | null) => {
@@ -162,10 +162,7 @@ export function DesktopMessageDetail() {
 
   const body = (
     <DetailStates
-      ready={ready}
-      id={id}
-      query={detail}
-      gone={isMessageGone}
+      source={source}
       loading={<HelpCardSkeleton />}
       notFound={
         <div className="up-help-card up-help-card--pad" data-testid="message-not-found">
@@ -220,7 +217,7 @@ export function DesktopMessageDetail() {
   );
   return (
     <div className="up-observer-messages">
-      {showsEntry(ready, id, detail) ? null : (
+      {showsEntry(source) ? null : (
         <header className="up-help-head">
           <h1 className="up-help-head__title">{pageTitle}</h1>
         </header>

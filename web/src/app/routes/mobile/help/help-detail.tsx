@@ -1,7 +1,6 @@
 import { ErrorBlock, NoticeBar } from 'antd-mobile';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { mobilePaths, type HelpKind } from '@/config/paths';
-import { isNotFound } from '@/features/help-center/api/get-help-detail';
 import { DetailStates } from '@/features/help-center/components/detail-states';
 import { EntryHead } from '@/features/help-center/components/entry-head';
 import { HelpArticle } from '@/features/help-center/components/help-article';
@@ -15,7 +14,7 @@ export function MobileHelpDetail({ type }: { type: HelpKind }) {
   const navigate = useNavigate();
   const location = useLocation();
   const [query] = useSearchParams();
-  const { t, th, ready, id, detail, pageTitle, published, languageNote } = useHelpArticle(type, query.get('id'));
+  const { t, th, ready, detail, source, pageTitle, published, languageNote } = useHelpArticle(type, query.get('id'));
 
   // Opened from the list: step back to it (its pages and place are kept); else open it.
   const fromList = (location.state as FromList | null)?.fromList === true;
@@ -26,10 +25,7 @@ export function MobileHelpDetail({ type }: { type: HelpKind }) {
 
   const body = (
     <DetailStates
-      ready={ready}
-      id={id}
-      query={detail}
-      gone={isNotFound}
+      source={source}
       loading={<DetailSkeleton />}
       notFound={
         <div className="up-mhelp-state" data-testid="help-not-found">

@@ -9,7 +9,6 @@ import { HelpArticle } from '@/features/help-center/components/help-article';
 import { formatHelpDateTime } from '@/features/help-center/model/format-date';
 import { langTag } from '@/features/help-center/model/params';
 import { useMessageDetailPage } from '@/features/observer/hooks/use-message-detail';
-import { isMessageGone } from '@/features/observer/hooks/use-messages';
 import type { MessageDetail } from '@/features/observer/model/messages';
 import { useObserverTexts } from '@/features/observer/texts';
 import { errorMessage } from '@/lib/api-client';
@@ -52,7 +51,7 @@ function MessageBody({ msg, lang }: { msg: MessageDetail; lang: string }) {
 export function MobileMessageDetail() {
   const navigate = useNavigate();
   const location = useLocation();
-  const { lang, to, ready, id, detail, pageTitle } = useMessageDetailPage();
+  const { lang, to, ready, detail, source, pageTitle } = useMessageDetailPage();
   const fromList = (location.state as FromList | null)?.fromList === true;
   const backToList = () => (fromList ? navigate(-1) : navigate(mobilePaths.observerMode.helplist('infoList')));
   const neighbour = (to: string | number | null) => {
@@ -61,10 +60,7 @@ export function MobileMessageDetail() {
 
   const body = (
     <DetailStates
-      ready={ready}
-      id={id}
-      query={detail}
-      gone={isMessageGone}
+      source={source}
       loading={<DetailSkeleton />}
       notFound={
         <div className="up-mhelp-state" data-testid="message-not-found">
