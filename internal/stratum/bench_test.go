@@ -1,12 +1,14 @@
 package stratum
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"encoding/binary"
 	"encoding/json"
 	"fmt"
 	"net"
+	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -115,23 +117,38 @@ func BenchmarkLoopbackSubmit(b *testing.B) {
 	start := time.Now()
 	b.RunParallel(func(pb *testing.PB) {
 		ctx := context.Background()
-		c, err := Dial(ctx, ln.Addr().String(), ClientOptions{})
-		if err != nil {
-			b.Error(err)
+		connect := func() *Client {
+			c, err := Dial(ctx, ln.Addr().String(), ClientOptions{})
+			if err != nil {
+				b.Error(err)
+				return nil
+			}
+			if _, _, err := c.Subscribe(ctx); err != nil {
+				b.Error(err)
+				return nil
+			}
+			if err := c.Authorize(ctx, "acct.bench", "x"); err != nil {
+				b.Error(err)
+				return nil
+			}
+			return c
+		}
+		c := connect()
+		if c == nil {
 			return
 		}
-		defer c.Close()
-		if _, _, err := c.Subscribe(ctx); err != nil {
-			b.Error(err)
-			return
-		}
-		if err := c.Authorize(ctx, "acct.bench", "x"); err != nil {
-			b.Error(err)
-			return
-		}
+		defer func() { c.Close() }()
 		en2 := binary.BigEndian.AppendUint32(nil, miners.Add(1))
 		var nonce uint32
 		for pb.Next() {
+			// A connection remembers at most maxSeenShares shares of a job; past that a
+			// share is answered stale, so a miner dials again below it.
+			if nonce > 0 && nonce%8000 == 0 {
+				c.Close()
+				if c = connect(); c == nil {
+					return
+				}
+			}
 			nonce++
 			if err := c.Submit(ctx, "acct.bench", j.ID, en2, j.NTime, nonce, 0); err != nil {
 				b.Error(err)
@@ -198,6 +215,122 @@ func BenchmarkSubmitChecksHeaderDialects(b *testing.B) {
 					out = appendResult(out[:0], r.ID, []byte("true"))
 				}
 			}
+		})
+	}
+}
+
+// BenchmarkLoopbackSubmitHeaderDialects is BenchmarkLoopbackSubmit for the IronFish and
+// Kaspa dialects: the same Server, Handler and four miners each waiting for every reply,
+// speaking each dialect's own lines, so the three figures compare the dialects'
+// protocol cost on the wire. A miner dials again every 8,000 shares, below the shares one
+// connection remembers of a job (maxSeenShares), so that every share is accepted.
+func BenchmarkLoopbackSubmitHeaderDialects(b *testing.B) {
+	type miner struct {
+		c     net.Conn
+		r     *bufio.Reader
+		xn    string // extranonce1 in hex
+		job   string // the job id on the wire
+		count int
+	}
+	readLine := func(m *miner) []byte {
+		m.c.SetReadDeadline(time.Now().Add(10 * time.Second))
+		line, err := m.r.ReadBytes('\n')
+		if err != nil {
+			b.Fatal(err)
+		}
+		return line
+	}
+	// until reads lines until one holds want, and returns it.
+	until := func(m *miner, want string) []byte {
+		for {
+			if line := readLine(m); bytes.Contains(line, []byte(want)) {
+				return line
+			}
+		}
+	}
+	for _, c := range []struct {
+		dialect Dialect
+		size    int
+		dial    func(m *miner, worker string)
+		submit  func(m *miner, id int, nonce uint32) []byte
+		ok      []byte
+	}{
+		{DialectIronFish, IronFishHeaderBytes,
+			func(m *miner, worker string) {
+				fmt.Fprintf(m.c, `{"id":1,"method":"mining.subscribe","body":{"version":3,"name":%q,"publicAddress":%q,"agent":"bench"}}`+"\n", worker, strings.Repeat("ab", 32))
+				var sub struct{ Body struct{ XN string } }
+				_ = json.Unmarshal(until(m, `"mining.subscribed"`), &sub)
+				var n struct {
+					Body struct{ MiningRequestID int }
+				}
+				_ = json.Unmarshal(until(m, `"mining.notify"`), &n)
+				m.xn, m.job = sub.Body.XN, fmt.Sprint(n.Body.MiningRequestID)
+			},
+			func(m *miner, id int, nonce uint32) []byte {
+				return fmt.Appendf(nil, `{"id":%d,"method":"mining.submit","body":{"miningRequestId":%s,"randomness":"%s0000%08x"}}`+"\n", id, m.job, m.xn, nonce)
+			},
+			[]byte(`"result":true`)},
+		{DialectKaspa, KaspaWorkBytes,
+			func(m *miner, worker string) {
+				fmt.Fprintf(m.c, `{"id":1,"method":"mining.subscribe","params":["lolMiner 1.88","EthereumStratum/1.0.0"]}`+"\n"+
+					`{"id":2,"method":"mining.authorize","params":[%q,"x"]}`+"\n", worker)
+				var ext struct{ Params []any }
+				_ = json.Unmarshal(until(m, `"mining.set_extranonce"`), &ext)
+				var n struct{ Params []any }
+				_ = json.Unmarshal(until(m, `"mining.notify"`), &n)
+				m.xn, m.job = ext.Params[0].(string), n.Params[0].(string)
+			},
+			func(m *miner, id int, nonce uint32) []byte {
+				return fmt.Appendf(nil, `{"id":%d,"method":"mining.submit","params":["acct.bench","%s","%s0000%08x"]}`+"\n", id, m.job, m.xn, nonce)
+			},
+			[]byte(`"result":true`)},
+	} {
+		b.Run(c.dialect.String(), func(b *testing.B) {
+			srv, err := NewServer(Config{Logger: quietLogger(), Dialect: c.dialect}, nopHandler{})
+			if err != nil {
+				b.Fatal(err)
+			}
+			ln, err := net.Listen("tcp", "127.0.0.1:0")
+			if err != nil {
+				b.Fatal(err)
+			}
+			go srv.Serve(ln)
+			defer srv.Close(context.Background())
+			srv.Broadcast(headerJob("j", true, c.size, 1))
+			connect := func() *miner {
+				conn, err := net.Dial("tcp", ln.Addr().String())
+				if err != nil {
+					b.Fatal(err)
+				}
+				m := &miner{c: conn, r: bufio.NewReader(conn)}
+				c.dial(m, "acct.bench")
+				return m
+			}
+			b.SetParallelism(4)
+			b.ReportAllocs()
+			start := time.Now()
+			b.RunParallel(func(pb *testing.PB) {
+				m := connect()
+				defer func() { m.c.Close() }()
+				var nonce uint32
+				for id := 10; pb.Next(); id++ {
+					if m.count == 8000 {
+						m.c.Close()
+						m = connect()
+					}
+					m.count++
+					nonce++
+					if _, err := m.c.Write(c.submit(m, id, nonce)); err != nil {
+						b.Error(err)
+						return
+					}
+					if line := until(m, fmt.Sprintf(`"id":%d`, id)); !bytes.Contains(line, c.ok) {
+						b.Errorf("share refused: %s", line)
+						return
+					}
+				}
+			})
+			b.ReportMetric(float64(b.N)/time.Since(start).Seconds(), "shares/s")
 		})
 	}
 }
