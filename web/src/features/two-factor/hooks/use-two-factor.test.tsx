@@ -71,7 +71,7 @@ describe('turning two-factor sign-in on', () => {
         : { code: 3, msg: 'The code is wrong or was already used.' };
     const { form, set } = fakeForm();
     const onClose = vi.fn();
-    const { result } = renderHook(() => useEnrolForm(form, onClose), { wrapper });
+    const { result } = renderHook(() => useEnrolForm(() => [form], onClose), { wrapper });
     await waitFor(() => expect(result.current.enrolment).not.toBeNull());
     expect(called('POST', 'setup')).toHaveLength(1);
     expect(result.current.key).toBe('JBSW Y3DP EHPK 3PXP JBSW Y3DP EHPK 3PXP');
@@ -106,7 +106,7 @@ describe('turning two-factor sign-in on', () => {
   it("shows the server's refusal of the set-up (already on) with a retry", async () => {
     answers['POST /api/pc/v1/customer/2fa/setup'] = () => ({ code: 3, msg: 'Two-factor sign-in is already on.' });
     const { form } = fakeForm();
-    const { result } = renderHook(() => useEnrolForm(form, vi.fn()), { wrapper });
+    const { result } = renderHook(() => useEnrolForm(() => [form], vi.fn()), { wrapper });
     await waitFor(() => expect(result.current.setupError).toBe('Two-factor sign-in is already on.'));
     expect(result.current.loading).toBe(false);
   });
@@ -116,7 +116,7 @@ describe('new recovery codes and turning off', () => {
   it('new codes need a code, then show once', async () => {
     answers['POST /api/pc/v1/customer/2fa/recovery'] = () => ({ code: 0, data: { recoveryCodes: codes } });
     const { form } = fakeForm();
-    const { result } = renderHook(() => useRenewForm(form, vi.fn()), { wrapper });
+    const { result } = renderHook(() => useRenewForm(() => [form], vi.fn()), { wrapper });
     await act(() => result.current.onFinish({ code: 'ABCDE-FGHJK' }));
     expect(called('POST', 'recovery')[0]!.body).toEqual({ code: 'ABCDE-FGHJK' });
     expect(result.current.step).toBe(2);
@@ -127,7 +127,7 @@ describe('new recovery codes and turning off', () => {
     let refuse = true;
     answers['POST /api/pc/v1/customer/2fa/disable'] = () => (refuse ? { code: 3, msg: 'The password is wrong.' } : { code: 0, msg: 'Two-factor sign-in is off.', data: null });
     const onClose = vi.fn();
-    const { result } = renderHook(() => useDisableForm(onClose), { wrapper });
+    const { result } = renderHook(() => useDisableForm(() => [fakeForm().form], onClose), { wrapper });
     await act(() => result.current.onFinish({ password: ' Passw0rd! ', code: '123 456' }));
     expect(called('POST', 'disable')[0]!.body).toEqual({ password: 'Passw0rd!', code: '123456' });
     expect(result.current.error).toBe('The password is wrong.');

@@ -4,7 +4,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { errorMessage } from '@/lib/api-client';
 import { copyText } from '@/lib/clipboard';
-import { errorsOf, type FieldForm } from '@/lib/field-form';
+import { errorsOf, type FieldForm, type UseForm } from '@/lib/field-form';
 import { notify } from '@/lib/notify';
 import { isSecondFactorCode, isTotpCode, secondFactorCode, totpInput, useTwoFactorStatus } from '@/lib/two-factor';
 import { useFormat } from '@/lib/use-format';
@@ -12,7 +12,7 @@ import { trimPassword } from '@/lib/validation';
 import { useDisable, useEnable, useRenewRecovery, useSetUp } from '../api/two-factor';
 import { groupKey, recoveryFileName, recoveryText, saveTextFile } from '../model/recovery';
 import { useTwoFactorTexts } from '../texts';
-import { useRecoveryCodeField } from './use-second-step';
+import { useEnrolCodeField, useRecoveryCodeField } from './use-second-step';
 
 /** LOW_CODES: at or below this many unused recovery codes the row suggests new ones. */
 export const LOW_CODES = 3;
@@ -79,8 +79,10 @@ export type RecoveryCodesState = ReturnType<typeof useRecoveryCodes>;
  * code and as text, turns two-factor sign-in on with the first code from the app, then shows
  * the recovery codes. The dialog cannot close while the codes show until they are saved.
  */
-export function useEnrolForm(form: FieldForm, onClose: () => void) {
+export function useEnrolForm<F extends FieldForm>(useForm: UseForm<F>, onClose: () => void) {
+  const [form] = useForm();
   const { t } = useTwoFactorTexts();
+  const code = useEnrolCodeField();
   const setup = useSetUp();
   const enable = useEnable();
   const [codes, setCodes] = useState<string[] | null>(null);
@@ -106,6 +108,10 @@ export function useEnrolForm(form: FieldForm, onClose: () => void) {
     }
   };
   return {
+    form,
+    t,
+    /** code is the authenticator-code input's field and attributes. */
+    code,
     step,
     steps: [t('enrol.stepScan'), t('enrol.stepCodes')],
     enrolment,
@@ -131,7 +137,8 @@ export function useEnrolForm(form: FieldForm, onClose: () => void) {
 }
 
 /** useRenewForm makes new recovery codes after a code; the old ones stop working. */
-export function useRenewForm(form: FieldForm, onClose: () => void) {
+export function useRenewForm<F extends FieldForm>(useForm: UseForm<F>, onClose: () => void) {
+  const [form] = useForm();
   const { t } = useTwoFactorTexts();
   const renew = useRenewRecovery();
   const [codes, setCodes] = useState<string[] | null>(null);
@@ -147,6 +154,7 @@ export function useRenewForm(form: FieldForm, onClose: () => void) {
   };
   const codeField = useRecoveryCodeField('two-factor-renew-code');
   return {
+    form,
     t,
     /** code is the recovery-code input's field and attributes. */
     code: codeField,
@@ -163,7 +171,8 @@ export function useRenewForm(form: FieldForm, onClose: () => void) {
 }
 
 /** useDisableForm turns two-factor sign-in off with the password and a code; a refusal shows above the buttons. */
-export function useDisableForm(onClose: () => void) {
+export function useDisableForm<F extends FieldForm>(useForm: UseForm<F>, onClose: () => void) {
+  const [form] = useForm();
   const { t } = useTwoFactorTexts();
   const disable = useDisable();
   const [error, setError] = useState('');
@@ -179,6 +188,7 @@ export function useDisableForm(onClose: () => void) {
   };
   const codeField = useRecoveryCodeField('two-factor-disable-code');
   return {
+    form,
     t,
     /** code is the recovery-code input's field and attributes. */
     code: codeField,

@@ -8,7 +8,6 @@ import { EnrolKey, EnrolQr, RecoveryCodeList } from '@/features/two-factor/compo
 import { DesktopPasswordField } from '@/features/auth/components/desktop-password-field';
 import { useTwoFactorTexts } from '@/features/two-factor/texts';
 import { useDisableForm, useEnrolForm, useRenewForm, useTwoFactorPanel, type RecoveryCodesState } from '@/features/two-factor/hooks/use-two-factor';
-import { useEnrolCodeField } from '@/features/two-factor/hooks/use-second-step';
 import { LIMITS } from '@/lib/validation';
 import type { InfoDialog } from '../../use-dialog-param';
 import { DialogActions } from './dialog-actions';
@@ -128,11 +127,8 @@ function LockedModal({ title, closable, onClose, testId, children }: { title: st
 }
 
 function EnrolDialog({ onClose }: { onClose: () => void }) {
-  const { t } = useTwoFactorTexts();
-  const [form] = Form.useForm();
-  const f = useEnrolForm(form, onClose);
-  const code = useEnrolCodeField();
-  const e = f.enrolment;
+  const f = useEnrolForm(Form.useForm, onClose);
+  const { t, form, code, enrolment: e } = f;
   return (
     <LockedModal title={t('enrol.title')} closable={f.closable} onClose={onClose} testId="two-factor-enrol">
       <StepsBar current={f.step} titles={f.steps} />
@@ -180,9 +176,8 @@ function EnrolDialog({ onClose }: { onClose: () => void }) {
 }
 
 function DisableDialog({ onClose }: { onClose: () => void }) {
-  const [form] = Form.useForm();
-  const f = useDisableForm(onClose);
-  const { t, code } = f;
+  const f = useDisableForm(Form.useForm, onClose);
+  const { t, form, code } = f;
   return (
     <Modal open title={t('disable.title')} onCancel={onClose} footer={null} width={520} data-testid="two-factor-disable">
       <Form form={form} layout="vertical" name="twofactor-disable" requiredMark={false} onFinish={f.onFinish} onValuesChange={f.clearError} validateTrigger={['onBlur']}>
@@ -199,9 +194,8 @@ function DisableDialog({ onClose }: { onClose: () => void }) {
 }
 
 function RenewDialog({ onClose }: { onClose: () => void }) {
-  const [form] = Form.useForm();
-  const f = useRenewForm(form, onClose);
-  const { t, code } = f;
+  const f = useRenewForm(Form.useForm, onClose);
+  const { t, form, code } = f;
   return (
     <LockedModal title={t('renew.title')} closable={f.closable} onClose={onClose} testId="two-factor-renew-dialog">
       {f.step === 2 ? (

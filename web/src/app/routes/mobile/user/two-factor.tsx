@@ -7,7 +7,6 @@ import { EnrolKey, EnrolQr, RecoveryCodeList } from '@/features/two-factor/compo
 import { MobileDialog } from '@/components/mobile-dialog';
 import { useDisableForm, useEnrolForm, useRenewForm, useTwoFactorPanel, type RecoveryCodesState } from '@/features/two-factor/hooks/use-two-factor';
 import { useTwoFactorTexts } from '@/features/two-factor/texts';
-import { useEnrolCodeField } from '@/features/two-factor/hooks/use-second-step';
 import { LIMITS } from '@/lib/validation';
 import type { InfoDialog } from '../../use-dialog-param';
 import { MobilePasswordField } from '../password-field';
@@ -113,11 +112,8 @@ function EnrolSheet({ open, onClose, title }: { open: boolean; onClose: () => vo
 }
 
 function EnrolForm({ onClose, title }: { onClose: () => void; title: string }) {
-  const { t } = useTwoFactorTexts();
-  const [form] = Form.useForm();
-  const f = useEnrolForm(form, onClose);
-  const code = useEnrolCodeField();
-  const e = f.enrolment;
+  const f = useEnrolForm(Form.useForm, onClose);
+  const { t, form, code, enrolment: e } = f;
   return (
     <MobileDialog open onClose={onClose} title={title} closable={f.closable} testId="two-factor-enrol">
       <Steps current={f.step - 1} className="up-msheet-steps">
@@ -173,9 +169,8 @@ function RenewSheet({ open, onClose, title }: { open: boolean; onClose: () => vo
 }
 
 function RenewForm({ onClose, title }: { onClose: () => void; title: string }) {
-  const [form] = Form.useForm();
-  const f = useRenewForm(form, onClose);
-  const { t, code } = f;
+  const f = useRenewForm(Form.useForm, onClose);
+  const { t, form, code } = f;
   return (
     <MobileDialog open onClose={onClose} title={title} closable={f.closable} testId="two-factor-renew-dialog">
       {f.step === 2 ? (
@@ -199,9 +194,8 @@ function RenewForm({ onClose, title }: { onClose: () => void; title: string }) {
 }
 
 function DisableForm({ onClose }: { onClose: () => void }) {
-  const [form] = Form.useForm();
-  const f = useDisableForm(onClose);
-  const { t, code } = f;
+  const f = useDisableForm(Form.useForm, onClose);
+  const { t, form, code } = f;
   return (
     <SheetForm
       form={form}
