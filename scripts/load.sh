@@ -112,9 +112,9 @@ run_one() {
 		n=$(wc -w <<<"$ports")
 		((n > 0)) || continue
 		free=$("$POOLLOAD" freeport "$n" | paste -sd,)
-		"$POOLD" admin "${common[@]:0:2}" coin set "$typ" --ports "$free" >/dev/null
+		"$POOLD" admin "${common[@]:0:2}" coin set "$typ" --ports "$free" --reason "load test: free ports" >/dev/null
 	done < <("$POOLD" admin "${common[@]:0:2}" coin list | tail -n +2)
-	"$POOLD" admin "${common[@]:0:2}" coin set BTC --solo-ports "$("$POOLLOAD" freeport)" --driver-config "min_difficulty=$MIN_DIFF" >/dev/null
+	"$POOLD" admin "${common[@]:0:2}" coin set BTC --solo-ports "$("$POOLLOAD" freeport)" --driver-config "min_difficulty=$MIN_DIFF" --reason "load test: solo port" >/dev/null
 	"$POOLD" admin "${common[@]:0:2}" coin list | sed 's/^/   /'
 
 	# 3. The pool, all roles, with the demo's rigs. One client address holds every miner of

@@ -156,7 +156,7 @@ func startDevnetPoolOn(t testing.TB, dsn string, coinFlags []string, extra ...st
 			port = freePort(t)
 			move[1] = fmt.Sprint(port)
 		}
-		if err := Run(context.Background(), append([]string{"admin", "--db", dbPath, "coin", "set", "BTC"}, move...), noEnv, nil, io.Discard, io.Discard); err != nil {
+		if err := Run(context.Background(), append([]string{"admin", "--db", dbPath, "coin", "set", "BTC", "--reason", "test: free port"}, move...), noEnv, nil, io.Discard, io.Discard); err != nil {
 			t.Fatal(err)
 		}
 	}

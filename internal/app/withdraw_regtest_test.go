@@ -222,7 +222,7 @@ func startServeOn(t *testing.T, dbPath, coin string, args ...string) runningServ
 		if attempt == 5 || !strings.Contains(err.Error(), "address already in use") {
 			t.Fatalf("serve stopped before it listened: %v", err)
 		}
-		move := []string{"admin", "--db", dbPath, "coin", "set", coin, "--ports", fmt.Sprint(freePort(t))}
+		move := []string{"admin", "--db", dbPath, "coin", "set", coin, "--ports", fmt.Sprint(freePort(t)), "--reason", "test: free port"}
 		if err := Run(context.Background(), move, noEnv, nil, io.Discard, io.Discard); err != nil {
 			t.Fatal(err)
 		}

@@ -7,19 +7,20 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"slices"
 	"strconv"
 	"strings"
 	"text/tabwriter"
 
 	"github.com/uniplus-pool/pool/internal/cli"
 	"github.com/uniplus-pool/pool/internal/db"
+	"github.com/uniplus-pool/pool/internal/ops/audit"
 )
 
 // AdminUsage lists the coin commands of `poold admin`.
 const AdminUsage = `  coin list
   coin add TYPE --name N --algorithm sha256d|scrypt|... --unit U --decimals 8 [flags]
-  coin set TYPE [flags]                only the flags given change
+  coin set TYPE --reason TEXT [flags]  only the flags given change; audited as cli (coin.update);
+                                       a change of --fee-bps or --pps-tx-fees applies from the next settlement day
       flags: --name --alias --algorithm --unit --hash-unit --decimals --icon --logo
              --open=true|false --closed-msg LANG=TEXT (repeatable) --fee-bps N
              --settle-time HH:MM --pps-tx-fees=true|false --min-withdraw MINOR --withdraw-fee MINOR
@@ -106,9 +107,13 @@ func newCoin(typ string) Coin {
 
 // parseCoinFlags reads coin add's or set's arguments into c: the words (the type) and
 // the flags, which change only the fields they name.
-func parseCoinFlags(verb string, c *Coin, args []string, out io.Writer) ([]string, error) {
+// coin set also reads --reason into reason.
+func parseCoinFlags(verb string, c *Coin, args []string, out io.Writer, reason *string) ([]string, error) {
 	cmd := cli.New("coin "+verb, AdminUsage)
 	coinFlags(c, cmd.Flags)
+	if verb == "set" {
+		cmd.Flags.StringVar(reason, "reason", "", "why, for the audit log (required)")
+	}
 	return cmd.Parse(args, out)
 }
 
@@ -134,8 +139,12 @@ func (s *Store) Admin(ctx context.Context, args []string, out io.Writer) error {
 		tw := tabwriter.NewWriter(out, 0, 2, 2, ' ', 0)
 		fmt.Fprintln(tw, "TYPE\tNAME\tALGO\tDEC\tOPEN\tFEE\tSETTLE\tPORTS\tDRIVER")
 		for _, c := range list {
-			fmt.Fprintf(tw, "%s\t%s\t%s\t%d\t%v\t%.2f%%\t%s %s\t%v\t%s\n", c.Type, c.Name, c.Algorithm, c.Decimals, c.OpenStatus,
-				float64(c.FeeBps)/100, c.SettleModel, c.SettleTime, c.StratumPorts, c.Driver)
+			fee := fmt.Sprintf("%.2f%%", float64(c.FeeBps)/100)
+			if p := c.Pending; p != nil {
+				fee += fmt.Sprintf(" (%.2f%% from %s)", float64(p.FeeBps)/100, p.From)
+			}
+			fmt.Fprintf(tw, "%s\t%s\t%s\t%d\t%v\t%s\t%s %s\t%v\t%s\n", c.Type, c.Name, c.Algorithm, c.Decimals, c.OpenStatus,
+				fee, c.SettleModel, c.SettleTime, c.StratumPorts, c.Driver)
 		}
 		return tw.Flush()
 	case "add", "set":
@@ -145,7 +154,8 @@ func (s *Store) Admin(ctx context.Context, args []string, out io.Writer) error {
 		if verb == "add" {
 			first = newCoin("")
 		}
-		words, err := parseCoinFlags(verb, &first, args, out)
+		var reason string
+		words, err := parseCoinFlags(verb, &first, args, out, &reason)
 		if err != nil {
 			return err
 		}
@@ -153,18 +163,32 @@ func (s *Store) Admin(ctx context.Context, args []string, out io.Writer) error {
 			return fmt.Errorf("usage: coin %s TYPE [flags]", verb)
 		}
 		typ := strings.ToUpper(words[0])
-		c, err := s.Get(ctx, typ)
+		if verb == "set" {
+			// The console's service: checked, audited as cli, a fee or PPS change from the
+			// next settlement day.
+			res, err := s.Update(ctx, audit.CLI, typ, func(c *Coin) error {
+				_, err := parseCoinFlags(verb, c, args, io.Discard, new(string))
+				return err
+			}, reason)
+			if err != nil {
+				return cli.Explain(err)
+			}
+			fmt.Fprintf(out, "coin %s saved\n", typ)
+			if res.TermsFrom != "" {
+				fmt.Fprintf(out, "fee %.2f%%, PPS tx fees %v: from the settlement day %s (Beijing); today's shares keep fee %.2f%%, PPS tx fees %v\n",
+					float64(res.Coin.Pending.FeeBps)/100, res.Coin.Pending.PPSTxFees, res.TermsFrom, float64(res.Coin.FeeBps)/100, res.Coin.PPSTxFees)
+			}
+			return nil
+		}
+		_, err = s.Get(ctx, typ)
 		switch {
-		case verb == "add" && err == nil:
+		case err == nil:
 			return fmt.Errorf("coin %s exists; use coin set", typ)
-		case verb == "add" && errors.Is(err, db.ErrNotFound):
-			c = newCoin(typ)
-		case verb == "set" && errors.Is(err, db.ErrNotFound):
-			return fmt.Errorf("no coin %s; use coin add", typ)
-		case err != nil:
+		case !errors.Is(err, db.ErrNotFound):
 			return err
 		}
-		if _, err := parseCoinFlags(verb, &c, args, out); err != nil {
+		c := newCoin(typ)
+		if _, err := parseCoinFlags(verb, &c, args, out, nil); err != nil {
 			return err
 		}
 		if c.AliasName == "" {
@@ -177,7 +201,7 @@ func (s *Store) Admin(ctx context.Context, args []string, out io.Writer) error {
 		if err != nil {
 			return err
 		}
-		for _, p := range append(slices.Clone(c.StratumPorts), c.SoloPorts...) {
+		for _, p := range c.ports() {
 			if other, ok := used[p]; ok && other != c.Type {
 				return fmt.Errorf("stratum port %d is used by %s", p, other)
 			}

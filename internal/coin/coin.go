@@ -13,6 +13,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/uniplus-pool/pool/internal/db"
 	"github.com/uniplus-pool/pool/internal/i18n"
@@ -51,16 +52,19 @@ type Coin struct {
 	GPUOverclockingFlag bool              // overclock templates apply
 	OpenStatus          bool              // open for mining
 	ClosedMsg           map[string]string // per language, shown when closed
-	FeeBps              int               // pool fee in basis points (100 = 1%)
+	FeeBps              int               // pool fee in basis points (100 = 1%), in force today (coin_terms)
 	SettleModel         string            // PPS
 	SettleTime          string            // HH:MM, Beijing time
-	PPSTxFees           bool              // a share earns from subsidy and fees, not the subsidy alone
-	MinWithdraw         int64             // minor units
-	WithdrawFee         int64             // minor units
-	PayoutConfirmations int               // confirmations before a payout counts as paid (0: DefaultPayoutConfirmations)
-	WithdrawReviewAbove int64             // withdrawals above this wait for an operator (0: none)
-	DustFloor           int64             // smallest amount a withdrawal may deliver, minor units (0: the default, see Dust)
-	StratumPorts        []int             // one listener per port
+	PPSTxFees           bool              // a share earns from subsidy and fees, not the subsidy alone (in force today)
+	// Pending is a change of the fee or PPS setting that applies from a later settlement
+	// day (Update), nil when none: FeeBps and PPSTxFees are today's.
+	Pending             *Terms
+	MinWithdraw         int64 // minor units
+	WithdrawFee         int64 // minor units
+	PayoutConfirmations int   // confirmations before a payout counts as paid (0: DefaultPayoutConfirmations)
+	WithdrawReviewAbove int64 // withdrawals above this wait for an operator (0: none)
+	DustFloor           int64 // smallest amount a withdrawal may deliver, minor units (0: the default, see Dust)
+	StratumPorts        []int // one listener per port
 	// SoloPorts are the coin's solo listeners (docs/solo.md): the worker name is the
 	// miner's address and a block pays it, less SoloFeeBps to the pool.
 	SoloPorts    []int
@@ -230,6 +234,15 @@ func (c Coin) Validate() error {
 // Store is the coins table.
 type Store struct {
 	DB *db.DB
+	// Now is the clock (which day's terms are in force); nil is time.Now.
+	Now func() time.Time
+}
+
+func (s *Store) now() time.Time {
+	if s.Now != nil {
+		return s.Now()
+	}
+	return time.Now()
 }
 
 const columns = `type, name, alias_name, algorithm, chain_unit, min_hash_unit, decimals, icon_url, logo_url,
@@ -288,35 +301,69 @@ func joinPorts(ports []int) string {
 	return strings.Join(out, ",")
 }
 
-// Get answers one coin or db.ErrNotFound.
+// Get answers one coin or db.ErrNotFound, with the fee and PPS setting in force today.
 func (s *Store) Get(ctx context.Context, typ string) (Coin, error) {
-	c, err := scan(s.DB.QueryRow(ctx, "SELECT "+columns+" FROM coins WHERE type = ?", typ))
-	if err != nil && !errors.Is(err, db.ErrNotFound) {
+	return get(ctx, s.DB, typ, DayOf(s.now()))
+}
+
+func get(ctx context.Context, q db.Querier, typ, today string) (Coin, error) {
+	c, err := scan(q.QueryRow(ctx, "SELECT "+columns+" FROM coins WHERE type = ?", typ))
+	if errors.Is(err, db.ErrNotFound) {
+		return c, err
+	}
+	if err != nil {
 		return c, fmt.Errorf("coin: get %s: %w", typ, err)
 	}
-	return c, err
+	sched, err := Schedules(ctx, q, typ)
+	if err != nil {
+		return c, err
+	}
+	return withTerms(c, sched[typ], today), nil
 }
 
 // List answers every coin in display order.
 func (s *Store) List(ctx context.Context) ([]Coin, error) {
-	rows, err := s.DB.Query(ctx, "SELECT "+columns+" FROM coins ORDER BY sort_order, type")
+	return list(ctx, s.DB, DayOf(s.now()))
+}
+
+func list(ctx context.Context, q db.Querier, today string) ([]Coin, error) {
+	rows, err := q.Query(ctx, "SELECT "+columns+" FROM coins ORDER BY sort_order, type")
 	if err != nil {
 		return nil, fmt.Errorf("coin: list: %w", err)
 	}
-	defer rows.Close()
 	var out []Coin
 	for rows.Next() {
 		c, err := scan(rows)
 		if err != nil {
+			rows.Close()
 			return nil, fmt.Errorf("coin: list: %w", err)
 		}
 		out = append(out, c)
 	}
-	return out, rows.Err()
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	sched, err := Schedules(ctx, q)
+	if err != nil {
+		return nil, err
+	}
+	for i := range out {
+		out[i] = withTerms(out[i], sched[out[i].Type], today)
+	}
+	return out, nil
 }
 
-// Put creates or replaces a coin after validating it; a new coin keeps CreatedAt.
+// Put creates or replaces a coin after validating it; a new coin keeps CreatedAt. It is
+// for coin add, seeds and tests: an operator's change of a coin goes through Update, which
+// audits it and moves a fee or PPS change to the next settlement day. Once a coin has a
+// schedule of terms (coin_terms), the fee and PPS setting Put writes are not the ones in
+// force.
 func (s *Store) Put(ctx context.Context, c Coin) error {
+	return put(ctx, s.DB, c)
+}
+
+func put(ctx context.Context, q db.Querier, c Coin) error {
 	if err := c.Validate(); err != nil {
 		return err
 	}
@@ -329,7 +376,7 @@ func (s *Store) Put(ctx context.Context, c Coin) error {
 	closed, _ := json.Marshal(c.ClosedMsg)
 	cfg, _ := json.Marshal(c.DriverConfig)
 	now := db.NowMillis()
-	_, err := s.DB.Exec(ctx, `INSERT INTO coins (`+columns+`) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+	_, err := q.Exec(ctx, `INSERT INTO coins (`+columns+`) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
 		ON CONFLICT (type) DO UPDATE SET name = excluded.name, alias_name = excluded.alias_name, algorithm = excluded.algorithm,
 		chain_unit = excluded.chain_unit, min_hash_unit = excluded.min_hash_unit, decimals = excluded.decimals,
 		icon_url = excluded.icon_url, logo_url = excluded.logo_url, currency_change_flag = excluded.currency_change_flag,

@@ -29,16 +29,16 @@ func TestAdminAddSetListOnBothDatabases(t *testing.T) {
 			c.DriverConfig["wallet"] != "pool" || c.ClosedMessage("zh_CN") != "升级中" || c.ClosedMessage("ko_KR") != "Closed for upgrade" || !c.OpenStatus {
 			t.Fatalf("stored %+v", c)
 		}
-		if err := run("set", "LTC", "--open=false", "--fee-bps", "200"); err != nil {
+		if err := run("set", "LTC", "--open=false", "--fee-bps", "200", "--reason", "test"); err != nil {
 			t.Fatal(err)
 		}
 		c, _ = s.Get(ctx, "LTC")
-		if c.OpenStatus || c.FeeBps != 200 || c.Name != "Litecoin" || c.DriverConfig["rpc_url"] == "" {
+		if c.OpenStatus || c.Pending == nil || c.Pending.FeeBps != 200 || c.Name != "Litecoin" || c.DriverConfig["rpc_url"] == "" {
 			t.Fatalf("set changed more than asked or not enough: %+v", c)
 		}
 		for _, bad := range [][]string{
 			{"add", "LTC", "--name", "again", "--algorithm", "scrypt"},
-			{"set", "DOGE", "--fee-bps", "1"},
+			{"set", "DOGE", "--fee-bps", "1", "--reason", "test"},
 			{"add", "BTC", "--name", "Bitcoin", "--algorithm", "sha256d", "--ports", "3334"},
 			{"add", "BTC", "--name", "Bitcoin", "--algorithm", "md5"},
 			{"add", "BTC", "--name", "Bitcoin", "--algorithm", "sha256d", "--driver", "bitcoind"},
@@ -59,7 +59,7 @@ func TestAdminAddSetListOnBothDatabases(t *testing.T) {
 		if list, _ := s.List(ctx); len(list) != 1 {
 			t.Fatalf("refused commands stored coins: %d", len(list))
 		}
-		if err := run("list"); err != nil || !strings.Contains(out.String(), "LTC") || !strings.Contains(out.String(), "2.00%") {
+		if err := run("list"); err != nil || !strings.Contains(out.String(), "LTC") || !strings.Contains(out.String(), "1.50% (2.00% from ") {
 			t.Fatalf("list: %v\n%s", err, out.String())
 		}
 	})
@@ -79,13 +79,13 @@ func TestDustFloorOnBothDatabases(t *testing.T) {
 		if c, _ := s.Get(ctx, "LTC"); c.DustFloor != 0 || c.Dust() != 5460 {
 			t.Fatalf("default: floor %d, dust %d", c.DustFloor, c.Dust())
 		}
-		if err := run("set", "LTC", "--dust-floor", "10000"); err != nil {
+		if err := run("set", "LTC", "--dust-floor", "10000", "--reason", "test"); err != nil {
 			t.Fatal(err)
 		}
 		if c, _ := s.Get(ctx, "LTC"); c.DustFloor != 10_000 || c.Dust() != 10_000 {
 			t.Fatalf("set: floor %d, dust %d", c.DustFloor, c.Dust())
 		}
-		if err := run("set", "LTC", "--dust-floor", "-1"); err == nil {
+		if err := run("set", "LTC", "--dust-floor", "-1", "--reason", "test"); err == nil {
 			t.Fatal("a negative dust floor was stored")
 		}
 		if c, _ := s.Get(ctx, "LTC"); c.DustFloor != 10_000 {

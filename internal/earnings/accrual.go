@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/uniplus-pool/pool/internal/coin"
 	"github.com/uniplus-pool/pool/internal/db"
 )
 
@@ -59,6 +60,15 @@ func AddAccruals(ctx context.Context, tx *db.Tx, rows []Accrual) error {
 	if err != nil {
 		return err
 	}
+	// Each minute is paid at the fee in force on its settlement day (coin_terms): a
+	// stratum process that read the coin before an operator's change, or after it during
+	// the day it was made, gives the fee it knows; the schedule decides.
+	terms := map[string]coin.Schedule{}
+	if len(coins) > 0 {
+		if terms, err = coin.Schedules(ctx, tx, coins...); err != nil {
+			return err
+		}
+	}
 	var late [][]any
 	now := time.Now().UnixMilli()
 	merged := map[accrualKey]*Accrual{}
@@ -70,6 +80,9 @@ func AddAccruals(ctx context.Context, tx *db.Tx, rows []Accrual) error {
 		if from := open[r.Coin]; r.Minute < from {
 			late = append(late, []any{r.SubAccountID, r.Coin, r.Minute, from, r.RatioSum, int64(r.Accepted), now})
 			r.Minute = from
+		}
+		if t, ok := terms[r.Coin].On(string(DayOf(time.UnixMilli(r.Minute)))); ok {
+			r.FeeBps = t.FeeBps
 		}
 		k := accrualKey{r.SubAccountID, r.Coin, r.Minute, r.Reward, r.FeeBps}
 		if m, ok := merged[k]; ok {
