@@ -270,29 +270,10 @@ func (a *Area) blocks(w http.ResponseWriter, r *http.Request) error {
 	return httpx.OK(w, r, map[string]any{"items": list, "nextCursor": next})
 }
 
-// CoinSettings is a coin's settings as the console's coins page shows them (reading only:
-// editing comes with the coin package's service for it). Amounts are in coins; the driver's
-// settings (RPC addresses, wallets) are left out.
-type CoinSettings struct {
-	Type                string   `json:"type"`
-	Name                string   `json:"name"`
-	Algorithm           string   `json:"algorithm"`
-	Open                bool     `json:"open"`
-	FeeBps              int      `json:"feeBps"`
-	SettleModel         string   `json:"settleModel"`
-	SettleTime          string   `json:"settleTime"` // HH:MM, Beijing time
-	PPSTxFees           bool     `json:"ppsTxFees"`
-	MinWithdraw         string   `json:"minWithdraw"`
-	WithdrawFee         string   `json:"withdrawFee"`
-	WithdrawReviewAbove string   `json:"withdrawReviewAbove"` // "0": no review
-	DustFloor           string   `json:"dustFloor"`
-	PayoutConfirmations int64    `json:"payoutConfirmations"`
-	StratumPorts        []int    `json:"stratumPorts"`
-	SoloPorts           []int    `json:"soloPorts"`
-	SoloFeeBps          int      `json:"soloFeeBps"`
-	Driver              string   `json:"driver"`
-	Flags               []string `json:"flags"` // currencyChange, machineBind, machineDetail, gpuOverclocking
-}
+// CoinSettings is a coin's settings as the console's coins page shows them, a pending fee
+// or PPS change with its first settlement day included: coin.Settings, which the audit log
+// keeps before and after a change (POST /ops/api/v1/coins/{symbol}, opscoins).
+type CoinSettings = coin.Settings
 
 func (a *Area) coins(w http.ResponseWriter, r *http.Request) error {
 	list, err := a.Coins.List(r.Context())
@@ -301,22 +282,7 @@ func (a *Area) coins(w http.ResponseWriter, r *http.Request) error {
 	}
 	out := make([]CoinSettings, 0, len(list))
 	for _, c := range list {
-		f := func(v int64) string { return chain.FormatAmount(v, c.Decimals) }
-		flags := []string{}
-		for _, fl := range []struct {
-			on   bool
-			name string
-		}{{c.CurrencyChangeFlag, "currencyChange"}, {c.MachineBindFlag, "machineBind"}, {c.MachineDetailFlag, "machineDetail"},
-			{c.GPUOverclockingFlag, "gpuOverclocking"}} {
-			if fl.on {
-				flags = append(flags, fl.name)
-			}
-		}
-		out = append(out, CoinSettings{Type: c.Type, Name: c.Name, Algorithm: c.Algorithm, Open: c.OpenStatus, FeeBps: c.FeeBps,
-			SettleModel: c.SettleModel, SettleTime: c.SettleTime, PPSTxFees: c.PPSTxFees, MinWithdraw: f(c.MinWithdraw),
-			WithdrawFee: f(c.WithdrawFee), WithdrawReviewAbove: f(c.WithdrawReviewAbove), DustFloor: f(c.Dust()),
-			PayoutConfirmations: c.Confirmations(), StratumPorts: append([]int{}, c.StratumPorts...), SoloPorts: append([]int{}, c.SoloPorts...),
-			SoloFeeBps: c.SoloFeeBps, Driver: c.Driver, Flags: flags})
+		out = append(out, coin.SettingsOf(c))
 	}
 	return httpx.OK(w, r, map[string]any{"coins": out})
 }
