@@ -20,6 +20,7 @@ import (
 	"github.com/uniplus-pool/pool/internal/db"
 	"github.com/uniplus-pool/pool/internal/httpx"
 	"github.com/uniplus-pool/pool/internal/ops"
+	"github.com/uniplus-pool/pool/internal/ops/opscoins"
 	"github.com/uniplus-pool/pool/internal/ops/opsoverview"
 	"github.com/uniplus-pool/pool/internal/ops/opsusers"
 	"github.com/uniplus-pool/pool/internal/seal"
@@ -123,8 +124,10 @@ func consoleRoutes(d *db.DB, chains withdraw.Chains, now func() time.Time) []ops
 	withdrawals := &withdraw.Store{DB: d, Coins: &coin.Store{DB: d}, Chains: chains, Now: now}
 	users := &opsusers.Area{DB: d, Accounts: &account.Store{DB: d}, TwoFactor: &twofactor.Service{DB: d, Now: now},
 		Withdrawals: withdrawals, Now: now}
-	overview := &opsoverview.Area{DB: d, Coins: &coin.Store{DB: d}, Now: now}
-	return slices.Concat(withdrawals.OpsRoutes(), users.Routes(), overview.Routes())
+	coins := &coin.Store{DB: d, Now: now}
+	overview := &opsoverview.Area{DB: d, Coins: coins, Now: now}
+	coinEdits := &opscoins.Area{Coins: coins}
+	return slices.Concat(withdrawals.OpsRoutes(), users.Routes(), overview.Routes(), coinEdits.Routes())
 }
 
 // startAdmin listens on --admin-http, whatever the roles: a stratum or jobs process is

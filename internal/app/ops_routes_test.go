@@ -51,4 +51,6 @@ var areaRoutePerms = map[string]ops.Perm{
 	"GET /ops/api/v1/overview": ops.PermRead,
 	"GET /ops/api/v1/blocks":   ops.PermRead,
 	"GET /ops/api/v1/coins":    ops.PermRead,
+	// Coins (internal/ops/opscoins): the owner's.
+	"POST /ops/api/v1/coins/{symbol}": ops.PermCoins,
 }
