@@ -17,10 +17,13 @@ import (
 	"github.com/uniplus-pool/pool/internal/buildinfo"
 	"github.com/uniplus-pool/pool/internal/coin"
 	"github.com/uniplus-pool/pool/internal/config"
+	"github.com/uniplus-pool/pool/internal/content"
 	"github.com/uniplus-pool/pool/internal/db"
+	"github.com/uniplus-pool/pool/internal/helpcenter"
 	"github.com/uniplus-pool/pool/internal/httpx"
 	"github.com/uniplus-pool/pool/internal/ops"
 	"github.com/uniplus-pool/pool/internal/ops/opscoins"
+	"github.com/uniplus-pool/pool/internal/ops/opscontent"
 	"github.com/uniplus-pool/pool/internal/ops/opsoverview"
 	"github.com/uniplus-pool/pool/internal/ops/opsusers"
 	"github.com/uniplus-pool/pool/internal/seal"
@@ -127,7 +130,8 @@ func consoleRoutes(d *db.DB, chains withdraw.Chains, now func() time.Time) []ops
 	coins := &coin.Store{DB: d, Now: now}
 	overview := &opsoverview.Area{DB: d, Coins: coins, Now: now}
 	coinEdits := &opscoins.Area{Coins: coins}
-	return slices.Concat(withdrawals.OpsRoutes(), users.Routes(), overview.Routes(), coinEdits.Routes())
+	contentArea := &opscontent.Area{Help: &helpcenter.Store{DB: d}, Content: &content.Store{DB: d}}
+	return slices.Concat(withdrawals.OpsRoutes(), users.Routes(), overview.Routes(), coinEdits.Routes(), contentArea.Routes())
 }
 
 // startAdmin listens on --admin-http, whatever the roles: a stratum or jobs process is

@@ -8,6 +8,7 @@ import (
 	"github.com/uniplus-pool/pool/internal/db"
 	"github.com/uniplus-pool/pool/internal/helpcenter"
 	"github.com/uniplus-pool/pool/internal/i18n"
+	"github.com/uniplus-pool/pool/internal/ops/audit"
 )
 
 // demoArticle is a published help centre article of the demo, in every language.
@@ -60,20 +61,20 @@ func seedDemoArticle(ctx context.Context, s *helpcenter.Store, a demoArticle) er
 		}
 		var err error
 		if id == 0 {
-			id, err = s.Create(ctx, a.kind, tr)
+			id, err = s.Create(ctx, audit.CLI, a.kind, tr)
 		} else {
-			err = s.PutTranslation(ctx, a.kind, id, tr)
+			err = s.PutTranslation(ctx, audit.CLI, a.kind, id, tr)
 		}
 		if err != nil {
 			return fmt.Errorf("demo %s: %w", a.kind, err)
 		}
 	}
 	if a.kind == helpcenter.KindFAQ {
-		if err := s.SetSortOrder(ctx, a.kind, id, a.sort); err != nil {
+		if err := s.SetSortOrder(ctx, audit.CLI, a.kind, id, a.sort); err != nil {
 			return fmt.Errorf("demo faq: %w", err)
 		}
 	}
-	if err := s.SetPublished(ctx, a.kind, id, true); err != nil {
+	if err := s.SetPublished(ctx, audit.CLI, a.kind, id, true, ""); err != nil {
 		return fmt.Errorf("demo %s: %w", a.kind, err)
 	}
 	return nil

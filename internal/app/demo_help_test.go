@@ -8,6 +8,7 @@ import (
 	"github.com/uniplus-pool/pool/internal/db/dbtest"
 	"github.com/uniplus-pool/pool/internal/helpcenter"
 	"github.com/uniplus-pool/pool/internal/i18n"
+	"github.com/uniplus-pool/pool/internal/ops/audit"
 )
 
 // The demo's help centre is published in every language, once: a restart adds nothing.
@@ -86,7 +87,7 @@ func TestSeedDemoHelpLeavesOperatorContent(t *testing.T) {
 	d := dbtest.SQLite(t)
 	ctx := context.Background()
 	s := &helpcenter.Store{DB: d}
-	id, err := s.Create(ctx, helpcenter.KindFAQ, helpcenter.Translation{Lang: "en_US", Title: "Our own question", BodyMD: "Answer."})
+	id, err := s.Create(ctx, audit.CLI, helpcenter.KindFAQ, helpcenter.Translation{Lang: "en_US", Title: "Our own question", BodyMD: "Answer."})
 	if err != nil {
 		t.Fatal(err)
 	}

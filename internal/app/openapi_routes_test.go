@@ -29,6 +29,7 @@ import (
 	"github.com/uniplus-pool/pool/internal/market"
 	"github.com/uniplus-pool/pool/internal/mining"
 	"github.com/uniplus-pool/pool/internal/notify"
+	"github.com/uniplus-pool/pool/internal/ops/audit"
 	"github.com/uniplus-pool/pool/internal/pool"
 	"github.com/uniplus-pool/pool/internal/ratelimit"
 	"github.com/uniplus-pool/pool/internal/solo"
@@ -107,7 +108,7 @@ func TestOpenAPIEveryRouteAgainstARealServer(t *testing.T) {
 	a.call("POST", "/api/pc/v1/contact", "", `{"name":"Li Wei","contactInformation":"li@example.com","name":"x"}`, 400)
 	a.call("POST", "/api/pc/v1/contact", "", `{"name":"Li Wei","contactInformation":"li@example.com","admin":true}`, 400)
 	a.call("GET", "/api/pc/v1/app/download", "", nil, 200)
-	if err := (&content.Store{DB: d}).SetRelease(ctx, content.Release{OperateSystem: "linux", Version: "1.4.2",
+	if _, err := (&content.Store{DB: d}).SetRelease(ctx, audit.CLI, content.Release{OperateSystem: "linux", Version: "1.4.2",
 		URL: "https://dl.example.com/uniplus-1.4.2.tar.gz", Notes: "GPU telemetry"}); err != nil {
 		t.Fatal(err)
 	}

@@ -53,4 +53,20 @@ var areaRoutePerms = map[string]ops.Perm{
 	"GET /ops/api/v1/coins":    ops.PermRead,
 	// Coins (internal/ops/opscoins): the owner's.
 	"POST /ops/api/v1/coins/{symbol}": ops.PermCoins,
+	// Content (internal/ops/opscontent): reading for every role, the changes for support
+	// and the owner.
+	"GET /ops/api/v1/content/articles/{kind}":                 ops.PermRead,
+	"GET /ops/api/v1/content/articles/{kind}/{id}":            ops.PermRead,
+	"POST /ops/api/v1/content/articles/{kind}":                ops.PermContent,
+	"POST /ops/api/v1/content/articles/{kind}/{id}":           ops.PermContent,
+	"POST /ops/api/v1/content/articles/{kind}/{id}/publish":   ops.PermContent,
+	"POST /ops/api/v1/content/articles/{kind}/{id}/unpublish": ops.PermContent,
+	"POST /ops/api/v1/content/articles/{kind}/{id}/sort":      ops.PermContent,
+	"GET /ops/api/v1/content/legal":                           ops.PermRead,
+	"GET /ops/api/v1/content/legal/{type}/{lang}":             ops.PermRead,
+	"POST /ops/api/v1/content/legal/{type}/{lang}":            ops.PermContent,
+	"GET /ops/api/v1/content/apps":                            ops.PermRead,
+	"POST /ops/api/v1/content/apps/{os}":                      ops.PermContent,
+	"POST /ops/api/v1/content/apps/{os}/delete":               ops.PermContent,
+	"POST /ops/api/v1/content/preview":                        ops.PermContent,
 }

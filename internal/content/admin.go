@@ -14,6 +14,7 @@ import (
 
 	"github.com/uniplus-pool/pool/internal/cli"
 	"github.com/uniplus-pool/pool/internal/i18n"
+	"github.com/uniplus-pool/pool/internal/ops/audit"
 )
 
 // AdminUsage lists the content commands of `poold admin`.
@@ -137,8 +138,8 @@ func (s *Store) adminLegalSet(ctx context.Context, cmd *cli.Command, args []stri
 	if err != nil {
 		return err
 	}
-	d := LegalDocument{Type: docType, Lang: lang, Body: string(body), Title: TitleOf(string(body), docType)}
-	if err := s.SetLegal(ctx, d, false); err != nil {
+	d, err := s.SetLegal(ctx, audit.CLI, docType, lang, string(body))
+	if err != nil {
 		return err
 	}
 	fmt.Fprintf(out, "%s/%s: %q saved (%d bytes)\n", docType, lang, d.Title, len(body))
@@ -162,7 +163,7 @@ func readDocument(file string, stdin io.Reader) ([]byte, error) {
 	var body []byte
 	var err error
 	if file == "-" {
-		body, err = io.ReadAll(io.LimitReader(stdin, 1<<20))
+		body, err = io.ReadAll(io.LimitReader(stdin, MaxLegalSize))
 	} else {
 		body, err = os.ReadFile(file)
 	}
@@ -193,10 +194,7 @@ func (s *Store) adminAppSet(ctx context.Context, cmd *cli.Command, args []string
 	if err != nil {
 		return err
 	}
-	if err := ValidateRelease(rel); err != nil {
-		return err
-	}
-	if err := s.SetRelease(ctx, rel); err != nil {
+	if _, err := s.SetRelease(ctx, audit.CLI, rel); err != nil {
 		return err
 	}
 	fmt.Fprintf(out, "%s: %s at %s\n", rel.OperateSystem, rel.Version, rel.URL)
@@ -226,7 +224,7 @@ func (s *Store) adminAppDelete(ctx context.Context, cmd *cli.Command, args []str
 	if err != nil {
 		return err
 	}
-	if err := s.DeleteRelease(ctx, args[0]); err != nil {
+	if err := s.DeleteRelease(ctx, audit.CLI, args[0], ""); err != nil {
 		return fmt.Errorf("app delete %s: %w", args[0], err)
 	}
 	fmt.Fprintf(out, "%s: deleted\n", args[0])
@@ -278,12 +276,12 @@ func ValidateRelease(r Release) error {
 		errs = append(errs, fmt.Errorf("OS %q is not one of %s", r.OperateSystem, strings.Join(OperatingSystems, ", ")))
 	}
 	if strings.TrimSpace(r.Version) == "" {
-		errs = append(errs, errors.New("--version is required"))
+		errs = append(errs, errors.New("the version is required"))
 	}
 	if !isWebURL(r.URL) && !strings.HasPrefix(r.URL, "/") {
-		errs = append(errs, fmt.Errorf("--url %q must be an http(s) URL or a path starting with /", r.URL))
+		errs = append(errs, fmt.Errorf("the URL %q must be an http(s) URL or a path starting with /", r.URL))
 	}
-	return errors.Join(errs...)
+	return Refuse(errors.Join(errs...))
 }
 
 func isWebURL(s string) bool {

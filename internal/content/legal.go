@@ -51,7 +51,7 @@ func (s *Store) EnsureDefaults(ctx context.Context) error {
 				return fmt.Errorf("content: default legal %s/%s: %w", t, lang, err)
 			}
 			d := LegalDocument{Type: t, Lang: lang, Body: string(body), Title: TitleOf(string(body), t)}
-			if err := s.SetLegal(ctx, d, true); err != nil {
+			if err := s.addDefaultLegal(ctx, d); err != nil {
 				return err
 			}
 		}

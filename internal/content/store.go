@@ -7,8 +7,12 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"strings"
+	"time"
+	"unicode/utf8"
 
 	"github.com/uniplus-pool/pool/internal/db"
+	"github.com/uniplus-pool/pool/internal/ops/audit"
 )
 
 // Store reads and writes the content tables.
@@ -82,17 +86,21 @@ func (s *Store) ListSysConfig(ctx context.Context) ([]SysConfig, error) {
 
 // LegalDocument is one document in one language, as Markdown.
 type LegalDocument struct {
-	Type      string
-	Lang      string
-	Title     string
-	Body      string
-	UpdatedAt int64
+	Type      string `json:"type"`
+	Lang      string `json:"lang"`
+	Title     string `json:"title"`
+	Body      string `json:"body,omitempty"`
+	UpdatedAt int64  `json:"updatedAt"`
 }
 
 // GetLegal answers the document in lang, or db.ErrNotFound.
 func (s *Store) GetLegal(ctx context.Context, docType, lang string) (LegalDocument, error) {
+	return getLegal(ctx, s.DB, docType, lang)
+}
+
+func getLegal(ctx context.Context, q db.Querier, docType, lang string) (LegalDocument, error) {
 	d := LegalDocument{Type: docType, Lang: lang}
-	err := s.DB.QueryRow(ctx, "SELECT title, body_md, updated_at FROM legal_documents WHERE doc_type = ? AND lang = ?",
+	err := q.QueryRow(ctx, "SELECT title, body_md, updated_at FROM legal_documents WHERE doc_type = ? AND lang = ?",
 		docType, lang).Scan(&d.Title, &d.Body, &d.UpdatedAt)
 	if errors.Is(err, sql.ErrNoRows) {
 		return d, db.ErrNotFound
@@ -103,16 +111,56 @@ func (s *Store) GetLegal(ctx context.Context, docType, lang string) (LegalDocume
 	return d, nil
 }
 
-// SetLegal creates or replaces a document; with onlyIfMissing it never overwrites.
-func (s *Store) SetLegal(ctx context.Context, d LegalDocument, onlyIfMissing bool) error {
-	q := `INSERT INTO legal_documents (doc_type, lang, title, body_md, updated_at) VALUES (?, ?, ?, ?, ?)
-		ON CONFLICT (doc_type, lang) DO UPDATE SET title = excluded.title, body_md = excluded.body_md, updated_at = excluded.updated_at`
-	if onlyIfMissing {
-		q = `INSERT INTO legal_documents (doc_type, lang, title, body_md, updated_at) VALUES (?, ?, ?, ?, ?)
-		ON CONFLICT (doc_type, lang) DO NOTHING`
+// MaxLegalSize bounds a legal document's Markdown.
+const MaxLegalSize = 1 << 20
+
+// SetLegal publishes a legal document in one language, by an operator or the command
+// line: the type and language must be ones the site serves and the Markdown not blank;
+// its title is its first heading. The change is in the operator audit log (action
+// content.legal.update, object legal:TYPE/LANG, the document before and after) in the
+// same transaction. It answers the document stored.
+func (s *Store) SetLegal(ctx context.Context, by audit.Actor, docType, lang, body string) (LegalDocument, error) {
+	if err := checkLegalKey(docType, lang); err != nil {
+		return LegalDocument{}, Refuse(err)
 	}
-	if _, err := s.DB.Exec(ctx, q, d.Type, d.Lang, d.Title, d.Body, db.NowMillis()); err != nil {
-		return fmt.Errorf("content: set legal %s/%s: %w", d.Type, d.Lang, err)
+	switch {
+	case strings.TrimSpace(body) == "":
+		return LegalDocument{}, Refuse(errors.New("the document is empty"))
+	case len(body) > MaxLegalSize:
+		return LegalDocument{}, Refuse(fmt.Errorf("the document is %d bytes; at most %d", len(body), MaxLegalSize))
+	case !utf8.ValidString(body):
+		return LegalDocument{}, Refuse(errors.New("the document is not UTF-8 text"))
+	}
+	d := LegalDocument{Type: docType, Lang: lang, Title: TitleOf(body, docType), Body: body, UpdatedAt: db.NowMillis()}
+	err := s.DB.InTx(ctx, func(tx *db.Tx) error {
+		var before any
+		old, err := getLegal(ctx, tx, docType, lang)
+		switch {
+		case err == nil:
+			before = old
+		case !errors.Is(err, db.ErrNotFound):
+			return err
+		}
+		if _, err := tx.Exec(ctx, `INSERT INTO legal_documents (doc_type, lang, title, body_md, updated_at) VALUES (?, ?, ?, ?, ?)
+			ON CONFLICT (doc_type, lang) DO UPDATE SET title = excluded.title, body_md = excluded.body_md, updated_at = excluded.updated_at`,
+			d.Type, d.Lang, d.Title, d.Body, d.UpdatedAt); err != nil {
+			return err
+		}
+		return audit.Record(ctx, tx, audit.Entry{At: time.UnixMilli(d.UpdatedAt), Actor: by, Action: "content.legal.update",
+			ObjectType: "legal", ObjectID: docType + "/" + lang, Before: before, After: d})
+	})
+	if err != nil {
+		return LegalDocument{}, fmt.Errorf("content: set legal %s/%s: %w", docType, lang, err)
+	}
+	return d, nil
+}
+
+// addDefaultLegal stores a default document unless the pool has one: the pool's own
+// text, not an operator's change, so not in the audit log.
+func (s *Store) addDefaultLegal(ctx context.Context, d LegalDocument) error {
+	if _, err := s.DB.Exec(ctx, `INSERT INTO legal_documents (doc_type, lang, title, body_md, updated_at) VALUES (?, ?, ?, ?, ?)
+		ON CONFLICT (doc_type, lang) DO NOTHING`, d.Type, d.Lang, d.Title, d.Body, db.NowMillis()); err != nil {
+		return fmt.Errorf("content: default legal %s/%s: %w", d.Type, d.Lang, err)
 	}
 	return nil
 }
@@ -146,8 +194,12 @@ type Release struct {
 
 // GetRelease answers db.ErrNotFound when the operating system has none.
 func (s *Store) GetRelease(ctx context.Context, os string) (Release, error) {
+	return getRelease(ctx, s.DB, os)
+}
+
+func getRelease(ctx context.Context, q db.Querier, os string) (Release, error) {
 	r := Release{OperateSystem: os}
-	err := s.DB.QueryRow(ctx, "SELECT version, url, notes, updated_at FROM app_releases WHERE operate_system = ?", os).
+	err := q.QueryRow(ctx, "SELECT version, url, notes, updated_at FROM app_releases WHERE operate_system = ?", os).
 		Scan(&r.Version, &r.URL, &r.Notes, &r.UpdatedAt)
 	if errors.Is(err, sql.ErrNoRows) {
 		return r, db.ErrNotFound
@@ -158,27 +210,64 @@ func (s *Store) GetRelease(ctx context.Context, os string) (Release, error) {
 	return r, nil
 }
 
-// SetRelease creates or replaces an operating system's release.
-func (s *Store) SetRelease(ctx context.Context, r Release) error {
-	_, err := s.DB.Exec(ctx, `INSERT INTO app_releases (operate_system, version, url, notes, updated_at) VALUES (?, ?, ?, ?, ?)
-		ON CONFLICT (operate_system) DO UPDATE SET version = excluded.version, url = excluded.url, notes = excluded.notes, updated_at = excluded.updated_at`,
-		r.OperateSystem, r.Version, r.URL, r.Notes, db.NowMillis())
-	if err != nil {
-		return fmt.Errorf("content: set release %s: %w", r.OperateSystem, err)
+// SetRelease creates or replaces an operating system's release, by an operator or the
+// command line, checked (ValidateRelease) and recorded in the operator audit log
+// (content.app.update, object app:OS, before and after) in the same transaction.
+func (s *Store) SetRelease(ctx context.Context, by audit.Actor, r Release) (Release, error) {
+	if err := ValidateRelease(r); err != nil {
+		return Release{}, err
 	}
-	return nil
+	r.UpdatedAt = db.NowMillis()
+	err := s.DB.InTx(ctx, func(tx *db.Tx) error {
+		before, err := releaseOrNil(ctx, tx, r.OperateSystem)
+		if err != nil {
+			return err
+		}
+		if _, err := tx.Exec(ctx, `INSERT INTO app_releases (operate_system, version, url, notes, updated_at) VALUES (?, ?, ?, ?, ?)
+			ON CONFLICT (operate_system) DO UPDATE SET version = excluded.version, url = excluded.url, notes = excluded.notes, updated_at = excluded.updated_at`,
+			r.OperateSystem, r.Version, r.URL, r.Notes, r.UpdatedAt); err != nil {
+			return err
+		}
+		return audit.Record(ctx, tx, audit.Entry{At: time.UnixMilli(r.UpdatedAt), Actor: by, Action: "content.app.update",
+			ObjectType: "app", ObjectID: r.OperateSystem, Before: before, After: r})
+	})
+	if err != nil {
+		return Release{}, fmt.Errorf("content: set release %s: %w", r.OperateSystem, err)
+	}
+	return r, nil
 }
 
-// DeleteRelease removes an operating system's release; db.ErrNotFound when there is none.
-func (s *Store) DeleteRelease(ctx context.Context, os string) error {
-	res, err := s.DB.Exec(ctx, "DELETE FROM app_releases WHERE operate_system = ?", os)
+// releaseOrNil is the release of os for the audit log's before, nil when there is none.
+func releaseOrNil(ctx context.Context, q db.Querier, os string) (any, error) {
+	r, err := getRelease(ctx, q, os)
+	if errors.Is(err, db.ErrNotFound) {
+		return nil, nil
+	}
 	if err != nil {
+		return nil, err
+	}
+	return r, nil
+}
+
+// DeleteRelease withdraws an operating system's release, by an operator or the command
+// line, with an optional reason, recorded in the operator audit log (content.app.delete);
+// db.ErrNotFound when there is none.
+func (s *Store) DeleteRelease(ctx context.Context, by audit.Actor, os, reason string) error {
+	err := s.DB.InTx(ctx, func(tx *db.Tx) error {
+		before, err := getRelease(ctx, tx, os)
+		if err != nil {
+			return err
+		}
+		if _, err := tx.Exec(ctx, "DELETE FROM app_releases WHERE operate_system = ?", os); err != nil {
+			return err
+		}
+		return audit.Record(ctx, tx, audit.Entry{Actor: by, Action: "content.app.delete", ObjectType: "app", ObjectID: os,
+			Reason: reason, Before: before})
+	})
+	if err != nil && !errors.Is(err, db.ErrNotFound) {
 		return fmt.Errorf("content: delete release %s: %w", os, err)
 	}
-	if n, _ := res.RowsAffected(); n == 0 {
-		return db.ErrNotFound
-	}
-	return nil
+	return err
 }
 
 // ListReleases lists releases in the order of OperatingSystems.

@@ -15,8 +15,10 @@ import (
 	"unicode/utf8"
 
 	"github.com/uniplus-pool/pool/internal/cli"
+	"github.com/uniplus-pool/pool/internal/content"
 	"github.com/uniplus-pool/pool/internal/db"
 	"github.com/uniplus-pool/pool/internal/i18n"
+	"github.com/uniplus-pool/pool/internal/ops/audit"
 )
 
 // Limits on what an operator may store.
@@ -57,9 +59,6 @@ func (s *Store) Admin(ctx context.Context, kind string, args []string, stdin io.
 	case "edit":
 		return s.adminEdit(ctx, kind, cmd, args, stdin, out)
 	}
-	if verb == "sort" && kind != KindFAQ {
-		return fmt.Errorf("only faq entries are sorted; %s are listed newest first", kind)
-	}
 	switch verb {
 	case "publish", "unpublish", "sort", "list":
 		words, err := cmd.Parse(args, out)
@@ -77,7 +76,7 @@ func (s *Store) Admin(ctx context.Context, kind string, args []string, stdin io.
 		if err != nil {
 			return err
 		}
-		if err := s.SetPublished(ctx, kind, id, verb == "publish"); err != nil {
+		if err := s.SetPublished(ctx, audit.CLI, kind, id, verb == "publish", ""); err != nil {
 			return notFound(kind, id, err)
 		}
 		fmt.Fprintf(out, "%s %d: %sed\n", kind, id, verb)
@@ -91,10 +90,10 @@ func (s *Store) Admin(ctx context.Context, kind string, args []string, stdin io.
 			return err
 		}
 		n, err := strconv.Atoi(args[1])
-		if err != nil || n < -1_000_000 || n > 1_000_000 {
-			return fmt.Errorf("sort order %q must be a whole number from -1000000 to 1000000", args[1])
+		if err != nil {
+			return fmt.Errorf("sort order %q must be a whole number from -%d to %d", args[1], MaxSortOrder, MaxSortOrder)
 		}
-		if err := s.SetSortOrder(ctx, kind, id, n); err != nil {
+		if err := s.SetSortOrder(ctx, audit.CLI, kind, id, n); err != nil {
 			return notFound(kind, id, err)
 		}
 		fmt.Fprintf(out, "%s %d: sort order %d\n", kind, id, n)
@@ -148,10 +147,7 @@ func (s *Store) adminAdd(ctx context.Context, kind string, cmd *cli.Command, arg
 		return err
 	}
 	tr := Translation{Lang: *lang, Title: strings.TrimSpace(*title), BodyMD: body}
-	if err := ValidateTranslation(tr); err != nil {
-		return err
-	}
-	id, err := s.Create(ctx, kind, tr)
+	id, err := s.Create(ctx, audit.CLI, kind, tr)
 	if err != nil {
 		return err
 	}
@@ -184,29 +180,19 @@ func (s *Store) adminEdit(ctx context.Context, kind string, cmd *cli.Command, ar
 	if !set["title"] && !set["file"] {
 		return errors.New("nothing to change: give --title, --file or both")
 	}
-	a, err := s.Get(ctx, kind, id)
-	if err != nil {
-		return notFound(kind, id, err)
-	}
-	tr := Translation{Lang: *lang}
-	i := slices.IndexFunc(a.Translations, func(t Translation) bool { return t.Lang == *lang })
-	if i >= 0 {
-		tr = a.Translations[i]
-	} else if !set["title"] || !set["file"] {
-		return fmt.Errorf("%s %d has no %q translation yet: give both --title and --file", kind, id, *lang)
-	}
+	e := Edit{Lang: *lang}
 	if set["title"] {
-		tr.Title = strings.TrimSpace(*title)
+		e.Title = title
 	}
 	if set["file"] {
-		if tr.BodyMD, err = readBody(*file, stdin); err != nil {
+		body, err := readBody(*file, stdin)
+		if err != nil {
 			return err
 		}
+		e.BodyMD = &body
 	}
-	if err := ValidateTranslation(tr); err != nil {
-		return err
-	}
-	if err := s.PutTranslation(ctx, kind, id, tr); err != nil {
+	tr, err := s.EditTranslation(ctx, audit.CLI, kind, id, e)
+	if err != nil {
 		return notFound(kind, id, err)
 	}
 	fmt.Fprintf(out, "%s %d: %s translation saved\n", kind, id, tr.Lang)
@@ -214,14 +200,15 @@ func (s *Store) adminEdit(ctx context.Context, kind string, cmd *cli.Command, ar
 }
 
 // ValidateTranslation checks a translation before it is stored: a supported language,
-// a title of 1-120 characters, and a body that is not empty and at most 100 KB.
+// a title of 1-120 characters, and a body that is not empty and at most 100 KB. A
+// refusal is a content.Refusal.
 func ValidateTranslation(t Translation) error {
 	var errs []error
 	if !i18n.Supported(t.Lang) {
-		errs = append(errs, fmt.Errorf("--lang %q is not one of %s", t.Lang, strings.Join(i18n.Languages, ", ")))
+		errs = append(errs, fmt.Errorf("the language %q is not one of %s", t.Lang, strings.Join(i18n.Languages, ", ")))
 	}
 	if n := utf8.RuneCountInString(t.Title); n == 0 || n > MaxTitle {
-		errs = append(errs, fmt.Errorf("--title must be 1-%d characters, not %d", MaxTitle, n))
+		errs = append(errs, fmt.Errorf("the title must be 1-%d characters, not %d", MaxTitle, n))
 	}
 	if strings.TrimSpace(t.BodyMD) == "" {
 		errs = append(errs, errors.New("the body is empty"))
@@ -230,7 +217,7 @@ func ValidateTranslation(t Translation) error {
 	} else if !utf8.ValidString(t.BodyMD) {
 		errs = append(errs, errors.New("the body is not UTF-8 text"))
 	}
-	return errors.Join(errs...)
+	return content.Refuse(errors.Join(errs...))
 }
 
 // readBody reads a Markdown file, or stdin for "-", reading one byte past the limit so

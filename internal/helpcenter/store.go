@@ -6,11 +6,14 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
+	"github.com/uniplus-pool/pool/internal/content"
 	"github.com/uniplus-pool/pool/internal/db"
 	"github.com/uniplus-pool/pool/internal/i18n"
+	"github.com/uniplus-pool/pool/internal/ops/audit"
 )
 
 // Kinds of article.
@@ -35,22 +38,22 @@ const FallbackLang = "zh_HK"
 
 // Article is one announcement, FAQ entry or notice with the translations it has.
 type Article struct {
-	ID          int64
-	Kind        string
-	Status      string
-	SortOrder   int
-	PublishedAt int64 // 0 until first published
-	CreatedAt   int64
-	UpdatedAt   int64
+	ID          int64  `json:"id"`
+	Kind        string `json:"kind"`
+	Status      string `json:"status"`
+	SortOrder   int    `json:"sortOrder"`
+	PublishedAt int64  `json:"publishedAt"` // 0 until first published
+	CreatedAt   int64  `json:"createdAt"`
+	UpdatedAt   int64  `json:"updatedAt"`
 	// Translations are in i18n.Languages order.
-	Translations []Translation
+	Translations []Translation `json:"translations"`
 }
 
 // Translation is an article's title and Markdown body in one language.
 type Translation struct {
-	Lang   string
-	Title  string
-	BodyMD string
+	Lang   string `json:"lang"`
+	Title  string `json:"title"`
+	BodyMD string `json:"body"`
 }
 
 // Entry is a published article in the language chosen for a reader.
@@ -94,8 +97,16 @@ func Pick(trs []Translation, lang string) (Translation, bool) {
 	return Translation{}, false
 }
 
-// Create stores a draft with its first translation and returns its id.
-func (s *Store) Create(ctx context.Context, kind string, tr Translation) (int64, error) {
+// Create stores a draft with its first translation, by an operator or the command line,
+// and returns its id. The translation is checked (ValidateTranslation) and the creation
+// is in the operator audit log, in the same transaction.
+func (s *Store) Create(ctx context.Context, by audit.Actor, kind string, tr Translation) (int64, error) {
+	if !slices.Contains(Kinds, kind) {
+		return 0, fmt.Errorf("helpcenter: kind %q: %w", kind, db.ErrNotFound)
+	}
+	if err := ValidateTranslation(tr); err != nil {
+		return 0, err
+	}
 	now := s.now()
 	var id int64
 	err := s.DB.InTx(ctx, func(tx *db.Tx) error {
@@ -103,9 +114,15 @@ func (s *Store) Create(ctx context.Context, kind string, tr Translation) (int64,
 			VALUES (?, ?, 0, 0, ?, ?) RETURNING id`, kind, StatusDraft, now, now).Scan(&id); err != nil {
 			return err
 		}
-		_, err := tx.Exec(ctx, `INSERT INTO article_translations (article_id, lang, title, body_md, updated_at)
-			VALUES (?, ?, ?, ?, ?)`, id, tr.Lang, tr.Title, tr.BodyMD, now)
-		return err
+		if _, err := tx.Exec(ctx, `INSERT INTO article_translations (article_id, lang, title, body_md, updated_at)
+			VALUES (?, ?, ?, ?, ?)`, id, tr.Lang, tr.Title, tr.BodyMD, now); err != nil {
+			return err
+		}
+		after, err := s.get(ctx, tx, kind, id)
+		if err != nil {
+			return err
+		}
+		return s.record(ctx, tx, by, kind, id, "create", "", nil, after)
 	})
 	if err != nil {
 		return 0, fmt.Errorf("helpcenter: create %s: %w", kind, err)
@@ -113,11 +130,22 @@ func (s *Store) Create(ctx context.Context, kind string, tr Translation) (int64,
 	return id, nil
 }
 
+// record writes an article's change to the operator audit log: action
+// content.KIND.VERB, object KIND:ID.
+func (s *Store) record(ctx context.Context, tx *db.Tx, by audit.Actor, kind string, id int64, verb, reason string, before, after any) error {
+	return audit.Record(ctx, tx, audit.Entry{At: time.UnixMilli(s.now()), Actor: by, Action: "content." + kind + "." + verb,
+		ObjectType: kind, ObjectID: strconv.FormatInt(id, 10), Reason: reason, Before: before, After: after})
+}
+
 // Get returns an article of kind in any status, with every translation; db.ErrNotFound
 // when there is none.
 func (s *Store) Get(ctx context.Context, kind string, id int64) (Article, error) {
+	return s.get(ctx, s.DB, kind, id)
+}
+
+func (s *Store) get(ctx context.Context, q db.Querier, kind string, id int64) (Article, error) {
 	a := Article{ID: id}
-	err := s.DB.QueryRow(ctx, `SELECT kind, status, sort_order, published_at, created_at, updated_at
+	err := q.QueryRow(ctx, `SELECT kind, status, sort_order, published_at, created_at, updated_at
 		FROM articles WHERE id = ? AND kind = ?`, id, kind).
 		Scan(&a.Kind, &a.Status, &a.SortOrder, &a.PublishedAt, &a.CreatedAt, &a.UpdatedAt)
 	if errors.Is(err, sql.ErrNoRows) {
@@ -126,7 +154,7 @@ func (s *Store) Get(ctx context.Context, kind string, id int64) (Article, error)
 	if err != nil {
 		return Article{}, fmt.Errorf("helpcenter: get %s %d: %w", kind, id, err)
 	}
-	trs, err := s.translations(ctx, []int64{id})
+	trs, err := translations(ctx, q, []int64{id})
 	if err != nil {
 		return Article{}, err
 	}
@@ -134,60 +162,124 @@ func (s *Store) Get(ctx context.Context, kind string, id int64) (Article, error)
 	return a, nil
 }
 
-// PutTranslation adds or replaces an article's translation in tr.Lang.
-func (s *Store) PutTranslation(ctx context.Context, kind string, id int64, tr Translation) error {
-	now := s.now()
+// Edit is a change of one translation of an article: a nil Title or BodyMD keeps what
+// the translation has. A translation the article does not have yet needs both.
+type Edit struct {
+	Lang   string
+	Title  *string
+	BodyMD *string
+}
+
+// EditTranslation adds or replaces an article's translation in e.Lang, by an operator or
+// the command line, checked (ValidateTranslation) and recorded in the operator audit log
+// with the translation before (none for a new one) and after.
+func (s *Store) EditTranslation(ctx context.Context, by audit.Actor, kind string, id int64, e Edit) (Translation, error) {
+	if e.Title == nil && e.BodyMD == nil {
+		return Translation{}, content.Refuse(errors.New("nothing to change: give a title, a body or both"))
+	}
+	var tr Translation
 	err := s.DB.InTx(ctx, func(tx *db.Tx) error {
-		res, err := tx.Exec(ctx, `UPDATE articles SET updated_at = ? WHERE id = ? AND kind = ?`, now, id, kind)
+		a, err := s.get(ctx, tx, kind, id)
 		if err != nil {
 			return err
 		}
-		if n, _ := res.RowsAffected(); n == 0 {
-			return db.ErrNotFound
+		tr = Translation{Lang: e.Lang}
+		var before any
+		if i := slices.IndexFunc(a.Translations, func(t Translation) bool { return t.Lang == e.Lang }); i >= 0 {
+			tr, before = a.Translations[i], a.Translations[i]
+		} else if e.Title == nil || e.BodyMD == nil {
+			return content.Refuse(fmt.Errorf("%s %d has no %q translation yet: give both a title and a body", kind, id, e.Lang))
 		}
-		_, err = tx.Exec(ctx, `INSERT INTO article_translations (article_id, lang, title, body_md, updated_at)
+		if e.Title != nil {
+			tr.Title = strings.TrimSpace(*e.Title)
+		}
+		if e.BodyMD != nil {
+			tr.BodyMD = *e.BodyMD
+		}
+		if err := ValidateTranslation(tr); err != nil {
+			return err
+		}
+		now := s.now()
+		if _, err := tx.Exec(ctx, `UPDATE articles SET updated_at = ? WHERE id = ? AND kind = ?`, now, id, kind); err != nil {
+			return err
+		}
+		if _, err := tx.Exec(ctx, `INSERT INTO article_translations (article_id, lang, title, body_md, updated_at)
 			VALUES (?, ?, ?, ?, ?)
 			ON CONFLICT (article_id, lang) DO UPDATE SET title = excluded.title, body_md = excluded.body_md,
-				updated_at = excluded.updated_at`, id, tr.Lang, tr.Title, tr.BodyMD, now)
-		return err
+				updated_at = excluded.updated_at`, id, tr.Lang, tr.Title, tr.BodyMD, now); err != nil {
+			return err
+		}
+		return s.record(ctx, tx, by, kind, id, "update", "", before, tr)
 	})
 	if err != nil {
-		return fmt.Errorf("helpcenter: %s %d translation %s: %w", kind, id, tr.Lang, err)
+		return Translation{}, fmt.Errorf("helpcenter: %s %d translation %s: %w", kind, id, e.Lang, err)
+	}
+	return tr, nil
+}
+
+// PutTranslation adds or replaces an article's translation in tr.Lang (EditTranslation
+// with both the title and the body).
+func (s *Store) PutTranslation(ctx context.Context, by audit.Actor, kind string, id int64, tr Translation) error {
+	_, err := s.EditTranslation(ctx, by, kind, id, Edit{Lang: tr.Lang, Title: &tr.Title, BodyMD: &tr.BodyMD})
+	return err
+}
+
+// articleState is an article's state as the audit log records a publish or a sort.
+type articleState struct {
+	Status      string `json:"status"`
+	SortOrder   int    `json:"sortOrder"`
+	PublishedAt int64  `json:"publishedAt"`
+}
+
+// setState changes an article's state in one transaction with its audit entry.
+func (s *Store) setState(ctx context.Context, by audit.Actor, kind string, id int64, verb, reason, set string, args ...any) error {
+	err := s.DB.InTx(ctx, func(tx *db.Tx) error {
+		a, err := s.get(ctx, tx, kind, id)
+		if err != nil {
+			return err
+		}
+		if _, err := tx.Exec(ctx, `UPDATE articles SET `+set+` WHERE id = ? AND kind = ?`, append(args, id, kind)...); err != nil {
+			return err
+		}
+		b, err := s.get(ctx, tx, kind, id)
+		if err != nil {
+			return err
+		}
+		return s.record(ctx, tx, by, kind, id, verb, reason,
+			articleState{a.Status, a.SortOrder, a.PublishedAt}, articleState{b.Status, b.SortOrder, b.PublishedAt})
+	})
+	if err != nil {
+		return fmt.Errorf("helpcenter: %s %s %d: %w", verb, kind, id, err)
 	}
 	return nil
 }
 
-// SetPublished publishes or unpublishes an article. The first publish stamps
-// published_at; publishing again keeps it, so a corrected article keeps its place.
-func (s *Store) SetPublished(ctx context.Context, kind string, id int64, published bool) error {
+// SetPublished publishes or unpublishes an article, by an operator or the command line,
+// with an optional reason. The first publish stamps published_at; publishing again keeps
+// it, so a corrected article keeps its place.
+func (s *Store) SetPublished(ctx context.Context, by audit.Actor, kind string, id int64, published bool, reason string) error {
 	now := s.now()
-	status := StatusDraft
+	status, verb := StatusDraft, "unpublish"
 	if published {
-		status = StatusPublished
+		status, verb = StatusPublished, "publish"
 	}
-	res, err := s.DB.Exec(ctx, `UPDATE articles SET status = ?, updated_at = ?,
-		published_at = CASE WHEN ? AND published_at = 0 THEN ? ELSE published_at END
-		WHERE id = ? AND kind = ?`, status, now, published, now, id, kind)
-	if err != nil {
-		return fmt.Errorf("helpcenter: set %s %d %s: %w", kind, id, status, err)
-	}
-	if n, _ := res.RowsAffected(); n == 0 {
-		return fmt.Errorf("helpcenter: %s %d: %w", kind, id, db.ErrNotFound)
-	}
-	return nil
+	return s.setState(ctx, by, kind, id, verb, reason, `status = ?, updated_at = ?,
+		published_at = CASE WHEN ? AND published_at = 0 THEN ? ELSE published_at END`, status, now, published, now)
 }
 
-// SetSortOrder places an article (FAQ entries are listed by sort order, then id).
-func (s *Store) SetSortOrder(ctx context.Context, kind string, id int64, order int) error {
-	res, err := s.DB.Exec(ctx, `UPDATE articles SET sort_order = ?, updated_at = ? WHERE id = ? AND kind = ?`,
-		order, s.now(), id, kind)
-	if err != nil {
-		return fmt.Errorf("helpcenter: sort %s %d: %w", kind, id, err)
+// MaxSortOrder bounds an FAQ entry's sort order either way.
+const MaxSortOrder = 1_000_000
+
+// SetSortOrder places an FAQ entry (listed by sort order, then id), by an operator or the
+// command line; other kinds are listed newest first and are not sorted.
+func (s *Store) SetSortOrder(ctx context.Context, by audit.Actor, kind string, id int64, order int) error {
+	if kind != KindFAQ {
+		return content.Refuse(fmt.Errorf("only faq entries are sorted; %s are listed newest first", kind))
 	}
-	if n, _ := res.RowsAffected(); n == 0 {
-		return fmt.Errorf("helpcenter: %s %d: %w", kind, id, db.ErrNotFound)
+	if order < -MaxSortOrder || order > MaxSortOrder {
+		return content.Refuse(fmt.Errorf("sort order %d must be a whole number from -%d to %d", order, MaxSortOrder, MaxSortOrder))
 	}
-	return nil
+	return s.setState(ctx, by, kind, id, "sort", "", `sort_order = ?, updated_at = ?`, order, s.now())
 }
 
 // All lists every article of kind, drafts included, in the order readers see them.
@@ -213,7 +305,7 @@ func (s *Store) All(ctx context.Context, kind string) ([]Article, error) {
 	for i, a := range out {
 		ids[i] = a.ID
 	}
-	trs, err := s.translations(ctx, ids)
+	trs, err := translations(ctx, s.DB, ids)
 	if err != nil {
 		return nil, err
 	}
@@ -232,7 +324,7 @@ func orderBy(kind string) string {
 }
 
 // translations loads the translations of ids, each list in i18n.Languages order.
-func (s *Store) translations(ctx context.Context, ids []int64) (map[int64][]Translation, error) {
+func translations(ctx context.Context, q db.Querier, ids []int64) (map[int64][]Translation, error) {
 	out := make(map[int64][]Translation, len(ids))
 	if len(ids) == 0 {
 		return out, nil
@@ -241,7 +333,7 @@ func (s *Store) translations(ctx context.Context, ids []int64) (map[int64][]Tran
 	for i, id := range ids {
 		args[i] = id
 	}
-	rows, err := s.DB.Query(ctx, `SELECT article_id, lang, title, body_md FROM article_translations
+	rows, err := q.Query(ctx, `SELECT article_id, lang, title, body_md FROM article_translations
 		WHERE article_id IN (`+db.Marks(len(ids))+`)`, args...)
 	if err != nil {
 		return nil, fmt.Errorf("helpcenter: translations: %w", err)
@@ -305,7 +397,7 @@ func (s *Store) Published(ctx context.Context, kind, lang string, userID int64, 
 	for i, e := range out {
 		ids[i] = e.ID
 	}
-	trs, err := s.translations(ctx, ids)
+	trs, err := translations(ctx, s.DB, ids)
 	if err != nil {
 		return nil, 0, err
 	}

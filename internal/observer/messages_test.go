@@ -14,6 +14,7 @@ import (
 	"github.com/uniplus-pool/pool/internal/db/dbtest"
 	"github.com/uniplus-pool/pool/internal/earnings"
 	"github.com/uniplus-pool/pool/internal/helpcenter"
+	"github.com/uniplus-pool/pool/internal/ops/audit"
 	"github.com/uniplus-pool/pool/internal/pool"
 )
 
@@ -228,11 +229,11 @@ func TestObserverMessages(t *testing.T) {
 
 		// An announcement reaches every link, in the observer's language.
 		hs := &helpcenter.Store{DB: d, Now: w.clock}
-		id, err := hs.Create(ctx, helpcenter.KindAnnouncement, helpcenter.Translation{Lang: "en_US", Title: "Maintenance", BodyMD: "The pool <b>pauses</b> at 02:00."})
+		id, err := hs.Create(ctx, audit.CLI, helpcenter.KindAnnouncement, helpcenter.Translation{Lang: "en_US", Title: "Maintenance", BodyMD: "The pool <b>pauses</b> at 02:00."})
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := hs.SetPublished(ctx, helpcenter.KindAnnouncement, id, true); err != nil {
+		if err := hs.SetPublished(ctx, audit.CLI, helpcenter.KindAnnouncement, id, true, ""); err != nil {
 			t.Fatal(err)
 		}
 		w.advance(time.Minute)
