@@ -260,6 +260,14 @@ func startMining(ctx context.Context, cfg config.Config, d *db.DB, chains *chain
 		if err != nil {
 			return role, err
 		}
+		// Each share is credited at the fee and PPS setting of its settlement day: a change
+		// made meanwhile (the console, coin set) applies from the next day (docs/earnings.md).
+		terms := &coin.TermsClock{DB: d, Coin: c.Type, Base: c}
+		if err := terms.Load(ctx); err != nil {
+			return role, err
+		}
+		role.wg.Add(1)
+		go func() { defer role.wg.Done(); terms.Run(ctx) }()
 		if hw, ok := node.(chain.HeaderWork); ok {
 			// The node builds the block and pays its own wallet: no payout script, no solo.
 			pow, dialect, err := headerPoW(c)
@@ -268,7 +276,7 @@ func startMining(ctx context.Context, cfg config.Config, d *db.DB, chains *chain
 			}
 			agg := &mining.Aggregator{Sink: poolSink{store, log}, Log: log}
 			eng := &mining.Engine{Coin: c.Type, Algorithm: c.Algorithm, HeaderWork: hw, HeaderPoW: pow, Workers: poolWorkers{store},
-				Shares: agg, Blocks: blocks, Log: log, Maturity: mining.MaturityOf(c), FeeBps: c.FeeBps, PPSTxFees: c.PPSTxFees}
+				Shares: agg, Blocks: blocks, Log: log, Maturity: mining.MaturityOf(c), FeeBps: c.FeeBps, PPSTxFees: c.PPSTxFees, Terms: terms.At}
 			if err := role.serve(ctx, cfg, c, eng, dialect, c.StratumPorts, c.Type, true, tlsConfig, perPort, conns, log, stdout); err != nil {
 				return role, err
 			}
@@ -297,7 +305,7 @@ func startMining(ctx context.Context, cfg config.Config, d *db.DB, chains *chain
 		follow := true
 		if len(c.StratumPorts) > 0 {
 			eng := &mining.Engine{Coin: c.Type, Algorithm: c.Algorithm, Driver: drv, Workers: poolWorkers{store},
-				Shares: agg, Blocks: blocks, Log: log, Maturity: mining.MaturityOf(c), FeeBps: c.FeeBps, PPSTxFees: c.PPSTxFees,
+				Shares: agg, Blocks: blocks, Log: log, Maturity: mining.MaturityOf(c), FeeBps: c.FeeBps, PPSTxFees: c.PPSTxFees, Terms: terms.At,
 				Builder: mining.NewBuilder(c.Algorithm, addr.Script, 8, "/uniplus/")}
 			if err := role.serve(ctx, cfg, c, eng, stratum.DialectStratumV1, c.StratumPorts, c.Type, follow, tlsConfig, perPort, conns, log, stdout); err != nil {
 				return role, err

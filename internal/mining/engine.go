@@ -66,9 +66,12 @@ type Engine struct {
 	Refresh time.Duration
 	// FeeBps is the pool fee an accepted share's credit is taken at; PPSTxFees says whether
 	// its reward is the coinbase value (subsidy and fees) or the subsidy alone. Both come
-	// from the coin row when the stratum role starts.
+	// from the coin row when the stratum role starts. Terms, when set, answers them for
+	// the moment a share was accepted instead: a coin's change applies from the next
+	// settlement day (coin.TermsClock), without a restart.
 	FeeBps    int
 	PPSTxFees bool
+	Terms     func(at time.Time) (feeBps int, ppsTxFees bool)
 	// SoloShares keeps a solo port's shares (with Builder.Solo set: the engine of a solo
 	// port, whose workers are wallet addresses and have no devices).
 	SoloShares *SoloShares
@@ -416,14 +419,23 @@ func (e *Engine) Submit(ctx context.Context, s *stratum.SessionInfo, sh stratum.
 	if refusal != nil {
 		return stratum.SubmitResult{Err: refusal, Block: v.IsBlock}
 	}
-	e.Shares.AddAccepted(ref.ID, e.Coin, sh.ReceivedAt, credit, e.ppsCredit(w, credit))
+	e.Shares.AddAccepted(ref.ID, e.Coin, sh.ReceivedAt, credit, e.ppsCredit(w, credit, sh.ReceivedAt))
 	return stratum.SubmitResult{Accepted: true, Block: v.IsBlock}
 }
 
-// ppsCredit is what a share of difficulty d on work w earns (ShareCredit) at the coin's
-// fee and reward setting.
-func (e *Engine) ppsCredit(w *Work, d float64) Credit {
-	return ShareCredit(d, w.Template.Difficulty, w.Subsidy(), w.Template.CoinbaseValue, e.PPSTxFees, e.FeeBps)
+// ppsCredit is what a share of difficulty d on work w, accepted at at, earns (ShareCredit)
+// at the coin's fee and reward setting of that moment.
+func (e *Engine) ppsCredit(w *Work, d float64, at time.Time) Credit {
+	fee, txFees := e.terms(at)
+	return ShareCredit(d, w.Template.Difficulty, w.Subsidy(), w.Template.CoinbaseValue, txFees, fee)
+}
+
+// terms are the fee and PPS setting of a share accepted at at.
+func (e *Engine) terms(at time.Time) (feeBps int, ppsTxFees bool) {
+	if e.Terms != nil {
+		return e.Terms(at)
+	}
+	return e.FeeBps, e.PPSTxFees
 }
 
 // ShareCredit is what an accepted share of difficulty d earns under pay-per-share

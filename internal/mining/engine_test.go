@@ -547,3 +547,30 @@ func TestOneSolutionIsPaidOnceAcrossRefreshedJobs(t *testing.T) {
 		t.Fatalf("%d shares counted for one solution", r.sink.accepted)
 	}
 }
+
+// With Terms set, each accepted share is credited at the fee and PPS setting Terms answers
+// for the moment it was accepted (coin.TermsClock: a change applies from the next
+// settlement day without a restart), not at the fee the engine started with.
+func TestSharesAreCreditedAtTheTermsOfTheirMoment(t *testing.T) {
+	d, script := quietDevnet(t, 1<<16)
+	var asked []time.Time
+	var mu sync.Mutex
+	r := startRig(t, "BTC", chain.SHA256d, d, script, 1.0/4096, func(e *mining.Engine) {
+		e.Terms = func(at time.Time) (int, bool) {
+			mu.Lock()
+			defer mu.Unlock()
+			asked = append(asked, at)
+			return 400, true
+		}
+	})
+	start := time.Now()
+	accepted := mine(t, r, "acct1.gpu7", chain.SHA256d, 1, 2*time.Minute)
+	if err := r.engine.Shares.Flush(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	if accepted == 0 || len(r.sink.fees) != 1 || !r.sink.fees[400] || len(asked) < accepted || asked[0].Before(start.Add(-time.Second)) {
+		t.Fatalf("%d shares: fees %v, terms asked %d times from %v", accepted, r.sink.fees, len(asked), asked)
+	}
+}

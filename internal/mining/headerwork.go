@@ -205,8 +205,9 @@ func (e *Engine) submitHeader(ctx context.Context, s *stratum.SessionInfo, sh st
 	}
 	// The node's block pays subsidy and fees to the pool wallet in one amount: the
 	// reward a share earns a fraction of is that amount, whatever PPSTxFees says.
+	fee, _ := e.terms(sh.ReceivedAt)
 	e.Shares.AddAccepted(ref.ID, e.Coin, sh.ReceivedAt, credit,
-		ShareCredit(credit, j.netDiff, j.tmpl.Reward, j.tmpl.Reward, true, e.FeeBps))
+		ShareCredit(credit, j.netDiff, j.tmpl.Reward, j.tmpl.Reward, true, fee))
 	return stratum.SubmitResult{Accepted: true, Block: isBlock}
 }
 
