@@ -39,6 +39,7 @@ var tableOwners = []struct {
 	{"alert_states", "internal/alert", regexp.MustCompile(`(?i)\balert_states\b`)},
 	{"alert_events", "internal/alert", regexp.MustCompile(`(?i)\balert_events\b`)},
 	{"alert_notices", "internal/alert", regexp.MustCompile(`(?i)\balert_notices\b`)},
+	{"coin_terms", "internal/coin", regexp.MustCompile(`(?i)\bcoin_terms\b`)},
 }
 
 // No package but a table's owner names it in the string literals (SQL) of its non-test Go
