@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/uniplus-pool/pool/internal/db"
 )
@@ -12,13 +13,26 @@ import (
 // Lookups other packages make of the users table, which this package owns: the operator
 // console's user search and its withdrawal list find users and name them through these.
 
-// UserIDsBy finds users whose email (in any case), phone or uid is exactly value, at most
-// limit of them; field is "email", "phone" or "uid".
+// MinEmailPrefix is the shortest start of an email the console's search looks up: fewer
+// characters would list half the users.
+const MinEmailPrefix = 3
+
+// UserIDsBy finds users whose email (in any case), phone or uid is exactly value, or
+// whose email starts with value (in any case, at least MinEmailPrefix characters; a
+// shorter one finds nobody), at most limit of them; field is "email", "phone", "uid" or
+// "emailPrefix".
 func UserIDsBy(ctx context.Context, q db.Querier, field, value string, limit int) ([]int64, error) {
 	var query string
 	switch field {
 	case "email":
 		query, value = "SELECT id FROM users WHERE email = ?", strings.ToLower(value)
+	case "emailPrefix":
+		if utf8.RuneCountInString(value) < MinEmailPrefix {
+			return nil, nil
+		}
+		// Emails are stored in lower case; % and _ in the value are plain characters.
+		query = `SELECT id FROM users WHERE email LIKE ? ESCAPE '\'`
+		value = likeEscaper.Replace(strings.ToLower(value)) + "%"
 	case "phone":
 		query = "SELECT id FROM users WHERE phone = ?"
 	case "uid":
@@ -41,6 +55,9 @@ func UserIDsBy(ctx context.Context, q db.Querier, field, value string, limit int
 	}
 	return ids, rows.Err()
 }
+
+// likeEscaper makes a value's LIKE wildcards plain characters.
+var likeEscaper = strings.NewReplacer(`\`, `\\`, "%", `\%`, "_", `\_`)
 
 // Identity is how an operator names a user: the public uid and the email.
 type Identity struct {

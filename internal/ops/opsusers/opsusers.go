@@ -65,7 +65,8 @@ type Summary struct {
 	Phone     string `json:"phone"`
 	Status    string `json:"status"`
 	CreatedAt int64  `json:"createdAt"`
-	// Matched says what the query matched: email, phone, uid, subAccount, worker, address.
+	// Matched says what the query matched: email, phone, uid, subAccount, worker, address,
+	// or emailPrefix (the email starts with it).
 	Matched string `json:"matched"`
 }
 
@@ -73,7 +74,9 @@ type Summary struct {
 const MaxResults = 50
 
 // Search finds users by email, phone or uid (exact, email in any case), by a sub-account's
-// code or alias, a worker's name, or a withdrawal address (exact).
+// code or alias, a worker's name, or a withdrawal address (exact), then those whose email
+// starts with q (any case, q of at least account.MinEmailPrefix characters), at most
+// MaxResults in all.
 func (a *Area) Search(ctx context.Context, q string) ([]Summary, error) {
 	q = strings.TrimSpace(q)
 	out := []Summary{}
@@ -88,6 +91,7 @@ func (a *Area) Search(ctx context.Context, q string) ([]Summary, error) {
 		{"subAccount", "SELECT user_id FROM sub_accounts WHERE code = ? OR alias = ?"},
 		{"worker", "SELECT DISTINCT s.user_id FROM devices d JOIN sub_accounts s ON s.id = d.sub_account_id WHERE d.worker = ?"},
 		{"address", "SELECT DISTINCT user_id FROM withdraw_addresses WHERE address = ?"},
+		{"emailPrefix", ""}, // after the exact matches: the rest of the page
 	} {
 		var ids []int64
 		var err error

@@ -80,6 +80,63 @@ func TestSearch(t *testing.T) {
 	})
 }
 
+// The start of an email finds every user whose email starts so, in any case, after the
+// exact matches and at most MaxResults of them; fewer than three characters, or a
+// wildcard of SQL's LIKE, finds nobody by prefix.
+func TestSearchByEmailPrefix(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		f := newFixture(t, d)
+		now := time.Now()
+		accounttest.NewUser(t, d, "minerva@example.com", "", now)
+		accounttest.NewUser(t, d, "mi_ner@example.com", "", now)
+		accounttest.NewUser(t, d, "other@example.com", "", now)
+		for i := range opsusers.MaxResults + 5 {
+			accounttest.NewUser(t, d, fmt.Sprintf("bulk%02d@example.com", i), "", now)
+		}
+		viewer := f.console.Operator(ops.RoleViewer)
+		search := func(q string) []opsusers.Summary {
+			t.Helper()
+			a := viewer.Do("GET", "/ops/api/v1/users?q="+urlQuery(q), nil)
+			var page struct {
+				Items []opsusers.Summary `json:"items"`
+			}
+			a.Into(t, &page)
+			if a.Status != 200 {
+				t.Fatalf("search %q: %d %s", q, a.Status, a.Body)
+			}
+			return page.Items
+		}
+		emails := func(list []opsusers.Summary) string {
+			var out []string
+			for _, s := range list {
+				out = append(out, s.Email+"/"+s.Matched)
+			}
+			return fmt.Sprint(out)
+		}
+		if got := emails(search("MINER")); got != "[miner@example.com/emailPrefix minerva@example.com/emailPrefix]" {
+			t.Errorf("MINER: %s", got)
+		}
+		if got := emails(search("miner@example.com")); got != "[miner@example.com/email]" {
+			t.Errorf("an exact email: %s", got)
+		}
+		if got := emails(search("mi_")); got != "[mi_ner@example.com/emailPrefix]" {
+			t.Errorf("mi_ (the _ is plain): %s", got)
+		}
+		for _, q := range []string{"mi", "%%%", "___"} {
+			if got := search(q); len(got) != 0 {
+				t.Errorf("%q found %s", q, emails(got))
+			}
+		}
+		if got := search("bulk"); len(got) != opsusers.MaxResults {
+			t.Errorf("bulk: %d users, want %d", len(got), opsusers.MaxResults)
+		}
+		// A uid that starts like emails is listed first, as what it matched.
+		if got := search(f.user.UID); len(got) != 1 || got[0].Matched != "uid" {
+			t.Errorf("uid: %s", emails(got))
+		}
+	})
+}
+
 func urlQuery(s string) string {
 	out := ""
 	for _, r := range s {
