@@ -15,7 +15,7 @@ import * as view from '@/features/pool/machine/model/view';
 import type { Fact, FactValue, Usage } from '@/features/pool/machine/model/view';
 import { FigureValue, LabelledValues } from '@/features/pool/machine/components/figure-parts';
 import { HashrateComparison } from '@/features/pool/machine/components/hashrate-comparison';
-import { OverclockBody } from '@/features/pool/machine/components/overclock-body';
+import { OverclockCard } from '@/features/pool/machine/components/overclock-body';
 import { useMachineTexts } from '@/features/pool/machine/texts';
 import { HISTORY_RANGES, type HistoryRange } from '@/features/pool/model/types';
 import { LinkButton } from '@/features/pool/overclock/components/desktop-link-button';
@@ -165,38 +165,34 @@ function Comparison({ d, m, x }: { d: DeviceDetail; m: MachineDetail; x: Texts }
   );
 }
 
-function Overclock({ d, m, x }: { d: DeviceDetail; m: MachineDetail; x: Texts }) {
-  const { t, to } = x;
-  const s = m.overclock.state;
-  const query = view.overclockQuery(d);
+function Overclock(p: { d: DeviceDetail; m: MachineDetail; x: Texts }) {
+  const { m, x } = p;
   return (
-    <Card
-      title={t('overclock.title')}
-      testId="machine-overclock"
-      extra={s && s.state !== 'none' ? <Tag color={stateTone(s.state)} icon={s.state === 'pending' ? <SyncOutlined spin /> : undefined} data-testid="overclock-state">{to(`state.${s.state}`)}</Tag> : null}
-    >
-      <OverclockBody
-        size="desktop"
-        d={d}
-        m={m}
-        x={x}
-        loading={<Skeleton active paragraph={{ rows: 2 }} title={false} />}
-        retry={
-          <Button size="small" onClick={m.overclock.retry}>
-            {x.tp('common.retry')}
-          </Button>
-        }
-        facts={(rows) => <Facts rows={rows} x={x} />}
-      />
-      {m.overclock.allowed ? (
+    <OverclockCard
+      {...p}
+      frame={Card}
+      stateTag={(state, label) => (
+        <Tag color={stateTone(state)} icon={state === 'pending' ? <SyncOutlined spin /> : undefined} data-testid="overclock-state">
+          {label}
+        </Tag>
+      )}
+      size="desktop"
+      loading={<Skeleton active paragraph={{ rows: 2 }} title={false} />}
+      retry={
+        <Button size="small" onClick={m.overclock.retry}>
+          {x.tp('common.retry')}
+        </Button>
+      }
+      facts={(rows) => <Facts rows={rows} x={x} />}
+      actions={(query) => (
         <div className="up-md-actions">
           <LinkButton type="primary" to={`${paths.account.orePoolOverclockSet}${query}`} data-testid="overclock-apply-link">
-            {t('overclock.apply')}
+            {x.t('overclock.apply')}
           </LinkButton>
-          <LinkButton to={`${paths.account.orePoolOverclockCancel}${query}`}>{t('overclock.cancel')}</LinkButton>
+          <LinkButton to={`${paths.account.orePoolOverclockCancel}${query}`}>{x.t('overclock.cancel')}</LinkButton>
         </div>
-      ) : null}
-    </Card>
+      )}
+    />
   );
 }
 

@@ -11,7 +11,7 @@ import { DASH } from '@/features/pool/machine/model/format';
 import type { DeviceDetail } from '@/features/pool/machine/model/types';
 import { FigureValue, LabelledValues } from '@/features/pool/machine/components/figure-parts';
 import { HashrateComparison } from '@/features/pool/machine/components/hashrate-comparison';
-import { OverclockBody } from '@/features/pool/machine/components/overclock-body';
+import { OverclockCard } from '@/features/pool/machine/components/overclock-body';
 import { useMachineTexts } from '@/features/pool/machine/texts';
 import * as view from '@/features/pool/machine/model/view';
 import type { Fact, FactValue, Usage } from '@/features/pool/machine/model/view';
@@ -140,47 +140,37 @@ function Comparison({ d, m, x }: { d: DeviceDetail; m: MachineDetail; x: Texts }
   );
 }
 
-function Overclock({ d, m, x }: { d: DeviceDetail; m: MachineDetail; x: Texts }) {
-  const { t, to, tp } = x;
+function Overclock(p: { d: DeviceDetail; m: MachineDetail; x: Texts }) {
+  const { m, x } = p;
   const navigate = useNavigate();
-  const s = m.overclock.state;
-  const query = view.overclockQuery(d);
   return (
-    <Card
-      title={t('overclock.title')}
-      testId="machine-overclock"
-      extra={
-        s && s.state !== 'none' ? (
-          <Tag color={OC_COLOR[s.state]} fill="outline" data-testid="overclock-state">
-            {to(`state.${s.state}`)}
-          </Tag>
-        ) : null
+    <OverclockCard
+      {...p}
+      frame={Card}
+      stateTag={(state, label) => (
+        <Tag color={OC_COLOR[state]} fill="outline" data-testid="overclock-state">
+          {label}
+        </Tag>
+      )}
+      size="mobile"
+      loading={<Skeleton.Paragraph lineCount={2} animated />}
+      retry={
+        <Button size="mini" onClick={m.overclock.retry}>
+          {x.tp('common.retry')}
+        </Button>
       }
-    >
-      <OverclockBody
-        size="mobile"
-        d={d}
-        m={m}
-        x={x}
-        loading={<Skeleton.Paragraph lineCount={2} animated />}
-        retry={
-          <Button size="mini" onClick={m.overclock.retry}>
-            {tp('common.retry')}
-          </Button>
-        }
-        facts={(rows) => <FactList rows={rows} className="up-mmd-dl" />}
-      />
-      {m.overclock.allowed ? (
+      facts={(rows) => <FactList rows={rows} className="up-mmd-dl" />}
+      actions={(query) => (
         <div className="up-mmd-buttons">
           <Button color="primary" size="small" onClick={() => navigate(`${mobilePaths.account.orePoolOverclockSet}${query}`)} data-testid="overclock-apply-link">
-            {t('overclock.apply')}
+            {x.t('overclock.apply')}
           </Button>
           <Button size="small" onClick={() => navigate(`${mobilePaths.account.orePoolOverclockCancel}${query}`)}>
-            {t('overclock.cancel')}
+            {x.t('overclock.cancel')}
           </Button>
         </div>
-      ) : null}
-    </Card>
+      )}
+    />
   );
 }
 

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import { SettingChips } from '../../overclock/components/setting-chips';
 import type { MachineDetail } from '../hooks/use-machine-detail';
 import type { DeviceDetail } from '../model/types';
@@ -9,7 +9,7 @@ import * as view from '../model/view';
  * for the coin, loading, failed with a retry, no request yet, or the last request's facts and
  * settings. The size gives its widgets (skeleton, retry button, facts list) and classes.
  */
-export function OverclockBody({ size, d, m, x, loading, retry, facts }: {
+interface BodyProps {
   size: 'desktop' | 'mobile';
   d: DeviceDetail;
   m: MachineDetail;
@@ -17,7 +17,36 @@ export function OverclockBody({ size, d, m, x, loading, retry, facts }: {
   loading: ReactNode;
   retry: ReactNode;
   facts: (rows: view.Fact[]) => ReactNode;
+}
+
+type OverclockStateName = NonNullable<MachineDetail['overclock']['state']>['state'];
+
+/**
+ * OverclockCard is the device page's overclock card on either size: the size's card frame
+ * titled and marked, the last request's state as the size's tag, the body, and the apply
+ * and cancel actions (given the request's query) where the coin allows overclocking.
+ */
+export function OverclockCard({
+  frame: Frame,
+  stateTag,
+  actions,
+  ...body
+}: BodyProps & {
+  frame: ComponentType<{ title: string; extra?: ReactNode; testId?: string; children: ReactNode }>;
+  stateTag: (state: OverclockStateName, label: string) => ReactNode;
+  actions: (query: string) => ReactNode;
 }) {
+  const { m, x } = body;
+  const s = m.overclock.state;
+  return (
+    <Frame title={x.t('overclock.title')} testId="machine-overclock" extra={s && s.state !== 'none' ? stateTag(s.state, x.to(`state.${s.state}`)) : null}>
+      <OverclockBody {...body} />
+      {m.overclock.allowed ? actions(view.overclockQuery(body.d)) : null}
+    </Frame>
+  );
+}
+
+export function OverclockBody({ size, d, m, x, loading, retry, facts }: BodyProps) {
   const { t } = x;
   const c = size === 'desktop' ? 'up-md' : 'up-mmd';
   const s = m.overclock.state;
