@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { ComingSoon } from '@/components/page-frame';
+import { pageArea } from '../placeholders';
 import { poolTitles } from '../shared-titles';
 import { DesktopAccountShell } from './pool/account-shell';
 import { DesktopAlertSettings } from './pool/alert-settings';
@@ -41,7 +41,5 @@ const pages: Record<PoolPage, ComponentType> = {
 };
 
 /** PoolArea renders a pool-mode page inside the account shell (switchers and menu). */
-export default function PoolArea({ page }: { page: PoolPage }) {
-  const Page = pages[page];
-  return <DesktopAccountShell>{Page ? <Page key={page} /> : <ComingSoon key={page} titleKey={poolTitles[page]} />}</DesktopAccountShell>;
-}
+const PoolArea = pageArea(DesktopAccountShell, pages, poolTitles);
+export default PoolArea;

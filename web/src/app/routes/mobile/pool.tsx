@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { ComingSoon } from '@/components/page-frame';
+import { pageArea } from '../placeholders';
 import { poolTitles } from '../shared-titles';
 import { MobileAccountShell } from './pool/account-shell';
 import { MobileAlertSettings } from './pool/alert-settings';
@@ -65,7 +65,5 @@ const pages: Record<MobilePoolPage, ComponentType> = {
 };
 
 /** MobilePoolArea renders a pool-mode page inside the account shell (switchers and menu). */
-export default function MobilePoolArea({ page }: { page: MobilePoolPage }) {
-  const Page = pages[page];
-  return <MobileAccountShell>{Page ? <Page key={page} /> : <ComingSoon key={page} titleKey={titles[page]} />}</MobileAccountShell>;
-}
+const MobilePoolArea = pageArea(MobileAccountShell, pages, titles);
+export default MobilePoolArea;
