@@ -1,5 +1,5 @@
-import { globLoader, useFeatureTexts } from '@/lib/feature-texts';
-import { usePoolTexts } from '../texts';
+import { globLoader } from '@/lib/feature-texts';
+import { usePoolScreenTexts } from '../texts';
 
 /** DEVICES_NS is the namespace of the device screens' texts. */
 export const DEVICES_NS = 'poolDevices';
@@ -8,7 +8,5 @@ const load = globLoader(import.meta.glob('./locales/*.json'));
 
 /** useDeviceTexts gives the device screens' t, pool mode's shared tp, and ready. */
 export function useDeviceTexts() {
-  const pool = usePoolTexts();
-  const own = useFeatureTexts(DEVICES_NS, load);
-  return { t: own.t, tp: pool.t, ready: pool.ready && own.ready };
+  return usePoolScreenTexts(DEVICES_NS, load);
 }

@@ -1,6 +1,6 @@
 import { globLoader, useFeatureTexts } from '@/lib/feature-texts';
 import { OVERCLOCK_NS } from '../overclock/texts';
-import { usePoolTexts } from '../texts';
+import { usePoolScreenTexts } from '../texts';
 
 /** MACHINE_NS is the namespace of the device detail and GPU pages' texts. */
 export const MACHINE_NS = 'poolMachine';
@@ -13,8 +13,7 @@ const loadOverclockTexts = globLoader(import.meta.glob('../overclock/locales/*.j
  * to (state and setting names for the device's overclock card), and whether all are in.
  */
 export function useMachineTexts() {
-  const pool = usePoolTexts();
-  const own = useFeatureTexts(MACHINE_NS, loadMachineTexts);
+  const own = usePoolScreenTexts(MACHINE_NS, loadMachineTexts);
   const oc = useFeatureTexts(OVERCLOCK_NS, loadOverclockTexts);
-  return { t: own.t, tp: pool.t, to: oc.t, ready: pool.ready && own.ready && oc.ready, lang: own.lang };
+  return { ...own, to: oc.t, ready: own.ready && oc.ready };
 }

@@ -1,5 +1,5 @@
-import { globLoader, useFeatureTexts } from '@/lib/feature-texts';
-import { usePoolTexts } from '../texts';
+import { globLoader } from '@/lib/feature-texts';
+import { usePoolScreenTexts } from '../texts';
 
 /** OVERCLOCK_NS is the namespace of the overclocking screens' texts. */
 export const OVERCLOCK_NS = 'poolOverclock';
@@ -11,7 +11,5 @@ const loadOverclockTexts = globLoader(import.meta.glob('./locales/*.json'));
  * common buttons) and whether both are in (ready).
  */
 export function useOverclockTexts() {
-  const pool = usePoolTexts();
-  const own = useFeatureTexts(OVERCLOCK_NS, loadOverclockTexts);
-  return { t: own.t, tp: pool.t, ready: pool.ready && own.ready, lang: own.lang };
+  return usePoolScreenTexts(OVERCLOCK_NS, loadOverclockTexts);
 }
