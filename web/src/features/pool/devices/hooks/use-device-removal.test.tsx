@@ -5,34 +5,14 @@ import { local, localKeys } from '@/lib/storage';
 import { type Call, fakeApi, ok, queryWrapper } from '@/testing/fake-api';
 import { useDeviceList } from '../api/devices';
 import type { ListParams } from '../model/list-params';
+import { deviceRow } from '../../model/device-fixture';
 import type { DeviceRow } from '../model/types';
 import { useDeviceRemoval } from './use-device-removal';
 
 vi.mock('@/lib/notify', () => ({ notify: vi.fn() }));
 
 // A sub-account with one online and two offline devices, as the pool answers them.
-const row = (id: number, worker: string, status: DeviceRow['status']): DeviceRow => ({
-  id,
-  code: `alice.${worker}`,
-  worker,
-  subAccount: 'alice',
-  coin: 'MINE',
-  alias: '',
-  kind: 'gpu',
-  status,
-  realTimeHashRate: { hashRate: 0, show: '0', unit: 'H/s' },
-  dayHashRate: { hashRate: 0, show: '0', unit: 'H/s' },
-  onlineDuration: 0,
-  lastUpdateTime: 0,
-  intranetIp: '',
-  publicIp: '',
-  region: '',
-  temperature: null,
-  bound: true,
-  boundAt: 0,
-  initialising: false,
-  burned: false,
-});
+const row = (id: number, worker: string, status: DeviceRow['status']): DeviceRow => deviceRow({ id, code: `alice.${worker}`, worker, status });
 const live = row(1, 'live', 'normal');
 const gone = row(2, 'gone', 'offline');
 const old = row(3, 'old', 'offline');

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { DeviceOverclock } from '../../overclock/model/types';
+import { deviceRow } from '../../model/device-fixture';
 import { DASH } from './format';
 import type { DeviceDetail } from './types';
 import { comparisonFigures, heroFigures, shareCounts, miningFacts, networkFacts, onlineText, overclockChips, overclockFacts, pageStateText, systemFacts, usages, type MachineTexts } from './view';
@@ -12,26 +13,18 @@ const rate = (show: string, unit = 'MH/s') => ({ hashRate: Number(show), show, u
 
 function device(over: Partial<DeviceDetail> = {}): DeviceDetail {
   return {
-    id: 7,
-    code: 'miner1.rig01',
-    worker: 'rig01',
-    subAccount: 'miner1',
-    coin: 'ETC',
-    alias: '',
-    kind: 'gpu',
-    status: 'normal',
-    realTimeHashRate: rate('120.5'),
-    dayHashRate: rate('118.0'),
-    onlineDuration: 3700,
-    lastUpdateTime: 1_700_000_000_000,
-    intranetIp: '10.0.0.8',
-    publicIp: '',
-    region: '',
-    temperature: null,
-    bound: true,
-    boundAt: 0,
-    initialising: false,
-    burned: false,
+    ...deviceRow({
+      id: 7,
+      code: 'miner1.rig01',
+      worker: 'rig01',
+      subAccount: 'miner1',
+      coin: 'ETC',
+      realTimeHashRate: rate('120.5'),
+      dayHashRate: rate('118.0'),
+      onlineDuration: 3700,
+      lastUpdateTime: 1_700_000_000_000,
+      intranetIp: '10.0.0.8',
+    }),
     minerRunning: true,
     minerSoftware: 'T-Rex',
     minerVersion: '0.26.8',
