@@ -152,6 +152,13 @@ func (s *Store) Update(ctx context.Context, by audit.Actor, typ string, change f
 	today := DayOf(now)
 	var res Updated
 	err = s.DB.InTx(ctx, func(tx *db.Tx) error {
+		if db.DialectOf(tx) == db.Postgres {
+			// Two changes at once must not both take a free port: they wait for each other
+			// here (readers do not). SQLite's write lock at BEGIN does the same.
+			if _, err := tx.Exec(ctx, "LOCK TABLE coins IN SHARE ROW EXCLUSIVE MODE"); err != nil {
+				return err
+			}
+		}
 		before, err := get(ctx, tx, typ, today)
 		if errors.Is(err, db.ErrNotFound) {
 			return updateErr(404, "coin.unknown", i18n.Params{"coin": typ}, "")
