@@ -3,7 +3,6 @@ package coin
 import (
 	"cmp"
 	"context"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -12,13 +11,13 @@ import (
 	"text/tabwriter"
 
 	"github.com/uniplus-pool/pool/internal/cli"
-	"github.com/uniplus-pool/pool/internal/db"
 	"github.com/uniplus-pool/pool/internal/ops/audit"
 )
 
 // AdminUsage lists the coin commands of `poold admin`.
 const AdminUsage = `  coin list
-  coin add TYPE --name N --algorithm sha256d|scrypt|... --unit U --decimals 8 [flags]
+  coin add TYPE --name N --algorithm sha256d|scrypt|... --unit U --decimals 8 [--reason TEXT] [flags]
+                                       audited as cli (coin.add)
   coin set TYPE --reason TEXT [flags]  only the flags given change; audited as cli (coin.update);
                                        a change of --fee-bps or --pps-tx-fees applies from the next settlement day
       flags: --name --alias --algorithm --unit --hash-unit --decimals --icon --logo
@@ -107,13 +106,15 @@ func newCoin(typ string) Coin {
 
 // parseCoinFlags reads coin add's or set's arguments into c: the words (the type) and
 // the flags, which change only the fields they name.
-// coin set also reads --reason into reason.
+// --reason is read into reason: required by coin set, optional for coin add.
 func parseCoinFlags(verb string, c *Coin, args []string, out io.Writer, reason *string) ([]string, error) {
 	cmd := cli.New("coin "+verb, AdminUsage)
 	coinFlags(c, cmd.Flags)
-	if verb == "set" {
-		cmd.Flags.StringVar(reason, "reason", "", "why, for the audit log (required)")
+	what := "why, for the audit log (required)"
+	if verb == "add" {
+		what = "why, for the audit log"
 	}
+	cmd.Flags.StringVar(reason, "reason", "", what)
 	return cmd.Parse(args, out)
 }
 
@@ -180,15 +181,8 @@ func (s *Store) Admin(ctx context.Context, args []string, out io.Writer) error {
 			}
 			return nil
 		}
-		_, err = s.Get(ctx, typ)
-		switch {
-		case err == nil:
-			return fmt.Errorf("coin %s exists; use coin set", typ)
-		case !errors.Is(err, db.ErrNotFound):
-			return err
-		}
 		c := newCoin(typ)
-		if _, err := parseCoinFlags(verb, &c, args, out, nil); err != nil {
+		if _, err := parseCoinFlags(verb, &c, args, out, new(string)); err != nil {
 			return err
 		}
 		if c.AliasName == "" {
@@ -197,17 +191,8 @@ func (s *Store) Admin(ctx context.Context, args []string, out io.Writer) error {
 		if c.ChainUnit == "" {
 			c.ChainUnit = c.Type
 		}
-		used, err := s.PortsInUse(ctx)
-		if err != nil {
-			return err
-		}
-		for _, p := range c.ports() {
-			if other, ok := used[p]; ok && other != c.Type {
-				return fmt.Errorf("stratum port %d is used by %s", p, other)
-			}
-		}
-		if err := s.Put(ctx, c); err != nil {
-			return err
+		if err := s.Add(ctx, audit.CLI, c, reason); err != nil {
+			return cli.Explain(err)
 		}
 		fmt.Fprintf(out, "coin %s saved\n", c.Type)
 		return nil

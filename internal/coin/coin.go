@@ -397,18 +397,3 @@ func put(ctx context.Context, q db.Querier, c Coin) error {
 	}
 	return nil
 }
-
-// PortsInUse maps every stratum port to the coin using it, to refuse a port used twice.
-func (s *Store) PortsInUse(ctx context.Context) (map[int]string, error) {
-	list, err := s.List(ctx)
-	if err != nil {
-		return nil, err
-	}
-	out := map[int]string{}
-	for _, c := range list {
-		for _, p := range append(slices.Clone(c.StratumPorts), c.SoloPorts...) {
-			out[p] = c.Type
-		}
-	}
-	return out, nil
-}

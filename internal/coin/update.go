@@ -3,10 +3,12 @@ package coin
 import (
 	"context"
 	"errors"
+	"fmt"
 	"maps"
 	"reflect"
 	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/uniplus-pool/pool/internal/account"
 	"github.com/uniplus-pool/pool/internal/chain"
@@ -123,6 +125,65 @@ func (ch Change) Apply(c *Coin) error {
 	return nil
 }
 
+// ActionAdd is the audit log's action of Add.
+const ActionAdd = "coin.add"
+
+// Add stores a new coin for an operator (by), the reason optional: a coin that exists or
+// a port another coin listens on is refused, and the coin and its audit entry (coin.add,
+// coin:TYPE, after) are written in one transaction.
+func (s *Store) Add(ctx context.Context, by audit.Actor, c Coin, reason string) error {
+	if strings.TrimSpace(reason) != "" {
+		var err error
+		if reason, err = account.CheckAdminReason(reason); err != nil {
+			return err
+		}
+	}
+	c.Pending = nil
+	if err := c.Validate(); err != nil {
+		return err
+	}
+	return s.DB.InTx(ctx, func(tx *db.Tx) error {
+		if err := lockCoins(ctx, tx); err != nil {
+			return err
+		}
+		today := DayOf(s.now())
+		others, err := list(ctx, tx, today)
+		if err != nil {
+			return err
+		}
+		for _, o := range others {
+			if o.Type == c.Type {
+				return fmt.Errorf("coin %s exists; use coin set", c.Type)
+			}
+			for _, p := range c.ports() {
+				if slices.Contains(o.ports(), p) {
+					return updateErr(409, "coin.update.portInUse", i18n.Params{"port": strconv.Itoa(p), "coin": o.Type}, "ports")
+				}
+			}
+		}
+		if err := put(ctx, tx, c); err != nil {
+			return err
+		}
+		after, err := get(ctx, tx, c.Type, today)
+		if err != nil {
+			return err
+		}
+		return audit.Record(ctx, tx, audit.Entry{Actor: by, Action: ActionAdd, ObjectType: "coin", ObjectID: c.Type,
+			Reason: reason, After: SettingsOf(after)})
+	})
+}
+
+// lockCoins makes two changes of the coins at once wait for each other on PostgreSQL
+// (readers do not), so that both cannot take one free port; SQLite's write lock at BEGIN
+// does the same.
+func lockCoins(ctx context.Context, tx *db.Tx) error {
+	if db.DialectOf(tx) != db.Postgres {
+		return nil
+	}
+	_, err := tx.Exec(ctx, "LOCK TABLE coins IN SHARE ROW EXCLUSIVE MODE")
+	return err
+}
+
 // Updated is what Update did.
 type Updated struct {
 	Coin Coin
@@ -152,12 +213,8 @@ func (s *Store) Update(ctx context.Context, by audit.Actor, typ string, change f
 	today := DayOf(now)
 	var res Updated
 	err = s.DB.InTx(ctx, func(tx *db.Tx) error {
-		if db.DialectOf(tx) == db.Postgres {
-			// Two changes at once must not both take a free port: they wait for each other
-			// here (readers do not). SQLite's write lock at BEGIN does the same.
-			if _, err := tx.Exec(ctx, "LOCK TABLE coins IN SHARE ROW EXCLUSIVE MODE"); err != nil {
-				return err
-			}
+		if err := lockCoins(ctx, tx); err != nil {
+			return err
 		}
 		before, err := get(ctx, tx, typ, today)
 		if errors.Is(err, db.ErrNotFound) {

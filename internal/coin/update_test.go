@@ -210,3 +210,28 @@ func TestTermsClock(t *testing.T) {
 		}
 	})
 }
+
+// coin add is audited as cli too (coin.add, the coin after), its reason optional; a port
+// another coin listens on is refused and writes nothing.
+func TestCoinAddIsAuditedAsCLI(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		ctx := context.Background()
+		s := testCoins(t, d, time.Now())
+		var out bytes.Buffer
+		if err := s.Admin(ctx, []string{"add", "DOGE", "--name", "Dogecoin", "--algorithm", "scrypt", "--solo-ports", "4333"}, &out); err == nil ||
+			!strings.Contains(err.Error(), "4333") {
+			t.Fatalf("port clash: %v", err)
+		}
+		if rows := auditRows(t, d); len(rows) != 0 {
+			t.Fatalf("refusal audited: %v", rows)
+		}
+		if err := s.Admin(ctx, []string{"add", "DOGE", "--name", "Dogecoin", "--algorithm", "scrypt", "--ports", "3340", "--reason", "listing"}, &out); err != nil {
+			t.Fatal(err)
+		}
+		rows := auditRows(t, d)
+		if len(rows) != 1 || rows[0]["actor"] != audit.ActorCLI || rows[0]["action"] != "coin.add" || rows[0]["object"] != "coin:DOGE" ||
+			rows[0]["reason"] != "listing" || rows[0]["before"] != "" || !strings.Contains(rows[0]["after"], `"stratumPorts":[3340]`) {
+			t.Fatalf("audit %v", rows)
+		}
+	})
+}
