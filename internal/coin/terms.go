@@ -3,8 +3,9 @@ package coin
 import (
 	"context"
 	"fmt"
+	"math"
 	"strings"
-	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/uniplus-pool/pool/internal/db"
@@ -106,8 +107,15 @@ type TermsClock struct {
 	// Base is the coin as the role read it: its terms while the schedule is empty.
 	Base Coin
 
-	mu    sync.Mutex
-	sched Schedule
+	// sched is read by every share of every connection: swapped whole, read without a lock.
+	sched atomic.Pointer[clockSchedule]
+}
+
+// clockSchedule is a Schedule with each day's first instant worked out once, so that At
+// neither locks, formats a day nor allocates per share.
+type clockSchedule struct {
+	from  []int64 // Unix seconds of each entry's first moment, ascending
+	terms Schedule
 }
 
 // Refresh is how often a TermsClock reads the schedule again: a change is made a day
@@ -120,9 +128,19 @@ func (tc *TermsClock) Load(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	tc.mu.Lock()
-	tc.sched = all[tc.Coin]
-	tc.mu.Unlock()
+	cs := &clockSchedule{terms: all[tc.Coin]}
+	for _, t := range cs.terms {
+		if t.From == "" { // from the coin's beginning
+			cs.from = append(cs.from, math.MinInt64)
+			continue
+		}
+		start, err := time.ParseInLocation(time.DateOnly, t.From, beijing)
+		if err != nil {
+			return fmt.Errorf("coin: terms of %s from %q: %w", tc.Coin, t.From, err)
+		}
+		cs.from = append(cs.from, start.Unix())
+	}
+	tc.sched.Store(cs)
 	return nil
 }
 
@@ -142,10 +160,13 @@ func (tc *TermsClock) Run(ctx context.Context) {
 
 // At answers the fee and PPS setting of a share accepted at t.
 func (tc *TermsClock) At(t time.Time) (feeBps int, ppsTxFees bool) {
-	tc.mu.Lock()
-	defer tc.mu.Unlock()
-	if terms, ok := tc.sched.On(DayOf(t)); ok {
-		return terms.FeeBps, terms.PPSTxFees
+	if cs := tc.sched.Load(); cs != nil {
+		at := t.Unix()
+		for i := len(cs.from) - 1; i >= 0; i-- {
+			if cs.from[i] <= at {
+				return cs.terms[i].FeeBps, cs.terms[i].PPSTxFees
+			}
+		}
 	}
 	return tc.Base.FeeBps, tc.Base.PPSTxFees
 }
