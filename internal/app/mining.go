@@ -3,7 +3,9 @@ package app
 import (
 	"cmp"
 	"context"
+	"crypto/rand"
 	"crypto/tls"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -218,6 +220,20 @@ type miningRole struct {
 	wg      sync.WaitGroup
 	// metrics reads the servers and engines at scrape time.
 	metrics *mining.Collector
+	// db and reportID are where and as whom each server reports its share counts and its
+	// engine's template status for the console (mining.Reporter).
+	db       *db.DB
+	reportID string
+}
+
+// ReportEvery is how often a stratum server writes its report for the console.
+const ReportEvery = 5 * time.Second
+
+// newReportID is a random id of this process, unique among the pool's stratum processes.
+func newReportID() string {
+	var b [6]byte
+	_, _ = rand.Read(b[:])
+	return hex.EncodeToString(b[:])
 }
 
 // startMining starts the stratum role. Its context ends the engines and the share
@@ -230,7 +246,7 @@ func startMining(ctx context.Context, cfg config.Config, d *db.DB, chains *chain
 	if err != nil {
 		return nil, err
 	}
-	role := &miningRole{metrics: &mining.Collector{Blocks: &mining.Blocks{DB: d}}}
+	role := &miningRole{metrics: &mining.Collector{Blocks: &mining.Blocks{DB: d}}, db: d, reportID: newReportID()}
 	ports := 0
 	for _, c := range coins {
 		if c.OpenStatus {
@@ -367,6 +383,11 @@ func (m *miningRole) serve(ctx context.Context, cfg config.Config, c coin.Coin, 
 	}
 	m.servers = append(m.servers, srv)
 	m.metrics.Add(name, srv, eng)
+	if m.db != nil {
+		rep := &mining.Reporter{DB: m.db, Coin: c.Type, Source: m.reportID + "/" + name, Server: srv, Engine: eng, Log: log}
+		m.wg.Add(1)
+		go func() { defer m.wg.Done(); rep.Run(ctx, ReportEvery) }()
+	}
 	m.wg.Add(1)
 	go func() {
 		defer m.wg.Done()

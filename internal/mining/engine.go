@@ -101,6 +101,8 @@ type Engine struct {
 	// Running totals for the metrics (metrics.go); devicesRefused counts first accepted
 	// shares whose device the pool refused (a sub-account at its device cap).
 	blocksSubmitted, blocksRejected, templateErrors, devicesRefused atomic.Uint64
+	// tpl is the last template taken and the last failure to get one (report.go).
+	tpl templateState
 }
 
 // Attach gives the engine the server it feeds; the server must have been created with the
@@ -175,7 +177,7 @@ func (e *Engine) refresh(ctx context.Context) {
 	nt, err := e.Driver.Template(ctx)
 	if err != nil {
 		if ctx.Err() == nil {
-			e.templateErrors.Add(1)
+			e.templateFailed(err)
 			e.Log.Warn("mining: template", "coin", e.Coin, "err", err)
 		}
 		return
@@ -197,7 +199,7 @@ func (e *Engine) watchTips(ctx context.Context, prev chain.Hash, out chan<- *cha
 			if ctx.Err() != nil {
 				return
 			}
-			e.templateErrors.Add(1)
+			e.templateFailed(err)
 			e.Log.Warn("mining: wait for a new block", "coin", e.Coin, "err", err)
 			select {
 			case <-ctx.Done():
@@ -227,6 +229,7 @@ func (e *Engine) publish(t *chain.Template, clean bool) error {
 	e.mu.Lock()
 	e.current = w
 	e.mu.Unlock()
+	e.tpl.taken(t.Height, time.Now())
 	if e.server != nil {
 		e.server.Broadcast(w.Job)
 	}

@@ -119,7 +119,7 @@ func (e *Engine) runHeaders(ctx context.Context) error {
 			if ctx.Err() != nil {
 				return nil
 			}
-			e.templateErrors.Add(1)
+			e.templateFailed(err)
 			e.Log.Warn("mining: wait for work", "coin", e.Coin, "err", err)
 			select {
 			case <-ctx.Done():
@@ -169,6 +169,7 @@ func (e *Engine) publishHeader(t *chain.HeaderTemplate, clean bool) error {
 	}
 	t.Target.FillBytes(j.target[:])
 	e.headers.add(j)
+	e.tpl.taken(t.Height, time.Now())
 	if e.server != nil {
 		e.server.Broadcast(j.job)
 	}

@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"strconv"
 	"time"
 
 	"github.com/uniplus-pool/pool/internal/httpx"
@@ -50,18 +51,21 @@ func ParseRange(v string) (Range, error) {
 	return "", httpx.Warn("validation.oneOf", i18n.Params{"field": "pool.field.range", "values": "24h, 7d, 30d"})
 }
 
-// historyScope is whose shares a history sums: one device on its coin, or a user's
-// devices (of one sub-account when subAccountID is set) on a coin.
+// historyScope is whose shares a history sums: one device on its coin, a user's devices
+// (of one sub-account when subAccountID is set) on a coin, or with wholeCoin every device
+// on the coin (the pool's hashrate).
 type historyScope struct {
-	deviceID int64
-	user     scope.Scope
-	coin     string
+	deviceID  int64
+	user      scope.Scope
+	coin      string
+	wholeCoin bool
 }
 
-// table is the share table the scope reads at a grain ("minutes" or "hours"): a
-// device's own rows, or the per-sub-account sums for a user's scope.
+// table is the share table the scope reads at a grain ("minutes" or "hours"): the
+// devices' rows for a device or the whole coin, or the per-sub-account sums for a user's
+// scope.
 func (sc historyScope) table(grain string) string {
-	if sc.deviceID != 0 {
+	if sc.deviceID != 0 || sc.wholeCoin {
 		return "share_" + grain
 	}
 	return "sub_account_" + grain
@@ -70,6 +74,9 @@ func (sc historyScope) table(grain string) string {
 // where is the scope as SQL over its share table aliased m (joined to sub_accounts s
 // for a user's scope).
 func (sc historyScope) where(table string) (from, where string, args []any) {
+	if sc.wholeCoin {
+		return " FROM " + table + " m ", "WHERE m.coin = ?", []any{sc.coin}
+	}
 	if sc.deviceID != 0 {
 		return " FROM " + table + " m ", "WHERE m.device_id = ? AND m.coin = ?", []any{sc.deviceID, sc.coin}
 	}
@@ -97,8 +104,12 @@ func (s *Store) history(ctx context.Context, sc historyScope, algo string, bucke
 			return nil
 		}
 		f, w, args := sc.where(table)
-		rows, err := s.DB.Query(ctx, "SELECT m."+col+", m.diff_sum, m.accepted, m.rejected, m.stale"+f+w+
-			" AND m."+col+" >= ? AND m."+col+" < ?", append(args, from, to)...)
+		// Summed by bucket in the database: the whole coin has a row per device and minute.
+		// The bucket is written as a literal: PostgreSQL matches GROUP BY expressions by
+		// text, and two parameters would be two different expressions.
+		b := "m." + col + " - m." + col + " % " + strconv.FormatInt(size, 10)
+		rows, err := s.DB.Query(ctx, "SELECT "+b+", SUM(m.diff_sum), SUM(m.accepted), SUM(m.rejected), SUM(m.stale)"+f+w+
+			" AND m."+col+" >= ? AND m."+col+" < ? GROUP BY "+b, append(args, from, to)...)
 		if err != nil {
 			return err
 		}
@@ -127,6 +138,13 @@ func (s *Store) history(ctx context.Context, sc historyScope, algo string, bucke
 		points[i].HashRate = Hashrate(diff[i], algo, bucket)
 	}
 	return points, nil
+}
+
+// CoinHistory is the whole pool's hashrate on coinType over r: every device that mined
+// it, removed ones included, for the minutes they mined it.
+func (s *Store) CoinHistory(ctx context.Context, coinType, algo string, r Range, now time.Time) ([]Point, error) {
+	bucket, n := r.shape()
+	return s.history(ctx, historyScope{coin: coinType, wholeCoin: true}, algo, bucket, n, now)
 }
 
 // DeviceHistory is the device's hashrate on its current coin over r.

@@ -40,6 +40,8 @@ var tableOwners = []struct {
 	{"alert_events", "internal/alert", regexp.MustCompile(`(?i)\balert_events\b`)},
 	{"alert_notices", "internal/alert", regexp.MustCompile(`(?i)\balert_notices\b`)},
 	{"coin_terms", "internal/coin", regexp.MustCompile(`(?i)\bcoin_terms\b`)},
+	{"share_results", "internal/mining", regexp.MustCompile(`(?i)\bshare_results\b`)},
+	{"stratum_heartbeats", "internal/mining", regexp.MustCompile(`(?i)\bstratum_heartbeats\b`)},
 }
 
 // No package but a table's owner names it in the string literals (SQL) of its non-test Go

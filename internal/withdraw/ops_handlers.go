@@ -14,6 +14,7 @@ import (
 
 	"github.com/uniplus-pool/pool/internal/account"
 	"github.com/uniplus-pool/pool/internal/chain"
+	"github.com/uniplus-pool/pool/internal/coin"
 	"github.com/uniplus-pool/pool/internal/db"
 	"github.com/uniplus-pool/pool/internal/httpx"
 	"github.com/uniplus-pool/pool/internal/i18n"
@@ -567,12 +568,39 @@ type OpsWalletReport struct {
 	Available    string `json:"available"`
 	Unsent       string `json:"unsent"`
 	Surplus      string `json:"surplus"` // negative: the wallet cannot pay every user
+	Short        bool   `json:"short"`   // the surplus is negative
 	Frozen       string `json:"frozen"`
 	Open         string `json:"open"`
 	UnknownSends int    `json:"unknownSends"`
 	// Problem is what is wrong, "" for nothing; Error is why the coin could not be checked.
 	Problem string `json:"problem"`
 	Error   string `json:"error"`
+}
+
+// OpsWalletLine is coin c's wallet check (CheckWallet, through its node), amounts in
+// coins; a node that does not answer, or no driver in this process, is the line's Error.
+// The operator console's overview shows it too, under a deadline of its own (ctx).
+func (s *Store) OpsWalletLine(ctx context.Context, c coin.Coin) OpsWalletReport {
+	line := OpsWalletReport{Coin: c.Type}
+	rep, err := func() (WalletReport, error) {
+		if s.Chains == nil {
+			return WalletReport{}, errors.New("no chain drivers in this process")
+		}
+		drv, err := s.Chains.Driver(ctx, c)
+		if err != nil {
+			return WalletReport{}, err
+		}
+		return s.CheckWallet(ctx, c, drv)
+	}()
+	if err != nil {
+		line.Error = err.Error()
+		return line
+	}
+	f := func(v int64) string { return chain.FormatAmount(v, c.Decimals) }
+	line.Wallet, line.Available, line.Unsent, line.Surplus = f(rep.Wallet), f(rep.Available), f(rep.Unsent), f(rep.Surplus())
+	line.Frozen, line.Open, line.UnknownSends, line.Problem = f(rep.Frozen), f(rep.Open), rep.UnknownSends, rep.Problem()
+	line.Short = rep.Surplus() < 0
+	return line
 }
 
 // opsWallet answers the wallet check of every coin (?coin= for one), as `poold admin
@@ -589,26 +617,7 @@ func (s *Store) opsWallet(w http.ResponseWriter, r *http.Request) error {
 		if only != "" && c.Type != only {
 			continue
 		}
-		line := OpsWalletReport{Coin: c.Type}
-		rep, err := func() (WalletReport, error) {
-			if s.Chains == nil {
-				return WalletReport{}, errors.New("no chain drivers in this process")
-			}
-			drv, err := s.Chains.Driver(ctx, c)
-			if err != nil {
-				return WalletReport{}, err
-			}
-			return s.CheckWallet(ctx, c, drv)
-		}()
-		if err != nil {
-			line.Error = err.Error()
-			out = append(out, line)
-			continue
-		}
-		f := func(v int64) string { return chain.FormatAmount(v, c.Decimals) }
-		line.Wallet, line.Available, line.Unsent, line.Surplus = f(rep.Wallet), f(rep.Available), f(rep.Unsent), f(rep.Surplus())
-		line.Frozen, line.Open, line.UnknownSends, line.Problem = f(rep.Frozen), f(rep.Open), rep.UnknownSends, rep.Problem()
-		out = append(out, line)
+		out = append(out, s.OpsWalletLine(ctx, c))
 	}
 	return httpx.OK(w, r, map[string]any{"coins": out})
 }

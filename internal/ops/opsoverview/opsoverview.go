@@ -12,6 +12,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/uniplus-pool/pool/internal/chain"
@@ -22,15 +23,34 @@ import (
 	"github.com/uniplus-pool/pool/internal/ledger"
 	"github.com/uniplus-pool/pool/internal/mining"
 	"github.com/uniplus-pool/pool/internal/ops"
+	"github.com/uniplus-pool/pool/internal/pool"
+	"github.com/uniplus-pool/pool/internal/withdraw"
 )
 
 // StuckAfter is how long an open payout may wait before the overview counts it stuck.
 const StuckAfter = time.Hour
 
+// WalletTimeout bounds the overview's wait for the nodes' wallets (asked at once, all
+// coins together): a node that does not answer by then is the coin's wallet error.
+const WalletTimeout = 3 * time.Second
+
+// SilentAfter is how long a coin's stratum process may go without a report before the
+// overview says its node's status is unknown.
+const SilentAfter = time.Minute
+
+// WalletChecker is `poold admin wallet check` for one coin (withdraw.Store.OpsWalletLine).
+type WalletChecker interface {
+	OpsWalletLine(ctx context.Context, c coin.Coin) withdraw.OpsWalletReport
+}
+
 // Area serves the overview and blocks routes.
 type Area struct {
 	DB    *db.DB
 	Coins *coin.Store
+	// Wallets checks each coin's node wallet; nil leaves the wallet out (its error says so).
+	Wallets WalletChecker
+	// WalletWait bounds the wallet checks; 0 is WalletTimeout.
+	WalletWait time.Duration
 	// Now is the clock; nil is time.Now.
 	Now func() time.Time
 }
@@ -72,6 +92,98 @@ type CoinFigures struct {
 	PayoutsStuck   int `json:"payoutsStuck"`
 	PayoutsFailed  int `json:"payoutsFailed24h"`
 	ReviewsWaiting int `json:"reviewsWaiting"`
+	// HashRateHistory is the pool's hashrate over the last 24 hours in 10-minute points
+	// (pool.HistoryBucket), oldest first, from the stored shares.
+	HashRateHistory []pool.Point `json:"hashRateHistory"`
+	// Shares24h are the shares the stratum servers answered in the last 24 hours.
+	Shares24h Shares `json:"shares24h"`
+	// Node is the node's status as the stratum process last reported it.
+	Node Node `json:"node"`
+	// Wallet is the node wallet against what the pool owes (`poold admin wallet check`);
+	// its error says why a coin could not be checked.
+	Wallet withdraw.OpsWalletReport `json:"wallet"`
+}
+
+// Shares are share counts: accepted, and refused by reason (stale, duplicate,
+// low_difficulty, unauthorized, not_subscribed, other).
+type Shares struct {
+	Accepted int64            `json:"accepted"`
+	Refused  map[string]int64 `json:"refused"`
+}
+
+// Node statuses.
+const (
+	NodeOK      = "ok"      // the last try for a template worked
+	NodeError   = "error"   // the last try failed: Error says why
+	NodeSilent  = "silent"  // no report for SilentAfter: the stratum process is down or cut off
+	NodeUnknown = "unknown" // no stratum process has reported the coin
+)
+
+// Node is a coin's node as its stratum process sees it.
+type Node struct {
+	Status         string `json:"status"`
+	Error          string `json:"error"`
+	ErrorAt        int64  `json:"errorAt"`
+	TemplateAt     int64  `json:"templateAt"` // Unix ms of the last block template; 0: none
+	TemplateAgeMs  int64  `json:"templateAgeMs"`
+	TemplateHeight int64  `json:"templateHeight"`
+	ReportAt       int64  `json:"reportAt"` // Unix ms of the last report; 0: none
+}
+
+// nodeOf reads the coin's node status from the last heartbeat.
+func nodeOf(ctx context.Context, q db.Querier, coinType string, now time.Time) (Node, error) {
+	h, err := mining.LatestHeartbeat(ctx, q, coinType)
+	if errors.Is(err, db.ErrNotFound) {
+		return Node{Status: NodeUnknown}, nil
+	}
+	if err != nil {
+		return Node{}, err
+	}
+	n := Node{Status: NodeOK, Error: h.NodeError, ErrorAt: h.NodeErrorAt, TemplateAt: h.TemplateAt, TemplateHeight: h.TemplateHeight, ReportAt: h.BeatAt}
+	if h.TemplateAt > 0 {
+		n.TemplateAgeMs = max(0, now.UnixMilli()-h.TemplateAt)
+	}
+	switch {
+	case now.UnixMilli()-h.BeatAt > SilentAfter.Milliseconds():
+		n.Status = NodeSilent
+	case h.NodeError != "" || h.TemplateAt == 0:
+		n.Status = NodeError
+	}
+	return n, nil
+}
+
+// wallets checks every coin's wallet at once, each under WalletTimeout.
+func (a *Area) wallets(ctx context.Context, coins []coin.Coin) []withdraw.OpsWalletReport {
+	out := make([]withdraw.OpsWalletReport, len(coins))
+	if a.Wallets == nil {
+		for i, c := range coins {
+			out[i] = withdraw.OpsWalletReport{Coin: c.Type, Error: "no chain drivers in this process"}
+		}
+		return out
+	}
+	wait := a.WalletWait
+	if wait <= 0 {
+		wait = WalletTimeout
+	}
+	ctx, cancel := context.WithTimeout(ctx, wait)
+	defer cancel()
+	var wg sync.WaitGroup
+	for i, c := range coins {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			done := make(chan withdraw.OpsWalletReport, 1)
+			go func() { done <- a.Wallets.OpsWalletLine(ctx, c) }()
+			select {
+			case out[i] = <-done:
+			case <-ctx.Done():
+				// A driver that ignores its context does not hold the overview up.
+				out[i] = withdraw.OpsWalletReport{Coin: c.Type, Error: "the node did not answer within " + wait.String()}
+			}
+		}()
+	}
+	wg.Wait()
+	return out
 }
 
 // Overview reads every coin's figures.
@@ -82,9 +194,28 @@ func (a *Area) Overview(ctx context.Context) ([]CoinFigures, error) {
 	}
 	now := a.now()
 	blocks := &mining.Blocks{DB: a.DB}
+	shares := &pool.Store{DB: a.DB}
+	walletsDone := make(chan []withdraw.OpsWalletReport, 1)
+	go func() { walletsDone <- a.wallets(ctx, coins) }()
 	out := []CoinFigures{}
 	for _, c := range coins {
 		f := CoinFigures{Coin: c.Type, Blocks: map[string]int{}}
+		if f.HashRateHistory, err = shares.CoinHistory(ctx, c.Type, c.Algorithm, pool.Range24h, now); err != nil {
+			return nil, err
+		}
+		results, err := mining.ShareResults(ctx, a.DB, c.Type, now.Add(-24*time.Hour), now)
+		if err != nil {
+			return nil, err
+		}
+		f.Shares24h = Shares{Accepted: results[mining.ResultAccepted], Refused: map[string]int64{}}
+		for r, n := range results {
+			if r != mining.ResultAccepted {
+				f.Shares24h.Refused[r] = n
+			}
+		}
+		if f.Node, err = nodeOf(ctx, a.DB, c.Type, now); err != nil {
+			return nil, err
+		}
 		st, err := blocks.Stats(ctx, c.Type)
 		if err != nil && !errors.Is(err, db.ErrNotFound) {
 			return nil, err
@@ -127,6 +258,9 @@ func (a *Area) Overview(ctx context.Context) ([]CoinFigures, error) {
 			return nil, err
 		}
 		out = append(out, f)
+	}
+	for i, w := range <-walletsDone {
+		out[i].Wallet = w
 	}
 	return out, nil
 }

@@ -10,9 +10,13 @@ import (
 	"github.com/uniplus-pool/pool/internal/coin"
 	"github.com/uniplus-pool/pool/internal/db"
 	"github.com/uniplus-pool/pool/internal/db/dbtest"
+	"github.com/uniplus-pool/pool/internal/mining"
 	"github.com/uniplus-pool/pool/internal/ops"
 	"github.com/uniplus-pool/pool/internal/ops/opsoverview"
 	"github.com/uniplus-pool/pool/internal/ops/opstest"
+	"github.com/uniplus-pool/pool/internal/pool"
+	"github.com/uniplus-pool/pool/internal/stratum"
+	"github.com/uniplus-pool/pool/internal/withdraw"
 )
 
 // The overview counts a coin's devices, blocks by status, and payouts open, stuck (open
@@ -106,3 +110,138 @@ func TestOverviewAndBlocks(t *testing.T) {
 		}
 	})
 }
+
+// fakeWallets answers each coin's wallet check; a coin in slow waits until the overview
+// gives up.
+type fakeWallets struct{ slow map[string]bool }
+
+func (f fakeWallets) OpsWalletLine(ctx context.Context, c coin.Coin) withdraw.OpsWalletReport {
+	if f.slow[c.Type] {
+		<-ctx.Done()
+		time.Sleep(50 * time.Millisecond) // a driver slow to notice
+		return withdraw.OpsWalletReport{Coin: c.Type, Error: "late"}
+	}
+	return withdraw.OpsWalletReport{Coin: c.Type, Wallet: "1.00000000", Available: "1.50000000", Surplus: "-0.50000000", Short: true,
+		Problem: "the wallet holds less than the pool owes"}
+}
+
+// The overview's 24-hour figures come from what the pool stored: the hashrate series from
+// the share minutes, the shares accepted and refused by reason from the stratum servers'
+// reports, the node's status and template age from their heartbeat; the wallet check of
+// each coin is asked at once and a node that does not answer in time is the coin's error,
+// not a failed overview.
+func TestOverviewSeriesSharesNodeAndWallet(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		ctx := context.Background()
+		now := time.Date(2026, 11, 29, 12, 3, 0, 0, time.UTC)
+		coins := &coin.Store{DB: d}
+		for _, sym := range []string{"TST", "SLOW"} {
+			if err := coins.Put(ctx, coin.Coin{Type: sym, Name: sym, AliasName: sym, Algorithm: "sha256d", ChainUnit: sym, MinHashUnit: "H/s",
+				Decimals: 8, SettleModel: coin.SettleModelPPS, SettleTime: "08:00", FeeBps: 100, Driver: coin.DriverDevnet, MinWithdraw: 1000}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		// Two devices' shares in the 11:50 bucket, one in the 02:00 bucket, one a day old.
+		if err := d.InTx(ctx, func(tx *db.Tx) error {
+			return pool.AddShareMinutes(ctx, tx, []pool.ShareMinute{
+				{DeviceID: 901, Minute: now.Add(-12 * time.Minute), Coin: "TST", DiffSum: 600, Accepted: 6, Rejected: 1},
+				{DeviceID: 902, Minute: now.Add(-5 * time.Minute), Coin: "TST", DiffSum: 600, Accepted: 6},
+				{DeviceID: 901, Minute: now.Add(-10 * time.Hour), Coin: "TST", DiffSum: 300, Accepted: 3},
+				{DeviceID: 901, Minute: now.Add(-25 * time.Hour), Coin: "TST", DiffSum: 9000, Accepted: 90},
+			})
+		}); err != nil {
+			t.Fatal(err)
+		}
+		report := func(source string, at time.Time, st stratum.Stats) {
+			t.Helper()
+			r := &mining.Reporter{DB: d, Coin: "TST", Source: source, Server: fakeStats(st), Now: func() time.Time { return at }}
+			if err := r.Report(ctx); err != nil {
+				t.Fatal(err)
+			}
+		}
+		report("a/TST", now.Add(-time.Hour), stratum.Stats{SharesAccepted: 100, Rejections: map[string]uint64{"stale": 3, "low_difficulty": 2}})
+		report("b/TST/solo", now.Add(-2*time.Minute), stratum.Stats{SharesAccepted: 7, Rejections: map[string]uint64{"stale": 1}})
+		report("c/TST", now.Add(-30*time.Hour), stratum.Stats{SharesAccepted: 1000})
+		if _, err := d.Exec(ctx, `INSERT INTO stratum_heartbeats (coin, source, template_at, template_height, node_error, node_error_at, beat_at)
+			VALUES ('TST', 'a/TST', ?, 812, '', 0, ?), ('TST', 'old/TST', 1, 1, 'gone', 1, ?),
+			('SLOW', 'a/SLOW', ?, 5, 'connection refused', ?, ?)`,
+			now.Add(-40*time.Second).UnixMilli(), now.Add(-3*time.Second).UnixMilli(), now.Add(-time.Hour).UnixMilli(),
+			now.Add(-10*time.Minute).UnixMilli(), now.Add(-4*time.Second).UnixMilli(), now.Add(-2*time.Minute).UnixMilli()); err != nil {
+			t.Fatal(err)
+		}
+
+		area := &opsoverview.Area{DB: d, Coins: coins, Wallets: fakeWallets{slow: map[string]bool{"SLOW": true}}, WalletWait: 200 * time.Millisecond,
+			Now: func() time.Time { return now }}
+		console := opstest.New(t, d, area.Routes())
+		viewer := console.Operator(ops.RoleViewer)
+		started := time.Now()
+		var ov struct {
+			Coins []opsoverview.CoinFigures `json:"coins"`
+		}
+		a := viewer.Do("GET", "/ops/api/v1/overview", nil)
+		a.Into(t, &ov)
+		if a.Status != 200 || len(ov.Coins) != 2 {
+			t.Fatalf("overview: %d %s", a.Status, a.Body)
+		}
+		if took := time.Since(started); took > 3*time.Second {
+			t.Errorf("the overview waited %s for a node", took)
+		}
+		var tst, slow opsoverview.CoinFigures
+		for _, c := range ov.Coins {
+			if c.Coin == "TST" {
+				tst = c
+			} else {
+				slow = c
+			}
+		}
+		h := tst.HashRateHistory
+		if len(h) != 144 || h[143].Time != now.Add(-10*time.Minute).Truncate(10*time.Minute).UnixMilli() {
+			t.Fatalf("series: %d points, last at %d", len(h), h[len(h)-1].Time)
+		}
+		want := pool.Hashrate(1200, "sha256d", 10*time.Minute)
+		if h[143].HashRate != want || h[143].Accepted != 12 || h[143].Rejected != 1 || h[84].Accepted != 3 {
+			t.Fatalf("series points: last %+v, 02:00 %+v (want %v H/s)", h[143], h[84], want)
+		}
+		var total int64
+		for _, p := range h {
+			total += p.Accepted
+		}
+		if total != 15 {
+			t.Errorf("the series counts %d accepted shares, want 15 (not the day-old ones)", total)
+		}
+		if s := tst.Shares24h; s.Accepted != 107 || s.Refused["stale"] != 4 || s.Refused["low_difficulty"] != 2 || len(s.Refused) != 2 {
+			t.Errorf("shares: %+v", s)
+		}
+		if n := tst.Node; n.Status != opsoverview.NodeOK || n.TemplateHeight != 812 || n.TemplateAgeMs != 40000 || n.ReportAt != now.Add(-3*time.Second).UnixMilli() {
+			t.Errorf("TST node: %+v", n)
+		}
+		if n := slow.Node; n.Status != opsoverview.NodeSilent || n.Error != "connection refused" || n.TemplateAgeMs != 10*60*1000 {
+			t.Errorf("SLOW node: %+v", n)
+		}
+		if w := tst.Wallet; !w.Short || w.Wallet != "1.00000000" || w.Error != "" {
+			t.Errorf("TST wallet: %+v", w)
+		}
+		if w := slow.Wallet; w.Coin != "SLOW" || !strings.Contains(w.Error, "did not answer") {
+			t.Errorf("SLOW wallet: %+v", w)
+		}
+		if s := slow.Shares24h; s.Accepted != 0 || len(s.Refused) != 0 || len(slow.HashRateHistory) != 144 {
+			t.Errorf("SLOW figures: %+v", slow)
+		}
+
+		// No wallet checker (a process without chain drivers) and no report: said, not failed.
+		area.Wallets = nil
+		if _, err := d.Exec(ctx, "DELETE FROM stratum_heartbeats"); err != nil {
+			t.Fatal(err)
+		}
+		list, err := area.Overview(ctx)
+		if err != nil || list[0].Wallet.Error == "" || list[0].Node.Status != opsoverview.NodeUnknown {
+			t.Fatalf("without drivers: %+v %v", list, err)
+		}
+	})
+}
+
+type statsOnly struct{ st stratum.Stats }
+
+func (s statsOnly) Stats() stratum.Stats { return s.st }
+
+func fakeStats(st stratum.Stats) mining.ShareCounter { return statsOnly{st} }
