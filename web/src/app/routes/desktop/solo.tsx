@@ -40,15 +40,7 @@ function DesktopSoloSearch() {
     <PageFrame titleKey="pages.soloSearch">
       <p className="up-solo-lead">{t('search.lead')}</p>
       {s.failed ? (
-        <Result
-          status="warning"
-          title={t('search.loadFailed')}
-          extra={
-            <Button onClick={s.retry} data-testid="retry">
-              {t('common.retry')}
-            </Button>
-          }
-        />
+        <LoadFailed tp={t} retry={s.retry} title={t('search.loadFailed')} />
       ) : !s.coin ? (
         <Result status="info" title={t('search.none')} />
       ) : (

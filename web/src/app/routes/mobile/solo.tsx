@@ -45,11 +45,7 @@ function MobileSoloSearch() {
     <PageFrame titleKey="pages.soloSearch">
       <p className="up-msolo-lead">{t('search.lead')}</p>
       {s.failed ? (
-        <ErrorBlock status="default" title={t('search.loadFailed')} description="">
-          <Button color="primary" size="small" onClick={s.retry} data-testid="retry">
-            {t('common.retry')}
-          </Button>
-        </ErrorBlock>
+        <MLoadFailed tp={t} retry={s.retry} title={t('search.loadFailed')} />
       ) : !s.coin ? (
         <ErrorBlock status="empty" title={t('search.none')} description="" />
       ) : (

@@ -91,12 +91,12 @@ export function Loaded({ state, tp, rows = 6, children }: { state: LoadState; tp
   return <>{children}</>;
 }
 
-/** LoadFailed is a list's error state with a retry. */
-export function LoadFailed({ tp, retry }: { tp: T; retry: () => void }) {
+/** LoadFailed is a list's error state with a retry; title is the page's own words for it, else "could not load". */
+export function LoadFailed({ tp, retry, title }: { tp: T; retry: () => void; title?: string }) {
   return (
     <Result
       status="warning"
-      title={tp('common.loadFailed')}
+      title={title ?? tp('common.loadFailed')}
       extra={
         <Button onClick={retry} data-testid="retry">
           {tp('common.retry')}

@@ -1,7 +1,7 @@
 // /observer on the desktop: the observer-link manager (SPEC section 2). Logic lives in
 // features/observer; this file lays out antd widgets.
 import { ArrowLeftOutlined, CopyOutlined, PlusOutlined } from '@ant-design/icons';
-import { Alert, Button, Empty, Form, Input, Modal, Popconfirm, Result, Select, Skeleton, Space, Switch, Table, Tag, Tooltip } from 'antd';
+import { Alert, Button, Empty, Form, Input, Modal, Popconfirm, Select, Skeleton, Space, Switch, Table, Tag, Tooltip } from 'antd';
 import { CoinIcons } from '@/components/coin-icons';
 import { PageFrame } from '@/components/page-frame';
 import { useLinkForm, useLinkManager } from '@/features/observer/hooks/use-link-manager';
@@ -10,6 +10,7 @@ import { useChainTypes } from '@/features/pool/api/get-chain-types';
 import { useSubAccounts } from '@/features/pool/api/get-sub-accounts';
 import type { ChainType } from '@/features/pool/model/types';
 import type { TFunction } from 'i18next';
+import { LoadFailed } from '../pool/parts';
 import '../pool/pool.css';
 
 /** LinkDialog adds or edits a link. */
@@ -84,15 +85,7 @@ export function DesktopObserverLinks() {
     >
       <p className="up-pool-hint">{t('list.intro')}</p>
       {m.failed ? (
-        <Result
-          status="warning"
-          title={t('common.loadFailed')}
-          extra={
-            <Button onClick={m.retry} data-testid="retry">
-              {t('common.retry')}
-            </Button>
-          }
-        />
+        <LoadFailed tp={t} retry={m.retry} />
       ) : m.loading ? (
         <Skeleton active paragraph={{ rows: 5 }} />
       ) : (

@@ -27,9 +27,9 @@ export function MCard({ label, value, unit }: { label: string; value: string; un
 }
 
 /** MLoadFailed is the error state with a retry. */
-export function MLoadFailed({ tp, retry }: { tp: T; retry: () => void }) {
+export function MLoadFailed({ tp, retry, title }: { tp: T; retry: () => void; title?: string }) {
   return (
-    <ErrorBlock status="default" title={tp('common.loadFailed')} description="">
+    <ErrorBlock status="default" title={title ?? tp('common.loadFailed')} description="">
       <Button color="primary" size="small" onClick={retry} data-testid="retry">
         {tp('common.retry')}
       </Button>

@@ -12,7 +12,7 @@ import { useChainTypes } from '@/features/pool/api/get-chain-types';
 import { useSubAccounts } from '@/features/pool/api/get-sub-accounts';
 import { MobilePager } from '@/features/pool/overclock/components/mobile-send-parts';
 import { OneOf } from '../one-of';
-import { MQrDialog } from '../pool/parts';
+import { MLoadFailed, MQrDialog } from '../pool/parts';
 import type { TFunction } from 'i18next';
 import '../mobile-forms.css';
 import '../pool/pool.css';
@@ -103,11 +103,7 @@ export function MobileObserverLinks() {
       />
       <p className="up-mpool-hint">{t('list.intro')}</p>
       {m.failed ? (
-        <ErrorBlock status="default" title={t('common.loadFailed')} description="">
-          <Button color="primary" size="small" onClick={m.retry} data-testid="retry">
-            {t('common.retry')}
-          </Button>
-        </ErrorBlock>
+        <MLoadFailed tp={t} retry={m.retry} />
       ) : m.loading ? (
         <Skeleton.Paragraph lineCount={6} animated />
       ) : m.total === 0 ? (
