@@ -1,8 +1,8 @@
 // Phone withdrawal screens: addressManage, withdrawlSetList, the withdrawal sheet and
 // history of assetsOverview. Logic lives in features/withdraw; this file lays out
 // antd-mobile widgets.
-import { Button, Dialog, ErrorBlock, Form, Input, NoticeBar, Radio, Selector, Skeleton, Space, Switch, Tag } from 'antd-mobile';
-import { useState } from 'react';
+import { Button, Dialog, ErrorBlock, Form, Input, NoticeBar, Radio, Selector, Skeleton, Space, Switch, Tag, type FormProps } from 'antd-mobile';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { MobileDialog } from '@/components/mobile-dialog';
 import { PageFrame } from '@/components/page-frame';
@@ -73,7 +73,16 @@ function MFormError({ error }: { error: string }) {
   return error ? <NoticeBar content={error} color="error" wrap data-testid="form-error" /> : null;
 }
 
-function MActions({ onCancel, submit, pending, t, danger = false, disabled = false }: { onCancel: () => void; submit: string; pending: boolean; t: TFunction; danger?: boolean; disabled?: boolean }) {
+interface MActionsProps {
+  onCancel: () => void;
+  submit: string;
+  pending: boolean;
+  t: TFunction;
+  danger?: boolean;
+  disabled?: boolean;
+}
+
+function MActions({ onCancel, submit, pending, t, danger = false, disabled = false }: MActionsProps) {
   return (
     <div className="up-mform__actions up-msheet-actions">
       <Button block size="large" onClick={onCancel}>
@@ -83,6 +92,16 @@ function MActions({ onCancel, submit, pending, t, danger = false, disabled = fal
         {submit}
       </Button>
     </div>
+  );
+}
+
+/** MSheetForm is a withdraw sheet's form: labels above the fields, its error under them, cancel and submit as its footer. */
+function MSheetForm({ actions, error, children, ...rest }: Omit<FormProps, 'layout' | 'footer' | 'children'> & { actions: MActionsProps; error: string; children: ReactNode }) {
+  return (
+    <Form {...rest} layout="vertical" footer={<MActions {...actions} />}>
+      {children}
+      <MFormError error={error} />
+    </Form>
   );
 }
 
@@ -157,13 +176,13 @@ function MAddressForm({ editing, coins, defaultCoin, onDone }: { editing: Addres
   const f = useAddressForm(form, editing, defaultCoin, onDone);
   const coin = (Form.useWatch('currencyType', form) as string | undefined) ?? f.initial.currencyType ?? '';
   return (
-    <Form
+    <MSheetForm
       form={form}
-      layout="vertical"
       initialValues={f.initial}
       onFinish={f.onFinish}
       onValuesChange={(ch) => 'currencyType' in ch && form.setFieldsValue({ network: ch.currencyType })}
-      footer={<MActions onCancel={onDone} submit={t('common.save')} pending={f.pending} t={t} />}
+      actions={{ onCancel: onDone, submit: t('common.save'), pending: f.pending, t }}
+      error={f.error}
     >
       <NoticeBar content={f.lockNote} color="alert" wrap />
       <Form.Item name="currencyType" label={t('book.coin')} rules={[f.rules.coin]} disabled={editing !== null}>
@@ -179,8 +198,7 @@ function MAddressForm({ editing, coins, defaultCoin, onDone }: { editing: Addres
         <Input maxLength={LIMITS.description} placeholder={t('book.descriptionPlaceholder')} />
       </Form.Item>
       <MVerifyFields v={f.verify} t={t} />
-      <MFormError error={f.error} />
-    </Form>
+    </MSheetForm>
   );
 }
 
@@ -189,11 +207,10 @@ function MDeleteForm({ entry, onDone }: { entry: AddressEntry; onDone: () => voi
   const [form] = Form.useForm();
   const f = useDeleteAddressForm(form, entry, onDone);
   return (
-    <Form form={form} layout="vertical" onFinish={f.onFinish} footer={<MActions onCancel={onDone} submit={t('book.delete')} pending={f.pending} t={t} danger />}>
+    <MSheetForm form={form} onFinish={f.onFinish} actions={{ onCancel: onDone, submit: t('book.delete'), pending: f.pending, t, danger: true }} error={f.error}>
       <p className="up-mpool-hint">{t('book.deleteBody', { address: entry.address })}</p>
       <MVerifyFields v={f.verify} t={t} />
-      <MFormError error={f.error} />
-    </Form>
+    </MSheetForm>
   );
 }
 
@@ -271,7 +288,7 @@ function MSettingForm({ sub, setting, onDone }: { sub: string; setting: Withdraw
   const f = useSettingForm(form, sub, setting, onDone);
   const on = (Form.useWatch('autoEnabled', form) as boolean | undefined) ?? f.initial.autoEnabled;
   return (
-    <Form form={form} layout="vertical" initialValues={f.initial} onFinish={f.onFinish} footer={<MActions onCancel={onDone} submit={t('common.save')} pending={f.pending} t={t} />}>
+    <MSheetForm form={form} initialValues={f.initial} onFinish={f.onFinish} actions={{ onCancel: onDone, submit: t('common.save'), pending: f.pending, t }} error={f.error}>
       <Form.Item name="autoEnabled" label={t('settings.auto')} valuePropName="checked">
         <Switch data-testid="setting-switch" />
       </Form.Item>
@@ -291,8 +308,7 @@ function MSettingForm({ sub, setting, onDone }: { sub: string; setting: Withdraw
           <MVerifyFields v={f.verify} t={t} />
         </>
       ) : null}
-      <MFormError error={f.error} />
-    </Form>
+    </MSheetForm>
   );
 }
 
@@ -323,13 +339,13 @@ export function MobileWithdrawSheet(props: { sub: string; coin: string; open: bo
 function MWithdrawForm({ form, f, info: d, onClose }: { form: FormInstance; f: WithdrawFormState; info: WithdrawInfo; onClose: () => void }) {
   const { t } = useWithdrawTexts();
   return (
-    <Form
+    <MSheetForm
       form={form}
-      layout="vertical"
       initialValues={f.initialValues}
       onFinish={f.onFinish}
       onValuesChange={f.onValuesChange}
-      footer={<MActions onCancel={onClose} submit={t('dialog.submit')} pending={f.pending} t={t} disabled={f.hold !== ''} />}
+      actions={{ onCancel: onClose, submit: t('dialog.submit'), pending: f.pending, t, disabled: f.hold !== '' }}
+      error={f.error}
     >
       {f.hold ? <NoticeBar content={f.hold} color="alert" wrap data-testid="withdraw-hold" /> : null}
       {f.figures.map((x) => {
@@ -368,8 +384,7 @@ function MWithdrawForm({ form, f, info: d, onClose }: { form: FormInstance; f: W
         <Input maxLength={LIMITS.remark} placeholder={t('dialog.remarkPlaceholder')} />
       </Form.Item>
       <MVerifyFields v={f.verify} t={t} />
-      <MFormError error={f.error} />
-    </Form>
+    </MSheetForm>
   );
 }
 
