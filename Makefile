@@ -4,7 +4,7 @@ SHELL := /bin/bash
 
 VERSION ?= $(shell git describe --always --dirty 2>/dev/null || echo dev)-$(shell date -u +%Y%m%d%H%M%S)
 LDFLAGS := -s -w -X github.com/uniplus-pool/pool/internal/buildinfo.Version=$(VERSION)
-WEB_SOURCES := $(shell find web/src web/public web/scripts web/index.html web/vite.config.ts web/tsconfig*.json -type f 2>/dev/null)
+WEB_SOURCES := $(shell find web/src web/public web/scripts web/index.html web/ops.html web/vite.config.ts web/tsconfig*.json -type f 2>/dev/null)
 HTTP ?= 127.0.0.1:8080
 GOTEST_FLAGS ?=
 

@@ -55,26 +55,47 @@ type file struct {
 // a binary built earlier. The folder is read once, at start.
 const DirEnv = "POOLD_WEB_DIR"
 
+// The build's two pages: the public site and the operator console (web/ops.html, its own
+// entry of the same build). Each handler serves its page and never the other's.
+const (
+	sitePage    = "index.html"
+	consolePage = "ops.html"
+)
+
 // Handler serves files from the built app; a path that names no file gets index.html so
 // that deep links such as /mobile/help/helplist load the app, which routes on the client.
+// The console's page is not served here (404): it belongs to the admin listener only.
 func Handler() http.Handler {
+	return newHandler(appFS(), sitePage, consolePage)
+}
+
+// ConsoleHandler serves the operator console (docs/operations.md): ops.html for / and
+// every path that names no file (/withdrawals/12), and the build's assets. The public
+// site's index.html is not served here.
+func ConsoleHandler() http.Handler {
+	return newHandler(appFS(), consolePage, sitePage)
+}
+
+func appFS() fs.FS {
 	if dir := os.Getenv(DirEnv); dir != "" {
-		return newHandler(os.DirFS(dir))
+		return os.DirFS(dir)
 	}
 	app, err := fs.Sub(dist, "dist/app")
 	if err != nil {
 		panic(err)
 	}
-	return newHandler(app)
+	return app
 }
 
-// newHandler serves app. Every file is read once here to learn its type and ETag; a
-// request for a file with a br or gzip sibling gets the sibling when Accept-Encoding
-// allows it, with Content-Encoding and Vary: Accept-Encoding.
-func newHandler(app fs.FS) http.Handler {
+// newHandler serves app with page as the fallback document; hidden is the other entry's
+// page, answered 404 like any missing file. Every file is read once here to learn its
+// type and ETag; a request for a file with a br or gzip sibling gets the sibling when
+// Accept-Encoding allows it, with Content-Encoding and Vary: Accept-Encoding.
+func newHandler(app fs.FS, page, hidden string) http.Handler {
 	files := scan(app)
+	delete(files, hidden)
 	var index *file
-	if f, ok := files["index.html"]; ok {
+	if f, ok := files[page]; ok {
 		index = f
 	}
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -84,7 +105,7 @@ func newHandler(app fs.FS) http.Handler {
 			return
 		}
 		name := strings.TrimPrefix(path.Clean(r.URL.Path), "/")
-		if name != "" && name != "index.html" {
+		if name != "" && name != page {
 			if f, ok := files[name]; ok {
 				if strings.HasPrefix(name, "assets/") {
 					w.Header().Set("Cache-Control", cacheImmutable)
@@ -102,7 +123,7 @@ func newHandler(app fs.FS) http.Handler {
 		w.Header().Set("Cache-Control", cacheNoCache)
 		if index == nil {
 			w.Header().Set("Content-Type", "text/html; charset=utf-8")
-			http.ServeContent(w, r, "index.html", time.Time{}, strings.NewReader(notBuilt))
+			http.ServeContent(w, r, page, time.Time{}, strings.NewReader(notBuilt))
 			return
 		}
 		serve(w, r, app, index)

@@ -63,7 +63,7 @@ func get(t *testing.T, h http.Handler, method, target string, header ...string) 
 }
 
 func TestServeBrotliPreferred(t *testing.T) {
-	h := newHandler(testApp(t))
+	h := newHandler(testApp(t), sitePage, consolePage)
 	for _, accept := range []string{"gzip, deflate, br, zstd", "br", "gzip;q=1, br;q=1", "*"} {
 		w := get(t, h, http.MethodGet, "/assets/index-AbC123.js", "Accept-Encoding", accept)
 		if w.Code != 200 || w.Header().Get("Content-Encoding") != "br" || w.Body.String() != "brotli bytes" {
@@ -85,7 +85,7 @@ func TestServeBrotliPreferred(t *testing.T) {
 }
 
 func TestServeGzipFallback(t *testing.T) {
-	h := newHandler(testApp(t))
+	h := newHandler(testApp(t), sitePage, consolePage)
 	for _, c := range []struct{ path, accept string }{
 		{"/assets/index-AbC123.js", "gzip, deflate"},
 		{"/assets/index-AbC123.js", "br;q=0, gzip"},
@@ -115,7 +115,7 @@ func TestServeGzipFallback(t *testing.T) {
 }
 
 func TestServeIdentity(t *testing.T) {
-	h := newHandler(testApp(t))
+	h := newHandler(testApp(t), sitePage, consolePage)
 	for _, accept := range []string{"", "identity", "br;q=0, gzip;q=0", "deflate, zstd", "*;q=0", "gzip;q=0, *;q=0", "br;q=0.2, identity", "gzip;q=bad"} {
 		w := get(t, h, http.MethodGet, "/assets/index-AbC123.js", "Accept-Encoding", accept)
 		if w.Code != 200 || w.Header().Get("Content-Encoding") != "" || w.Body.String() != appJS {
@@ -139,7 +139,7 @@ func TestServeIdentity(t *testing.T) {
 }
 
 func TestServeRangeGetsOriginal(t *testing.T) {
-	h := newHandler(testApp(t))
+	h := newHandler(testApp(t), sitePage, consolePage)
 	w := get(t, h, http.MethodGet, "/assets/index-AbC123.js", "Accept-Encoding", "br, gzip", "Range", "bytes=0-6")
 	if w.Code != http.StatusPartialContent || w.Body.String() != appJS[:7] || w.Header().Get("Content-Encoding") != "" {
 		t.Fatalf("range: %d %q %q", w.Code, w.Header().Get("Content-Encoding"), w.Body)
@@ -150,7 +150,7 @@ func TestServeRangeGetsOriginal(t *testing.T) {
 }
 
 func TestServeHeadAndConditional(t *testing.T) {
-	h := newHandler(testApp(t))
+	h := newHandler(testApp(t), sitePage, consolePage)
 	w := get(t, h, http.MethodHead, "/assets/index-AbC123.js", "Accept-Encoding", "br")
 	if w.Code != 200 || w.Body.Len() != 0 || w.Header().Get("Content-Encoding") != "br" ||
 		w.Header().Get("Content-Length") != strconv.Itoa(len("brotli bytes")) || w.Header().Get("Vary") != "Accept-Encoding" {
@@ -177,7 +177,7 @@ func TestServeHeadAndConditional(t *testing.T) {
 }
 
 func TestServeCaching(t *testing.T) {
-	h := newHandler(testApp(t))
+	h := newHandler(testApp(t), sitePage, consolePage)
 	for _, c := range []struct{ path, cache, body string }{
 		{"/assets/index-AbC123.js", cacheImmutable, "brotli bytes"},
 		{"/assets/logo-Xy9.png", cacheImmutable, ""},
@@ -203,7 +203,7 @@ func TestServeCaching(t *testing.T) {
 }
 
 func TestServeMissingAssetIs404(t *testing.T) {
-	h := newHandler(testApp(t))
+	h := newHandler(testApp(t), sitePage, consolePage)
 	for _, p := range []string{
 		"/assets/missing-1234.js",
 		"/assets/missing",
@@ -229,7 +229,7 @@ func TestServeMissingAssetIs404(t *testing.T) {
 func TestServeIndexVariants(t *testing.T) {
 	app := testApp(t)
 	app["index.html.br"] = &fstest.MapFile{Data: []byte("br index")}
-	h := newHandler(app)
+	h := newHandler(app, sitePage, consolePage)
 	for _, p := range []string{"/", "/mobile/currencyList"} {
 		w := get(t, h, http.MethodGet, p, "Accept-Encoding", "gzip, br")
 		if w.Code != 200 || w.Header().Get("Content-Encoding") != "br" || w.Body.String() != "br index" ||
@@ -243,8 +243,38 @@ func TestServeIndexVariants(t *testing.T) {
 	}
 }
 
+// The two entries of one build: the site's handler never serves the console's page, and
+// the console's serves ops.html for its own deep links, the shared assets, and never
+// index.html.
+func TestSiteAndConsoleServeOnlyTheirOwnPage(t *testing.T) {
+	const opsHTML = "<!doctype html><title>console</title>\n"
+	app := testApp(t)
+	app["ops.html"] = &fstest.MapFile{Data: []byte(opsHTML)}
+	site := newHandler(app, sitePage, consolePage)
+	if w := get(t, site, http.MethodGet, "/ops.html"); w.Code != http.StatusNotFound {
+		t.Errorf("site /ops.html: %d %q", w.Code, w.Body)
+	}
+	for _, p := range []string{"/", "/withdrawals/12"} {
+		if w := get(t, site, http.MethodGet, p); w.Body.String() != indexHTML {
+			t.Errorf("site %s: %q", p, w.Body)
+		}
+	}
+	console := newHandler(app, consolePage, sitePage)
+	for _, p := range []string{"/", "/withdrawals/12", "/ops.html"} {
+		if w := get(t, console, http.MethodGet, p); w.Code != 200 || w.Body.String() != opsHTML || w.Header().Get("Cache-Control") != cacheNoCache {
+			t.Errorf("console %s: %d %q", p, w.Code, w.Body)
+		}
+	}
+	if w := get(t, console, http.MethodGet, "/index.html"); w.Code != http.StatusNotFound {
+		t.Errorf("console /index.html: %d %q", w.Code, w.Body)
+	}
+	if w := get(t, console, http.MethodGet, "/assets/index-AbC123.js"); w.Code != 200 || w.Body.String() != appJS {
+		t.Errorf("console asset: %d %q", w.Code, w.Body)
+	}
+}
+
 func TestServeNotBuilt(t *testing.T) {
-	h := newHandler(fstest.MapFS{})
+	h := newHandler(fstest.MapFS{}, sitePage, consolePage)
 	w := get(t, h, http.MethodGet, "/mobile")
 	if w.Code != 200 || !strings.Contains(w.Body.String(), "make build") || w.Header().Get("Cache-Control") != cacheNoCache {
 		t.Fatalf("%d %v %q", w.Code, w.Header(), w.Body)

@@ -29,6 +29,7 @@ import (
 	"github.com/uniplus-pool/pool/internal/seal"
 	"github.com/uniplus-pool/pool/internal/twofactor"
 	"github.com/uniplus-pool/pool/internal/withdraw"
+	"github.com/uniplus-pool/pool/web"
 )
 
 // The operator's side of HTTP (docs/security.md, "Metrics and health"): /metrics and the
@@ -95,13 +96,16 @@ func metricsGate(token string, metrics http.Handler) http.Handler {
 }
 
 // adminHandler serves the operator's listener; console, when not nil, is the operator
-// console's API (internal/ops), under /ops/api/ here and nowhere on --http.
+// console's API (internal/ops), under /ops/api/ here and nowhere on --http. With it comes
+// the console's page (web/ops.html) at / and at every other path, which the page routes
+// on the client (/withdrawals/12), with the web app's security headers.
 func adminHandler(d *db.DB, metrics, console http.Handler) http.Handler {
 	mux := http.NewServeMux()
 	mux.Handle("GET /metrics", metrics)
 	mux.Handle("GET /healthz", adminHealthz(d))
 	if console != nil {
 		mux.Handle(ops.APIPrefix, console)
+		mux.Handle("/", httpx.PageHeaders(web.ConsoleHandler()))
 	}
 	return mux
 }
@@ -128,7 +132,7 @@ func consoleRoutes(d *db.DB, chains withdraw.Chains, now func() time.Time) []ops
 	users := &opsusers.Area{DB: d, Accounts: &account.Store{DB: d}, TwoFactor: &twofactor.Service{DB: d, Now: now},
 		Withdrawals: withdrawals, Now: now}
 	coins := &coin.Store{DB: d, Now: now}
-	overview := &opsoverview.Area{DB: d, Coins: coins, Wallets: withdrawals, Now: now}
+	overview := &opsoverview.Area{DB: d, Coins: coins, Now: now}
 	coinEdits := &opscoins.Area{Coins: coins}
 	contentArea := &opscontent.Area{Help: &helpcenter.Store{DB: d}, Content: &content.Store{DB: d}}
 	return slices.Concat(withdrawals.OpsRoutes(), users.Routes(), overview.Routes(), coinEdits.Routes(), contentArea.Routes())

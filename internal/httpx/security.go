@@ -41,6 +41,16 @@ func setSecurityHeaders(h http.Header, r *http.Request, trustProxy bool) {
 	}
 }
 
+// PageHeaders adds the web app's security headers (the policy above) to the answers of
+// next: for a listener without this package's router, the admin listener's console page.
+// No proxy is trusted there, so HSTS goes only with TLS on the server itself.
+func PageHeaders(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		setSecurityHeaders(w.Header(), r, false)
+		next.ServeHTTP(w, r)
+	})
+}
+
 // overHTTPS tells whether the request reached us over HTTPS: TLS on this server, or the
 // first X-Forwarded-Proto of a proxy the operator trusts. (A browser ignores HSTS sent
 // over plain HTTP, so a client that forges the header gains nothing.)

@@ -59,6 +59,27 @@ async function failure(p: Promise<unknown>): Promise<ApiError> {
   throw new Error('expected the call to fail');
 }
 
+describe('api client: the operator console', () => {
+  it('calls under its own base without the site token, with a call\'s own headers, and signs in again its own way', async () => {
+    setSession('user-token', { nickName: 'n' });
+    const answers = [{ code: 0, msg: '', data: { ok: true } }, { code: 4, msg: 'Sign in to the console.', data: { error: 'ops.signInRequired' } }];
+    const h = harness(() => json(answers.shift()));
+    const signedOut = vi.fn();
+    const api = createApiClient({ ...h.deps, base: '/ops/api', sendToken: false, loginRequired: signedOut });
+    await expect(api.post('/v1/withdrawals/3/approve', { reason: '' }, { headers: { 'X-Ops-TOTP': '123456' } })).resolves.toEqual({ ok: true });
+    const [url, init] = h.fetch.mock.calls[0] as [string, RequestInit];
+    expect(url).toBe('/ops/api/v1/withdrawals/3/approve');
+    expect(init.headers).toEqual({ language: 'en_US', timezone: 'Asia/Shanghai', 'Content-Type': 'application/json', 'X-Ops-TOTP': '123456' });
+    const err = await failure(api.get('/ops/api/v1/me'));
+    expect((h.fetch.mock.calls[1] as [string])[0]).toBe('/ops/api/v1/me');
+    expect(err.code).toBe(4);
+    expect(signedOut).toHaveBeenCalledWith('Sign in to the console.');
+    // The site's session and page are left alone.
+    expect(h.navigate).not.toHaveBeenCalled();
+    expect(localStorage.getItem('token')).not.toBeNull();
+  });
+});
+
 describe('api client: requests', () => {
   it('sends the headers and returns data on code 0', async () => {
     setSession('user-token', { nickName: 'n' });

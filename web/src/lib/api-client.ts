@@ -65,6 +65,8 @@ export interface RequestOptions {
    * envelope (a CSV download); an envelope is an error answer and acts as usual.
    */
   raw?: boolean;
+  /** headers are sent with this call on top of the client's own (the console's X-Ops-TOTP). */
+  headers?: Record<string, string>;
 }
 
 /** ApiClientDeps are the outside effects of the client, replaceable in tests. */
@@ -79,6 +81,15 @@ export interface ApiClientDeps {
   t: (key: string) => string;
   timeoutMs: number;
   now: () => number;
+  /** base is the prefix of every path: /api for the site, /ops/api for the operator console. */
+  base?: string;
+  /**
+   * loginRequired acts on code 4 instead of the site's own way (drop the session, go to its
+   * sign-in page): the console has its own session and sign-in page.
+   */
+  loginRequired?: (msg: string) => void;
+  /** sendToken sends the site's x-token; the console's session is its cookie instead. */
+  sendToken?: boolean;
 }
 
 const defaultDeps: ApiClientDeps = {
@@ -92,10 +103,13 @@ const defaultDeps: ApiClientDeps = {
   t: (key) => translate(key),
   timeoutMs: REQUEST_TIMEOUT_MS,
   now: () => Date.now(),
+  base: '/api',
+  sendToken: true,
 };
 
-function buildUrl(path: string, query?: Record<string, QueryValue>): string {
-  const base = path.startsWith('/api/') ? path : `/api${path.startsWith('/') ? '' : '/'}${path}`;
+/** buildUrl puts path under prefix (unless it is there already) with the query's set values. */
+export function buildUrl(path: string, query?: Record<string, QueryValue>, prefix = '/api'): string {
+  const base = path.startsWith(`${prefix}/`) ? path : `${prefix}${path.startsWith('/') ? '' : '/'}${path}`;
   if (!query) return base;
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) {
@@ -143,6 +157,10 @@ export function createApiClient(overrides: Partial<ApiClientDeps> = {}): ApiClie
     const msg = envelope.msg || '';
     switch (envelope.code) {
       case codes.loginRequired:
+        if (deps.loginRequired) {
+          deps.loginRequired(msg);
+          break;
+        }
         clearSession();
         if (msg) say('warning', msg);
         deps.navigate(loginPathFor(pathname));
@@ -173,10 +191,11 @@ export function createApiClient(overrides: Partial<ApiClientDeps> = {}): ApiClie
     const { method = 'GET', query, body, signal, silent = false, quiet = false, raw = false } = options;
     const language = deps.language();
     const headers: Record<string, string> = {
-      'x-token': tokenFor(deps.pathname()),
+      ...(deps.sendToken !== false ? { 'x-token': tokenFor(deps.pathname()) } : {}),
       language,
       timezone: deps.timeZone(),
       'Content-Type': 'application/json',
+      ...options.headers,
     };
     const controller = new AbortController();
     let timedOut = false;
@@ -198,7 +217,7 @@ export function createApiClient(overrides: Partial<ApiClientDeps> = {}): ApiClie
 
     let envelope: unknown;
     try {
-      const res = await deps.fetch(buildUrl(path, query), {
+      const res = await deps.fetch(buildUrl(path, query, deps.base), {
         method,
         headers,
         body: body === undefined || method === 'GET' ? undefined : JSON.stringify(body),

@@ -1,0 +1,51 @@
+// Coins: every coin's settings, read only (`poold admin coin set` changes them for now).
+import { Alert, Table, Tag } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { opsApi } from '@/features/ops/api';
+import { opsKeys } from '@/features/ops/hooks';
+import type { CoinSettings } from '@/features/ops/models';
+import { useFormat } from '@/lib/use-format';
+import { Loaded, NoRows, PageTitle, useOpsT } from './widgets';
+
+export function CoinsPage() {
+  const t = useOpsT();
+  const f = useFormat();
+  const coins = useQuery({ queryKey: opsKeys.list('coins', {}), queryFn: opsApi.coins });
+  const bps = (n: number) => f.percent(n / 10_000, 2);
+  return (
+    <>
+      <PageTitle>{t('coins.title')}</PageTitle>
+      <Alert type="info" showIcon message={t('coins.readOnly')} style={{ marginBottom: 16 }} />
+      <Loaded query={coins}>
+        {(d) => (
+          <Table<CoinSettings>
+            rowKey="type"
+            size="small"
+            dataSource={d.coins}
+            pagination={false}
+            scroll={{ x: true }}
+            locale={{ emptyText: <NoRows /> }}
+            data-testid="ops-coins"
+            columns={[
+              { title: t('fields.coin'), dataIndex: 'type' },
+              { title: t('coins.name'), dataIndex: 'name' },
+              { title: t('coins.algorithm'), dataIndex: 'algorithm' },
+              { title: t('fields.status'), dataIndex: 'open', render: (o: boolean) => <Tag color={o ? 'green' : 'default'}>{t(o ? 'coins.open' : 'coins.closed')}</Tag> },
+              { title: t('coins.fee'), dataIndex: 'feeBps', render: bps },
+              { title: t('coins.settle'), render: (_, c) => `${c.settleModel} ${c.settleTime}${c.ppsTxFees ? ' +tx' : ''}` },
+              { title: t('coins.minWithdraw'), dataIndex: 'minWithdraw' },
+              { title: t('coins.withdrawFee'), dataIndex: 'withdrawFee' },
+              { title: t('coins.reviewAbove'), dataIndex: 'withdrawReviewAbove', render: (v: string) => (Number(v) === 0 ? t('coins.noReview') : v) },
+              { title: t('coins.dustFloor'), dataIndex: 'dustFloor' },
+              { title: t('coins.payoutConfirmations'), dataIndex: 'payoutConfirmations' },
+              { title: t('coins.ports'), dataIndex: 'stratumPorts', render: (p: number[]) => (p ?? []).join(', ') || '—' },
+              { title: t('coins.soloPorts'), dataIndex: 'soloPorts', render: (p: number[]) => (p ?? []).join(', ') || '—' },
+              { title: t('coins.soloFee'), dataIndex: 'soloFeeBps', render: bps },
+              { title: t('coins.driver'), dataIndex: 'driver' },
+            ]}
+          />
+        )}
+      </Loaded>
+    </>
+  );
+}

@@ -1,0 +1,263 @@
+// Users: the search (email, phone, uid, sub-account, worker or address) with what matched,
+// and a user's page with its actions, each with a reason.
+import { Button, Card, Descriptions, Input, Space, Table, Tag, Typography } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { opsApi } from '@/features/ops/api';
+import { opsKeys, useMe, useOpsAction } from '@/features/ops/hooks';
+import { can, type UserPage as UserPageData, type UserSummary, type Withdrawal } from '@/features/ops/models';
+import { ActionModal, Copy, Loaded, NoRows, PageTitle, When, useOpsT } from './widgets';
+import { useWithdrawalColumns } from './withdrawals';
+
+export function UsersPage() {
+  const t = useOpsT();
+  const [search, setSearch] = useSearchParams();
+  const q = search.get('q') ?? '';
+  const [draft, setDraft] = useState(q);
+  const results = useQuery({ queryKey: opsKeys.list('users', { q }), queryFn: () => opsApi.users(q), enabled: q.trim() !== '' });
+  return (
+    <>
+      <PageTitle>{t('users.title')}</PageTitle>
+      <Input.Search
+        placeholder={t('users.search')}
+        enterButton={t('users.searchButton')}
+        value={draft}
+        onChange={(e) => setDraft(e.target.value)}
+        onSearch={(v) => setSearch(v.trim() ? { q: v.trim() } : {}, { replace: true })}
+        style={{ maxWidth: 560, marginBottom: 16 }}
+        data-testid="ops-user-search"
+      />
+      {q.trim() === '' ? (
+        <Typography.Paragraph type="secondary">{t('users.searchHint')}</Typography.Paragraph>
+      ) : (
+        <Loaded query={results}>
+          {(d) => (
+            <Table<UserSummary>
+              rowKey="id"
+              size="small"
+              dataSource={d.items}
+              pagination={false}
+              locale={{ emptyText: <NoRows /> }}
+              data-testid="ops-user-results"
+              columns={[
+                { title: t('users.uid'), dataIndex: 'uid', render: (uid: string, u) => <Link to={`/users/${u.id}`} data-testid="ops-user-link">{uid}</Link> },
+                { title: t('fields.email'), dataIndex: 'email' },
+                { title: t('users.phone'), dataIndex: 'phone' },
+                { title: t('users.nickname'), dataIndex: 'nickname' },
+                { title: t('fields.status'), dataIndex: 'status' },
+                { title: t('users.matched'), dataIndex: 'matched', render: (m: string) => <Tag>{t(`matched.${m}`, { defaultValue: m })}</Tag> },
+                { title: t('fields.created'), dataIndex: 'createdAt', render: (at: number) => <When at={at} /> },
+              ]}
+            />
+          )}
+        </Loaded>
+      )}
+    </>
+  );
+}
+
+type UserAction = 'freezeAccount' | 'unfreezeAccount' | 'freezeWithdrawals' | 'unfreezeWithdrawals' | 'endSessions' | 'reset2fa';
+
+/** useUserActions are a user's actions; each needs a reason (support and owner). */
+function useUserActions(id: number) {
+  const spec = { reasonRequired: true, needsCode: false };
+  return {
+    freezeAccount: useOpsAction(spec, (reason) => opsApi.userAction(id, 'freeze', { what: 'account', reason })),
+    unfreezeAccount: useOpsAction(spec, (reason) => opsApi.userAction(id, 'unfreeze', { what: 'account', reason })),
+    freezeWithdrawals: useOpsAction(spec, (reason) => opsApi.userAction(id, 'freeze', { what: 'withdrawals', reason })),
+    unfreezeWithdrawals: useOpsAction(spec, (reason) => opsApi.userAction(id, 'unfreeze', { what: 'withdrawals', reason })),
+    endSessions: useOpsAction(spec, (reason) => opsApi.userAction(id, 'end-sessions', { reason })),
+    reset2fa: useOpsAction(spec, (reason) => opsApi.userAction(id, 'reset-2fa', { reason })),
+  } satisfies Record<UserAction, unknown>;
+}
+
+/** actionsFor are the actions the user's state allows. */
+function actionsFor(p: UserPageData): UserAction[] {
+  const out: UserAction[] = [p.freeze.frozen ? 'unfreezeAccount' : 'freezeAccount', p.freeze.withdrawalsFrozen ? 'unfreezeWithdrawals' : 'freezeWithdrawals'];
+  if (p.sessions.length > 0) out.push('endSessions');
+  if (p.twoFactor.enabled) out.push('reset2fa');
+  return out;
+}
+
+export function UserPage() {
+  const t = useOpsT();
+  const { id = '' } = useParams();
+  const navigate = useNavigate();
+  const me = useMe().data;
+  const query = useQuery({ queryKey: opsKeys.one('user', id), queryFn: () => opsApi.user(id) });
+  const actions = useUserActions(Number(id));
+  const columns = useWithdrawalColumns();
+  return (
+    <>
+      <PageTitle extra={<Button onClick={() => navigate(-1)}>{t('list.back')}</Button>}>
+        {query.data ? query.data.user.email || query.data.user.uid : t('users.title')}
+      </PageTitle>
+      <Loaded query={query} rows={10}>
+        {(p) => (
+          <Space direction="vertical" size={16} style={{ width: '100%' }}>
+            {can(me, 'users') && (
+              <Space wrap data-testid="ops-user-actions">
+                {actionsFor(p).map((a) => (
+                  <Button key={a} danger={a.startsWith('freeze') || a === 'reset2fa'} onClick={actions[a].show} data-testid={`ops-user-${a}`}>
+                    {t(`users.${a}`)}
+                  </Button>
+                ))}
+              </Space>
+            )}
+            <Card>
+              <Descriptions column={3} size="small" bordered>
+                <Descriptions.Item label={t('users.uid')}>
+                  <Copy text={p.user.uid} />
+                </Descriptions.Item>
+                <Descriptions.Item label={t('fields.email')}>{p.user.email ? <Copy text={p.user.email} /> : '—'}</Descriptions.Item>
+                <Descriptions.Item label={t('users.phone')}>{p.user.phone || '—'}</Descriptions.Item>
+                <Descriptions.Item label={t('users.nickname')}>{p.user.nickname || '—'}</Descriptions.Item>
+                <Descriptions.Item label={t('users.accountType')}>{p.accountType}</Descriptions.Item>
+                <Descriptions.Item label={t('fields.created')}>
+                  <When at={p.user.createdAt} />
+                </Descriptions.Item>
+                <Descriptions.Item label={t('users.twoFactor')}>
+                  <span data-testid="ops-user-2fa">{p.twoFactor.enabled ? t('users.twoFactorOn', { n: p.twoFactor.recoveryCodesLeft }) : t('users.twoFactorOff')}</span>
+                </Descriptions.Item>
+                <Descriptions.Item label={t('users.freezes')} span={2}>
+                  <Space direction="vertical" data-testid="ops-user-freezes">
+                    {p.freeze.frozen && <Tag color="red">{t('users.accountFrozen', { reason: p.freeze.frozenReason })}</Tag>}
+                    {p.freeze.withdrawalsFrozen && <Tag color="red">{t('users.withdrawalsFrozen', { reason: p.freeze.withdrawalsFrozenReason })}</Tag>}
+                    {!p.freeze.frozen && !p.freeze.withdrawalsFrozen && t('users.notFrozen')}
+                  </Space>
+                </Descriptions.Item>
+              </Descriptions>
+            </Card>
+            <Card title={t('users.subAccounts')} size="small">
+              <Table
+                rowKey="id"
+                size="small"
+                dataSource={p.subAccounts}
+                pagination={false}
+                locale={{ emptyText: <NoRows /> }}
+                expandable={{
+                  rowExpandable: (s) => s.devices.length > 0,
+                  expandedRowRender: (s) => (
+                    <Table
+                      rowKey="id"
+                      size="small"
+                      dataSource={s.devices}
+                      pagination={false}
+                      columns={[
+                        { title: t('fields.coin'), dataIndex: 'coin' },
+                        { title: t('users.worker'), dataIndex: 'worker' },
+                        { title: t('users.kind'), dataIndex: 'kind' },
+                        { title: t('fields.status'), dataIndex: 'status' },
+                      ]}
+                    />
+                  ),
+                }}
+                columns={[
+                  { title: t('fields.id'), dataIndex: 'id' },
+                  { title: t('users.subAccounts'), dataIndex: 'code', render: (c: string, s) => `${c}${s.alias ? ` (${s.alias})` : ''}${s.deleted ? ` · ${t('users.deleted')}` : ''}` },
+                  { title: t('fields.coin'), dataIndex: 'defaultCoin' },
+                  { title: t('users.devices'), render: (_, s) => s.devices.length },
+                ]}
+              />
+            </Card>
+            <Card title={`${t('users.balances')} (${t('users.minorUnits')})`} size="small">
+              <Table
+                rowKey={(b) => `${b.subAccountId}/${b.coin}`}
+                size="small"
+                dataSource={p.balances}
+                pagination={false}
+                locale={{ emptyText: <NoRows /> }}
+                columns={[
+                  { title: t('users.subAccounts'), dataIndex: 'subAccountId' },
+                  { title: t('fields.coin'), dataIndex: 'coin' },
+                  { title: t('users.available'), dataIndex: 'available' },
+                  { title: t('users.frozen'), dataIndex: 'frozen' },
+                  { title: t('users.earned'), dataIndex: 'earned' },
+                  { title: t('users.withdrawn'), dataIndex: 'withdrawn' },
+                ]}
+              />
+            </Card>
+            <Card title={t('nav.withdrawals')} size="small">
+              <Table<Withdrawal> rowKey="id" size="small" dataSource={p.withdrawals} columns={columns} pagination={false} locale={{ emptyText: <NoRows /> }} />
+            </Card>
+            <Card title={t('users.addresses')} size="small">
+              <Table
+                rowKey="id"
+                size="small"
+                dataSource={p.addresses}
+                pagination={false}
+                locale={{ emptyText: <NoRows /> }}
+                columns={[
+                  { title: t('fields.coin'), dataIndex: 'coin' },
+                  { title: t('fields.address'), dataIndex: 'address', render: (a: string) => <Copy text={a} /> },
+                  { title: t('fields.network'), dataIndex: 'network' },
+                  { title: t('users.note'), dataIndex: 'description' },
+                  { title: t('users.usableAt'), dataIndex: 'usableAt', render: (at: number) => <When at={at} /> },
+                  {
+                    title: t('fields.status'),
+                    dataIndex: 'locked',
+                    render: (l: boolean) => <Tag color={l ? 'gold' : 'green'}>{t(l ? 'users.locked' : 'users.usable')}</Tag>,
+                  },
+                ]}
+              />
+            </Card>
+            <Card title={`${t('users.ledger')} (${t('users.minorUnits')})`} size="small">
+              <Table
+                rowKey="id"
+                size="small"
+                dataSource={p.ledger}
+                pagination={false}
+                locale={{ emptyText: <NoRows /> }}
+                columns={[
+                  { title: t('fields.time'), dataIndex: 'createdAt', render: (at: number) => <When at={at} /> },
+                  { title: t('users.subAccounts'), dataIndex: 'subAccountId' },
+                  { title: t('fields.coin'), dataIndex: 'coin' },
+                  { title: t('users.kind'), dataIndex: 'kind' },
+                  { title: t('users.available'), dataIndex: 'available' },
+                  { title: t('users.frozen'), dataIndex: 'frozen' },
+                  { title: t('users.ref'), dataIndex: 'ref' },
+                ]}
+              />
+            </Card>
+            <Card title={t('users.observers')} size="small">
+              <Table
+                rowKey="id"
+                size="small"
+                dataSource={p.observerLinks}
+                pagination={false}
+                locale={{ emptyText: <NoRows /> }}
+                columns={[
+                  { title: t('fields.id'), dataIndex: 'id' },
+                  { title: t('users.coins'), dataIndex: 'coins' },
+                  { title: t('users.note'), dataIndex: 'note' },
+                  { title: t('fields.created'), dataIndex: 'createdAt', render: (at: number) => <When at={at} /> },
+                  { title: t('users.expiresAt'), dataIndex: 'expiresAt', render: (at: number) => <When at={at} /> },
+                ]}
+              />
+            </Card>
+            <Card title={t('users.sessions')} size="small">
+              <Table
+                rowKey={(s) => `${s.createdAt}/${s.ip}/${s.lastSeenAt}`}
+                size="small"
+                dataSource={p.sessions}
+                pagination={false}
+                locale={{ emptyText: <NoRows /> }}
+                columns={[
+                  { title: t('fields.created'), dataIndex: 'createdAt', render: (at: number) => <When at={at} /> },
+                  { title: t('users.lastSeen'), dataIndex: 'lastSeenAt', render: (at: number) => <When at={at} /> },
+                  { title: t('users.expiresAt'), dataIndex: 'expiresAt', render: (at: number) => <When at={at} /> },
+                  { title: t('fields.ip'), dataIndex: 'ip' },
+                  { title: t('users.browser'), dataIndex: 'userAgent', ellipsis: true },
+                ]}
+              />
+            </Card>
+          </Space>
+        )}
+      </Loaded>
+      {(Object.keys(actions) as UserAction[]).map((a) => (
+        <ActionModal key={a} action={actions[a]} title={t(`users.${a}`)} testId={`ops-user-${a}-modal`} />
+      ))}
+    </>
+  );
+}

@@ -1,0 +1,213 @@
+// The console pages' shared widgets: a query's loading, error and empty states, the pager
+// of cursor lists, the action modal (reason, and the authenticator code again), status tags.
+import { Alert, Button, Empty, Form, Input, Modal, Result, Skeleton, Space, Table, Tag, Typography } from 'antd';
+import type { UseQueryResult } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
+import { CopyText } from '@/components/copy-text/copy-text';
+import { errorMessage } from '@/lib/api-client';
+import { useFormat } from '@/lib/use-format';
+import type { OpsAction } from '@/features/ops/hooks';
+import { cleanFilters, filtersFrom, type AuditRow } from '@/features/ops/models';
+
+/** useOpsT is the console's texts (the ops namespace, the app's texts behind it). */
+export function useOpsT() {
+  return useTranslation('ops').t;
+}
+
+/** Loaded shows a skeleton while the query loads, the error with a retry, then children. */
+export function Loaded<T>({ query, rows = 4, children }: { query: UseQueryResult<T>; rows?: number; children: (data: T) => ReactNode }) {
+  const t = useOpsT();
+  if (query.isPending) return <Skeleton active paragraph={{ rows }} data-testid="ops-loading" />;
+  if (query.isError) {
+    return (
+      <Result
+        status="warning"
+        title={t('list.loadFailed')}
+        subTitle={errorMessage(query.error)}
+        data-testid="ops-error"
+        extra={
+          <Button onClick={() => void query.refetch()} data-testid="ops-retry">
+            {t('list.retry')}
+          </Button>
+        }
+      />
+    );
+  }
+  return <>{children(query.data)}</>;
+}
+
+/** NoRows is a table's empty state. */
+export function NoRows() {
+  const t = useOpsT();
+  return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('list.empty')} />;
+}
+
+/** Pager walks a cursor list. */
+export function Pager({ page, hasPrev, hasNext, prev, next }: { page: number; hasPrev: boolean; hasNext: boolean; prev: () => void; next: () => void }) {
+  const t = useOpsT();
+  return (
+    <Space style={{ marginTop: 16 }} data-testid="ops-pager">
+      <Button disabled={!hasPrev} onClick={prev}>
+        {t('list.prev')}
+      </Button>
+      <span>{t('list.page', { n: page })}</span>
+      <Button disabled={!hasNext} onClick={next} data-testid="ops-next">
+        {t('list.next')}
+      </Button>
+    </Space>
+  );
+}
+
+/** Copy shows an id, address or txid with a copy button; "" shows a dash. */
+export function Copy({ text, keep, testId }: { text: string | number; keep?: number; testId?: string }) {
+  const s = String(text ?? '');
+  if (!s) return <>—</>;
+  return <CopyText text={s} keep={keep} testId={testId} />;
+}
+
+/** When writes a Unix-ms time; 0 is a dash. */
+export function When({ at }: { at: number }) {
+  const f = useFormat();
+  return <>{at ? f.dateTime(at, true) : '—'}</>;
+}
+
+const STATUS_COLOURS: Record<string, string> = {
+  review: 'gold',
+  requested: 'blue',
+  batched: 'blue',
+  signed: 'geekblue',
+  broadcast: 'cyan',
+  confirmed: 'green',
+  failed: 'red',
+  pending: 'gold',
+  orphaned: 'red',
+  rejected: 'red',
+};
+
+/** StatusTag is a withdrawal's, payout's or block's status in words. */
+export function StatusTag({ status }: { status: string }) {
+  const t = useOpsT();
+  return (
+    <Tag color={STATUS_COLOURS[status]} data-testid="ops-status" data-status={status}>
+      {t(`status.${status}`, { defaultValue: status })}
+    </Tag>
+  );
+}
+
+/** Json shows an audit entry's before or after. */
+export function Json({ value }: { value: unknown }) {
+  if (value === null || value === undefined) return <>—</>;
+  return (
+    <Typography.Text code style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all', fontSize: 12 }}>
+      {JSON.stringify(value)}
+    </Typography.Text>
+  );
+}
+
+/**
+ * ActionModal asks what an action needs: the reason (required or not) and, for a
+ * finance action, the authenticator code again. Errors of the API show in it.
+ */
+export function ActionModal({ action, title, help, testId = 'ops-action' }: { action: OpsAction; title: string; help?: string; testId?: string }) {
+  const t = useOpsT();
+  const { spec, input, errors } = action;
+  return (
+    <Modal
+      open={action.open}
+      title={title}
+      onCancel={action.close}
+      onOk={() => void action.submit()}
+      okText={t('form.confirm')}
+      cancelText={t('form.cancel')}
+      confirmLoading={action.busy}
+      okButtonProps={{ 'data-testid': `${testId}-submit` } as Record<`data-${string}`, string>}
+      destroyOnHidden
+      data-testid={testId}
+    >
+      {help && <Typography.Paragraph type="secondary">{help}</Typography.Paragraph>}
+      <Form layout="vertical" onFinish={() => void action.submit()}>
+        <Form.Item
+          label={spec.reasonRequired ? t('form.reason') : t('form.reasonOptional')}
+          required={spec.reasonRequired}
+          validateStatus={errors.reason ? 'error' : undefined}
+          help={errors.reason ? t(errors.reason) : undefined}
+        >
+          <Input.TextArea
+            rows={3}
+            maxLength={500}
+            value={input.reason}
+            onChange={(e) => action.setReason(e.target.value)}
+            data-testid={`${testId}-reason`}
+          />
+        </Form.Item>
+        {spec.needsCode && (
+          <Form.Item
+            label={t('form.code')}
+            required
+            extra={t('form.codeHelp')}
+            validateStatus={errors.code !== undefined ? 'error' : undefined}
+            help={errors.code ? t(errors.code) : undefined}
+          >
+            <Input
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={6}
+              value={input.code}
+              onChange={(e) => action.setCode(e.target.value)}
+              onPressEnter={() => void action.submit()}
+              data-testid={`${testId}-code`}
+            />
+          </Form.Item>
+        )}
+      </Form>
+      {action.serverError && <Alert type="error" showIcon message={action.serverError} data-testid={`${testId}-error`} />}
+    </Modal>
+  );
+}
+
+/** PageTitle is a page's heading with room for buttons on the right. */
+export function PageTitle({ children, extra }: { children: ReactNode; extra?: ReactNode }) {
+  return (
+    <div style={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', marginBottom: 16 }}>
+      <Typography.Title level={3} style={{ margin: 0 }}>
+        {children}
+      </Typography.Title>
+      {extra}
+    </div>
+  );
+}
+
+/** useUrlFilters keeps a list's filters in the page's address, so a filtered list can be linked. */
+export function useUrlFilters<K extends string>(keys: readonly K[]) {
+  const [search, setSearch] = useSearchParams();
+  const filters = filtersFrom(search, keys);
+  const apply = (next: Record<K, string>) => setSearch(new URLSearchParams(cleanFilters(next) as Record<string, string>), { replace: true });
+  return [filters, apply] as const;
+}
+
+/** AuditTable lists audit entries (a page's own, or the log's). */
+export function AuditTable({ rows, testId = 'ops-audit' }: { rows: AuditRow[]; testId?: string }) {
+  const t = useOpsT();
+  return (
+    <Table<AuditRow>
+      rowKey="id"
+      size="small"
+      dataSource={rows}
+      pagination={false}
+      locale={{ emptyText: <NoRows /> }}
+      data-testid={testId}
+      columns={[
+        { title: t('fields.time'), dataIndex: 'at', render: (at: number) => <When at={at} /> },
+        { title: t('fields.actor'), dataIndex: 'actor', render: (a: string) => (a === 'cli' ? t('audit.cli') : a) },
+        { title: t('fields.ip'), dataIndex: 'ip' },
+        { title: t('fields.action'), dataIndex: 'action', render: (a: string) => <Typography.Text code>{a}</Typography.Text> },
+        { title: t('fields.object'), render: (_, r) => `${r.objectType}${r.objectId ? `:${r.objectId}` : ''}` },
+        { title: t('fields.reason'), dataIndex: 'reason' },
+        { title: t('fields.before'), dataIndex: 'before', render: (v: unknown) => <Json value={v} /> },
+        { title: t('fields.after'), dataIndex: 'after', render: (v: unknown) => <Json value={v} /> },
+      ]}
+    />
+  );
+}

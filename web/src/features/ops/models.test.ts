@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import {
+  auditCsvUrl,
+  can,
+  cleanFilters,
+  errorKeyOf,
+  filtersFrom,
+  isShort,
+  navFor,
+  navKeyOf,
+  payoutActions,
+  queryString,
+  validOlderThan,
+  validateAction,
+  withdrawalActions,
+} from './models';
+
+describe('ops models', () => {
+  it('writes only the filters that say something, trimmed, on the query string', () => {
+    expect(cleanFilters({ status: 'review', coin: ' MINE ', user: '', olderThan: undefined })).toEqual({ status: 'review', coin: 'MINE' });
+    expect(queryString({ status: '', coin: '' })).toBe('');
+    expect(queryString({ actor: 'ann@example.com', action: 'operator.', from: '2026-11-01' })).toBe('?actor=ann%40example.com&action=operator.&from=2026-11-01');
+  });
+
+  it('exports the audit log with the same filters as the list', () => {
+    expect(auditCsvUrl({ actor: 'cli', object: 'withdrawal:12', to: '' })).toBe('/ops/api/v1/audit.csv?actor=cli&object=withdrawal%3A12');
+    expect(auditCsvUrl({})).toBe('/ops/api/v1/audit.csv');
+  });
+
+  it('reads the filters back from the page address, missing ones empty', () => {
+    expect(filtersFrom(new URLSearchParams('status=review&user=U1&x=1'), ['status', 'coin', 'user'])).toEqual({ status: 'review', coin: '', user: 'U1' });
+  });
+
+  it('takes the ages the API reads', () => {
+    for (const ok of ['', '30m', '2h', '48h', ' 90s ']) expect(validOlderThan(ok)).toBe(true);
+    for (const bad of ['2 days', 'h', '1.5h', '-2h', '2d']) expect(validOlderThan(bad)).toBe(false);
+  });
+
+  it('shows the pages the rights allow; operators for the owner only', () => {
+    const viewer = { permissions: ['read' as const] };
+    const owner = { permissions: ['read', 'users', 'content', 'finance', 'coins', 'operators'] as const };
+    expect(navFor(viewer).map((n) => n.key)).not.toContain('operators');
+    expect(navFor({ permissions: [...owner.permissions] }).map((n) => n.key)).toContain('operators');
+    expect(navFor(undefined)).toEqual([]);
+    expect(can(viewer, 'finance')).toBe(false);
+    expect(can({ permissions: ['read', 'finance'] }, 'finance')).toBe(true);
+  });
+
+  it('finds the menu entry of a deep link', () => {
+    expect(navKeyOf('/')).toBe('overview');
+    expect(navKeyOf('/withdrawals/12')).toBe('withdrawals');
+    expect(navKeyOf('/users/3')).toBe('users');
+    expect(navKeyOf('/nowhere')).toBe('overview');
+  });
+
+  it('asks a reason where the API needs one and six digits where it asks the code again', () => {
+    const finance = { reasonRequired: true, needsCode: true };
+    expect(validateAction(finance, { reason: ' ', code: '12345' })).toEqual({ reason: 'form.reasonRequired', code: 'form.codeSixDigits' });
+    expect(validateAction(finance, { reason: 'dispute', code: '123456' })).toEqual({});
+    expect(validateAction({ reasonRequired: false, needsCode: true }, { reason: '', code: '654321' })).toEqual({});
+    expect(validateAction({ reasonRequired: true, needsCode: false }, { reason: 'x'.repeat(501), code: '' })).toEqual({ reason: 'form.reasonTooLong' });
+  });
+
+  it('offers the actions a status allows', () => {
+    expect(withdrawalActions({ status: 'review' })).toEqual(['approve', 'reject']);
+    expect(withdrawalActions({ status: 'requested' })).toEqual(['fail']);
+    expect(withdrawalActions({ status: 'confirmed' })).toEqual([]);
+    expect(payoutActions({ status: 'batched' })).toEqual(['fail', 'unbatch']);
+    expect(payoutActions({ status: 'broadcast' })).toEqual([]);
+  });
+
+  it('is short when the surplus is negative and the node answered', () => {
+    expect(isShort({ surplus: '-0.5', error: '' })).toBe(true);
+    expect(isShort({ surplus: '0.00000000', error: '' })).toBe(false);
+    expect(isShort({ surplus: '', error: 'node down' })).toBe(false);
+  });
+
+  it('reads the error key of a refusal', () => {
+    expect(errorKeyOf({ data: { error: 'ops.wrongCode' } })).toBe('ops.wrongCode');
+    expect(errorKeyOf(new Error('x'))).toBe('');
+    expect(errorKeyOf(null)).toBe('');
+  });
+});

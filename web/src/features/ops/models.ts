@@ -1,0 +1,365 @@
+// The operator console's data (docs/operations.md, "Operator console") and the rules the
+// pages apply before a call: rights, filters to query strings, the reason and the
+// authenticator code an action asks.
+
+/** Perm is a right of the console's permission table. */
+export type Perm = 'read' | 'users' | 'content' | 'finance' | 'coins' | 'operators';
+
+/** Role is an operator's role. */
+export type Role = 'owner' | 'finance' | 'support' | 'viewer';
+
+export interface Operator {
+  id: number;
+  email: string;
+  role: Role;
+  totpEnrolled: boolean;
+  disabled: boolean;
+  createdAt: number;
+}
+
+export interface Me {
+  operator: Operator;
+  permissions: Perm[];
+  idleSeconds: number;
+}
+
+/** LoginStep is the sign-in's answer: enrol (a new key), code (ask it), done. */
+export interface LoginStep {
+  step: 'enrol' | 'code' | 'done';
+  secret?: string;
+  uri?: string;
+  operator?: Operator;
+}
+
+export interface Page<T> {
+  items: T[];
+  nextCursor: string | null;
+}
+
+export interface AuditRow {
+  id: number;
+  at: number;
+  operatorId: number | null;
+  actor: string;
+  ip: string;
+  action: string;
+  objectType: string;
+  objectId: string;
+  reason: string;
+  before: unknown;
+  after: unknown;
+}
+
+export interface Withdrawal {
+  id: number;
+  orderNo: string;
+  userId: number;
+  uid: string;
+  email: string;
+  subAccountId: number;
+  coin: string;
+  kind: string;
+  address: string;
+  network: string;
+  amount: string;
+  fee: string;
+  received: string;
+  remark: string;
+  status: string;
+  payoutId: number;
+  reason: string;
+  reasonKey: string;
+  txid: string;
+  confirmations: number;
+  createdAt: number;
+  updatedAt: number;
+}
+
+export interface Payout {
+  id: number;
+  coin: string;
+  status: string;
+  txid: string;
+  raw: string;
+  networkFee: string;
+  outputs: number;
+  confirmations: number;
+  attempts: number;
+  lastError: string;
+  createdAt: number;
+  signedAt: number;
+  broadcastAt: number;
+  doneAt: number;
+}
+
+export interface WithdrawalHistory {
+  withdrawal: Withdrawal;
+  payout: Payout | null;
+  states: { state: string; at: number }[];
+  audit: AuditRow[];
+}
+
+export interface PayoutView {
+  payout: Payout;
+  withdrawals: Withdrawal[];
+  audit: AuditRow[];
+}
+
+export interface WalletReport {
+  coin: string;
+  wallet: string;
+  available: string;
+  unsent: string;
+  surplus: string;
+  frozen: string;
+  open: string;
+  unknownSends: number;
+  problem: string;
+  error: string;
+}
+
+export interface WalletSend {
+  coin: string;
+  txid: string;
+  foundAt: number;
+  acceptedAt: number;
+  note: string;
+}
+
+export interface CoinFigures {
+  coin: string;
+  poolHashRate: number;
+  poolHashRate24h: number;
+  activeMiners: number;
+  height: number;
+  statsAt: number;
+  devices: number;
+  blocks: Record<string, number>;
+  available: string;
+  frozen: string;
+  payoutsOpen: number;
+  payoutsStuck: number;
+  payoutsFailed24h: number;
+  reviewsWaiting: number;
+}
+
+export interface Block {
+  id: number;
+  coin: string;
+  height: number;
+  hash: string;
+  reward: string;
+  subAccount: string;
+  soloAddress: string;
+  worker: string;
+  solo: boolean;
+  netDiff: number;
+  status: string;
+  confirmations: number;
+  reason: string;
+  foundAt: number;
+}
+
+export interface CoinSettings {
+  type: string;
+  name: string;
+  algorithm: string;
+  open: boolean;
+  feeBps: number;
+  settleModel: string;
+  settleTime: string;
+  ppsTxFees: boolean;
+  minWithdraw: string;
+  withdrawFee: string;
+  withdrawReviewAbove: string;
+  dustFloor: string;
+  payoutConfirmations: number;
+  stratumPorts: number[];
+  soloPorts: number[];
+  soloFeeBps: number;
+  driver: string;
+  flags: string[];
+}
+
+export interface UserSummary {
+  id: number;
+  uid: string;
+  nickname: string;
+  email: string;
+  phone: string;
+  status: string;
+  createdAt: number;
+  matched: string;
+}
+
+export interface UserPage {
+  user: UserSummary;
+  accountType: string;
+  freeze: {
+    frozen: boolean;
+    frozenAt: number;
+    frozenReason: string;
+    withdrawalsFrozen: boolean;
+    withdrawFrozenAt: number;
+    withdrawalsFrozenReason: string;
+  };
+  twoFactor: { enabled: boolean; recoveryCodesLeft: number };
+  subAccounts: {
+    id: number;
+    code: string;
+    alias: string;
+    defaultCoin: string;
+    deleted: boolean;
+    devices: { id: number; coin: string; worker: string; kind: string; status: string }[];
+  }[];
+  balances: { subAccountId: number; coin: string; available: number; frozen: number; earned: number; withdrawn: number }[];
+  ledger: { id: number; subAccountId: number; coin: string; kind: string; available: number; frozen: number; ref: string; createdAt: number }[];
+  withdrawals: Withdrawal[];
+  addresses: { id: number; coin: string; address: string; network: string; description: string; usableAt: number; locked: boolean }[];
+  observerLinks: { id: number; coins: string; note: string; expiresAt: number; createdAt: number }[];
+  sessions: { createdAt: number; lastSeenAt: number; expiresAt: number; ip: string; userAgent: string }[];
+}
+
+/** NavKey names a page of the console's side menu. */
+export type NavKey = 'overview' | 'withdrawals' | 'payouts' | 'wallet' | 'users' | 'coins' | 'blocks' | 'audit' | 'operators';
+
+/** NAV is the side menu: each page and the right it needs to be shown. */
+export const NAV: readonly { key: NavKey; path: string; perm: Perm }[] = [
+  { key: 'overview', path: '/', perm: 'read' },
+  { key: 'withdrawals', path: '/withdrawals', perm: 'read' },
+  { key: 'payouts', path: '/payouts', perm: 'read' },
+  { key: 'wallet', path: '/wallet', perm: 'read' },
+  { key: 'users', path: '/users', perm: 'read' },
+  { key: 'coins', path: '/coins', perm: 'read' },
+  { key: 'blocks', path: '/blocks', perm: 'read' },
+  { key: 'audit', path: '/audit', perm: 'read' },
+  { key: 'operators', path: '/operators', perm: 'operators' },
+];
+
+/** can tells whether the signed-in operator holds perm (the API checks it again). */
+export function can(me: Pick<Me, 'permissions'> | undefined, perm: Perm): boolean {
+  return !!me && me.permissions.includes(perm);
+}
+
+/** navFor is the side menu the operator's rights show. */
+export function navFor(me: Pick<Me, 'permissions'> | undefined) {
+  return NAV.filter((item) => can(me, item.perm));
+}
+
+/** navKeyOf is the menu entry a path belongs to (/withdrawals/12 is under withdrawals). */
+export function navKeyOf(pathname: string): NavKey {
+  const first = pathname.split('/').filter(Boolean)[0] ?? '';
+  return (NAV.find((item) => item.path === `/${first}`)?.key ?? 'overview') as NavKey;
+}
+
+type Filters = Record<string, string | undefined>;
+
+/** cleanFilters drops empty and blank filters and trims the rest: what goes on the query string. */
+export function cleanFilters<F extends Filters>(filters: F): Partial<F> {
+  const out: Filters = {};
+  for (const [k, v] of Object.entries(filters)) {
+    const s = (v ?? '').trim();
+    if (s) out[k] = s;
+  }
+  return out as Partial<F>;
+}
+
+/** queryString writes filters (and a cursor) as ?a=b, or "" when there is none. */
+export function queryString(filters: Filters): string {
+  const params = new URLSearchParams(cleanFilters(filters) as Record<string, string>);
+  const s = params.toString();
+  return s ? `?${s}` : '';
+}
+
+/** filtersFrom reads the named filters from the page's address, so a filtered list can be linked. */
+export function filtersFrom<K extends string>(search: URLSearchParams, keys: readonly K[]): Record<K, string> {
+  const out = {} as Record<K, string>;
+  for (const k of keys) out[k] = search.get(k) ?? '';
+  return out;
+}
+
+export const WITHDRAWAL_FILTERS = ['status', 'coin', 'user', 'olderThan'] as const;
+export const WITHDRAWAL_STATUSES = ['review', 'requested', 'batched', 'signed', 'broadcast', 'confirmed', 'failed'] as const;
+export const PAYOUT_FILTERS = ['status', 'coin'] as const;
+export const PAYOUT_STATUSES = ['batched', 'signed', 'broadcast', 'confirmed', 'failed'] as const;
+export const BLOCK_FILTERS = ['coin', 'status'] as const;
+export const BLOCK_STATUSES = ['pending', 'confirmed', 'orphaned', 'rejected'] as const;
+export const AUDIT_FILTERS = ['actor', 'action', 'object', 'from', 'to'] as const;
+
+/** OLDER_THAN is a duration the API reads (30m, 2h, 48h). */
+const OLDER_THAN = /^\d+(s|m|h)$/;
+
+/** validOlderThan tells whether the age filter is one the API takes ("" is none). */
+export function validOlderThan(v: string): boolean {
+  const s = v.trim();
+  return s === '' || OLDER_THAN.test(s);
+}
+
+/** auditCsvUrl is the export of the audit log with the same filters as the page's list. */
+export function auditCsvUrl(filters: Filters): string {
+  return `/ops/api/v1/audit.csv${queryString(filters)}`;
+}
+
+/** MAX_REASON is what the API keeps of a reason. */
+export const MAX_REASON = 500;
+
+/** ActionSpec says what an action asks before it is sent. */
+export interface ActionSpec {
+  /** reasonRequired: the API refuses the action without a reason. */
+  reasonRequired: boolean;
+  /** needsCode: a finance action asks the authenticator code again (X-Ops-TOTP). */
+  needsCode: boolean;
+}
+
+export interface ActionInput {
+  reason: string;
+  code: string;
+}
+
+/** ActionErrors name the fields to fix, as keys of the ops texts. */
+export type ActionErrors = Partial<Record<keyof ActionInput, string>>;
+
+/** validCode tells whether a code is six digits, as an authenticator app shows it. */
+export function validCode(code: string): boolean {
+  return /^\d{6}$/.test(code.trim());
+}
+
+/** validateAction checks the modal's fields before the call. */
+export function validateAction(spec: ActionSpec, input: ActionInput): ActionErrors {
+  const errors: ActionErrors = {};
+  const reason = input.reason.trim();
+  if (spec.reasonRequired && reason === '') errors.reason = 'form.reasonRequired';
+  else if (reason.length > MAX_REASON) errors.reason = 'form.reasonTooLong';
+  if (spec.needsCode && !validCode(input.code)) errors.code = 'form.codeSixDigits';
+  return errors;
+}
+
+/** codeErrors are the API's refusals that mean "type the code again". */
+export const CODE_ERRORS = ['ops.wrongCode', 'ops.totpRequired'] as const;
+
+/** errorKeyOf reads the error key (data.error) of an API refusal. */
+export function errorKeyOf(err: unknown): string {
+  const data = (err as { data?: unknown } | null)?.data;
+  const key = (data as { error?: unknown } | null)?.error;
+  return typeof key === 'string' ? key : '';
+}
+
+/** isShort tells whether the wallet holds less than the pool owes (surplus below zero). */
+export function isShort(r: Pick<WalletReport, 'surplus' | 'error'>): boolean {
+  return !r.error && r.surplus.trim().startsWith('-');
+}
+
+/** FINAL_WITHDRAWAL are the statuses no action changes. */
+const FINAL_WITHDRAWAL = new Set(['confirmed', 'failed']);
+
+/** withdrawalActions are the actions a withdrawal in its status may take (the API decides). */
+export function withdrawalActions(w: Pick<Withdrawal, 'status'>): ('approve' | 'reject' | 'fail')[] {
+  if (w.status === 'review') return ['approve', 'reject'];
+  if (FINAL_WITHDRAWAL.has(w.status)) return [];
+  return ['fail'];
+}
+
+/** payoutActions are the actions a payout in its status may take: only a batched one. */
+export function payoutActions(p: Pick<Payout, 'status'>): ('fail' | 'unbatch')[] {
+  return p.status === 'batched' ? ['fail', 'unbatch'] : [];
+}
