@@ -19,17 +19,25 @@ import (
 )
 
 // ironFishMiner is IronFish's own pool miner (the SDK's MiningPoolMiner), unmodified,
-// mining for worker on a stratum port; rate is its own hashrate figure as it last printed it.
+// mining for worker on a stratum port; rate is its own hashrate figure as it last printed it
+// (the last 5 s), average its own figure since it started.
 type ironFishMiner struct {
-	mu     sync.Mutex
-	rate   float64
-	stderr bytes.Buffer
+	mu      sync.Mutex
+	rate    float64
+	average float64
+	stderr  bytes.Buffer
 }
 
 func (m *ironFishMiner) hashRate() float64 {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	return m.rate
+}
+
+func (m *ironFishMiner) averageRate() float64 {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return m.average
 }
 
 func startIronFishMiner(t *testing.T, port int, worker string) *ironFishMiner {
@@ -47,10 +55,10 @@ func startIronFishMiner(t *testing.T, port int, worker string) *ironFishMiner {
 	go func() {
 		sc := bufio.NewScanner(stdout)
 		for sc.Scan() {
-			var l struct{ HashRate float64 }
+			var l struct{ HashRate, Average float64 }
 			if json.Unmarshal(sc.Bytes(), &l) == nil && l.HashRate > 0 {
 				m.mu.Lock()
-				m.rate = l.HashRate
+				m.rate, m.average = l.HashRate, l.Average
 				m.mu.Unlock()
 			}
 		}
@@ -106,6 +114,17 @@ func TestIronFishDevnetMineSettleWithdraw(t *testing.T) {
 				_ = d.QueryRow(ctx, q).Scan(&n)
 				t.Logf("%s: %d", q, n)
 			}
+			// When each block came (found_at follows the test clock): a chain that stopped
+			// growing leaves a broadcast payout with no block to hold it.
+			if rows, err := d.Query(ctx, "SELECT height, status, found_at FROM found_blocks ORDER BY id"); err == nil {
+				for rows.Next() {
+					var h, at int64
+					var st string
+					_ = rows.Scan(&h, &st, &at)
+					t.Logf("block %d %s found at %s", h, st, time.UnixMilli(at).UTC().Format(time.TimeOnly))
+				}
+				rows.Close()
+			}
 			d.Close()
 			t.Logf("serve output:\n%s\nlog:\n%.6000s", s.Stdout.String(), s.Stderr.String())
 			if miner != nil {
@@ -143,7 +162,7 @@ func TestIronFishDevnetMineSettleWithdraw(t *testing.T) {
 		return v
 	}
 	// The aggregator flushes every 10 s: the sums lag by up to that at both readings.
-	s1, t1, own1 := diffSum(), time.Now(), miner.hashRate()
+	s1, t1 := diffSum(), time.Now()
 	waitFor(t, 90*time.Second, "three blocks of ours on the node", func() bool {
 		h, _ := node.Head(t)
 		return h >= start+3 && count("SELECT COUNT(*) FROM found_blocks WHERE coin = 'IRON' AND status <> 'rejected'") >= 3
@@ -194,9 +213,9 @@ func TestIronFishDevnetMineSettleWithdraw(t *testing.T) {
 	})
 	// The hashrate the pool saw (accepted share difficulty x 2^32 a second, between the
 	// flushed sums when the device appeared and now) beside the miner's own figure.
-	s2, t2, own2 := diffSum(), time.Now(), miner.hashRate()
-	t.Logf("IronFish SDK miner: its own figure %.0f to %.0f H/s; the pool saw %.0f H/s over %.0f s",
-		own1, own2, (s2-s1)*(1<<32)/t2.Sub(t1).Seconds(), t2.Sub(t1).Seconds())
+	s2, t2 := diffSum(), time.Now()
+	t.Logf("IronFish SDK miner: its own figure %.0f H/s on average since it started; the pool saw %.0f H/s over %.0f s",
+		miner.averageRate(), (s2-s1)*(1<<32)/t2.Sub(t1).Seconds(), t2.Sub(t1).Seconds())
 
 	// An address of another account of the node's wallet, in the book; two days pass.
 	outside := node.CreateAccount(t, "outside")

@@ -6,7 +6,8 @@
 //
 // It mines with Blake3 (devnet: FishHash is never active there) for a fresh public
 // address, logs what the SDK logs to stderr, and prints one JSON line a second on stdout
-// with the miner's own hash rate: {"hashRate": H/s, "shares": found so far}. It exits when
+// with the miner's own hash rate: {"hashRate": H/s over the last 5 s, "average": H/s since
+// it started, "found": shares found, "answered": shares the pool answered}. It exits when
 // stdin closes, so a test that dies takes it along.
 const { MiningPoolMiner, StratumTcpClient, createRootLogger } = require('@ironfish/sdk')
 const { generateKey } = require('@ironfish/rust-nodejs')
@@ -39,7 +40,7 @@ let found = 0
 stratum.submit = (id, randomness) => { found++; submit(id, randomness) }
 miner.start()
 const tick = setInterval(() => {
-  process.stdout.write(JSON.stringify({ hashRate: miner.hashRate.rate5s, found, answered: shares }) + '\n')
+  process.stdout.write(JSON.stringify({ hashRate: miner.hashRate.rate5s, average: miner.hashRate.avg, found, answered: shares }) + '\n')
 }, 1000)
 const stop = () => { clearInterval(tick); miner.stop(); setTimeout(() => process.exit(0), 200) }
 process.stdin.on('end', stop)
