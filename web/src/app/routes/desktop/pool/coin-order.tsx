@@ -1,5 +1,6 @@
 import { ArrowDownOutlined, ArrowUpOutlined, OrderedListOutlined } from '@ant-design/icons';
 import { Alert, Button, Modal } from 'antd';
+import { CoinOrderList } from '@/features/pool/coin-order/components/coin-order-list';
 import type { CoinOrder } from '@/features/pool/coin-order/hooks/use-coin-order';
 import { usePoolTexts } from '@/features/pool/texts';
 
@@ -40,39 +41,16 @@ export function CoinOrderDialog({ order }: { order: CoinOrder }) {
       }
     >
       <div data-testid="coin-order-dialog">
-        <p className="up-pool-hint">{t('coinOrder.hint')}</p>
-        <ol className="up-coin-order" aria-label={t('coinOrder.list')}>
-          {order.coins.map((c, i) => (
-            <li key={c.type} className="up-coin-order__item" data-testid="coin-order-item" data-type={c.type}>
-              <span className="up-coin-order__place">{i + 1}</span>
-              {c.iconUrl ? <img src={c.iconUrl} alt="" width={20} height={20} /> : <span className="up-coin-order__noicon" />}
-              <span className="up-coin-order__name">
-                {c.name} <small>{c.type}</small>
-              </span>
-              <Button
-                size="small"
-                icon={<ArrowUpOutlined />}
-                aria-label={t('coinOrder.moveUp', { coin: c.name })}
-                title={t('coinOrder.moveUp', { coin: c.name })}
-                disabled={!order.canMove(c.type, -1)}
-                onClick={() => order.move(c.type, -1)}
-                data-testid={`coin-order-up-${c.type}`}
-              />
-              <Button
-                size="small"
-                icon={<ArrowDownOutlined />}
-                aria-label={t('coinOrder.moveDown', { coin: c.name })}
-                title={t('coinOrder.moveDown', { coin: c.name })}
-                disabled={!order.canMove(c.type, 1)}
-                onClick={() => order.move(c.type, 1)}
-                data-testid={`coin-order-down-${c.type}`}
-              />
-            </li>
-          ))}
-        </ol>
-        <p className="up-visually-hidden" role="status" aria-live="polite">
-          {order.announcement}
-        </p>
+        <CoinOrderList
+          order={order}
+          size="desktop"
+          name={(c) => (
+            <>
+              {c.name} <small>{c.type}</small>
+            </>
+          )}
+          move={(b) => <Button size="small" icon={b.by < 0 ? <ArrowUpOutlined /> : <ArrowDownOutlined />} aria-label={b.label} title={b.label} disabled={b.disabled} onClick={b.onClick} data-testid={b.testId} />}
+        />
         {order.error ? <Alert type="error" showIcon message={order.error} data-testid="coin-order-error" /> : null}
       </div>
     </Modal>

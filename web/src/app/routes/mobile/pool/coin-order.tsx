@@ -1,6 +1,7 @@
 import { Button } from 'antd-mobile';
 import { DownOutline, UpOutline } from 'antd-mobile-icons';
 import { MobileDialog } from '@/components/mobile-dialog';
+import { CoinOrderList } from '@/features/pool/coin-order/components/coin-order-list';
 import type { CoinOrder } from '@/features/pool/coin-order/hooks/use-coin-order';
 import { usePoolTexts } from '@/features/pool/texts';
 
@@ -25,39 +26,16 @@ export function MCoinOrderDialog({ order }: { order: CoinOrder }) {
   const busy = order.saving || order.resetting;
   return (
     <MobileDialog open={order.isOpen} onClose={order.close} title={t('coinOrder.title')} closable={!busy} testId="coin-order-dialog">
-      <p className="up-mpool-hint">{t('coinOrder.hint')}</p>
-      <ol className="up-mcoin-order" aria-label={t('coinOrder.list')}>
-        {order.coins.map((c, i) => (
-          <li key={c.type} className="up-mcoin-order__item" data-testid="coin-order-item" data-type={c.type}>
-            <span className="up-mcoin-order__place">{i + 1}</span>
-            {c.iconUrl ? <img src={c.iconUrl} alt="" width={24} height={24} /> : <span className="up-mcoin-order__noicon" />}
-            <span className="up-mcoin-order__name">{c.name}</span>
-            <button
-              type="button"
-              className="up-mcoin-order__move"
-              aria-label={t('coinOrder.moveUp', { coin: c.name })}
-              disabled={!order.canMove(c.type, -1)}
-              onClick={() => order.move(c.type, -1)}
-              data-testid={`coin-order-up-${c.type}`}
-            >
-              <UpOutline fontSize={18} aria-hidden />
-            </button>
-            <button
-              type="button"
-              className="up-mcoin-order__move"
-              aria-label={t('coinOrder.moveDown', { coin: c.name })}
-              disabled={!order.canMove(c.type, 1)}
-              onClick={() => order.move(c.type, 1)}
-              data-testid={`coin-order-down-${c.type}`}
-            >
-              <DownOutline fontSize={18} aria-hidden />
-            </button>
-          </li>
-        ))}
-      </ol>
-      <p className="up-visually-hidden" role="status" aria-live="polite">
-        {order.announcement}
-      </p>
+      <CoinOrderList
+        order={order}
+        size="mobile"
+        name={(c) => c.name}
+        move={(b) => (
+          <button type="button" className="up-mcoin-order__move" aria-label={b.label} disabled={b.disabled} onClick={b.onClick} data-testid={b.testId}>
+            {b.by < 0 ? <UpOutline fontSize={18} aria-hidden /> : <DownOutline fontSize={18} aria-hidden />}
+          </button>
+        )}
+      />
       {order.error ? (
         <p className="up-mpool-error" role="alert" data-testid="coin-order-error">
           {order.error}
