@@ -75,6 +75,28 @@ export function useRecoveryCodes(codes: string[] | null) {
 export type RecoveryCodesState = ReturnType<typeof useRecoveryCodes>;
 
 /**
+ * useCodesStep is the second step of the set-up and renew dialogs: once the server answers
+ * with codes (show), they are shown once; the dialog cannot close until they are saved.
+ */
+function useCodesStep(onClose: () => void) {
+  const [codes, setCodes] = useState<string[] | null>(null);
+  const recovery = useRecoveryCodes(codes);
+  const step: 1 | 2 = codes ? 2 : 1;
+  return {
+    show: setCodes,
+    view: {
+      step,
+      recovery,
+      /** closable: the recovery codes are shown once, so the dialog stays until they are saved. */
+      closable: step === 1 || recovery.saved,
+      finish: () => {
+        if (recovery.saved) onClose();
+      },
+    },
+  };
+}
+
+/**
  * useEnrolForm runs the set-up dialog: it asks for a new key when it opens, shows it as a QR
  * code and as text, turns two-factor sign-in on with the first code from the app, then shows
  * the recovery codes. The dialog cannot close while the codes show until they are saved.
@@ -85,8 +107,7 @@ export function useEnrolForm<F extends FieldForm>(useForm: UseForm<F>, onClose: 
   const code = useEnrolCodeField();
   const setup = useSetUp();
   const enable = useEnable();
-  const [codes, setCodes] = useState<string[] | null>(null);
-  const recovery = useRecoveryCodes(codes);
+  const codes = useCodesStep(onClose);
   const started = useRef(false);
   const { mutate } = setup;
   useEffect(() => {
@@ -97,12 +118,11 @@ export function useEnrolForm<F extends FieldForm>(useForm: UseForm<F>, onClose: 
   }, [mutate]);
 
   const enrolment = setup.data?.data ?? null;
-  const step: 1 | 2 = codes ? 2 : 1;
   const onFinish = async (values: { code?: string }) => {
     try {
       const answer = await enable.mutateAsync(totpInput(values.code));
       notify('success', answer.msg);
-      setCodes(answer.data.recoveryCodes);
+      codes.show(answer.data.recoveryCodes);
     } catch (err) {
       form.setFields([{ name: 'code', errors: errorsOf(err) }]);
     }
@@ -112,7 +132,7 @@ export function useEnrolForm<F extends FieldForm>(useForm: UseForm<F>, onClose: 
     t,
     /** code is the authenticator-code input's field and attributes. */
     code,
-    step,
+    ...codes.view,
     steps: [t('enrol.stepScan'), t('enrol.stepCodes')],
     enrolment,
     /** key is the secret in groups of four, for typing into an app. */
@@ -126,12 +146,6 @@ export function useEnrolForm<F extends FieldForm>(useForm: UseForm<F>, onClose: 
     },
     onFinish,
     pending: enable.isPending,
-    recovery,
-    /** closable: the recovery codes are shown once, so the dialog stays until they are saved. */
-    closable: step === 1 || recovery.saved,
-    finish: () => {
-      if (recovery.saved) onClose();
-    },
     rules: { code: fieldRules(t, isTotpCode, 'rules.code') },
   };
 }
@@ -141,13 +155,11 @@ export function useRenewForm<F extends FieldForm>(useForm: UseForm<F>, onClose: 
   const [form] = useForm();
   const { t } = useTwoFactorTexts();
   const renew = useRenewRecovery();
-  const [codes, setCodes] = useState<string[] | null>(null);
-  const recovery = useRecoveryCodes(codes);
-  const step: 1 | 2 = codes ? 2 : 1;
+  const codes = useCodesStep(onClose);
   const onFinish = async (values: { code?: string }) => {
     try {
       const answer = await renew.mutateAsync(secondFactorCode(values.code));
-      setCodes(answer.data.recoveryCodes);
+      codes.show(answer.data.recoveryCodes);
     } catch (err) {
       form.setFields([{ name: 'code', errors: errorsOf(err) }]);
     }
@@ -158,14 +170,9 @@ export function useRenewForm<F extends FieldForm>(useForm: UseForm<F>, onClose: 
     t,
     /** code is the recovery-code input's field and attributes. */
     code: codeField,
-    step,
+    ...codes.view,
     onFinish,
     pending: renew.isPending,
-    recovery,
-    closable: step === 1 || recovery.saved,
-    finish: () => {
-      if (recovery.saved) onClose();
-    },
     rules: { code: fieldRules(t, isSecondFactorCode, 'rules.secondFactor') },
   };
 }

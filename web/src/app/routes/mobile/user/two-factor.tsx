@@ -72,8 +72,10 @@ export function MobileTwoFactorDialogs({ dialog, onClose }: { dialog: InfoDialog
   if (!ready) return null;
   return (
     <>
-      <EnrolSheet open={dialog === 'twoFactorOn'} onClose={onClose} title={t('enrol.title')} />
-      <RenewSheet open={dialog === 'recoveryCodes'} onClose={onClose} title={t('renew.title')} />
+      {/* Mounted only while open: the set-up asks for a new key when its sheet opens, and
+          the sheet's close button and mask follow the form inside (codes are saved first). */}
+      {dialog === 'twoFactorOn' ? <EnrolSheet onClose={onClose} title={t('enrol.title')} /> : null}
+      {dialog === 'recoveryCodes' ? <RenewSheet onClose={onClose} title={t('renew.title')} /> : null}
       <MobileDialog open={dialog === 'twoFactorOff'} onClose={onClose} title={t('disable.title')} testId="two-factor-disable">
         <DisableForm onClose={onClose} />
       </MobileDialog>
@@ -106,12 +108,7 @@ function RecoveryCodes({ r, onDone }: { r: RecoveryCodesState; onDone: () => voi
   );
 }
 
-function EnrolSheet({ open, onClose, title }: { open: boolean; onClose: () => void; title: string }) {
-  // The sheet's close button and mask follow the form inside: the codes must be saved first.
-  return open ? <EnrolForm onClose={onClose} title={title} /> : null;
-}
-
-function EnrolForm({ onClose, title }: { onClose: () => void; title: string }) {
+function EnrolSheet({ onClose, title }: { onClose: () => void; title: string }) {
   const f = useEnrolForm(Form.useForm, onClose);
   const { t, form, code, enrolment: e } = f;
   return (
@@ -164,11 +161,7 @@ function EnrolForm({ onClose, title }: { onClose: () => void; title: string }) {
   );
 }
 
-function RenewSheet({ open, onClose, title }: { open: boolean; onClose: () => void; title: string }) {
-  return open ? <RenewForm onClose={onClose} title={title} /> : null;
-}
-
-function RenewForm({ onClose, title }: { onClose: () => void; title: string }) {
+function RenewSheet({ onClose, title }: { onClose: () => void; title: string }) {
   const f = useRenewForm(Form.useForm, onClose);
   const { t, form, code } = f;
   return (
