@@ -62,6 +62,7 @@ var areaRoutePerms = map[string]ops.Perm{
 	"POST /ops/api/v1/content/articles/{kind}/{id}/publish":   ops.PermContent,
 	"POST /ops/api/v1/content/articles/{kind}/{id}/unpublish": ops.PermContent,
 	"POST /ops/api/v1/content/articles/{kind}/{id}/sort":      ops.PermContent,
+	"POST /ops/api/v1/content/articles/{kind}/{id}/delete":    ops.PermContent,
 	"GET /ops/api/v1/content/legal":                           ops.PermRead,
 	"GET /ops/api/v1/content/legal/{type}/{lang}":             ops.PermRead,
 	"POST /ops/api/v1/content/legal/{type}/{lang}":            ops.PermContent,

@@ -33,6 +33,7 @@ const AdminUsage = `  KIND add --lang LANG --title TITLE --file FILE    new draf
   KIND edit ID --lang LANG [--title TITLE] [--file FILE]    add or replace one translation
   KIND publish ID
   KIND unpublish ID
+  KIND delete ID                                   the article and its translations, for good
   KIND list
   faq sort ID N                                    FAQ entries are listed by N, then id
   KIND: notice, announcement, faq; LANG: zh_CN, zh_HK, en_US, ko_KR
@@ -60,7 +61,7 @@ func (s *Store) Admin(ctx context.Context, kind string, args []string, stdin io.
 		return s.adminEdit(ctx, kind, cmd, args, stdin, out)
 	}
 	switch verb {
-	case "publish", "unpublish", "sort", "list":
+	case "publish", "unpublish", "delete", "sort", "list":
 		words, err := cmd.Parse(args, out)
 		if err != nil {
 			return err
@@ -80,6 +81,19 @@ func (s *Store) Admin(ctx context.Context, kind string, args []string, stdin io.
 			return notFound(kind, id, err)
 		}
 		fmt.Fprintf(out, "%s %d: %sed\n", kind, id, verb)
+		return nil
+	case "delete":
+		if len(args) != 1 {
+			return fmt.Errorf("usage: %s delete ID", kind)
+		}
+		id, err := parseID(args[0])
+		if err != nil {
+			return err
+		}
+		if err := s.Delete(ctx, audit.CLI, kind, id, ""); err != nil {
+			return notFound(kind, id, err)
+		}
+		fmt.Fprintf(out, "%s %d: deleted\n", kind, id)
 		return nil
 	case "sort":
 		if len(args) != 2 {

@@ -473,6 +473,8 @@ func TestAdminCommands(t *testing.T) {
 			{"publish no id", "announcement", "", []string{"publish"}, "", "usage: announcement publish ID"},
 			{"unpublish", "announcement", "", []string{"unpublish", "1"}, "announcement 1: unpublished", ""},
 			{"unpublish unknown", "announcement", "", []string{"unpublish", "77"}, "", "there is no announcement 77"},
+			{"delete unknown", "announcement", "", []string{"delete", "77"}, "", "there is no announcement 77"},
+			{"delete no id", "announcement", "", []string{"delete"}, "", "usage: announcement delete ID"},
 			{"sort faq", "faq", "", []string{"sort", "3", "-5"}, "faq 3: sort order -5", ""},
 			{"sort not faq", "announcement", "", []string{"sort", "1", "5"}, "", "only faq entries are sorted"},
 			{"sort bad n", "faq", "", []string{"sort", "3", "first"}, "", "whole number"},
@@ -481,7 +483,7 @@ func TestAdminCommands(t *testing.T) {
 			{"list", "announcement", "", []string{"list"}, "en_US,ko_KR", ""},
 			{"list faq", "faq", "", []string{"list"}, "-5", ""},
 			{"list extra", "faq", "", []string{"list", "all"}, "", "usage"},
-			{"unknown verb", "faq", "", []string{"delete", "1"}, "", `unknown command "faq delete"`},
+			{"unknown verb", "faq", "", []string{"remove", "1"}, "", `unknown command "faq remove"`},
 			{"no verb", "faq", "", nil, "", "unknown command"},
 			{"unknown kind", "blog", "", []string{"list"}, "", `unknown kind "blog"`},
 		} {

@@ -267,6 +267,32 @@ func (s *Store) SetPublished(ctx context.Context, by audit.Actor, kind string, i
 		published_at = CASE WHEN ? AND published_at = 0 THEN ? ELSE published_at END`, status, now, published, now)
 }
 
+// Delete removes an article with its translations and read marks, by an operator or the
+// command line, with an optional reason; the audit entry keeps the whole article as it
+// was. db.ErrNotFound when there is none of kind.
+func (s *Store) Delete(ctx context.Context, by audit.Actor, kind string, id int64, reason string) error {
+	err := s.DB.InTx(ctx, func(tx *db.Tx) error {
+		a, err := s.get(ctx, tx, kind, id)
+		if err != nil {
+			return err
+		}
+		for _, q := range []string{
+			"DELETE FROM notice_reads WHERE article_id = ?",
+			"DELETE FROM article_translations WHERE article_id = ?",
+			"DELETE FROM articles WHERE id = ?",
+		} {
+			if _, err := tx.Exec(ctx, q, id); err != nil {
+				return err
+			}
+		}
+		return s.record(ctx, tx, by, kind, id, "delete", reason, a, nil)
+	})
+	if err != nil {
+		return fmt.Errorf("helpcenter: delete %s %d: %w", kind, id, err)
+	}
+	return nil
+}
+
 // MaxSortOrder bounds an FAQ entry's sort order either way.
 const MaxSortOrder = 1_000_000
 

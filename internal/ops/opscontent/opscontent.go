@@ -46,6 +46,7 @@ func (a *Area) Routes() []ops.Route {
 		{Method: "POST", Path: "/ops/api/v1/content/articles/{kind}/{id}/publish", Perm: ops.PermContent, Handle: a.publish(true)},
 		{Method: "POST", Path: "/ops/api/v1/content/articles/{kind}/{id}/unpublish", Perm: ops.PermContent, Handle: a.publish(false)},
 		{Method: "POST", Path: "/ops/api/v1/content/articles/{kind}/{id}/sort", Perm: ops.PermContent, Handle: a.sort},
+		{Method: "POST", Path: "/ops/api/v1/content/articles/{kind}/{id}/delete", Perm: ops.PermContent, Handle: a.deleteArticle},
 		{Method: "GET", Path: "/ops/api/v1/content/legal", Perm: ops.PermRead, Handle: a.legalList},
 		{Method: "GET", Path: "/ops/api/v1/content/legal/{type}/{lang}", Perm: ops.PermRead, Handle: a.legal},
 		{Method: "POST", Path: "/ops/api/v1/content/legal/{type}/{lang}", Perm: ops.PermContent, Handle: a.setLegal},
@@ -265,6 +266,23 @@ func (a *Area) publish(on bool) httpx.HandlerFunc {
 		}
 		return httpx.OK(w, r, v)
 	}
+}
+
+func (a *Area) deleteArticle(w http.ResponseWriter, r *http.Request) error {
+	kind, id, err := articleOf(r)
+	if err != nil {
+		return err
+	}
+	var in struct {
+		Reason string `json:"reason"`
+	}
+	if err := reasonOf(w, r, &in, &in.Reason); err != nil {
+		return err
+	}
+	if err := a.Help.Delete(r.Context(), ops.ActorOf(r), kind, id, in.Reason); err != nil {
+		return refusal(err)
+	}
+	return httpx.OK(w, r, map[string]bool{"deleted": true})
 }
 
 func (a *Area) sort(w http.ResponseWriter, r *http.Request) error {

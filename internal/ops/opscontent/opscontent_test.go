@@ -3,6 +3,7 @@ package opscontent_test
 import (
 	"bytes"
 	"context"
+	"errors"
 	"strconv"
 	"strings"
 	"testing"
@@ -166,6 +167,28 @@ func TestContentArea(t *testing.T) {
 			t.Fatalf("preview: %d %s", a.Status, a.Body)
 		}
 
+		// Deleting: a viewer is refused and nothing goes; support deletes it, the entry
+		// keeps the whole article.
+		if a := viewer.Do("POST", path+"/delete", map[string]string{}); a.Status != 403 {
+			t.Fatalf("viewer delete: %d %s", a.Status, a.Body)
+		}
+		if _, err := help.Get(ctx, helpcenter.KindAnnouncement, id); err != nil {
+			t.Fatalf("a refused delete deleted: %v", err)
+		}
+		if a := support.Do("POST", path+"/delete", map[string]string{"reason": "wrong date"}); a.Status != 200 {
+			t.Fatalf("delete: %d %s", a.Status, a.Body)
+		}
+		if _, err := help.Get(ctx, helpcenter.KindAnnouncement, id); !errors.Is(err, db.ErrNotFound) {
+			t.Fatalf("after delete: %v", err)
+		}
+		if a := support.Do("POST", path+"/delete", map[string]string{}); a.Status != 404 || a.ErrorCode() != "opscontent.notFound" {
+			t.Fatalf("delete again: %d %s", a.Status, a.Body)
+		}
+		if e := auditLog(t, d, "content.announcement.delete"); len(e) != 1 || e[0].Reason != "wrong date" ||
+			!strings.Contains(string(e[0].Before), "Maintenance tonight") || !none(e[0].After) {
+			t.Fatalf("delete audit: %+v", e)
+		}
+
 		// The command line writes the same entries, as cli.
 		var out bytes.Buffer
 		if err := help.Admin(ctx, helpcenter.KindFAQ, []string{"add", "--lang", "en_US", "--title", "Q", "--file", "-"}, strings.NewReader("A."), &out); err != nil {
@@ -177,7 +200,14 @@ func TestContentArea(t *testing.T) {
 		if err := cs.Admin(ctx, "legal", []string{"set", "Disclaimer", "ko_KR", "-"}, strings.NewReader("# 면책\n"), &out); err != nil {
 			t.Fatal(err)
 		}
-		for _, action := range []string{"content.faq.create", "content.app.update", "content.legal.update"} {
+		faqs, err := help.All(ctx, helpcenter.KindFAQ)
+		if err != nil || len(faqs) != 1 {
+			t.Fatalf("faq: %+v %v", faqs, err)
+		}
+		if err := help.Admin(ctx, helpcenter.KindFAQ, []string{"delete", itoa(faqs[0].ID)}, nil, &out); err != nil {
+			t.Fatal(err)
+		}
+		for _, action := range []string{"content.faq.create", "content.faq.delete", "content.app.update", "content.legal.update"} {
 			if e := auditLog(t, d, action); len(e) == 0 || e[0].Actor != ops.ActorCLI || e[0].OperatorID != nil {
 				t.Fatalf("%s by the command line: %+v", action, e)
 			}
