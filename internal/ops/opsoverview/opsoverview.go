@@ -157,7 +157,7 @@ func (a *Area) wallets(ctx context.Context, coins []coin.Coin) []withdraw.OpsWal
 	out := make([]withdraw.OpsWalletReport, len(coins))
 	if a.Wallets == nil {
 		for i, c := range coins {
-			out[i] = withdraw.OpsWalletReport{Coin: c.Type, Error: "no chain drivers in this process"}
+			out[i] = withdraw.OpsWalletReport{Coin: c.Type, Error: "no wallet checker in this process"}
 		}
 		return out
 	}
