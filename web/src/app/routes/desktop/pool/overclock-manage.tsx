@@ -9,7 +9,8 @@ import { LinkButton } from '@/features/pool/overclock/components/desktop-link-bu
 import { DesktopTemplateForm } from '@/features/pool/overclock/components/desktop-template-form';
 import { OverclockRuleChips } from '@/features/pool/overclock/components/rule-chips';
 import { useTemplateList } from '@/features/pool/overclock/hooks/use-template-list';
-import { formatSetting, settingsList } from '@/features/pool/overclock/model/rules';
+import { SettingChips } from '@/features/pool/overclock/components/setting-chips';
+import { settingChips } from '@/features/pool/overclock/model/rules';
 import type { OverclockTemplate } from '@/features/pool/overclock/model/types';
 import { useOverclockTexts } from '@/features/pool/overclock/texts';
 import '@/components/card/card.css';
@@ -39,13 +40,7 @@ export function DesktopOverclockManage() {
       title: t('manage.values'),
       key: 'values',
       render: (_: unknown, r) => (
-        <div className="up-oc-values-list">
-          {settingsList(r).map(([k, v]) => (
-            <span key={k} className="up-oc-chip">
-              {t(`settings.${k}`)} <strong>{formatSetting(k, v)}</strong>
-            </span>
-          ))}
-        </div>
+        <SettingChips chips={settingChips(r, t)} className="up-oc-values-list" chipClassName="up-oc-chip" />
       ),
     },
     { title: t('manage.updated'), dataIndex: 'updatedAt', width: 190, render: (v: number) => <span className="up-card-muted">{formatDateTime(v, lang)}</span> },

@@ -9,7 +9,8 @@ import { MobilePager } from '@/features/pool/overclock/components/mobile-send-pa
 import { MobileTemplateForm } from '@/features/pool/overclock/components/mobile-template-form';
 import { OverclockRuleChips } from '@/features/pool/overclock/components/rule-chips';
 import { useTemplateList } from '@/features/pool/overclock/hooks/use-template-list';
-import { formatSetting, settingsList } from '@/features/pool/overclock/model/rules';
+import { SettingChips } from '@/features/pool/overclock/components/setting-chips';
+import { settingChips } from '@/features/pool/overclock/model/rules';
 import type { OverclockTemplate } from '@/features/pool/overclock/model/types';
 import { useOverclockTexts } from '@/features/pool/overclock/texts';
 import '@/components/card/card.css';
@@ -100,13 +101,7 @@ export function MobileOverclockManage() {
                     <Tag fill="outline">{r.gpuCategory}</Tag>
                   </span>
                 </header>
-                <div className="up-moc-chips">
-                  {settingsList(r).map(([k, v]) => (
-                    <span key={k} className="up-moc-chip">
-                      {t(`settings.${k}`)} <b>{formatSetting(k, v)}</b>
-                    </span>
-                  ))}
-                </div>
+                <SettingChips chips={settingChips(r, t)} className="up-moc-chips" chipClassName="up-moc-chip" />
                 <span className="up-moc-template__time">
                   {t('manage.updated')} {formatDateTime(r.updatedAt, lang)}
                 </span>
