@@ -64,6 +64,8 @@ describe('ops models', () => {
   it('offers the actions a status allows', () => {
     expect(withdrawalActions({ status: 'review' })).toEqual(['approve', 'reject']);
     expect(withdrawalActions({ status: 'requested' })).toEqual(['fail']);
+    expect(withdrawalActions({ status: 'batched' })).toEqual(['fail']);
+    expect(withdrawalActions({ status: 'broadcast' })).toEqual([]);
     expect(withdrawalActions({ status: 'confirmed' })).toEqual([]);
     expect(payoutActions({ status: 'batched' })).toEqual(['fail', 'unbatch']);
     expect(payoutActions({ status: 'broadcast' })).toEqual([]);

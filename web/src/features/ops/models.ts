@@ -352,11 +352,20 @@ export function isShort(r: Pick<WalletReport, 'surplus' | 'error'>): boolean {
 /** FINAL_WITHDRAWAL are the statuses no action changes. */
 const FINAL_WITHDRAWAL = new Set(['confirmed', 'failed']);
 
-/** withdrawalActions are the actions a withdrawal in its status may take (the API decides). */
+/** isFinalWithdrawal tells whether a withdrawal's status will not change any more ("" or unknown: not yet read). */
+export function isFinalWithdrawal(status: string | undefined): boolean {
+  return !!status && FINAL_WITHDRAWAL.has(status);
+}
+
+/**
+ * withdrawalActions are the actions a withdrawal in its status may take (the API decides):
+ * one in review is approved or rejected; one no built transaction pays yet (requested, or
+ * in a batched payout) may fail; a signed or broadcast one is the payout job's to follow.
+ */
 export function withdrawalActions(w: Pick<Withdrawal, 'status'>): ('approve' | 'reject' | 'fail')[] {
   if (w.status === 'review') return ['approve', 'reject'];
-  if (FINAL_WITHDRAWAL.has(w.status)) return [];
-  return ['fail'];
+  if (w.status === 'requested' || w.status === 'batched') return ['fail'];
+  return [];
 }
 
 /** payoutActions are the actions a payout in its status may take: only a batched one. */

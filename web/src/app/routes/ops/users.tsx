@@ -19,15 +19,16 @@ export function UsersPage() {
   return (
     <>
       <PageTitle>{t('users.title')}</PageTitle>
-      <Input.Search
-        placeholder={t('users.search')}
-        enterButton={t('users.searchButton')}
-        value={draft}
-        onChange={(e) => setDraft(e.target.value)}
-        onSearch={(v) => setSearch(v.trim() ? { q: v.trim() } : {}, { replace: true })}
-        style={{ maxWidth: 560, marginBottom: 16 }}
-        data-testid="ops-user-search"
-      />
+      <div data-testid="ops-user-search">
+        <Input.Search
+          placeholder={t('users.search')}
+          enterButton={t('users.searchButton')}
+          value={draft}
+          onChange={(e) => setDraft(e.target.value)}
+          onSearch={(v) => setSearch(v.trim() ? { q: v.trim() } : {}, { replace: true })}
+          style={{ maxWidth: 560, marginBottom: 16 }}
+        />
+      </div>
       {q.trim() === '' ? (
         <Typography.Paragraph type="secondary">{t('users.searchHint')}</Typography.Paragraph>
       ) : (

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { opsApi } from '@/features/ops/api';
 import { useCursorList, useMe, useOpsAction } from '@/features/ops/hooks';
-import { WITHDRAWAL_FILTERS, WITHDRAWAL_STATUSES, can, validOlderThan, withdrawalActions, type Withdrawal } from '@/features/ops/models';
+import { WITHDRAWAL_FILTERS, WITHDRAWAL_STATUSES, can, isFinalWithdrawal, validOlderThan, withdrawalActions, type Withdrawal } from '@/features/ops/models';
 import { useQuery } from '@tanstack/react-query';
 import { opsKeys } from '@/features/ops/hooks';
 import { ActionModal, AuditTable, Copy, Loaded, NoRows, PageTitle, Pager, StatusTag, When, useOpsT, useUrlFilters } from './widgets';
@@ -90,7 +90,12 @@ export function WithdrawalPage() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const me = useMe().data;
-  const query = useQuery({ queryKey: opsKeys.one('withdrawal', id), queryFn: () => opsApi.withdrawal(id) });
+  // An open withdrawal moves on by itself (batched, broadcast, confirmed): followed every 5 s.
+  const query = useQuery({
+    queryKey: opsKeys.one('withdrawal', id),
+    queryFn: () => opsApi.withdrawal(id),
+    refetchInterval: (q) => (isFinalWithdrawal(q.state.data?.withdrawal.status) ? false : 5_000),
+  });
   const n = Number(id);
   const approve = useOpsAction({ reasonRequired: false, needsCode: true }, (reason, o) => opsApi.withdrawalAction(n, 'approve', reason, o));
   const reject = useOpsAction({ reasonRequired: true, needsCode: true }, (reason, o) => opsApi.withdrawalAction(n, 'reject', reason, o));
