@@ -132,7 +132,7 @@ func consoleRoutes(d *db.DB, chains withdraw.Chains, now func() time.Time) []ops
 	users := &opsusers.Area{DB: d, Accounts: &account.Store{DB: d}, TwoFactor: &twofactor.Service{DB: d, Now: now},
 		Withdrawals: withdrawals, Now: now}
 	coins := &coin.Store{DB: d, Now: now}
-	overview := &opsoverview.Area{DB: d, Coins: coins, Now: now}
+	overview := &opsoverview.Area{DB: d, Coins: coins, Wallets: withdrawals, Now: now}
 	coinEdits := &opscoins.Area{Coins: coins}
 	contentArea := &opscontent.Area{Help: &helpcenter.Store{DB: d}, Content: &content.Store{DB: d}}
 	return slices.Concat(withdrawals.OpsRoutes(), users.Routes(), overview.Routes(), coinEdits.Routes(), contentArea.Routes())
