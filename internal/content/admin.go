@@ -163,7 +163,7 @@ func readDocument(file string, stdin io.Reader) ([]byte, error) {
 	var body []byte
 	var err error
 	if file == "-" {
-		body, err = io.ReadAll(io.LimitReader(stdin, MaxLegalSize))
+		body, err = io.ReadAll(io.LimitReader(stdin, MaxLegalSize+1)) // one byte more: SetLegal refuses it
 	} else {
 		body, err = os.ReadFile(file)
 	}
