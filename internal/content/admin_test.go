@@ -110,3 +110,34 @@ func TestAdminTranscript(t *testing.T) {
 		}
 	})
 }
+
+// A legal document longer than MaxLegalSize is refused, from a file or from stdin (stdin
+// was cut at the limit and stored cut), and the stored document stays.
+func TestLegalSetRefusesTooLong(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		ctx := context.Background()
+		s := &Store{DB: d}
+		if err := s.EnsureDefaults(ctx); err != nil {
+			t.Fatal(err)
+		}
+		before, err := s.GetLegal(ctx, Disclaimer, "en_US")
+		if err != nil {
+			t.Fatal(err)
+		}
+		long := "# Long\n\n" + strings.Repeat("x", MaxLegalSize)
+		file := filepath.Join(t.TempDir(), "long.md")
+		if err := os.WriteFile(file, []byte(long), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		for _, src := range []string{"-", file} {
+			var out bytes.Buffer
+			err := s.Admin(ctx, "legal", []string{"set", Disclaimer, "en_US", src}, strings.NewReader(long), &out)
+			if err == nil || !strings.Contains(err.Error(), "at most") {
+				t.Fatalf("legal set %s of %d bytes: %v", src, len(long), err)
+			}
+		}
+		if after, _ := s.GetLegal(ctx, Disclaimer, "en_US"); after.Body != before.Body {
+			t.Fatal("a refused document was stored")
+		}
+	})
+}
