@@ -72,13 +72,12 @@ export function MobileTwoFactorDialogs({ dialog, onClose }: { dialog: InfoDialog
   if (!ready) return null;
   return (
     <>
-      {/* Mounted only while open: the set-up asks for a new key when its sheet opens, and
-          the sheet's close button and mask follow the form inside (codes are saved first). */}
+      {/* Mounted only while open, as on the desktop: the set-up asks for a new key when its
+          sheet opens, and a sheet's close button and mask follow the form inside (codes are
+          saved first). */}
       {dialog === 'twoFactorOn' ? <EnrolSheet onClose={onClose} title={t('enrol.title')} /> : null}
       {dialog === 'recoveryCodes' ? <RenewSheet onClose={onClose} title={t('renew.title')} /> : null}
-      <MobileDialog open={dialog === 'twoFactorOff'} onClose={onClose} title={t('disable.title')} testId="two-factor-disable">
-        <DisableForm onClose={onClose} />
-      </MobileDialog>
+      {dialog === 'twoFactorOff' ? <DisableSheet onClose={onClose} title={t('disable.title')} /> : null}
     </>
   );
 }
@@ -186,24 +185,26 @@ function RenewSheet({ onClose, title }: { onClose: () => void; title: string }) 
   );
 }
 
-function DisableForm({ onClose }: { onClose: () => void }) {
+function DisableSheet({ onClose, title }: { onClose: () => void; title: string }) {
   const f = useDisableForm(Form.useForm, onClose);
   const { t, form, code } = f;
   return (
-    <SheetForm
-      form={form}
-      name="mtwofactor-disable"
-      onFinish={f.onFinish}
-      onValuesChange={f.clearError}
-      validateTrigger={['onBlur']}
-      actions={{ onCancel: onClose, cancelLabel: t('cancel'), submitLabel: t('disable.submit'), pending: f.pending, danger: true }}
-      alert={f.error}
-    >
-      <p className="up-mform__note">{t('disable.lead')}</p>
-      <MobilePasswordField name="password" label={t('disable.password')} rules={f.rules.password} maxLength={LIMITS.loginInputMax} placeholder={t('disable.passwordPlaceholder')} autoFocus testId="two-factor-password" />
-      <Form.Item {...code.field} rules={f.rules.code}>
-        <Input {...code.input} className="up-m2fa-input" />
-      </Form.Item>
-    </SheetForm>
+    <MobileDialog open onClose={onClose} title={title} testId="two-factor-disable">
+      <SheetForm
+        form={form}
+        name="mtwofactor-disable"
+        onFinish={f.onFinish}
+        onValuesChange={f.clearError}
+        validateTrigger={['onBlur']}
+        actions={{ onCancel: onClose, cancelLabel: t('cancel'), submitLabel: t('disable.submit'), pending: f.pending, danger: true }}
+        alert={f.error}
+      >
+        <p className="up-mform__note">{t('disable.lead')}</p>
+        <MobilePasswordField name="password" label={t('disable.password')} rules={f.rules.password} maxLength={LIMITS.loginInputMax} placeholder={t('disable.passwordPlaceholder')} autoFocus testId="two-factor-password" />
+        <Form.Item {...code.field} rules={f.rules.code}>
+          <Input {...code.input} className="up-m2fa-input" />
+        </Form.Item>
+      </SheetForm>
+    </MobileDialog>
   );
 }
