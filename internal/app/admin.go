@@ -19,14 +19,18 @@ import (
 	"github.com/uniplus-pool/pool/internal/config"
 	"github.com/uniplus-pool/pool/internal/content"
 	"github.com/uniplus-pool/pool/internal/db"
+	"github.com/uniplus-pool/pool/internal/explorer"
 	"github.com/uniplus-pool/pool/internal/helpcenter"
 	"github.com/uniplus-pool/pool/internal/httpx"
+	"github.com/uniplus-pool/pool/internal/mining"
 	"github.com/uniplus-pool/pool/internal/ops"
 	"github.com/uniplus-pool/pool/internal/ops/opscoins"
 	"github.com/uniplus-pool/pool/internal/ops/opscontent"
 	"github.com/uniplus-pool/pool/internal/ops/opsoverview"
 	"github.com/uniplus-pool/pool/internal/ops/opsusers"
+	"github.com/uniplus-pool/pool/internal/pool"
 	"github.com/uniplus-pool/pool/internal/seal"
+	"github.com/uniplus-pool/pool/internal/solo"
 	"github.com/uniplus-pool/pool/internal/twofactor"
 	"github.com/uniplus-pool/pool/internal/withdraw"
 	"github.com/uniplus-pool/pool/web"
@@ -132,7 +136,9 @@ func consoleRoutes(d *db.DB, chains withdraw.Chains, now func() time.Time) []ops
 	users := &opsusers.Area{DB: d, Accounts: &account.Store{DB: d}, TwoFactor: &twofactor.Service{DB: d, Now: now},
 		Withdrawals: withdrawals, Now: now}
 	coins := &coin.Store{DB: d, Now: now}
-	overview := &opsoverview.Area{DB: d, Coins: coins, Wallets: withdrawals, Now: now}
+	// The blocks' effort as the public explorer shows it, from the same function.
+	efforts := &explorer.Explorer{Blocks: &mining.Blocks{DB: d}, Pool: &pool.Store{DB: d}, Solo: &solo.Store{DB: d}}
+	overview := &opsoverview.Area{DB: d, Coins: coins, Wallets: withdrawals, Now: now, Effort: efforts.Effort}
 	coinEdits := &opscoins.Area{Coins: coins}
 	contentArea := &opscontent.Area{Help: &helpcenter.Store{DB: d}, Content: &content.Store{DB: d}}
 	return slices.Concat(withdrawals.OpsRoutes(), users.Routes(), overview.Routes(), coinEdits.Routes(), contentArea.Routes())

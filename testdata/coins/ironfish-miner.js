@@ -39,8 +39,18 @@ const submit = stratum.submit.bind(stratum)
 let found = 0
 stratum.submit = (id, randomness) => { found++; submit(id, randomness) }
 miner.start()
+// The average is the mean of the meter's 1-second figures since the first hash: the
+// meter's own avg is a slow moving average that starts from zero.
+let sum = 0
+let seconds = 0
 const tick = setInterval(() => {
-  process.stdout.write(JSON.stringify({ hashRate: miner.hashRate.rate5s, average: miner.hashRate.avg, found, answered: shares }) + '\n')
+  const rate = miner.hashRate.rate1s
+  if (rate > 0 || seconds > 0) {
+    sum += rate
+    seconds++
+  }
+  const average = seconds ? sum / seconds : 0
+  process.stdout.write(JSON.stringify({ hashRate: miner.hashRate.rate5s, average, found, answered: shares }) + '\n')
 }, 1000)
 const stop = () => { clearInterval(tick); miner.stop(); setTimeout(() => process.exit(0), 200) }
 process.stdin.on('end', stop)

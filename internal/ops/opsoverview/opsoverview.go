@@ -53,6 +53,10 @@ type Area struct {
 	WalletWait time.Duration
 	// Now is the clock; nil is time.Now.
 	Now func() time.Time
+	// Effort answers a found block's effort, the pool's work since the block before it
+	// over the block's network difficulty (explorer.Explorer.Effort, what the public
+	// explorer shows); nil leaves efforts out (0).
+	Effort func(ctx context.Context, f mining.FoundBlock) (float64, error)
 }
 
 func (a *Area) now() time.Time {
@@ -82,6 +86,9 @@ type CoinFigures struct {
 	Devices         int     `json:"devices"` // not offline
 	// Blocks counts the found blocks by status (pending, confirmed, orphaned, rejected).
 	Blocks map[string]int `json:"blocks"`
+	// LastBlock is the newest pool block (not solo, not refused) with its effort; nil
+	// before the first.
+	LastBlock *Block `json:"lastBlock"`
 	// Owed is what the users' balances hold (available) and what open withdrawals hold
 	// (frozen): the pool's side of `poold admin wallet check`.
 	Available string `json:"available"`
@@ -224,6 +231,13 @@ func (a *Area) Overview(ctx context.Context) ([]CoinFigures, error) {
 		if err := a.DB.QueryRow(ctx, "SELECT COUNT(*) FROM devices WHERE coin = ? AND status <> 'offline'", c.Type).Scan(&f.Devices); err != nil {
 			return nil, err
 		}
+		last, err := a.Blocks(ctx, BlockFilter{Coin: c.Type, PoolTaken: true, Limit: 1})
+		if err != nil {
+			return nil, err
+		}
+		if len(last) == 1 {
+			f.LastBlock = &last[0]
+		}
 		rows, err := a.DB.Query(ctx, "SELECT status, COUNT(*) FROM found_blocks WHERE coin = ? GROUP BY status", c.Type)
 		if err != nil {
 			return nil, err
@@ -291,6 +305,9 @@ type Block struct {
 	// Reason is why the node refused it or why it is orphaned, when it says.
 	Reason  string `json:"reason"`
 	FoundAt int64  `json:"foundAt"`
+	// Effort is the pool's work since the block before it over its network difficulty
+	// (1 = a block's average work; for a solo block, that address's work); 0 when unknown.
+	Effort float64 `json:"effort"`
 }
 
 // BlockFilter picks blocks; zero fields pick all. Newest first.
@@ -298,6 +315,8 @@ type BlockFilter struct {
 	Coin, Status string
 	Before       int64
 	Limit        int
+	// PoolTaken keeps the pool's own blocks the node took: not solo, not refused.
+	PoolTaken bool
 }
 
 // Blocks lists found blocks.
@@ -312,6 +331,9 @@ func (a *Area) Blocks(ctx context.Context, f BlockFilter) ([]Block, error) {
 	}
 	if f.Before > 0 {
 		where, args = append(where, "b.id < ?"), append(args, f.Before)
+	}
+	if f.PoolTaken {
+		where, args = append(where, "b.solo = ? AND b.status <> ?"), append(args, false, mining.BlockRejected)
 	}
 	q := `SELECT b.id, b.coin, b.height, b.hash, b.reward, COALESCE(s.code, ''), b.worker, b.solo, b.net_diff, b.status,
 		b.confirmations, b.reject_reason, b.found_at
@@ -349,6 +371,14 @@ func (a *Area) Blocks(ctx context.Context, f BlockFilter) ([]Block, error) {
 	decimals := map[string]int{}
 	out := make([]Block, 0, len(list))
 	for _, r := range list {
+		if a.Effort != nil {
+			eff, err := a.Effort(ctx, mining.FoundBlock{ID: r.b.ID, Coin: r.b.Coin, Worker: r.b.Worker, Solo: r.b.Solo,
+				NetDiff: r.b.NetDiff, Status: r.b.Status, FoundAt: r.b.FoundAt})
+			if err != nil {
+				return nil, err
+			}
+			r.b.Effort = eff
+		}
 		n, ok := decimals[r.b.Coin]
 		if !ok {
 			c, err := a.Coins.Get(ctx, r.b.Coin)

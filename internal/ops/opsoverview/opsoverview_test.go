@@ -2,6 +2,7 @@ package opsoverview_test
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -10,11 +11,13 @@ import (
 	"github.com/uniplus-pool/pool/internal/coin"
 	"github.com/uniplus-pool/pool/internal/db"
 	"github.com/uniplus-pool/pool/internal/db/dbtest"
+	"github.com/uniplus-pool/pool/internal/explorer"
 	"github.com/uniplus-pool/pool/internal/mining"
 	"github.com/uniplus-pool/pool/internal/ops"
 	"github.com/uniplus-pool/pool/internal/ops/opsoverview"
 	"github.com/uniplus-pool/pool/internal/ops/opstest"
 	"github.com/uniplus-pool/pool/internal/pool"
+	"github.com/uniplus-pool/pool/internal/solo"
 	"github.com/uniplus-pool/pool/internal/stratum"
 	"github.com/uniplus-pool/pool/internal/withdraw"
 )
@@ -245,3 +248,62 @@ type statsOnly struct{ st stratum.Stats }
 func (s statsOnly) Stats() stratum.Stats { return s.st }
 
 func fakeStats(st stratum.Stats) mining.ShareCounter { return statsOnly{st} }
+
+// Each block in the console's list carries its effort as the public explorer computes it
+// (the pool's work since the block before it over the block's network difficulty), and
+// the overview names the newest block the node took from the pool's own miners, with its
+// effort (solo and refused blocks are not the pool's round).
+func TestBlockEffort(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		ctx := context.Background()
+		now := time.Now().Truncate(time.Hour)
+		coins := &coin.Store{DB: d}
+		if err := coins.Put(ctx, coin.Coin{Type: "TST", Name: "Test", AliasName: "TST", Algorithm: "sha256d", ChainUnit: "TST", MinHashUnit: "H/s",
+			Decimals: 8, SettleModel: coin.SettleModelPPS, SettleTime: "08:00", FeeBps: 100, Driver: coin.DriverDevnet, MinWithdraw: 1000}); err != nil {
+			t.Fatal(err)
+		}
+		exec := func(q string, args ...any) {
+			t.Helper()
+			if _, err := d.Exec(ctx, q, args...); err != nil {
+				t.Fatal(err)
+			}
+		}
+		at := func(m int) int64 { return now.Add(time.Duration(m) * time.Minute).UnixMilli() }
+		block := func(id int64, worker string, solo bool, status string, minute int) {
+			exec(`INSERT INTO found_blocks (id, coin, height, hash, reward, worker, status, confirmations, reject_reason, found_at, updated_at, solo, net_diff)
+				VALUES (?, 'TST', ?, ?, 625000000, ?, ?, 1, '', ?, 0, ?, 1000)`, id, 100+id, fmt.Sprint("h", id), worker, status, at(minute), solo)
+		}
+		// Work of 500 in the minutes after block 1 and 1,500 more before block 3.
+		for m, diff := range map[int]float64{5: 200, 10: 300, 30: 1500} {
+			exec(`INSERT INTO share_minutes (device_id, minute, coin, diff_sum, accepted, rejected, stale) VALUES (1, ?, 'TST', ?, 1, 0, 0)`, at(m), diff)
+		}
+		block(1, "a.rig", false, "confirmed", 0)
+		block(2, "a.rig", false, "pending", 12)
+		block(3, "a.rig", false, "pending", 40)
+		block(4, "tst1qsolo.rig", true, "pending", 50)
+		block(5, "a.rig", false, "rejected", 55)
+
+		ex := &explorer.Explorer{Blocks: &mining.Blocks{DB: d}, Pool: &pool.Store{DB: d}, Solo: &solo.Store{DB: d}}
+		area := &opsoverview.Area{DB: d, Coins: coins, Now: func() time.Time { return now.Add(time.Hour) }, Effort: ex.Effort}
+		viewer := opstest.New(t, d, area.Routes()).Operator(ops.RoleViewer)
+		var page struct {
+			Items []opsoverview.Block `json:"items"`
+		}
+		viewer.Do("GET", "/ops/api/v1/blocks?coin=TST", nil).Into(t, &page)
+		effort := map[int64]float64{}
+		for _, b := range page.Items {
+			effort[b.ID] = b.Effort
+		}
+		// Block 2: minutes 1..12 hold 500 of work over 1,000; block 3: minutes 13..40, 1,500.
+		if effort[2] != 0.5 || effort[3] != 1.5 {
+			t.Fatalf("efforts %v", effort)
+		}
+		var ov struct {
+			Coins []opsoverview.CoinFigures `json:"coins"`
+		}
+		viewer.Do("GET", "/ops/api/v1/overview", nil).Into(t, &ov)
+		if len(ov.Coins) != 1 || ov.Coins[0].LastBlock == nil || ov.Coins[0].LastBlock.ID != 3 || ov.Coins[0].LastBlock.Effort != 1.5 {
+			t.Fatalf("overview's last block: %+v", ov.Coins[0].LastBlock)
+		}
+	})
+}
