@@ -60,8 +60,14 @@ export function CoinEditPage() {
   const { symbol } = useParams();
   const navigate = useNavigate();
   const w = useTermsText();
-  if (!ready) return <Skeleton active paragraph={{ rows: 6 }} />;
-  if (!canEditCoins(me.data)) return <Result status="403" title={t('noRight')} data-testid="ops-coin-edit-forbidden" />;
+  if (!ready || me.isPending) return <Skeleton active paragraph={{ rows: 6 }} />;
+  if (!canEditCoins(me.data)) {
+    return (
+      <div data-testid="ops-coin-edit-forbidden">
+        <Result status="403" title={t('noRight')} />
+      </div>
+    );
+  }
   const close = () => navigate('/coin-edit');
   return (
     <>
@@ -173,16 +179,18 @@ function CoinEditForm({ coin, t }: { coin: EditableCoin; t: T }) {
       {item(
         'feeBps',
         t('fields.feeBps'),
-        <InputNumber
-          min={0}
-          max={10000}
-          precision={0}
-          style={{ width: 200 }}
-          value={form.feeBps === '' ? null : Number(form.feeBps)}
-          onChange={(v) => s.set('feeBps', v === null ? '' : String(v))}
-          addonAfter={Number.isFinite(feeNow) ? w.bps(feeNow) : undefined}
-          data-testid="ops-coin-feeBps"
-        />,
+        <Space>
+          <InputNumber
+            min={0}
+            max={10000}
+            precision={0}
+            style={{ width: 160 }}
+            value={form.feeBps === '' ? null : Number(form.feeBps)}
+            onChange={(v) => s.set('feeBps', v === null ? '' : String(v))}
+            data-testid="ops-coin-feeBps"
+          />
+          {form.feeBps !== '' && Number.isFinite(feeNow) && <Typography.Text type="secondary">{w.bps(feeNow)}</Typography.Text>}
+        </Space>,
         t('help.bps'),
       )}
       {item('ppsTxFees', t('fields.ppsTxFees'), <Switch checked={form.ppsTxFees} onChange={(v) => s.set('ppsTxFees', v)} data-testid="ops-coin-ppsTxFees" />, t('help.ppsTxFees'))}

@@ -61,7 +61,7 @@ export function ContentNavLabel() {
 export function ContentPage() {
   const { t, ready } = useContentT();
   const me = useMe();
-  if (!ready) return <Skeleton active paragraph={{ rows: 6 }} />;
+  if (!ready || me.isPending) return <Skeleton active paragraph={{ rows: 6 }} />;
   const canWrite = canWriteContent(me.data);
   return (
     <Routes>

@@ -52,7 +52,8 @@ export function useCoinEdit(coin: EditableCoin, onSaved?: (a: CoinEditAnswer) =>
   };
 
   const draft = changeOf(form, coin);
-  const valid = Object.keys(validateCoinForm(form, coin)).length === 0;
+  // The fee's own check only: the notice shows while the change is typed, before the reason.
+  const feeValid = !validateCoinForm(form, coin).feeBps;
 
   const submit = async (): Promise<boolean> => {
     const found = validateCoinForm(form, coin);
@@ -85,7 +86,7 @@ export function useCoinEdit(coin: EditableCoin, onSaved?: (a: CoinEditAnswer) =>
     refusal,
     saved,
     /** termsChange: the form as it is would move the fee or PPS setting (from the next settlement day). */
-    termsChange: valid && changesTerms(draft),
+    termsChange: feeValid && changesTerms(draft),
     changed: changedFields(draft),
     busy: mutation.isPending,
     submit,

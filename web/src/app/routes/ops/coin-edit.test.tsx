@@ -1,0 +1,113 @@
+// The coin editing page in jsdom: who sees it, the pending change, and a fee change that
+// says from which settlement day it applies.
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { App } from 'antd';
+import { I18nextProvider } from 'react-i18next';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { opsClient } from '@/features/ops/api';
+import type { EditableCoin } from '@/features/ops/coin-edit/models';
+import { i18n } from '@/lib/i18n';
+import { stubMatchMedia } from '@/testing/render';
+import { CoinEditPage } from './coin-edit';
+
+const btc: EditableCoin = {
+  type: 'BTC',
+  name: 'Bitcoin',
+  algorithm: 'sha256d',
+  open: true,
+  closedMsg: {},
+  feeBps: 200,
+  settleModel: 'PPS',
+  settleTime: '00:00',
+  ppsTxFees: false,
+  pending: { feeBps: 250, ppsTxFees: false, from: '2026-11-30' },
+  minWithdraw: '0.001',
+  withdrawFee: '0.0001',
+  withdrawReviewAbove: '0',
+  dustFloor: '0',
+  payoutConfirmations: 0,
+  stratumPorts: [3333],
+  soloPorts: [],
+  soloFeeBps: 100,
+  driver: 'bitcoind',
+  flags: [],
+};
+
+function serve(permissions: string[]) {
+  vi.spyOn(opsClient, 'get').mockImplementation(async (path: string) => {
+    if (path === '/v1/me') return { operator: { id: 1, email: 'a@example.com', role: 'owner' }, permissions, idleSeconds: 0 } as never;
+    if (path === '/v1/coins') return { coins: [btc] } as never;
+    throw new Error(`unexpected ${path}`);
+  });
+}
+
+function renderAt(path: string) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const router = createMemoryRouter([{ path: '/coin-edit/:symbol?', element: <CoinEditPage /> }], { initialEntries: [path] });
+  render(
+    <QueryClientProvider client={client}>
+      <I18nextProvider i18n={i18n}>
+        <App>
+          <RouterProvider router={router} />
+        </App>
+      </I18nextProvider>
+    </QueryClientProvider>,
+  );
+  return router;
+}
+
+describe('CoinEditPage', () => {
+  beforeEach(() => stubMatchMedia(true));
+  afterEach(() => {
+    vi.restoreAllMocks();
+    vi.unstubAllGlobals();
+  });
+
+  it('is refused to an operator without the coins right', async () => {
+    serve(['read', 'content', 'users']);
+    renderAt('/coin-edit');
+    expect(await screen.findByTestId('ops-coin-edit-forbidden')).toBeTruthy();
+  });
+
+  it('shows the pending fee, and a fee change answers the settlement day it applies from', async () => {
+    serve(['read', 'coins']);
+    const post = vi.spyOn(opsClient, 'post').mockResolvedValue({ coin: { ...btc, pending: { feeBps: 300, ppsTxFees: false, from: '2026-11-30' } }, termsFrom: '2026-11-30' });
+    const router = renderAt('/coin-edit');
+    expect(await screen.findByTestId('ops-coin-pending-tag')).toBeTruthy();
+    fireEvent.click(screen.getByTestId('ops-coin-edit-BTC'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/coin-edit/BTC'));
+    const form = await screen.findByTestId('ops-coin-edit-form');
+    expect(within(form).getByTestId('ops-coin-pending').textContent).toContain('settlement day');
+    expect(within(form).getByTestId('ops-coin-terms-rule')).toBeTruthy();
+
+    const fee = within(form).getByTestId('ops-coin-feeBps') as HTMLInputElement;
+    expect(fee.value).toBe('250'); // the pending fee is the value to come
+    fireEvent.change(fee, { target: { value: '300' } });
+    expect(await within(form).findByTestId('ops-coin-terms-change')).toBeTruthy();
+
+    // No reason: nothing is sent, the field says why.
+    fireEvent.click(within(form).getByTestId('ops-coin-submit'));
+    expect(await within(form).findByText('Enter a reason for this change.')).toBeTruthy();
+    expect(post).not.toHaveBeenCalled();
+
+    fireEvent.change(within(form).getByTestId('ops-coin-reason'), { target: { value: 'pricing review' } });
+    fireEvent.click(within(form).getByTestId('ops-coin-submit'));
+    const saved = await within(form).findByTestId('ops-coin-saved');
+    expect(post).toHaveBeenCalledWith('/v1/coins/BTC', { reason: 'pricing review', feeBps: 300 }, { quiet: true });
+    expect(saved.textContent).toMatch(/settlement day .*2026/);
+  });
+
+  it('shows the server`s refusal beside the field it names', async () => {
+    serve(['read', 'coins']);
+    const { ApiError } = await import('@/lib/api-client');
+    vi.spyOn(opsClient, 'post').mockRejectedValue(new ApiError('code', 'Port 3334 is used by LTC.', 3, { error: 'coin.update.portInUse', field: 'ports' }));
+    renderAt('/coin-edit/BTC');
+    const form = await screen.findByTestId('ops-coin-edit-form');
+    fireEvent.change(within(form).getByTestId('ops-coin-stratumPorts'), { target: { value: '3333, 3334' } });
+    fireEvent.change(within(form).getByTestId('ops-coin-reason'), { target: { value: 'second port' } });
+    fireEvent.click(within(form).getByTestId('ops-coin-submit'));
+    expect(await within(form).findByText('Port 3334 is used by LTC.')).toBeTruthy();
+  });
+});

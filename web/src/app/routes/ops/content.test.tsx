@@ -1,0 +1,98 @@
+// The content pages in jsdom: a viewer reads (no write buttons), support writes a new
+// announcement and previews it with the server's rendering.
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { App } from 'antd';
+import { I18nextProvider } from 'react-i18next';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { opsClient } from '@/features/ops/api';
+import type { ArticleView } from '@/features/ops/content/models';
+import { i18n } from '@/lib/i18n';
+import { stubMatchMedia } from '@/testing/render';
+import { ContentPage } from './content';
+
+const article: ArticleView = {
+  id: 5,
+  kind: 'announcement',
+  status: 'published',
+  sortOrder: 0,
+  publishedAt: 1_700_000_000_000,
+  createdAt: 1_700_000_000_000,
+  updatedAt: 1_700_000_000_000,
+  translations: [{ lang: 'en_US', title: 'Maintenance tonight', body: '# Tonight', preview: { html: '<h1>Tonight</h1>', summary: 'Tonight' } }],
+  missingLanguages: ['zh_CN', 'zh_HK', 'ko_KR'],
+};
+
+function serve(permissions: string[]) {
+  vi.spyOn(opsClient, 'get').mockImplementation(async (path: string) => {
+    if (path === '/v1/me') return { operator: { id: 1, email: 'a@example.com', role: 'viewer' }, permissions, idleSeconds: 0 } as never;
+    if (path === '/v1/content/articles/announcement') return { items: [{ ...article, translations: article.translations.map(({ preview: _, ...t }) => t) }], languages: [] } as never;
+    if (path === '/v1/content/articles/announcement/5') return article as never;
+    throw new Error(`unexpected ${path}`);
+  });
+}
+
+function renderAt(path: string) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const router = createMemoryRouter([{ path: '/content/*', element: <ContentPage /> }], { initialEntries: [path] });
+  render(
+    <QueryClientProvider client={client}>
+      <I18nextProvider i18n={i18n}>
+        <App>
+          <RouterProvider router={router} />
+        </App>
+      </I18nextProvider>
+    </QueryClientProvider>,
+  );
+  return router;
+}
+
+describe('ContentPage', () => {
+  beforeEach(() => stubMatchMedia(true));
+  afterEach(() => {
+    vi.restoreAllMocks();
+    vi.unstubAllGlobals();
+  });
+
+  it('lets a viewer read an article and its preview, with no write buttons', async () => {
+    serve(['read']);
+    const router = renderAt('/content');
+    expect(await screen.findByTestId('ops-content-read-only')).toBeTruthy();
+    const list = await screen.findByTestId('ops-content-list-announcement');
+    expect(screen.queryByTestId('ops-content-new-announcement')).toBeNull();
+    fireEvent.click(within(list).getByText('Maintenance tonight'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/content/announcement/5'));
+    const preview = await screen.findByTestId('ops-content-preview');
+    expect(within(preview).getByRole('heading', { name: 'Tonight' })).toBeTruthy();
+    expect(screen.queryByTestId('ops-content-unpublish')).toBeNull();
+    expect(screen.queryByTestId('ops-content-save')).toBeNull();
+    expect(screen.getByTestId('ops-content-missing')).toBeTruthy();
+  });
+
+  it('lets support write a new announcement: checked, previewed by the server, saved as a draft', async () => {
+    serve(['read', 'users', 'content']);
+    const created: ArticleView = { ...article, id: 8, status: 'draft', publishedAt: 0 };
+    const post = vi.spyOn(opsClient, 'post').mockImplementation(async (path: string) => {
+      if (path === '/v1/content/preview') return { html: '<h1>Tonight</h1>', summary: 'Tonight' } as never;
+      if (path === '/v1/content/articles/announcement') return created as never;
+      throw new Error(`unexpected ${path}`);
+    });
+    const router = renderAt('/content/announcement/new?lang=en_US');
+    const form = await screen.findByTestId('ops-content-form');
+    fireEvent.click(within(form).getByTestId('ops-content-save'));
+    expect(await within(form).findByText('Enter a title.')).toBeTruthy();
+    expect(post).not.toHaveBeenCalled();
+
+    fireEvent.change(within(form).getByTestId('ops-content-title'), { target: { value: 'Maintenance tonight' } });
+    fireEvent.change(within(form).getByTestId('ops-content-body'), { target: { value: '# Tonight' } });
+    fireEvent.click(within(form).getByTestId('ops-content-preview-run'));
+    const previews = await screen.findAllByTestId('ops-content-preview');
+    await waitFor(() => expect(previews.some((p) => within(p).queryByRole('heading', { name: 'Tonight' }))).toBe(true));
+
+    fireEvent.click(within(form).getByTestId('ops-content-save'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/content/announcement/8'));
+    expect(post).toHaveBeenCalledWith('/v1/content/articles/announcement', { lang: 'en_US', title: 'Maintenance tonight', body: '# Tonight' }, { quiet: true });
+    expect(await screen.findByTestId('ops-content-publish')).toBeTruthy();
+  });
+});
