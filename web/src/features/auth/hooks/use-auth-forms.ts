@@ -51,6 +51,20 @@ function formProps<V>(initialValues: V, onValuesChange: (changed: unknown, all: 
 }
 
 /**
+ * useWatchedValues keeps a form's values for what the page works out from them (the
+ * submit's readiness, what the other page is handed), and clears a refusal the submit
+ * shows as soon as a field is edited.
+ */
+function useWatchedValues<V>(initial: V, submit: { error: unknown; clearError: () => void }) {
+  const [values, setValues] = useState<V>(initial);
+  const onValuesChange = (_: unknown, all: V) => {
+    setValues(all);
+    if (submit.error) submit.clearError();
+  };
+  return { values, setValues, onValuesChange };
+}
+
+/**
  * useLoginForm: password or code login with one phone-or-email input (SPEC.md section 2).
  * carry is what the register page handed over (its phone or email, the terms ticked).
  */
@@ -58,9 +72,9 @@ export function useLoginForm(form: AuthForm, goHome: () => void, carry: AuthCarr
   const { t } = useTranslation();
   const [method, setMethodState] = useState<LoginMethod>('pwd');
   const [initialValues] = useState(() => loginStart(carry));
-  const [values, setValues] = useState<LoginValues>(initialValues);
   const captcha = useCaptchaTicket();
   const login = useLoginSubmit(captcha, goHome);
+  const { values, onValuesChange } = useWatchedValues<LoginValues>(initialValues, login);
   const agree = useAgreeRule();
   const codeButton = useCodeButton({
     captcha,
@@ -71,10 +85,6 @@ export function useLoginForm(form: AuthForm, goHome: () => void, carry: AuthCarr
     },
     onError: (message) => form.setFields([{ name: 'code', errors: [message] }]),
   });
-  const onValuesChange = (_: unknown, all: LoginValues) => {
-    setValues(all);
-    if (login.error) login.clearError();
-  };
   const onFinish = (v: LoginValues) => login.submit(v, method);
   return {
     method,
@@ -113,9 +123,9 @@ export function useRegisterForm(form: AuthForm, goHome: () => void, carry: AuthC
   const { t } = useTranslation();
   const [start] = useState(() => registerStart(carry));
   const [channel, setChannel] = useState<Channel>(start.channel);
-  const [values, setValues] = useState<RegisterValues>(start.values);
   const captcha = useCaptchaTicket({ keepPassedMs: REGISTER_PASS_KEEP_MS });
   const registration = useRegisterSubmit(goHome);
+  const { values, setValues, onValuesChange } = useWatchedValues<RegisterValues>(start.values, registration);
   const agree = useAgreeRule();
   const codeButton = useCodeButton({
     captcha,
@@ -143,10 +153,6 @@ export function useRegisterForm(form: AuthForm, goHome: () => void, carry: AuthC
     [form, registration],
   );
 
-  const onValuesChange = (_: unknown, all: RegisterValues) => {
-    setValues(all);
-    if (registration.error) registration.clearError();
-  };
   const onFinish = (v: RegisterValues) => registration.submit(v, channel);
   return {
     channel,
