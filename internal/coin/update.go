@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"maps"
+	"math"
 	"reflect"
 	"slices"
 	"strconv"
@@ -33,17 +34,20 @@ type Settings struct {
 	SettleTime  string            `json:"settleTime"` // HH:MM, Beijing time
 	PPSTxFees   bool              `json:"ppsTxFees"`  // in force today
 	// Pending is a fee or PPS change and the first settlement day it applies to; null: none.
-	Pending             *Terms   `json:"pending"`
-	MinWithdraw         string   `json:"minWithdraw"`
-	WithdrawFee         string   `json:"withdrawFee"`
-	WithdrawReviewAbove string   `json:"withdrawReviewAbove"` // "0": no review
-	DustFloor           string   `json:"dustFloor"`           // the floor in force (0 set: the chain's)
-	PayoutConfirmations int64    `json:"payoutConfirmations"`
-	StratumPorts        []int    `json:"stratumPorts"`
-	SoloPorts           []int    `json:"soloPorts"`
-	SoloFeeBps          int      `json:"soloFeeBps"`
-	Driver              string   `json:"driver"`
-	Flags               []string `json:"flags"` // currencyChange, machineBind, machineDetail, gpuOverclocking
+	Pending             *Terms `json:"pending"`
+	MinWithdraw         string `json:"minWithdraw"`
+	WithdrawFee         string `json:"withdrawFee"`
+	WithdrawReviewAbove string `json:"withdrawReviewAbove"` // "0": no review
+	DustFloor           string `json:"dustFloor"`           // the floor in force (0 set: the chain's)
+	PayoutConfirmations int64  `json:"payoutConfirmations"`
+	StratumPorts        []int  `json:"stratumPorts"`
+	SoloPorts           []int  `json:"soloPorts"`
+	SoloFeeBps          int    `json:"soloFeeBps"`
+	// MinDifficulty is vardiff's floor for the coin's ports (driver setting
+	// min_difficulty; 0: the stratum default), read when the stratum role starts.
+	MinDifficulty float64  `json:"minDifficulty"`
+	Driver        string   `json:"driver"`
+	Flags         []string `json:"flags"` // currencyChange, machineBind, machineDetail, gpuOverclocking
 }
 
 // SettingsOf is c as the console shows it.
@@ -67,7 +71,7 @@ func SettingsOf(c Coin) Settings {
 		SettleModel: c.SettleModel, SettleTime: c.SettleTime, PPSTxFees: c.PPSTxFees, Pending: c.Pending, MinWithdraw: f(c.MinWithdraw),
 		WithdrawFee: f(c.WithdrawFee), WithdrawReviewAbove: f(c.WithdrawReviewAbove), DustFloor: f(c.Dust()),
 		PayoutConfirmations: c.Confirmations(), StratumPorts: append([]int{}, c.StratumPorts...), SoloPorts: append([]int{}, c.SoloPorts...),
-		SoloFeeBps: c.SoloFeeBps, Driver: c.Driver, Flags: flags}
+		SoloFeeBps: c.SoloFeeBps, MinDifficulty: c.MinDifficulty(), Driver: c.Driver, Flags: flags}
 }
 
 // Change is an operator's change of a coin's settings: nil fields stay. Amounts are in
@@ -85,6 +89,8 @@ type Change struct {
 	StratumPorts        *[]int
 	SoloPorts           *[]int
 	SoloFeeBps          *int
+	// MinDifficulty sets vardiff's floor (driver setting min_difficulty); 0 removes it.
+	MinDifficulty *float64
 }
 
 // Apply makes the change on c.
@@ -122,7 +128,29 @@ func (ch Change) Apply(c *Coin) error {
 	if ch.SoloFeeBps != nil {
 		c.SoloFeeBps = *ch.SoloFeeBps
 	}
+	if ch.MinDifficulty != nil {
+		if c.DriverConfig == nil {
+			c.DriverConfig = map[string]string{}
+		}
+		if *ch.MinDifficulty == 0 {
+			delete(c.DriverConfig, minDifficultyKey)
+		} else {
+			c.DriverConfig[minDifficultyKey] = strconv.FormatFloat(*ch.MinDifficulty, 'g', -1, 64)
+		}
+	}
 	return nil
+}
+
+// minDifficultyKey is the driver setting of vardiff's floor (app.minDifficulty reads it).
+const minDifficultyKey = "min_difficulty"
+
+// MinDifficulty is vardiff's floor the coin sets (driver setting min_difficulty); 0: none.
+func (c Coin) MinDifficulty() float64 {
+	v, err := strconv.ParseFloat(c.DriverConfig[minDifficultyKey], 64)
+	if err != nil || v <= 0 || math.IsInf(v, 0) {
+		return 0
+	}
+	return v
 }
 
 // ActionAdd is the audit log's action of Add.
@@ -344,6 +372,13 @@ func checkUpdate(c Coin) error {
 	}
 	if c.MinWithdraw > 0 && c.WithdrawFee >= c.MinWithdraw {
 		return updateErr(400, "coin.update.feeNotBelowMinimum", nil, "withdrawFee")
+	}
+	// A floor of 2^32 hashes times 1e9 is beyond any rig; a NaN or a negative one means nothing.
+	if v, ok := c.DriverConfig[minDifficultyKey]; ok {
+		f, err := strconv.ParseFloat(v, 64)
+		if err != nil || !(f > 0) || f > 1e9 {
+			return updateErr(400, "coin.update.minDifficultyRange", nil, "minDifficulty")
+		}
 	}
 	if c.PayoutConfirmations < 0 || c.PayoutConfirmations > 1000 {
 		return updateErr(400, "coin.update.confirmationsRange", nil, "payoutConfirmations")

@@ -47,6 +47,7 @@ type Edit struct {
 	StratumPorts        *[]int            `json:"stratumPorts"`
 	SoloPorts           *[]int            `json:"soloPorts"`
 	SoloFeeBps          *int              `json:"soloFeeBps"`
+	MinDifficulty       *float64          `json:"minDifficulty"` // 0 removes the floor
 }
 
 // Answer is what a change did: the coin as it is now, and the first settlement day of a
@@ -66,7 +67,8 @@ func (a *Area) update(w http.ResponseWriter, r *http.Request) error {
 	// the amounts are read with are the coin's (this route does not change them).
 	change := func(c *coin.Coin) error {
 		ch := coin.Change{Open: in.Open, ClosedMsg: in.ClosedMsg, FeeBps: in.FeeBps, PPSTxFees: in.PPSTxFees,
-			PayoutConfirmations: in.PayoutConfirmations, StratumPorts: in.StratumPorts, SoloPorts: in.SoloPorts, SoloFeeBps: in.SoloFeeBps}
+			PayoutConfirmations: in.PayoutConfirmations, StratumPorts: in.StratumPorts, SoloPorts: in.SoloPorts, SoloFeeBps: in.SoloFeeBps,
+			MinDifficulty: in.MinDifficulty}
 		for _, f := range []struct {
 			name string
 			in   *string

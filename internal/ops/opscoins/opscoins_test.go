@@ -60,6 +60,8 @@ func TestOwnerEditsACoin(t *testing.T) {
 			{map[string]any{"reason": "r", "minWithdraw": "0.000000001"}, "coin.update.badAmount", "minWithdraw"},
 			{map[string]any{"reason": "r", "soloFeeBps": 10001}, "coin.update.feeRange", "soloFeeBps"},
 			{map[string]any{"feeBps": 300}, "account.admin.reasonRequired", ""},
+			{map[string]any{"reason": "r", "minDifficulty": -1}, "coin.update.minDifficultyRange", "minDifficulty"},
+			{map[string]any{"reason": "r", "minDifficulty": 2e9}, "coin.update.minDifficultyRange", "minDifficulty"},
 		} {
 			a := owner.Do("POST", "/ops/api/v1/coins/TST", c.body, "language", "zh_CN")
 			if a.Status != 400 && a.Status != 409 || a.ErrorCode() != c.code || !strings.Contains(string(a.Data), `"field":"`+c.field+`"`) && c.field != "" {
@@ -76,8 +78,22 @@ func TestOwnerEditsACoin(t *testing.T) {
 		if after.Body != owner.Do("GET", "/ops/api/v1/coins", nil).Body || !strings.Contains(after.Body, `"stratumPorts":[3333]`) {
 			t.Fatalf("refusals changed a coin: %s", after.Body)
 		}
+		// The difficulty floor is the driver setting the stratum role reads; 0 removes it.
+		a = owner.Do("POST", "/ops/api/v1/coins/TST", map[string]any{"reason": "cheap shares for small rigs", "minDifficulty": 0.001})
+		a.Into(t, &ans)
+		if a.Status != 200 || ans.Coin.MinDifficulty != 0.001 {
+			t.Fatalf("floor: %d %s", a.Status, a.Body)
+		}
+		if c, err := coins.Get(ctx, "TST"); err != nil || c.DriverConfig["min_difficulty"] != "0.001" {
+			t.Fatalf("driver config after the floor: %v %v", c.DriverConfig, err)
+		}
+		a = owner.Do("POST", "/ops/api/v1/coins/TST", map[string]any{"reason": "default floor", "minDifficulty": 0})
+		a.Into(t, &ans)
+		if c, err := coins.Get(ctx, "TST"); a.Status != 200 || ans.Coin.MinDifficulty != 0 || err != nil || c.DriverConfig["min_difficulty"] != "" {
+			t.Fatalf("floor removed: %d %s %v", a.Status, a.Body, c.DriverConfig)
+		}
 		var n int
-		if err := d.QueryRow(ctx, "SELECT COUNT(*) FROM ops_audit WHERE action = 'coin.update' AND object_id = 'TST' AND actor = 'owner@ops.example.com'").Scan(&n); err != nil || n != 1 {
+		if err := d.QueryRow(ctx, "SELECT COUNT(*) FROM ops_audit WHERE action = 'coin.update' AND object_id = 'TST' AND actor = 'owner@ops.example.com'").Scan(&n); err != nil || n != 3 {
 			t.Fatalf("%d audit entries of the edit (%v), want the one that was made", n, err)
 		}
 	})
