@@ -180,7 +180,15 @@ describe('operator console', { skip: skipReason(), timeout: 420_000 }, () => {
     // Every page of an owner, operators included.
     await page.getByTestId('ops-nav-operators').waitFor();
     await page.getByTestId('ops-overview-MINE').waitFor();
+    // The node as the stratum process reports it, and the wallet against what is owed.
+    await page.getByTestId('ops-node-MINE').waitFor();
+    assert.equal(await page.getByTestId('ops-wallet-surplus-MINE').getAttribute('data-short'), 'false');
     await shot(page, 'ops-overview');
+    // The coins, and their editing for an owner.
+    await page.getByTestId('ops-nav-coins').click();
+    await page.getByTestId('ops-coins').getByText('Minecoin').waitFor();
+    await page.getByTestId('ops-coins-edit').click();
+    await page.waitForURL((u) => u.pathname === '/coin-edit');
 
     await page.getByTestId('ops-nav-withdrawals').click();
     await page.getByTestId('ops-filter-status').click();
@@ -258,7 +266,9 @@ describe('operator console', { skip: skipReason(), timeout: 420_000 }, () => {
     const page = await open('zh_CN');
     await signIn(page, 'viewer', viewer);
     await page.getByTestId('ops-role').getByText('只读').waitFor();
+    await page.getByTestId('ops-nav-audit').waitFor();
     assert.equal(await page.getByTestId('ops-nav-operators').count(), 0, 'a viewer sees the operators page');
+    assert.equal(await page.getByTestId('ops-nav-coinEdit').count(), 0, 'a viewer sees coin editing');
     await page.goto(`${admin}/users?q=${encodeURIComponent(user.email)}`);
     await page.getByTestId('ops-user-link').click();
     await page.getByTestId('ops-user-freezes').waitFor();

@@ -8,6 +8,7 @@ import {
   isShort,
   navFor,
   navKeyOf,
+  nodeHealth,
   payoutActions,
   queryString,
   validOlderThan,
@@ -50,6 +51,7 @@ describe('ops models', () => {
     expect(navKeyOf('/')).toBe('overview');
     expect(navKeyOf('/withdrawals/12')).toBe('withdrawals');
     expect(navKeyOf('/users/3')).toBe('users');
+    expect(navKeyOf('/coin-edit/MINE')).toBe('coinEdit');
     expect(navKeyOf('/nowhere')).toBe('overview');
   });
 
@@ -75,6 +77,16 @@ describe('ops models', () => {
     expect(isShort({ surplus: '-0.5', error: '' })).toBe(true);
     expect(isShort({ surplus: '0.00000000', error: '' })).toBe(false);
     expect(isShort({ surplus: '', error: 'node down' })).toBe(false);
+  });
+
+  it("sums up the node: a failing or silent node is bad, an old template a warning", () => {
+    const node = { status: 'ok', error: '', errorAt: 0, templateAt: 1, templateAgeMs: 10_000, templateHeight: 5, reportAt: 1 };
+    expect(nodeHealth(node)).toBe('good');
+    expect(nodeHealth({ ...node, templateAgeMs: 6 * 60_000 })).toBe('warning');
+    expect(nodeHealth({ ...node, status: 'error', error: 'connection refused' })).toBe('bad');
+    expect(nodeHealth({ ...node, status: 'silent' })).toBe('bad');
+    expect(nodeHealth({ ...node, status: 'unknown' })).toBe('unknown');
+    expect(nodeHealth(undefined)).toBe('unknown');
   });
 
   it('reads the error key of a refusal', () => {

@@ -141,6 +141,24 @@ export interface CoinFigures {
   payoutsStuck: number;
   payoutsFailed24h: number;
   reviewsWaiting: number;
+  /** The pool's hashrate over 24 hours, 10-minute buckets. */
+  hashRateHistory?: { time: number; hashRate: number; accepted: number; rejected: number; stale: number }[];
+  /** Shares answered in 24 hours: accepted, and refused by reason. */
+  shares24h?: { accepted: number; refused: Record<string, number> };
+  /** The node as the stratum process last reported it. */
+  node?: NodeStatus;
+  /** The wallet check's line of the coin. */
+  wallet?: WalletReport & { short?: boolean };
+}
+
+export interface NodeStatus {
+  status: 'ok' | 'error' | 'silent' | 'unknown' | string;
+  error: string;
+  errorAt: number;
+  templateAt: number;
+  templateAgeMs: number;
+  templateHeight: number;
+  reportAt: number;
 }
 
 export interface Block {
@@ -221,7 +239,7 @@ export interface UserPage {
 }
 
 /** NavKey names a page of the console's side menu. */
-export type NavKey = 'overview' | 'withdrawals' | 'payouts' | 'wallet' | 'users' | 'coins' | 'blocks' | 'audit' | 'operators';
+export type NavKey = 'overview' | 'withdrawals' | 'payouts' | 'wallet' | 'users' | 'coins' | 'coinEdit' | 'blocks' | 'audit' | 'operators';
 
 /** NAV is the side menu: each page and the right it needs to be shown. */
 export const NAV: readonly { key: NavKey; path: string; perm: Perm }[] = [
@@ -231,6 +249,7 @@ export const NAV: readonly { key: NavKey; path: string; perm: Perm }[] = [
   { key: 'wallet', path: '/wallet', perm: 'read' },
   { key: 'users', path: '/users', perm: 'read' },
   { key: 'coins', path: '/coins', perm: 'read' },
+  { key: 'coinEdit', path: '/coin-edit', perm: 'coins' },
   { key: 'blocks', path: '/blocks', perm: 'read' },
   { key: 'audit', path: '/audit', perm: 'read' },
   { key: 'operators', path: '/operators', perm: 'operators' },
@@ -346,7 +365,17 @@ export function errorKeyOf(err: unknown): string {
 
 /** isShort tells whether the wallet holds less than the pool owes (surplus below zero). */
 export function isShort(r: Pick<WalletReport, 'surplus' | 'error'>): boolean {
-  return !r.error && r.surplus.trim().startsWith('-');
+  return !r.error && (r.surplus ?? '').trim().startsWith('-');
+}
+
+/** STALE_TEMPLATE_MS: a block template older than this is worth a look (most coins make one a minute or faster). */
+export const STALE_TEMPLATE_MS = 5 * 60_000;
+
+/** nodeHealth sums up the node for a tag: good, warning (an old template) or bad. */
+export function nodeHealth(n: NodeStatus | undefined): 'good' | 'warning' | 'bad' | 'unknown' {
+  if (!n || n.status === 'unknown') return 'unknown';
+  if (n.status !== 'ok') return 'bad';
+  return n.templateAt && n.templateAgeMs > STALE_TEMPLATE_MS ? 'warning' : 'good';
 }
 
 /** FINAL_WITHDRAWAL are the statuses no action changes. */

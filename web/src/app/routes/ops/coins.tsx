@@ -1,9 +1,10 @@
 // Coins: every coin's settings, read only (`poold admin coin set` changes them for now).
-import { Alert, Table, Tag } from 'antd';
+import { Alert, Button, Table, Tag } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { opsApi } from '@/features/ops/api';
-import { opsKeys } from '@/features/ops/hooks';
-import type { CoinSettings } from '@/features/ops/models';
+import { Link } from 'react-router-dom';
+import { opsKeys, useMe } from '@/features/ops/hooks';
+import { can, type CoinSettings } from '@/features/ops/models';
 import { useFormat } from '@/lib/use-format';
 import { Loaded, NoRows, PageTitle, useOpsT } from './widgets';
 
@@ -11,11 +12,24 @@ export function CoinsPage() {
   const t = useOpsT();
   const f = useFormat();
   const coins = useQuery({ queryKey: opsKeys.list('coins', {}), queryFn: opsApi.coins });
+  const canEdit = can(useMe().data, 'coins');
   const bps = (n: number) => f.percent(n / 10_000, 2);
   return (
     <>
-      <PageTitle>{t('coins.title')}</PageTitle>
-      <Alert type="info" showIcon message={t('coins.readOnly')} style={{ marginBottom: 16 }} />
+      <PageTitle
+        extra={
+          canEdit && (
+            <Link to="/coin-edit">
+              <Button type="primary" data-testid="ops-coins-edit">
+                {t('coins.edit')}
+              </Button>
+            </Link>
+          )
+        }
+      >
+        {t('coins.title')}
+      </PageTitle>
+      {!canEdit && <Alert type="info" showIcon message={t('coins.readOnly')} style={{ marginBottom: 16 }} />}
       <Loaded query={coins}>
         {(d) => (
           <Table<CoinSettings>

@@ -2,6 +2,7 @@
 import { createBrowserRouter } from 'react-router-dom';
 import { AuditPage } from './audit';
 import { BlocksPage } from './blocks';
+import { CoinEditPage } from './coin-edit';
 import { CoinsPage } from './coins';
 import { OperatorsPage } from './operators';
 import { OverviewPage } from './overview';
@@ -29,6 +30,8 @@ export function createOpsRouter() {
         { path: 'users', element: <UsersPage /> },
         { path: 'users/:id', element: <UserPage /> },
         { path: 'coins', element: <CoinsPage /> },
+        { path: 'coin-edit', element: <CoinEditPage /> },
+        { path: 'coin-edit/:symbol', element: <CoinEditPage /> },
         { path: 'blocks', element: <BlocksPage /> },
         { path: 'audit', element: <AuditPage /> },
         { path: 'operators', element: <OperatorsPage /> },

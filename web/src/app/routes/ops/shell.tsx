@@ -7,6 +7,7 @@ import { useMe, useSignOut } from '@/features/ops/hooks';
 import { navFor, navKeyOf } from '@/features/ops/models';
 import { chooseLanguage, currentLang } from '@/lib/i18n';
 import { LANGS, LANG_NATIVE_NAMES, isLang } from '@/lib/language';
+import { CoinEditNavLabel } from './coin-edit';
 import { Loaded, useOpsT } from './widgets';
 
 export function Shell() {
@@ -22,7 +23,7 @@ export function Shell() {
     key: item.key,
     label: (
       <Link to={item.path} data-testid={`ops-nav-${item.key}`}>
-        {t(`nav.${item.key}`)}
+        {item.key === 'coinEdit' ? <CoinEditNavLabel /> : t(`nav.${item.key}`)}
       </Link>
     ),
   }));
