@@ -230,6 +230,7 @@ function CoinEditForm({ coin, t }: { coin: EditableCoin; t: T }) {
       {item('stratumPorts', t('fields.stratumPorts'), text('stratumPorts', '3333, 3334'), t('help.ports'))}
       {item('soloPorts', t('fields.soloPorts'), text('soloPorts'), t('help.soloPorts'))}
       {item('soloFeeBps', t('fields.soloFeeBps'), text('soloFeeBps'), t('help.bps'))}
+      {item('minDifficulty', t('fields.minDifficulty'), text('minDifficulty'), t('help.minDifficulty'))}
 
       <Divider />
       {item(

@@ -31,6 +31,7 @@ const coin: EditableCoin = {
   stratumPorts: [3333, 3334],
   soloPorts: [4333],
   soloFeeBps: 100,
+  minDifficulty: 0,
   driver: 'bitcoind',
   flags: [],
 };
@@ -100,6 +101,17 @@ describe('coin form: the rules of coin.Store.Update', () => {
   it('refuses solo ports where the driver has no solo mining', () => {
     expect(validateCoinForm(edited({}), { driver: 'kaspad' }).soloPorts).toBe('errors.noSolo');
     expect(validateCoinForm(edited({ soloPorts: '' }), { driver: 'ironfish' }).soloPorts).toBeUndefined();
+  });
+
+  it('takes a difficulty floor of 0 (none) or above 0 and at most 10^9', () => {
+    expect(validateCoinForm(edited({ minDifficulty: '0.5' }), coin).minDifficulty).toBeUndefined();
+    expect(validateCoinForm(edited({ minDifficulty: '1e9' }), coin).minDifficulty).toBeUndefined();
+    expect(validateCoinForm(edited({ minDifficulty: '1000000001' }), coin).minDifficulty).toBe('errors.minDifficultyRange');
+    expect(validateCoinForm(edited({ minDifficulty: '-1' }), coin).minDifficulty).toBe('errors.minDifficultyRange');
+    expect(validateCoinForm(edited({ minDifficulty: 'high' }), coin).minDifficulty).toBe('errors.minDifficultyRange');
+    expect(changeOf(edited({ minDifficulty: '64' }), coin)).toEqual({ reason: 'fee review', minDifficulty: 64 });
+    expect(changeOf(edited({ minDifficulty: '0' }), { ...coin, minDifficulty: 64 })).toEqual({ reason: 'fee review', minDifficulty: 0 });
+    expect(fieldOfRefusal('coin.update.minDifficultyRange', 'minDifficulty')).toBe('minDifficulty');
   });
 
   it('keeps a reason to 200 characters, as the API does', () => {

@@ -16,6 +16,8 @@ export interface PendingTerms {
 export type EditableCoin = CoinSettings & {
   closedMsg?: Partial<Record<string, string>> | null;
   pending?: PendingTerms | null;
+  /** minDifficulty is vardiff's floor on the coin's ports; 0: the stratum default. */
+  minDifficulty?: number;
 };
 
 /** CoinEdit is the body of POST /ops/api/v1/coins/{symbol}: the settings given change. */
@@ -33,6 +35,7 @@ export interface CoinEdit {
   stratumPorts?: number[];
   soloPorts?: number[];
   soloFeeBps?: number;
+  minDifficulty?: number;
 }
 
 /** CoinEditAnswer is what a change did; termsFrom is the first settlement day of a fee or PPS change. */
@@ -55,6 +58,7 @@ export interface CoinForm {
   stratumPorts: string;
   soloPorts: string;
   soloFeeBps: string;
+  minDifficulty: string;
   reason: string;
 }
 
@@ -68,6 +72,8 @@ export const MAX_BPS = 10_000;
 export const MAX_CONFIRMATIONS = 1000;
 export const MAX_CLOSED_MSG = 500;
 export const MAX_REASON = 200;
+/** MAX_MIN_DIFFICULTY is the highest difficulty floor (coin.update.minDifficultyRange). */
+export const MAX_MIN_DIFFICULTY = 1e9;
 /** NO_SOLO_DRIVERS have no solo mining (coin.update.noSolo). */
 export const NO_SOLO_DRIVERS = ['ironfish', 'kaspad'] as const;
 
@@ -90,12 +96,22 @@ export function formOf(c: EditableCoin): CoinForm {
     stratumPorts: (c.stratumPorts ?? []).join(', '),
     soloPorts: (c.soloPorts ?? []).join(', '),
     soloFeeBps: String(c.soloFeeBps),
+    minDifficulty: String(c.minDifficulty ?? 0),
     reason: '',
   };
 }
 
 const WHOLE = /^\d+$/;
 const AMOUNT = /^\d+(\.\d+)?$/;
+const DECIMAL = /^(\d+(\.\d*)?|\.\d+)([eE][-+]?\d+)?$/;
+
+/** difficultyOf reads a difficulty floor: 0 (none), or above 0 and at most 10^9; null otherwise. */
+export function difficultyOf(s: string): number | null {
+  const t = s.trim();
+  if (!DECIMAL.test(t)) return null;
+  const n = Number(t);
+  return Number.isFinite(n) && n >= 0 && n <= MAX_MIN_DIFFICULTY ? n : null;
+}
 
 /** wholeIn reads a whole number from lo to hi, or null. */
 export function wholeIn(s: string, lo: number, hi: number): number | null {
@@ -138,8 +154,9 @@ const AMOUNT_FIELDS = ['minWithdraw', 'withdrawFee', 'withdrawReviewAbove', 'dus
 /**
  * validateCoinForm checks the form as coin.Store.Update would, field by field, with the
  * same rules: fees 0-10000 bps, amounts not negative and numbers, the withdrawal fee below
- * a minimum, confirmations 0-1000, ports 1-65535 and none twice, no solo ports where the
- * driver has none, closed messages of at most 500 characters, and a reason.
+ * a minimum, confirmations 0-1000, a difficulty floor of 0 (none) or above 0 and at most
+ * 10^9, ports 1-65535 and none twice, no solo ports where the driver has none, closed
+ * messages of at most 500 characters, and a reason.
  */
 export function validateCoinForm(f: CoinForm, c: Pick<EditableCoin, 'driver'>): CoinFormErrors {
   const e: CoinFormErrors = {};
@@ -154,6 +171,7 @@ export function validateCoinForm(f: CoinForm, c: Pick<EditableCoin, 'driver'>): 
     e.withdrawFee = 'errors.feeNotBelowMinimum';
   }
   if (wholeIn(f.payoutConfirmations, 0, MAX_CONFIRMATIONS) === null) e.payoutConfirmations = 'errors.confirmationsRange';
+  if (difficultyOf(f.minDifficulty) === null) e.minDifficulty = 'errors.minDifficultyRange';
   const pool = parsePorts(f.stratumPorts);
   const solo = parsePorts(f.soloPorts);
   if (pool === null || pool.some((p) => p < 1 || p > 65535)) e.stratumPorts = 'errors.portRange';
@@ -200,6 +218,8 @@ export function changeOf(f: CoinForm, c: EditableCoin): CoinEdit {
   if (!sameList(pool, c.stratumPorts ?? [])) out.stratumPorts = pool;
   if (!sameList(solo, c.soloPorts ?? [])) out.soloPorts = solo;
   if (Number(f.soloFeeBps) !== c.soloFeeBps) out.soloFeeBps = Number(f.soloFeeBps);
+  const floor = difficultyOf(f.minDifficulty);
+  if (floor !== null && floor !== (c.minDifficulty ?? 0)) out.minDifficulty = floor;
   return out;
 }
 
@@ -220,7 +240,7 @@ export function changedFields(e: CoinEdit): (keyof CoinEdit)[] {
 export function fieldOfRefusal(key: string, field: string): CoinField | 'form' {
   if (key.startsWith('account.admin.reason')) return 'reason';
   if (field === 'ports') return 'stratumPorts';
-  const known: CoinField[] = ['open', 'closedMsg', 'feeBps', 'ppsTxFees', ...AMOUNT_FIELDS, 'payoutConfirmations', 'stratumPorts', 'soloPorts', 'soloFeeBps'];
+  const known: CoinField[] = ['open', 'closedMsg', 'feeBps', 'ppsTxFees', ...AMOUNT_FIELDS, 'payoutConfirmations', 'stratumPorts', 'soloPorts', 'soloFeeBps', 'minDifficulty'];
   return (known as string[]).includes(field) ? (field as CoinField) : 'form';
 }
 
