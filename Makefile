@@ -6,6 +6,9 @@ VERSION ?= $(shell git describe --always --dirty 2>/dev/null || echo dev)-$(shel
 LDFLAGS := -s -w -X github.com/uniplus-pool/pool/internal/buildinfo.Version=$(VERSION)
 WEB_SOURCES := $(shell find web/src web/public web/scripts web/index.html web/ops.html web/vite.config.ts web/tsconfig*.json -type f 2>/dev/null)
 HTTP ?= 127.0.0.1:8080
+# ADMIN_HTTP, when set (make run ADMIN_HTTP=127.0.0.1:9100), adds the admin listener with
+# the operator console (docs/operations.md).
+ADMIN_HTTP ?=
 GOTEST_FLAGS ?=
 
 .PHONY: coin-deps run build test test-go test-web test-e2e fuzz fuzz-short bench crash multiprocess load lint deps deps-system clean
@@ -13,7 +16,7 @@ GOTEST_FLAGS ?=
 ## run: install what is missing, build, and start the pool on http://$(HTTP)
 run: build
 	@echo "Starting poold with demo data on http://$(HTTP) (SQLite in ./data). Ctrl-C stops it."
-	./bin/poold serve --http $(HTTP) --db ./data/poold.db --demo
+	./bin/poold serve --http $(HTTP) --db ./data/poold.db --demo $(if $(ADMIN_HTTP),--admin-http $(ADMIN_HTTP))
 
 ## build: bin/poold with the web app inside
 build: web/dist/app/index.html
