@@ -93,6 +93,20 @@ describe('useTranslationEditor', () => {
   });
 });
 
+describe('useTranslationEditor: a newer saved text', () => {
+  it('refreshes an untouched form and keeps one being edited', () => {
+    const first = view();
+    const newer = view({ translations: [{ ...first.translations[0], body: '# Tonight, 02:00' }] });
+    const { result, rerender } = renderHook(({ a }) => useTranslationEditor('notice', a, 'en_US'), { wrapper: wrapper(), initialProps: { a: first } });
+    rerender({ a: newer });
+    expect(result.current.form.body).toBe('# Tonight, 02:00');
+
+    act(() => result.current.set('body', 'my edit'));
+    rerender({ a: view({ translations: [{ ...first.translations[0], body: '# Someone else' }] }) });
+    expect(result.current.form.body).toBe('my edit');
+  });
+});
+
 describe('previewFor', () => {
   const saved = { body: 'a', preview: { html: '<p>a</p>', summary: 'a' } };
   it('is the saved preview for the saved text, else a draft of this text, else the latest one marked stale', () => {
