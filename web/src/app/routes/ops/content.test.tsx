@@ -1,12 +1,13 @@
 // The content pages in jsdom: a viewer reads (no write buttons), support writes a new
 // announcement and previews it with the server's rendering.
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { App } from 'antd';
 import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { opsClient } from '@/features/ops/api';
+import { ApiError } from '@/lib/api-client';
 import type { ArticleView } from '@/features/ops/content/models';
 import { i18n } from '@/lib/i18n';
 import { stubMatchMedia } from '@/testing/render';
@@ -26,6 +27,9 @@ const article: ArticleView = {
 
 function serve(permissions: string[]) {
   vi.spyOn(opsClient, 'get').mockImplementation(async (path: string) => {
+    if (path === '/v1/content/legal') return { items: [{ type: 'Disclaimer', lang: 'en_US', title: 'Disclaimer', updatedAt: 1_700_000_000_000 }], types: ['Service-Agreement', 'Privacy-Policy', 'Disclaimer'], languages: [] } as never;
+    if (path === '/v1/content/legal/Disclaimer/ko_KR') throw new ApiError('code', 'There is no such content.', 3, { error: 'opscontent.notFound' });
+    if (path === '/v1/content/apps') return { items: [{ operateSystem: 'android', version: '2.0.0', url: 'https://cdn.example.com/u.apk', notes: '', updatedAt: 1 }], operatingSystems: ['windows', 'android'] } as never;
     if (path === '/v1/me') return { operator: { id: 1, email: 'a@example.com', role: 'viewer' }, permissions, idleSeconds: 0 } as never;
     if (path === '/v1/content/articles/announcement') return { items: [{ ...article, translations: article.translations.map(({ preview: _, ...t }) => t) }], languages: [] } as never;
     if (path === '/v1/content/articles/announcement/5') return article as never;
@@ -94,5 +98,39 @@ describe('ContentPage', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/content/announcement/8'));
     expect(post).toHaveBeenCalledWith('/v1/content/articles/announcement', { lang: 'en_US', title: 'Maintenance tonight', body: '# Tonight' }, { quiet: true });
     expect(await screen.findByTestId('ops-content-publish')).toBeTruthy();
+  });
+
+  it('lists the legal documents by language and opens a missing one as a new text', async () => {
+    serve(['read', 'content']);
+    const post = vi.spyOn(opsClient, 'post').mockResolvedValue({ type: 'Disclaimer', lang: 'ko_KR', title: '면책', body: '# 면책', updatedAt: 2, preview: { html: '<h1>면책</h1>', summary: '' }, url: '/legal/Disclaimer/ko_KR' } as never);
+    const router = renderAt('/content?tab=legal');
+    const table = await screen.findByTestId('ops-content-legal');
+    expect(within(table).getAllByText('Missing').length).toBe(11); // 3 types x 4 languages, one written
+    fireEvent.click(within(table).getByTestId('ops-content-legal-Disclaimer'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/content/legal/Disclaimer'));
+    act(() => void router.navigate('/content/legal/Disclaimer?lang=ko_KR'));
+    const form = await screen.findByTestId('ops-content-legal-form');
+    fireEvent.change(within(form).getByTestId('ops-content-body'), { target: { value: '# 면책' } });
+    fireEvent.click(within(form).getByTestId('ops-content-save'));
+    expect(await within(form).findByTestId('ops-content-saved')).toBeTruthy();
+    expect(post).toHaveBeenCalledWith('/v1/content/legal/Disclaimer/ko_KR', { body: '# 면책' }, { quiet: true });
+  });
+
+  it('lists a download per system, with add, edit and delete for support only', async () => {
+    serve(['read', 'content']);
+    renderAt('/content?tab=apps');
+    const table = await screen.findByTestId('ops-content-apps');
+    expect(within(table).getByText('2.0.0')).toBeTruthy();
+    expect(within(table).getByTestId('ops-content-app-edit-windows').textContent).toBe('Add');
+    expect(within(table).queryByTestId('ops-content-app-delete-windows')).toBeNull();
+    expect(within(table).getByTestId('ops-content-app-delete-android')).toBeTruthy();
+  });
+
+  it('shows downloads to a viewer without actions', async () => {
+    serve(['read']);
+    renderAt('/content?tab=apps');
+    const table = await screen.findByTestId('ops-content-apps');
+    expect(within(table).getByText('2.0.0')).toBeTruthy();
+    expect(within(table).queryByTestId('ops-content-app-edit-android')).toBeNull();
   });
 });
