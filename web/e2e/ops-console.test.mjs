@@ -189,6 +189,11 @@ describe('operator console', { skip: skipReason(), timeout: 420_000 }, () => {
     await page.getByTestId('ops-coins').getByText('Minecoin').waitFor();
     await page.getByTestId('ops-coins-edit').click();
     await page.waitForURL((u) => u.pathname === '/coin-edit');
+    await page.getByTestId('ops-coin-edit-list').waitFor();
+    // The content area is in the menu too.
+    await page.getByTestId('ops-nav-content').click();
+    await page.waitForURL((u) => u.pathname === '/content');
+    await page.getByTestId('ops-content-tabs').waitFor();
 
     await page.getByTestId('ops-nav-withdrawals').click();
     await page.getByTestId('ops-filter-status').click();

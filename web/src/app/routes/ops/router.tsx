@@ -4,6 +4,7 @@ import { AuditPage } from './audit';
 import { BlocksPage } from './blocks';
 import { CoinEditPage } from './coin-edit';
 import { CoinsPage } from './coins';
+import { ContentPage } from './content';
 import { OperatorsPage } from './operators';
 import { OverviewPage } from './overview';
 import { PayoutPage, PayoutsPage } from './payouts';
@@ -33,6 +34,7 @@ export function createOpsRouter() {
         { path: 'coin-edit', element: <CoinEditPage /> },
         { path: 'coin-edit/:symbol', element: <CoinEditPage /> },
         { path: 'blocks', element: <BlocksPage /> },
+        { path: 'content/*', element: <ContentPage /> },
         { path: 'audit', element: <AuditPage /> },
         { path: 'operators', element: <OperatorsPage /> },
         { path: '*', element: <OverviewPage /> },

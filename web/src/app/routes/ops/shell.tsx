@@ -8,6 +8,7 @@ import { navFor, navKeyOf } from '@/features/ops/models';
 import { chooseLanguage, currentLang } from '@/lib/i18n';
 import { LANGS, LANG_NATIVE_NAMES, isLang } from '@/lib/language';
 import { CoinEditNavLabel } from './coin-edit';
+import { extraNavItems, extraNavKeyOf } from './extra-nav';
 import { Loaded, useOpsT } from './widgets';
 
 export function Shell() {
@@ -19,20 +20,25 @@ export function Shell() {
   useEffect(() => {
     document.title = t('title');
   }, [t]);
-  const items = navFor(me.data).map((item) => ({
-    key: item.key,
+  // The console's own pages, then the content and coin editing areas' entries (extra-nav)
+  // before the audit log and operators.
+  const own = navFor(me.data).map((item) => ({
+    key: item.key as string,
     label: (
       <Link to={item.path} data-testid={`ops-nav-${item.key}`}>
         {item.key === 'coinEdit' ? <CoinEditNavLabel /> : t(`nav.${item.key}`)}
       </Link>
     ),
   }));
+  const at = own.findIndex((i) => i.key === 'audit');
+  const items = at < 0 ? [...own, ...extraNavItems(me.data)] : [...own.slice(0, at), ...extraNavItems(me.data), ...own.slice(at)];
+  const selected = extraNavKeyOf(location.pathname) ?? navKeyOf(location.pathname);
   return (
     <Layout style={{ minHeight: '100vh' }}>
       <Layout.Sider width={220} theme="dark">
         <div style={{ color: '#fff', padding: '20px 24px', fontWeight: 600 }}>{t('title')}</div>
         {me.data ? (
-          <Menu theme="dark" mode="inline" selectedKeys={[navKeyOf(location.pathname)]} items={items} data-testid="ops-nav" />
+          <Menu theme="dark" mode="inline" selectedKeys={[selected]} items={items} data-testid="ops-nav" />
         ) : (
           <Skeleton active title={false} paragraph={{ rows: 6 }} style={{ padding: 16 }} />
         )}
