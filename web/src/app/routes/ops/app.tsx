@@ -36,10 +36,12 @@ export function OpsApp() {
     // A 401 anywhere (the session ended after 30 minutes unused, or was ended): drop what
     // the console holds and go to sign-in, saying why, then come back to the same page.
     setSignedOutHandler((msg) => {
+      // Said only to an operator who was signed in: a first visit just shows the sign-in.
+      const hadSession = client.getQueryData(opsKeys.me) !== undefined;
       client.removeQueries({ queryKey: opsKeys.all });
       const { pathname, search } = router.state.location;
       if (pathname === '/login') return;
-      if (msg) notify('warning', msg);
+      if (msg && hadSession) notify('warning', msg);
       void router.navigate('/login', { replace: true, state: { from: pathname + search } });
     });
   }, [client, router]);
