@@ -9,9 +9,9 @@ import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { createHash, createHmac } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
-import { apiTicket, nextOutboxCode, shot, waitUntil } from './accounts.mjs';
+import { apiTicket, dragSlider, nextOutboxCode, shot, waitUntil } from './accounts.mjs';
 import { DESKTOP, launchBrowser } from './browser.mjs';
-import { startPool } from './pool.mjs';
+import { loggedIn, startPool } from './pool.mjs';
 import { POOLD_BIN, freePort, skipReason } from './server.mjs';
 
 /** devnetAddress is a devnet wallet address of a 20-byte key (internal/chain/devnet). */
@@ -251,9 +251,28 @@ describe('operator console', { skip: skipReason(), timeout: 420_000 }, () => {
     await page.getByTestId('ops-user-unfreezeWithdrawals').waitFor();
     await shot(page, 'ops-user-frozen');
 
-    // The user asks again: refused, in words.
+    // The user asks again on the site: refused, in words, in the withdrawal dialog.
+    const frozen = 'Withdrawals from this account are frozen by the pool. Contact support.';
+    const site = await browser.newContext(DESKTOP);
+    contexts.push(site);
+    await loggedIn(site, user, 'en_US');
+    const mine = await site.newPage();
+    mine.on('pageerror', (e) => assert.fail(`page error: ${e.message}`));
+    await mine.goto(`${pool.url}/account/orePoolAssetsOverview?sub=payee&coin=MINE`);
+    await mine.getByTestId('withdraw-MINE').click();
+    await mine.getByTestId('withdraw-amount').fill('0.005');
+    await advance(61); // the wait between two codes
+    const code = await nextOutboxCode(outbox, user.email, async () => {
+      await mine.getByTestId('code-button').click();
+      await dragSlider(mine);
+    });
+    await mine.getByTestId('verify-code').fill(code);
+    await mine.getByTestId('dialog-submit').click();
+    await mine.getByTestId('form-error').getByText(frozen).waitFor();
+    await shot(mine, 'ops-user-refused');
+    // And through the API, with its error key.
     await assert.rejects(withdraw('0.005', 'ops-e2e-2'), (err) => {
-      assert.equal(err.msg, 'Withdrawals from this account are frozen by the pool. Contact support.');
+      assert.equal(err.msg, frozen);
       return true;
     });
 
