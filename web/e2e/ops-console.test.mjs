@@ -2,9 +2,10 @@
 // owner signs in and enrols the authenticator (the key read from the page), approves a
 // withdrawal held for review (the coin's review threshold is low) with the code asked again,
 // and sees it pay on devnet; freezes the user's withdrawals with a reason, and the user's
-// next withdrawal is refused with the clear message; the audit log shows it all. A viewer
-// sees no write buttons, and the API refuses a viewer's write. The console's page is not on
-// the public listener.
+// next withdrawal is refused with the clear message (in the site's withdrawal dialog and
+// through the API); the audit log shows it all. A viewer sees no write buttons, the API
+// refuses a viewer's write, and signing out ends the session. An idle session goes back to
+// sign-in. The console's page is not on the public listener.
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { createHash, createHmac } from 'node:crypto';
@@ -311,6 +312,10 @@ describe('operator console', { skip: skipReason(), timeout: 420_000 }, () => {
     await page.goto(`${admin}/withdrawals/${withdrawalId}`);
     await page.getByTestId('ops-withdrawal-order').waitFor();
     assert.equal(await page.getByTestId('ops-withdrawal-actions').count(), 0);
+    // Signing out ends the session: the console asks to sign in again.
+    await page.getByTestId('ops-sign-out').click();
+    await page.waitForURL((u) => u.pathname === '/login');
+    assert.equal(await page.evaluate(async () => (await fetch('/ops/api/v1/me')).status), 401);
   });
 
   it('a session unused for 30 minutes sends back to sign-in', async () => {
