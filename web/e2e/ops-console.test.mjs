@@ -195,6 +195,9 @@ describe('operator console', { skip: skipReason(), timeout: 420_000 }, () => {
     await page.getByTestId('ops-nav-content').click();
     await page.waitForURL((u) => u.pathname === '/content');
     await page.getByTestId('ops-content-tabs').waitFor();
+    // The blocks the rig found, with their status.
+    await page.getByTestId('ops-nav-blocks').click();
+    await page.getByTestId('ops-blocks').locator('tbody tr').first().getByTestId('ops-status').waitFor();
 
     await page.getByTestId('ops-nav-withdrawals').click();
     await page.getByTestId('ops-filter-status').click();
@@ -228,6 +231,9 @@ describe('operator console', { skip: skipReason(), timeout: 420_000 }, () => {
     });
     await page.getByTestId('ops-audit').getByText('withdrawal.approve').waitFor();
     await shot(page, 'ops-withdrawal-paid');
+    // Its payout is in the batches list.
+    await page.getByTestId('ops-nav-payouts').click();
+    await page.getByTestId('ops-payouts').locator('tbody tr').first().getByTestId('ops-status').waitFor();
   });
 
   it("an owner freezes the user's withdrawals with a reason; the user's next withdrawal is refused", async () => {

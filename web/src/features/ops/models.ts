@@ -147,6 +147,8 @@ export interface CoinFigures {
   shares24h?: { accepted: number; refused: Record<string, number> };
   /** The node as the stratum process last reported it. */
   node?: NodeStatus;
+  /** The newest pool block with its effort; null when none. */
+  lastBlock?: Block | null;
   /** The wallet check's line of the coin. */
   wallet?: WalletReport & { short?: boolean };
 }
@@ -176,6 +178,8 @@ export interface Block {
   confirmations: number;
   reason: string;
   foundAt: number;
+  /** The pool's work since the block before over this one's difficulty (1 = average); 0 unknown. */
+  effort?: number;
 }
 
 export interface CoinSettings {

@@ -5,10 +5,12 @@ import { useState } from 'react';
 import { opsApi } from '@/features/ops/api';
 import { useCursorList } from '@/features/ops/hooks';
 import { BLOCK_FILTERS, BLOCK_STATUSES, type Block } from '@/features/ops/models';
+import { useFormat } from '@/lib/use-format';
 import { Copy, Loaded, NoRows, PageTitle, Pager, StatusTag, When, useOpsT, useUrlFilters } from './widgets';
 
 export function BlocksPage() {
   const t = useOpsT();
+  const f = useFormat();
   const [filters, apply] = useUrlFilters(BLOCK_FILTERS);
   const [draft, setDraft] = useState(filters);
   const list = useCursorList('blocks', filters, opsApi.blocks);
@@ -59,6 +61,7 @@ export function BlocksPage() {
                 },
                 { title: t('blocks.worker'), dataIndex: 'worker' },
                 { title: t('blocks.reward'), dataIndex: 'reward' },
+                { title: t('blocks.effort'), dataIndex: 'effort', render: (e?: number) => (e ? f.percent(e, 1) : '—') },
                 { title: t('fields.status'), dataIndex: 'status', render: (s: string) => <StatusTag status={s} /> },
                 { title: t('fields.confirmations'), dataIndex: 'confirmations' },
                 { title: t('blocks.orphanReason'), dataIndex: 'reason', render: (r: string) => r || '—' },

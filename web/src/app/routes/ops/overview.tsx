@@ -85,6 +85,13 @@ function CoinCard({ c }: { c: CoinFigures }) {
                   {t(`status.${s}`, { defaultValue: s })}: {n}
                 </Tag>
               ))}
+          {c.lastBlock && (
+            <div style={{ marginTop: 4 }} data-testid={`ops-last-block-${c.coin}`}>
+              <Typography.Text type="secondary">
+                {t('overview.lastBlock', { height: c.lastBlock.height, effort: c.lastBlock.effort ? f.percent(c.lastBlock.effort, 1) : '—' })}
+              </Typography.Text>
+            </div>
+          )}
         </Col>
         <Col span={6}>
           <Statistic title={t('overview.payoutsOpen')} value={c.payoutsOpen} />
