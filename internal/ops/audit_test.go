@@ -99,6 +99,10 @@ func TestOwnerDisablesAnOperator(t *testing.T) {
 		if a := c.do("POST", path, map[string]string{"reason": "  "}); a.Status != 400 || a.errorCode() != "ops.reasonRequired" {
 			t.Fatalf("no reason: %d %s", a.Status, a.Body)
 		}
+		// The bound of every operator reason (account.MaxAdminReason, 200), in characters.
+		if a := c.do("POST", path, map[string]string{"reason": strings.Repeat("é", 201)}); a.Status != 400 || a.errorCode() != "ops.reasonTooLong" {
+			t.Fatalf("long reason: %d %s", a.Status, a.Body)
+		}
 		if a := c.do("POST", path, map[string]string{"reason": "x", "extra": "y"}); a.Status != 400 {
 			t.Fatalf("unknown field: %d %s", a.Status, a.Body)
 		}

@@ -175,13 +175,15 @@ func (s *Service) AddOperator(ctx context.Context, by Actor, rawEmail string, ro
 	return o, err
 }
 
-// reasonInput is an action's reason: required, at most 500 characters.
+// reasonInput is an action's reason: required, at most account.MaxAdminReason characters,
+// the bound of every other operator reason (freezes, withdrawal notes), so the console
+// has one limit to say.
 func reasonInput(raw string) (string, error) {
 	r := strings.TrimSpace(raw)
 	if r == "" {
 		return "", errorOf(400, "ops.reasonRequired", nil)
 	}
-	if utf8.RuneCountInString(r) > 500 {
+	if utf8.RuneCountInString(r) > account.MaxAdminReason {
 		return "", errorOf(400, "ops.reasonTooLong", nil)
 	}
 	return r, nil

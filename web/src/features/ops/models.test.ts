@@ -60,7 +60,9 @@ describe('ops models', () => {
     expect(validateAction(finance, { reason: ' ', code: '12345' })).toEqual({ reason: 'form.reasonRequired', code: 'form.codeSixDigits' });
     expect(validateAction(finance, { reason: 'dispute', code: '123456' })).toEqual({});
     expect(validateAction({ reasonRequired: false, needsCode: true }, { reason: '', code: '654321' })).toEqual({});
-    expect(validateAction({ reasonRequired: true, needsCode: false }, { reason: 'x'.repeat(501), code: '' })).toEqual({ reason: 'form.reasonTooLong' });
+    // The API's bound (200 characters, as account.MaxAdminReason), counted in characters.
+    expect(validateAction({ reasonRequired: true, needsCode: false }, { reason: 'x'.repeat(201), code: '' })).toEqual({ reason: 'form.reasonTooLong' });
+    expect(validateAction({ reasonRequired: true, needsCode: false }, { reason: '原'.repeat(200), code: '' })).toEqual({});
   });
 
   it('offers the actions a status allows', () => {

@@ -323,8 +323,8 @@ export function auditCsvUrl(filters: Filters): string {
   return `/ops/api/v1/audit.csv${queryString(filters)}`;
 }
 
-/** MAX_REASON is what the API keeps of a reason. */
-export const MAX_REASON = 500;
+/** MAX_REASON is the longest reason the API takes, in characters (account.MaxAdminReason). */
+export const MAX_REASON = 200;
 
 /** ActionSpec says what an action asks before it is sent. */
 export interface ActionSpec {
@@ -352,7 +352,7 @@ export function validateAction(spec: ActionSpec, input: ActionInput): ActionErro
   const errors: ActionErrors = {};
   const reason = input.reason.trim();
   if (spec.reasonRequired && reason === '') errors.reason = 'form.reasonRequired';
-  else if (reason.length > MAX_REASON) errors.reason = 'form.reasonTooLong';
+  else if ([...reason].length > MAX_REASON) errors.reason = 'form.reasonTooLong';
   if (spec.needsCode && !validCode(input.code)) errors.code = 'form.codeSixDigits';
   return errors;
 }

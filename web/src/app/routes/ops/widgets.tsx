@@ -9,7 +9,7 @@ import { CopyText } from '@/components/copy-text/copy-text';
 import { errorMessage } from '@/lib/api-client';
 import { useFormat } from '@/lib/use-format';
 import type { OpsAction } from '@/features/ops/hooks';
-import { cleanFilters, filtersFrom, type AuditRow } from '@/features/ops/models';
+import { cleanFilters, filtersFrom, MAX_REASON, type AuditRow } from '@/features/ops/models';
 
 /** useOpsT is the console's texts (the ops namespace, the app's texts behind it). */
 export function useOpsT() {
@@ -136,7 +136,7 @@ export function ActionModal({ action, title, help, testId = 'ops-action' }: { ac
         >
           <Input.TextArea
             rows={3}
-            maxLength={500}
+            maxLength={MAX_REASON}
             value={input.reason}
             onChange={(e) => action.setReason(e.target.value)}
             data-testid={`${testId}-reason`}
