@@ -133,4 +133,25 @@ describe('ContentPage', () => {
     expect(within(table).getByText('2.0.0')).toBeTruthy();
     expect(within(table).queryByTestId('ops-content-app-edit-android')).toBeNull();
   });
+
+  it('lets support delete an article after confirming, and goes back to its list', async () => {
+    serve(['read', 'content']);
+    const post = vi.spyOn(opsClient, 'post').mockResolvedValue({ deleted: true } as never);
+    const router = renderAt('/content/announcement/5');
+    fireEvent.click(await screen.findByTestId('ops-content-delete'));
+    const modal = await screen.findByTestId('ops-content-delete-modal');
+    expect(modal.textContent).toContain('deleted for good');
+    expect(post).not.toHaveBeenCalled();
+    fireEvent.click(within(modal).getByTestId('ops-content-delete-modal-submit'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/content'));
+    expect(router.state.location.search).toBe('?tab=announcement');
+    expect(post).toHaveBeenCalledWith('/v1/content/articles/announcement/5/delete', {}, { quiet: true });
+  });
+
+  it('offers no delete to a viewer', async () => {
+    serve(['read']);
+    renderAt('/content/announcement/5');
+    expect(await screen.findByTestId('ops-content-preview')).toBeTruthy();
+    expect(screen.queryByTestId('ops-content-delete')).toBeNull();
+  });
 });

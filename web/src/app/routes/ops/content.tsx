@@ -12,6 +12,7 @@ import {
   useApps,
   useArticle,
   useArticles,
+  useDeleteArticle,
   useDeleteRelease,
   useLegal,
   useLegalEditor,
@@ -255,8 +256,10 @@ function LanguageTabs({ lang, onLang, missing = [], children }: { lang: string; 
 }
 
 function ArticleHeader({ article, t, canWrite }: { article: ArticleView; t: T; canWrite: boolean }) {
+  const navigate = useNavigate();
   const published = article.status === 'published';
   const publish = usePublish(article.kind, article.id, !published);
+  const del = useDeleteArticle(article.kind, article.id, () => navigate(`/content?tab=${article.kind}`, { replace: true }));
   return (
     <>
       <Space wrap style={{ marginBottom: 16 }}>
@@ -272,6 +275,11 @@ function ArticleHeader({ article, t, canWrite }: { article: ArticleView; t: T; c
         {canWrite && (
           <Button danger={published} type={published ? 'default' : 'primary'} onClick={publish.show} data-testid={published ? 'ops-content-unpublish' : 'ops-content-publish'}>
             {t(published ? 'actions.unpublish' : 'actions.publish')}
+          </Button>
+        )}
+        {canWrite && (
+          <Button danger onClick={del.show} data-testid="ops-content-delete">
+            {t('actions.delete')}
           </Button>
         )}
       </Space>
@@ -291,6 +299,7 @@ function ArticleHeader({ article, t, canWrite }: { article: ArticleView; t: T; c
         help={t(published ? 'actions.unpublishHelp' : 'actions.publishHelp')}
         testId="ops-content-publish-modal"
       />
+      <ActionModal action={del} title={t('actions.deleteArticle')} help={t('actions.deleteArticleHelp')} testId="ops-content-delete-modal" />
     </>
   );
 }

@@ -18,6 +18,9 @@ export const contentApi = {
   editArticle: (kind: ArticleKind, id: number, t: TranslationEdit) => write<ArticleView>(`/v1/content/articles/${seg(kind)}/${id}`, t),
   publish: (kind: ArticleKind, id: number, on: boolean, reason: string) =>
     write<ArticleView>(`/v1/content/articles/${seg(kind)}/${id}/${on ? 'publish' : 'unpublish'}`, reasonBody(reason)),
+  /** deleteArticle removes an article and its translations for good (unpublish hides it and keeps it). */
+  deleteArticle: (kind: ArticleKind, id: number, reason: string) =>
+    write<{ deleted: boolean }>(`/v1/content/articles/${seg(kind)}/${id}/delete`, reasonBody(reason)),
   /** sort places an FAQ entry. */
   sort: (id: number, sortOrder: number) => write<ArticleView>(`/v1/content/articles/faq/${id}/sort`, { sortOrder }),
 

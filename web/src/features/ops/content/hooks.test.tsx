@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/lib/api-client';
 import { opsClient } from '../api';
-import { previewFor, useDeleteRelease, useLegal, useLegalEditor, usePublish, useReleaseEditor, useTranslationEditor } from './hooks';
+import { previewFor, useDeleteArticle, useDeleteRelease, useLegal, useLegalEditor, usePublish, useReleaseEditor, useTranslationEditor } from './hooks';
 import type { ArticleView, LegalView } from './models';
 
 function wrapper() {
@@ -187,5 +187,30 @@ describe('app downloads and actions with an optional reason', () => {
       expect(await del.current.submit()).toBe(true);
     });
     expect(post).toHaveBeenLastCalledWith('/v1/content/apps/ios/delete', { reason: 'withdrawn from the store' }, { quiet: true });
+  });
+
+  it('deletes an article for good, its reason optional, and then leaves its page', async () => {
+    const post = vi.spyOn(opsClient, 'post').mockResolvedValue({ deleted: true });
+    const left = vi.fn();
+    const { result } = renderHook(() => useDeleteArticle('faq', 4, left), { wrapper: wrapper() });
+    act(() => result.current.setReason('r'.repeat(201)));
+    await act(async () => {
+      expect(await result.current.submit()).toBe(false);
+    });
+    expect(result.current.errors.reason).toBe('form.reasonTooLong');
+    expect(post).not.toHaveBeenCalled();
+
+    act(() => result.current.setReason(' duplicate of #3 '));
+    await act(async () => {
+      expect(await result.current.submit()).toBe(true);
+    });
+    expect(post).toHaveBeenCalledWith('/v1/content/articles/faq/4/delete', { reason: 'duplicate of #3' }, { quiet: true });
+    expect(left).toHaveBeenCalledOnce();
+
+    act(() => result.current.setReason(''));
+    await act(async () => {
+      expect(await result.current.submit()).toBe(true);
+    });
+    expect(post).toHaveBeenLastCalledWith('/v1/content/articles/faq/4/delete', {}, { quiet: true });
   });
 });

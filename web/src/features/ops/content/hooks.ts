@@ -171,6 +171,23 @@ export function usePublish(kind: ArticleKind, id: number, on: boolean) {
   return useOpsAction({ reasonRequired: false, needsCode: false }, (reason) => contentApi.publish(kind, id, on, reason));
 }
 
+/**
+ * useDeleteArticle deletes an article for good, its reason optional, in the console's
+ * action modal; onDeleted leaves its page. The article drops out of the cache first, so
+ * the refresh after the action does not ask for it again.
+ */
+export function useDeleteArticle(kind: ArticleKind, id: number, onDeleted: () => void) {
+  const client = useQueryClient();
+  return useOpsAction(
+    { reasonRequired: false, needsCode: false },
+    async (reason) => {
+      await contentApi.deleteArticle(kind, id, reason);
+      client.removeQueries({ queryKey: contentKeys.article(kind, id), exact: true });
+    },
+    onDeleted,
+  );
+}
+
 /** useSortOrder places an FAQ entry. */
 export function useSortOrder(kind: ArticleKind, id: number, current: number) {
   const client = useQueryClient();
