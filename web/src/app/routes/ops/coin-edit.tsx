@@ -2,7 +2,7 @@
 // and a drawer with the form (coin.Store.Update through POST /ops/api/v1/coins/{symbol}).
 // A fee or PPS change applies from the next settlement day, and the page says so before
 // and after the change. The logic is in features/ops/coin-edit.
-import { Alert, Button, Descriptions, Divider, Drawer, Form, Input, InputNumber, Result, Skeleton, Space, Switch, Table, Tabs, Tag, Typography } from 'antd';
+import { Alert, Button, Descriptions, Divider, Drawer, Form, Input, InputNumber, Result, Skeleton, Space, Switch, Tabs, Tag, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { useMe } from '@/features/ops/hooks';
@@ -13,7 +13,8 @@ import { dayTime } from '@/lib/format';
 import { useFeatureTexts } from '@/lib/feature-texts';
 import { LANGS, LANG_NATIVE_NAMES } from '@/lib/language';
 import { useFormat } from '@/lib/use-format';
-import { Loaded, NoRows, PageTitle } from './widgets';
+import { useCoinColumns } from './coins';
+import { Loaded, OpsTable, PageTitle } from './widgets';
 
 type T = (key: string, o?: Record<string, unknown>) => string;
 
@@ -60,6 +61,7 @@ export function CoinEditPage() {
   const { symbol } = useParams();
   const navigate = useNavigate();
   const w = useTermsText();
+  const coinColumns = useCoinColumns();
   if (!ready || me.isPending) return <Skeleton active paragraph={{ rows: 6 }} />;
   if (!canEditCoins(me.data)) {
     return (
@@ -78,22 +80,13 @@ export function CoinEditPage() {
           const chosen = symbol ? d.coins.find((c) => c.type.toUpperCase() === symbol.toUpperCase()) : undefined;
           return (
             <>
-              <Table<EditableCoin>
+              <OpsTable<EditableCoin>
                 rowKey="type"
-                size="small"
-                dataSource={d.coins}
-                pagination={false}
+                rows={d.coins}
                 scroll={{ x: true }}
-                locale={{ emptyText: <NoRows /> }}
-                data-testid="ops-coin-edit-list"
+                testId="ops-coin-edit-list"
                 columns={[
-                  { title: t('fields.coin'), dataIndex: 'type' },
-                  { title: t('fields.name'), dataIndex: 'name' },
-                  {
-                    title: t('fields.status'),
-                    dataIndex: 'open',
-                    render: (o: boolean) => <Tag color={o ? 'green' : 'default'}>{t(o ? 'open.yes' : 'open.no')}</Tag>,
-                  },
+                  ...coinColumns,
                   {
                     title: t('fields.feeBps'),
                     render: (_, c) => (

@@ -1,16 +1,27 @@
 // Coins: every coin's settings, read only (`poold admin coin set` changes them for now).
-import { Alert, Button, Table, Tag } from 'antd';
+import { Alert, Button, Tag } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { opsApi } from '@/features/ops/api';
 import { Link } from 'react-router-dom';
 import { opsKeys, useMe } from '@/features/ops/hooks';
 import { can, type CoinSettings } from '@/features/ops/models';
 import { useFormat } from '@/lib/use-format';
-import { Loaded, NoRows, PageTitle, useOpsT } from './widgets';
+import { Loaded, OpsTable, PageTitle, useOpsT } from './widgets';
+
+/** useCoinColumns are a coin's first columns in the coins tables (settings, editing): symbol, name, open or closed. */
+export function useCoinColumns() {
+  const t = useOpsT();
+  return [
+    { title: t('fields.coin'), dataIndex: 'type' },
+    { title: t('coins.name'), dataIndex: 'name' },
+    { title: t('fields.status'), dataIndex: 'open', render: (o: boolean) => <Tag color={o ? 'green' : 'default'}>{t(o ? 'coins.open' : 'coins.closed')}</Tag> },
+  ];
+}
 
 export function CoinsPage() {
   const t = useOpsT();
   const f = useFormat();
+  const coinColumns = useCoinColumns();
   const coins = useQuery({ queryKey: opsKeys.list('coins', {}), queryFn: opsApi.coins });
   const canEdit = can(useMe().data, 'coins');
   const bps = (n: number) => f.percent(n / 10_000, 2);
@@ -32,19 +43,14 @@ export function CoinsPage() {
       {!canEdit && <Alert type="info" showIcon message={t('coins.readOnly')} style={{ marginBottom: 16 }} />}
       <Loaded query={coins}>
         {(d) => (
-          <Table<CoinSettings>
+          <OpsTable<CoinSettings>
             rowKey="type"
-            size="small"
-            dataSource={d.coins}
-            pagination={false}
+            rows={d.coins}
             scroll={{ x: true }}
-            locale={{ emptyText: <NoRows /> }}
-            data-testid="ops-coins"
+            testId="ops-coins"
             columns={[
-              { title: t('fields.coin'), dataIndex: 'type' },
-              { title: t('coins.name'), dataIndex: 'name' },
+              ...coinColumns,
               { title: t('coins.algorithm'), dataIndex: 'algorithm' },
-              { title: t('fields.status'), dataIndex: 'open', render: (o: boolean) => <Tag color={o ? 'green' : 'default'}>{t(o ? 'coins.open' : 'coins.closed')}</Tag> },
               { title: t('coins.fee'), dataIndex: 'feeBps', render: bps },
               { title: t('coins.settle'), render: (_, c) => `${c.settleModel} ${c.settleTime}${c.ppsTxFees ? ' +tx' : ''}` },
               { title: t('coins.minWithdraw'), dataIndex: 'minWithdraw' },

@@ -1,30 +1,25 @@
 // Operators (owner only): the list, and disabling one with a reason.
-import { Button, Table, Tag } from 'antd';
+import { Tag } from 'antd';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { opsApi } from '@/features/ops/api';
 import { opsKeys, useMe, useOpsAction } from '@/features/ops/hooks';
 import type { Operator } from '@/features/ops/models';
-import { ActionModal, Loaded, NoRows, PageTitle, When, useOpsT } from './widgets';
+import { ActionModal, Loaded, OpsTable, PageTitle, cols, rowAction, usePicked, useOpsT } from './widgets';
 
 export function OperatorsPage() {
   const t = useOpsT();
   const me = useMe().data;
   const list = useQuery({ queryKey: opsKeys.list('operators', {}), queryFn: opsApi.operators });
-  const [picked, setPicked] = useState<Operator | null>(null);
+  const [picked, pick] = usePicked<Operator>();
   const disable = useOpsAction({ reasonRequired: true, needsCode: false }, (reason) => opsApi.disableOperator(picked?.id ?? 0, reason));
   return (
     <>
       <PageTitle>{t('operators.title')}</PageTitle>
       <Loaded query={list}>
         {(rows) => (
-          <Table<Operator>
-            rowKey="id"
-            size="small"
-            dataSource={rows}
-            pagination={false}
-            locale={{ emptyText: <NoRows /> }}
-            data-testid="ops-operators"
+          <OpsTable<Operator>
+            rows={rows}
+            testId="ops-operators"
             columns={[
               { title: t('fields.email'), dataIndex: 'email' },
               { title: t('fields.role'), dataIndex: 'role', render: (r: string) => t(`roles.${r}`) },
@@ -34,24 +29,11 @@ export function OperatorsPage() {
                 dataIndex: 'disabled',
                 render: (d: boolean) => <Tag color={d ? 'red' : 'green'}>{t(d ? 'fields.disabled' : 'fields.active')}</Tag>,
               },
-              { title: t('fields.created'), dataIndex: 'createdAt', render: (at: number) => <When at={at} /> },
-              {
-                title: '',
-                render: (_, o) =>
-                  !o.disabled && o.id !== me?.operator.id ? (
-                    <Button
-                      size="small"
-                      danger
-                      onClick={() => {
-                        setPicked(o);
-                        disable.show();
-                      }}
-                      data-testid={`ops-operator-disable-${o.id}`}
-                    >
-                      {t('operators.disable')}
-                    </Button>
-                  ) : null,
-              },
+              cols.time(t('fields.created'), 'createdAt'),
+              rowAction<Operator>((o) => !o.disabled && o.id !== me?.operator.id, t('operators.disable'), (o) => pick(o, disable), {
+                danger: true,
+                testId: (o) => `ops-operator-disable-${o.id}`,
+              }),
             ]}
           />
         )}

@@ -1,13 +1,13 @@
 // Users: the search (email, phone, uid, sub-account, worker or address) with what matched,
 // and a user's page with its actions, each with a reason.
-import { Button, Card, Descriptions, Input, Space, Table, Tag, Typography } from 'antd';
+import { Card, Descriptions, Input, Space, Tag, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { opsApi } from '@/features/ops/api';
 import { opsKeys, useMe, useOpsAction } from '@/features/ops/hooks';
 import { can, type UserPage as UserPageData, type UserSummary, type Withdrawal } from '@/features/ops/models';
-import { ActionModal, Copy, Loaded, NoRows, PageTitle, When, useOpsT } from './widgets';
+import { ActionButtons, ActionModal, Copy, DetailPage, Loaded, OpsTable, PageTitle, When, cols, useOpsT } from './widgets';
 import { useWithdrawalColumns } from './withdrawals';
 
 export function UsersPage() {
@@ -34,13 +34,9 @@ export function UsersPage() {
       ) : (
         <Loaded query={results}>
           {(d) => (
-            <Table<UserSummary>
-              rowKey="id"
-              size="small"
-              dataSource={d.items}
-              pagination={false}
-              locale={{ emptyText: <NoRows /> }}
-              data-testid="ops-user-results"
+            <OpsTable<UserSummary>
+              rows={d.items}
+              testId="ops-user-results"
               columns={[
                 { title: t('users.uid'), dataIndex: 'uid', render: (uid: string, u) => <Link to={`/users/${u.id}`} data-testid="ops-user-link">{uid}</Link> },
                 { title: t('fields.email'), dataIndex: 'email' },
@@ -48,7 +44,7 @@ export function UsersPage() {
                 { title: t('users.nickname'), dataIndex: 'nickname' },
                 { title: t('fields.status'), dataIndex: 'status' },
                 { title: t('users.matched'), dataIndex: 'matched', render: (m: string) => <Tag>{t(`matched.${m}`, { defaultValue: m })}</Tag> },
-                { title: t('fields.created'), dataIndex: 'createdAt', render: (at: number) => <When at={at} /> },
+                cols.time(t('fields.created'), 'createdAt'),
               ]}
             />
           )}
@@ -91,21 +87,17 @@ export function UserPage() {
   const columns = useWithdrawalColumns();
   return (
     <>
-      <PageTitle extra={<Button onClick={() => navigate(-1)}>{t('list.back')}</Button>}>
-        {query.data ? query.data.user.email || query.data.user.uid : t('users.title')}
-      </PageTitle>
-      <Loaded query={query} rows={10}>
+      <DetailPage title={query.data ? query.data.user.email || query.data.user.uid : t('users.title')} back={() => navigate(-1)} query={query}>
         {(p) => (
-          <Space direction="vertical" size={16} style={{ width: '100%' }}>
-            {can(me, 'users') && (
-              <Space wrap data-testid="ops-user-actions">
-                {actionsFor(p).map((a) => (
-                  <Button key={a} danger={a.startsWith('freeze') || a === 'reset2fa'} onClick={actions[a].show} data-testid={`ops-user-${a}`}>
-                    {t(`users.${a}`)}
-                  </Button>
-                ))}
-              </Space>
-            )}
+          <>
+            <ActionButtons
+              allowed={can(me, 'users') ? actionsFor(p) : []}
+              actions={actions}
+              label={(a) => t(`users.${a}`)}
+              danger={(a) => a.startsWith('freeze') || a === 'reset2fa'}
+              testId={(a) => `ops-user-${a}`}
+              groupTestId="ops-user-actions"
+            />
             <Card>
               <Descriptions column={3} size="small" bordered>
                 <Descriptions.Item label={t('users.uid')}>
@@ -131,20 +123,13 @@ export function UserPage() {
               </Descriptions>
             </Card>
             <Card title={t('users.subAccounts')} size="small">
-              <Table
-                rowKey="id"
-                size="small"
-                dataSource={p.subAccounts}
-                pagination={false}
-                locale={{ emptyText: <NoRows /> }}
+              <OpsTable
+                rows={p.subAccounts}
                 expandable={{
                   rowExpandable: (s) => s.devices.length > 0,
                   expandedRowRender: (s) => (
-                    <Table
-                      rowKey="id"
-                      size="small"
-                      dataSource={s.devices}
-                      pagination={false}
+                    <OpsTable
+                      rows={s.devices}
                       columns={[
                         { title: t('fields.coin'), dataIndex: 'coin' },
                         { title: t('users.worker'), dataIndex: 'worker' },
@@ -163,12 +148,9 @@ export function UserPage() {
               />
             </Card>
             <Card title={`${t('users.balances')} (${t('users.minorUnits')})`} size="small">
-              <Table
+              <OpsTable
                 rowKey={(b) => `${b.subAccountId}/${b.coin}`}
-                size="small"
-                dataSource={p.balances}
-                pagination={false}
-                locale={{ emptyText: <NoRows /> }}
+                rows={p.balances}
                 columns={[
                   { title: t('users.subAccounts'), dataIndex: 'subAccountId' },
                   { title: t('fields.coin'), dataIndex: 'coin' },
@@ -180,21 +162,17 @@ export function UserPage() {
               />
             </Card>
             <Card title={t('nav.withdrawals')} size="small">
-              <Table<Withdrawal> rowKey="id" size="small" dataSource={p.withdrawals} columns={columns} pagination={false} locale={{ emptyText: <NoRows /> }} />
+              <OpsTable<Withdrawal> rows={p.withdrawals} columns={columns} />
             </Card>
             <Card title={t('users.addresses')} size="small">
-              <Table
-                rowKey="id"
-                size="small"
-                dataSource={p.addresses}
-                pagination={false}
-                locale={{ emptyText: <NoRows /> }}
+              <OpsTable
+                rows={p.addresses}
                 columns={[
                   { title: t('fields.coin'), dataIndex: 'coin' },
-                  { title: t('fields.address'), dataIndex: 'address', render: (a: string) => <Copy text={a} /> },
+                  cols.copy(t('fields.address'), 'address'),
                   { title: t('fields.network'), dataIndex: 'network' },
                   { title: t('users.note'), dataIndex: 'description' },
-                  { title: t('users.usableAt'), dataIndex: 'usableAt', render: (at: number) => <When at={at} /> },
+                  cols.time(t('users.usableAt'), 'usableAt'),
                   {
                     title: t('fields.status'),
                     dataIndex: 'locked',
@@ -204,14 +182,10 @@ export function UserPage() {
               />
             </Card>
             <Card title={`${t('users.ledger')} (${t('users.minorUnits')})`} size="small">
-              <Table
-                rowKey="id"
-                size="small"
-                dataSource={p.ledger}
-                pagination={false}
-                locale={{ emptyText: <NoRows /> }}
+              <OpsTable
+                rows={p.ledger}
                 columns={[
-                  { title: t('fields.time'), dataIndex: 'createdAt', render: (at: number) => <When at={at} /> },
+                  cols.time(t('fields.time'), 'createdAt'),
                   { title: t('users.subAccounts'), dataIndex: 'subAccountId' },
                   { title: t('fields.coin'), dataIndex: 'coin' },
                   { title: t('users.kind'), dataIndex: 'kind' },
@@ -222,40 +196,33 @@ export function UserPage() {
               />
             </Card>
             <Card title={t('users.observers')} size="small">
-              <Table
-                rowKey="id"
-                size="small"
-                dataSource={p.observerLinks}
-                pagination={false}
-                locale={{ emptyText: <NoRows /> }}
+              <OpsTable
+                rows={p.observerLinks}
                 columns={[
                   { title: t('fields.id'), dataIndex: 'id' },
                   { title: t('users.coins'), dataIndex: 'coins' },
                   { title: t('users.note'), dataIndex: 'note' },
-                  { title: t('fields.created'), dataIndex: 'createdAt', render: (at: number) => <When at={at} /> },
-                  { title: t('users.expiresAt'), dataIndex: 'expiresAt', render: (at: number) => <When at={at} /> },
+                  cols.time(t('fields.created'), 'createdAt'),
+                  cols.time(t('users.expiresAt'), 'expiresAt'),
                 ]}
               />
             </Card>
             <Card title={t('users.sessions')} size="small">
-              <Table
+              <OpsTable
                 rowKey={(s) => `${s.createdAt}/${s.ip}/${s.lastSeenAt}`}
-                size="small"
-                dataSource={p.sessions}
-                pagination={false}
-                locale={{ emptyText: <NoRows /> }}
+                rows={p.sessions}
                 columns={[
-                  { title: t('fields.created'), dataIndex: 'createdAt', render: (at: number) => <When at={at} /> },
-                  { title: t('users.lastSeen'), dataIndex: 'lastSeenAt', render: (at: number) => <When at={at} /> },
-                  { title: t('users.expiresAt'), dataIndex: 'expiresAt', render: (at: number) => <When at={at} /> },
+                  cols.time(t('fields.created'), 'createdAt'),
+                  cols.time(t('users.lastSeen'), 'lastSeenAt'),
+                  cols.time(t('users.expiresAt'), 'expiresAt'),
                   { title: t('fields.ip'), dataIndex: 'ip' },
                   { title: t('users.browser'), dataIndex: 'userAgent', ellipsis: true },
                 ]}
               />
             </Card>
-          </Space>
+          </>
         )}
-      </Loaded>
+      </DetailPage>
       {(Object.keys(actions) as UserAction[]).map((a) => (
         <ActionModal key={a} action={actions[a]} title={t(`users.${a}`)} testId={`ops-user-${a}-modal`} />
       ))}

@@ -1,24 +1,20 @@
 // The wallet check of every coin (the node wallet against what the pool owes, red when
 // short) and the sends no payout holds, which finance accepts with a note.
-import { Button, Card, Table, Tag, Typography } from 'antd';
+import { Card, Tag, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { opsApi } from '@/features/ops/api';
 import { opsKeys, useMe, useOpsAction } from '@/features/ops/hooks';
 import { can, isShort, type WalletReport, type WalletSend } from '@/features/ops/models';
-import { ActionModal, Copy, Loaded, NoRows, PageTitle, When, useOpsT } from './widgets';
+import { ActionModal, Loaded, OpsTable, PageTitle, When, cols, rowAction, usePicked, useOpsT } from './widgets';
 
 /** WalletTable is the wallet check's figures, a short coin's surplus in red. */
 export function WalletTable({ coins }: { coins: WalletReport[] }) {
   const t = useOpsT();
   return (
-    <Table<WalletReport>
+    <OpsTable<WalletReport>
       rowKey="coin"
-      size="small"
-      dataSource={coins}
-      pagination={false}
-      locale={{ emptyText: <NoRows /> }}
-      data-testid="ops-wallet"
+      rows={coins}
+      testId="ops-wallet"
       columns={[
         { title: t('fields.coin'), dataIndex: 'coin' },
         { title: t('wallet.balance'), dataIndex: 'wallet' },
@@ -47,7 +43,7 @@ export function WalletPage() {
   const me = useMe().data;
   const wallet = useQuery({ queryKey: opsKeys.list('wallet', {}), queryFn: opsApi.wallet });
   const sends = useQuery({ queryKey: opsKeys.list('walletSends', {}), queryFn: () => opsApi.walletSends() });
-  const [picked, setPicked] = useState<WalletSend | null>(null);
+  const [picked, pick] = usePicked<WalletSend>();
   // The note is the action's reason field: required, kept in the audit log.
   const accept = useOpsAction({ reasonRequired: true, needsCode: true }, (note, o) =>
     opsApi.acceptSend({ coin: picked?.coin ?? '', txid: picked?.txid ?? '', note }, o),
@@ -61,37 +57,20 @@ export function WalletPage() {
       <Card title={t('wallet.sends')}>
         <Loaded query={sends}>
           {(d) => (
-            <Table<WalletSend>
+            <OpsTable<WalletSend>
               rowKey={(s) => `${s.coin}/${s.txid}`}
-              size="small"
-              dataSource={d.items}
-              pagination={false}
-              locale={{ emptyText: <NoRows /> }}
+              rows={d.items}
               columns={[
                 { title: t('fields.coin'), dataIndex: 'coin' },
-                { title: t('fields.txid'), dataIndex: 'txid', render: (tx: string) => <Copy text={tx} keep={10} /> },
-                { title: t('wallet.foundAt'), dataIndex: 'foundAt', render: (at: number) => <When at={at} /> },
+                cols.copy(t('fields.txid'), 'txid', 10),
+                cols.time(t('wallet.foundAt'), 'foundAt'),
                 {
                   title: t('wallet.acceptedAt'),
                   dataIndex: 'acceptedAt',
                   render: (at: number) => (at ? <When at={at} /> : <Tag color="gold">{t('wallet.waiting')}</Tag>),
                 },
                 { title: t('wallet.note'), dataIndex: 'note' },
-                {
-                  title: '',
-                  render: (_, s) =>
-                    !s.acceptedAt && can(me, 'finance') ? (
-                      <Button
-                        size="small"
-                        onClick={() => {
-                          setPicked(s);
-                          accept.show();
-                        }}
-                      >
-                        {t('wallet.accept')}
-                      </Button>
-                    ) : null,
-                },
+                rowAction<WalletSend>((s) => !s.acceptedAt && can(me, 'finance'), t('wallet.accept'), (s) => pick(s, accept)),
               ]}
             />
           )}

@@ -1,8 +1,9 @@
-// The console pages' shared widgets: a query's loading, error and empty states, the pager
-// of cursor lists, the action modal (reason, and the authenticator code again), status tags.
-import { Alert, Button, Empty, Form, Input, Modal, Result, Skeleton, Space, Table, Tag, Typography } from 'antd';
+// The console pages' shared widgets: a query's loading, error and empty states, the table
+// and its common columns, the pager of cursor lists, the action modal (reason, and the
+// authenticator code again), status tags.
+import { Alert, Button, Empty, Form, Input, Modal, Result, Skeleton, Space, Table, Tag, Typography, type TableProps } from 'antd';
 import type { UseQueryResult } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { CopyText } from '@/components/copy-text/copy-text';
@@ -42,6 +43,48 @@ export function Loaded<T>({ query, rows = 4, children }: { query: UseQueryResult
 export function NoRows() {
   const t = useOpsT();
   return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('list.empty')} />;
+}
+
+/**
+ * OpsTable is a console table: small, unpaged (lists page by cursor, pages show all of a
+ * user's rows), keyed by id unless told, with the empty state.
+ */
+export function OpsTable<T extends object>({ rows, testId, ...rest }: Omit<TableProps<T>, 'dataSource'> & { rows: readonly T[]; testId?: string }) {
+  return <Table<T> rowKey="id" size="small" pagination={false} locale={{ emptyText: <NoRows /> }} dataSource={rows as T[]} data-testid={testId} {...rest} />;
+}
+
+/** cols are the columns most tables share: a time, a status, a value with a copy button. */
+export const cols = {
+  time: (title: ReactNode, dataIndex: string) => ({ title, dataIndex, render: (at: number) => <When at={at} /> }),
+  status: (title: ReactNode) => ({ title, dataIndex: 'status', render: (s: string) => <StatusTag status={s} /> }),
+  copy: (title: ReactNode, dataIndex: string, keep?: number) => ({ title, dataIndex, render: (v: string) => <Copy text={v} keep={keep} /> }),
+};
+
+/**
+ * rowAction is a column with a row's one action button, shown where shown(row) holds
+ * (accept this send, disable this operator).
+ */
+export function rowAction<T>(shown: (row: T) => boolean, label: string, onClick: (row: T) => void, o: { danger?: boolean; testId?: (row: T) => string } = {}) {
+  return {
+    title: '',
+    key: 'action',
+    render: (_: unknown, row: T) =>
+      shown(row) ? (
+        <Button size="small" danger={o.danger} onClick={() => onClick(row)} data-testid={o.testId?.(row)}>
+          {label}
+        </Button>
+      ) : null,
+  };
+}
+
+/** usePicked holds the row a row action is about: pick(row, action) keeps it and opens the action's modal. */
+export function usePicked<T>() {
+  const [picked, setPicked] = useState<T | null>(null);
+  const pick = (row: T, action: OpsAction) => {
+    setPicked(row);
+    action.show();
+  };
+  return [picked, pick] as const;
 }
 
 /** Pager walks a cursor list. */
@@ -167,6 +210,48 @@ export function ActionModal({ action, title, help, testId = 'ops-action' }: { ac
   );
 }
 
+/**
+ * DetailPage is one object's page: its title with the way back, the skeleton, error or
+ * the object as children lay it out, one card under the other.
+ */
+export function DetailPage<T>({ title, back, query, children }: { title: ReactNode; back: () => void; query: UseQueryResult<T>; children: (data: T) => ReactNode }) {
+  const t = useOpsT();
+  return (
+    <>
+      <PageTitle extra={<Button onClick={back}>{t('list.back')}</Button>}>{title}</PageTitle>
+      <Loaded query={query} rows={8}>
+        {(d) => (
+          <Space direction="vertical" size={16} style={{ width: '100%' }}>
+            {children(d)}
+          </Space>
+        )}
+      </Loaded>
+    </>
+  );
+}
+
+/** ActionButtons are the buttons of the actions an object allows, each opening its modal. */
+export function ActionButtons<A extends string>(p: {
+  allowed: readonly A[];
+  actions: Record<A, OpsAction>;
+  label: (a: A) => string;
+  danger: (a: A) => boolean;
+  primary?: A;
+  testId: (a: A) => string;
+  groupTestId?: string;
+}) {
+  if (p.allowed.length === 0) return null;
+  return (
+    <Space wrap data-testid={p.groupTestId}>
+      {p.allowed.map((a) => (
+        <Button key={a} type={a === p.primary ? 'primary' : 'default'} danger={p.danger(a)} onClick={p.actions[a].show} data-testid={p.testId(a)}>
+          {p.label(a)}
+        </Button>
+      ))}
+    </Space>
+  );
+}
+
 /** PageTitle is a page's heading with room for buttons on the right. */
 export function PageTitle({ children, extra }: { children: ReactNode; extra?: ReactNode }) {
   return (
@@ -187,27 +272,22 @@ export function useUrlFilters<K extends string>(keys: readonly K[]) {
   return [filters, apply] as const;
 }
 
-/** AuditTable lists audit entries (a page's own, or the log's). */
-export function AuditTable({ rows, testId = 'ops-audit' }: { rows: AuditRow[]; testId?: string }) {
+/** useAuditColumns are an audit entry's columns (a page's own entries, or the log's). */
+export function useAuditColumns(): TableProps<AuditRow>['columns'] {
   const t = useOpsT();
-  return (
-    <Table<AuditRow>
-      rowKey="id"
-      size="small"
-      dataSource={rows}
-      pagination={false}
-      locale={{ emptyText: <NoRows /> }}
-      data-testid={testId}
-      columns={[
-        { title: t('fields.time'), dataIndex: 'at', render: (at: number) => <When at={at} /> },
-        { title: t('fields.actor'), dataIndex: 'actor', render: (a: string) => (a === 'cli' ? t('audit.cli') : a) },
-        { title: t('fields.ip'), dataIndex: 'ip' },
-        { title: t('fields.action'), dataIndex: 'action', render: (a: string) => <Typography.Text code>{a}</Typography.Text> },
-        { title: t('fields.object'), render: (_, r) => `${r.objectType}${r.objectId ? `:${r.objectId}` : ''}` },
-        { title: t('fields.reason'), dataIndex: 'reason' },
-        { title: t('fields.before'), dataIndex: 'before', render: (v: unknown) => <Json value={v} /> },
-        { title: t('fields.after'), dataIndex: 'after', render: (v: unknown) => <Json value={v} /> },
-      ]}
-    />
-  );
+  return [
+    cols.time(t('fields.time'), 'at'),
+    { title: t('fields.actor'), dataIndex: 'actor', render: (a: string) => (a === 'cli' ? t('audit.cli') : a) },
+    { title: t('fields.ip'), dataIndex: 'ip' },
+    { title: t('fields.action'), dataIndex: 'action', render: (a: string) => <Typography.Text code>{a}</Typography.Text> },
+    { title: t('fields.object'), render: (_, r) => `${r.objectType}${r.objectId ? `:${r.objectId}` : ''}` },
+    { title: t('fields.reason'), dataIndex: 'reason' },
+    { title: t('fields.before'), dataIndex: 'before', render: (v: unknown) => <Json value={v} /> },
+    { title: t('fields.after'), dataIndex: 'after', render: (v: unknown) => <Json value={v} /> },
+  ];
+}
+
+/** AuditTable lists a page's own audit entries. */
+export function AuditTable({ rows }: { rows: AuditRow[] }) {
+  return <OpsTable<AuditRow> rows={rows} columns={useAuditColumns()} testId="ops-audit" />;
 }

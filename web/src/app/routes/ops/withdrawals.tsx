@@ -1,87 +1,49 @@
 // Withdrawals: the review queue and every withdrawal with filters, and one withdrawal's
 // whole history with the finance actions (each asks the authenticator code again).
-import { Button, Card, Descriptions, Form, Input, Select, Space, Table, Timeline, Typography } from 'antd';
-import { useState } from 'react';
+import { Card, Descriptions, Timeline, Typography, type TableProps } from 'antd';
+import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { opsApi } from '@/features/ops/api';
-import { useCursorList, useMe, useOpsAction } from '@/features/ops/hooks';
+import { opsKeys, useMe, useOpsAction } from '@/features/ops/hooks';
 import { WITHDRAWAL_FILTERS, WITHDRAWAL_STATUSES, can, isFinalWithdrawal, validOlderThan, withdrawalActions, type Withdrawal } from '@/features/ops/models';
-import { useQuery } from '@tanstack/react-query';
-import { opsKeys } from '@/features/ops/hooks';
-import { ActionModal, AuditTable, Copy, Loaded, NoRows, PageTitle, Pager, StatusTag, When, useOpsT, useUrlFilters } from './widgets';
+import { ListPage } from './list-page';
+import { ActionButtons, ActionModal, AuditTable, Copy, DetailPage, StatusTag, When, cols, useOpsT } from './widgets';
 
-/** withdrawalColumns are the columns of a list of withdrawals (the queue, a user's, a payout's). */
-export function useWithdrawalColumns() {
+/** useWithdrawalColumns are the columns of a list of withdrawals (the queue, a user's, a payout's). */
+export function useWithdrawalColumns(): TableProps<Withdrawal>['columns'] {
   const t = useOpsT();
   return [
     { title: t('fields.id'), dataIndex: 'id', render: (id: number) => <Link to={`/withdrawals/${id}`} data-testid="ops-withdrawal-link">{id}</Link> },
-    { title: t('fields.status'), dataIndex: 'status', render: (s: string) => <StatusTag status={s} /> },
+    cols.status(t('fields.status')),
     { title: t('fields.coin'), dataIndex: 'coin' },
     { title: t('fields.amount'), dataIndex: 'amount' },
-    { title: t('fields.user'), render: (_: unknown, w: Withdrawal) => <Link to={`/users/${w.userId}`}>{w.email || w.uid}</Link> },
-    { title: t('fields.address'), dataIndex: 'address', render: (a: string) => <Copy text={a} keep={8} /> },
-    { title: t('fields.txid'), dataIndex: 'txid', render: (tx: string) => <Copy text={tx} keep={8} /> },
-    { title: t('fields.created'), dataIndex: 'createdAt', render: (at: number) => <When at={at} /> },
+    { title: t('fields.user'), render: (_, w) => <Link to={`/users/${w.userId}`}>{w.email || w.uid}</Link> },
+    cols.copy(t('fields.address'), 'address', 8),
+    cols.copy(t('fields.txid'), 'txid', 8),
+    cols.time(t('fields.created'), 'createdAt'),
   ];
 }
 
 export function WithdrawalsPage() {
   const t = useOpsT();
-  const [filters, apply] = useUrlFilters(WITHDRAWAL_FILTERS);
-  const [draft, setDraft] = useState(filters);
-  const list = useCursorList('withdrawals', filters, opsApi.withdrawals);
-  const columns = useWithdrawalColumns();
-  const ageOk = validOlderThan(draft.olderThan);
   return (
-    <>
-      <PageTitle>{t('withdrawals.title')}</PageTitle>
-      <Form layout="inline" style={{ marginBottom: 16, rowGap: 8 }} onFinish={() => ageOk && apply(draft)}>
-        <Form.Item label={t('fields.status')}>
-          <Select
-            style={{ width: 150 }}
-            value={draft.status}
-            onChange={(status) => setDraft({ ...draft, status })}
-            options={[{ value: '', label: t('list.any') }, ...WITHDRAWAL_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) }))]}
-            data-testid="ops-filter-status"
-          />
-        </Form.Item>
-        <Form.Item label={t('fields.coin')}>
-          <Input style={{ width: 100 }} value={draft.coin} onChange={(e) => setDraft({ ...draft, coin: e.target.value })} data-testid="ops-filter-coin" />
-        </Form.Item>
-        <Form.Item label={t('fields.user')}>
-          <Input style={{ width: 200 }} value={draft.user} onChange={(e) => setDraft({ ...draft, user: e.target.value })} data-testid="ops-filter-user" />
-        </Form.Item>
-        <Form.Item
-          label={t('fields.olderThan')}
-          validateStatus={ageOk ? undefined : 'error'}
-          help={ageOk ? undefined : t('fields.olderThanBad')}
-        >
-          <Input style={{ width: 90 }} value={draft.olderThan} onChange={(e) => setDraft({ ...draft, olderThan: e.target.value })} data-testid="ops-filter-age" />
-        </Form.Item>
-        <Space>
-          <Button type="primary" htmlType="submit" data-testid="ops-filter-apply">
-            {t('list.apply')}
-          </Button>
-          <Button
-            onClick={() => {
-              const none = { status: '', coin: '', user: '', olderThan: '' };
-              setDraft(none);
-              apply(none);
-            }}
-          >
-            {t('list.clear')}
-          </Button>
-        </Space>
-      </Form>
-      <Loaded query={list.query}>
-        {() => (
-          <>
-            <Table<Withdrawal> rowKey="id" size="small" dataSource={list.items} columns={columns} pagination={false} locale={{ emptyText: <NoRows /> }} data-testid="ops-withdrawals" />
-            <Pager {...list} />
-          </>
-        )}
-      </Loaded>
-    </>
+    <ListPage<Withdrawal, (typeof WITHDRAWAL_FILTERS)[number]>
+      title={t('withdrawals.title')}
+      name="withdrawals"
+      keys={WITHDRAWAL_FILTERS}
+      fetch={opsApi.withdrawals}
+      fields={[
+        { key: 'status', label: t('fields.status'), options: WITHDRAWAL_STATUSES, testId: 'ops-filter-status' },
+        { key: 'coin', label: t('fields.coin'), width: 100, testId: 'ops-filter-coin' },
+        { key: 'user', label: t('fields.user'), width: 200, testId: 'ops-filter-user' },
+        { key: 'olderThan', label: t('fields.olderThan'), width: 90, testId: 'ops-filter-age' },
+      ]}
+      problems={(d) => ({ olderThan: validOlderThan(d.olderThan) ? undefined : t('fields.olderThanBad') })}
+      clearable
+      applyTestId="ops-filter-apply"
+      columns={useWithdrawalColumns()}
+      testId="ops-withdrawals"
+    />
   );
 }
 
@@ -100,25 +62,22 @@ export function WithdrawalPage() {
   const approve = useOpsAction({ reasonRequired: false, needsCode: true }, (reason, o) => opsApi.withdrawalAction(n, 'approve', reason, o));
   const reject = useOpsAction({ reasonRequired: true, needsCode: true }, (reason, o) => opsApi.withdrawalAction(n, 'reject', reason, o));
   const fail = useOpsAction({ reasonRequired: true, needsCode: true }, (reason, o) => opsApi.withdrawalAction(n, 'fail', reason, o));
-  const actions = { approve, reject, fail };
   return (
     <>
-      <PageTitle extra={<Button onClick={() => navigate('/withdrawals')}>{t('list.back')}</Button>}>{t('withdrawals.detail', { id })}</PageTitle>
-      <Loaded query={query} rows={8}>
+      <DetailPage title={t('withdrawals.detail', { id })} back={() => navigate('/withdrawals')} query={query}>
         {(h) => {
           const w = h.withdrawal;
-          const allowed = can(me, 'finance') ? withdrawalActions(w) : [];
           return (
-            <Space direction="vertical" size={16} style={{ width: '100%' }}>
-              {allowed.length > 0 && (
-                <Space data-testid="ops-withdrawal-actions">
-                  {allowed.map((a) => (
-                    <Button key={a} type={a === 'approve' ? 'primary' : 'default'} danger={a !== 'approve'} onClick={actions[a].show} data-testid={`ops-withdrawal-${a}`}>
-                      {t(`withdrawals.${a}`)}
-                    </Button>
-                  ))}
-                </Space>
-              )}
+            <>
+              <ActionButtons
+                allowed={can(me, 'finance') ? withdrawalActions(w) : []}
+                actions={{ approve, reject, fail }}
+                label={(a) => t(`withdrawals.${a}`)}
+                danger={(a) => a !== 'approve'}
+                primary="approve"
+                testId={(a) => `ops-withdrawal-${a}`}
+                groupTestId="ops-withdrawal-actions"
+              />
               <Card>
                 <Descriptions column={2} size="small" bordered>
                   <Descriptions.Item label={t('fields.status')}>
@@ -190,10 +149,10 @@ export function WithdrawalPage() {
               <Card title={t('withdrawals.auditEntries')} size="small">
                 <AuditTable rows={h.audit} />
               </Card>
-            </Space>
+            </>
           );
         }}
-      </Loaded>
+      </DetailPage>
       <ActionModal action={approve} title={t('withdrawals.approveTitle', { id })} testId="ops-approve" />
       <ActionModal action={reject} title={t('withdrawals.rejectTitle', { id })} help={t('withdrawals.rejectHelp')} testId="ops-reject" />
       <ActionModal action={fail} title={t('withdrawals.failTitle', { id })} testId="ops-fail" />
