@@ -1,15 +1,9 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, renderHook, waitFor } from '@testing-library/react';
-import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/lib/api-client';
 import { opsApi, opsClient, TOTP_HEADER } from './api';
 import { useCursorList, useOpsAction, useSignIn } from './hooks';
-
-function wrapper() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return ({ children }: { children: ReactNode }) => <QueryClientProvider client={client}>{children}</QueryClientProvider>;
-}
+import { hookWrapper as wrapper, submitted } from './testing';
 
 const refusal = (key: string, msg: string) => new ApiError('code', msg, 3, { error: key });
 
@@ -23,9 +17,7 @@ describe('useOpsAction: the authenticator code again', () => {
       { wrapper: wrapper() },
     );
     act(() => result.current.show());
-    await act(async () => {
-      expect(await result.current.submit()).toBe(false);
-    });
+    expect(await submitted(() => result.current.submit())).toBe(false);
     expect(result.current.errors).toEqual({ reason: 'form.reasonRequired', code: 'form.codeSixDigits' });
     expect(post).not.toHaveBeenCalled();
 
@@ -34,9 +26,7 @@ describe('useOpsAction: the authenticator code again', () => {
       result.current.setCode('12 34-56');
     });
     expect(result.current.input.code).toBe('123456');
-    await act(async () => {
-      expect(await result.current.submit()).toBe(true);
-    });
+    expect(await submitted(() => result.current.submit())).toBe(true);
     expect(post).toHaveBeenCalledWith('/v1/withdrawals/7/reject', { reason: 'address belongs to a scam' }, { quiet: true, headers: { [TOTP_HEADER]: '123456' } });
     expect(result.current.open).toBe(false);
   });
@@ -55,18 +45,14 @@ describe('useOpsAction: the authenticator code again', () => {
       result.current.show();
       result.current.setCode('111111');
     });
-    await act(async () => {
-      expect(await result.current.submit()).toBe(false);
-    });
+    expect(await submitted(() => result.current.submit())).toBe(false);
     expect(result.current.open).toBe(true);
     expect(result.current.input.code).toBe('');
     expect(result.current.serverError).toBe('The authenticator code is wrong or was already used.');
     expect(done).not.toHaveBeenCalled();
 
     act(() => result.current.setCode('222222'));
-    await act(async () => {
-      expect(await result.current.submit()).toBe(true);
-    });
+    expect(await submitted(() => result.current.submit())).toBe(true);
     expect(post).toHaveBeenLastCalledWith('/v1/withdrawals/3/approve', { reason: '' }, { quiet: true, headers: { [TOTP_HEADER]: '222222' } });
     expect(done).toHaveBeenCalledOnce();
     expect(result.current.serverError).toBe('');

@@ -1,62 +1,33 @@
 // The coin editing page in jsdom: who sees it, the pending change, and a fee change that
 // says from which settlement day it applies.
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { App } from 'antd';
-import { I18nextProvider } from 'react-i18next';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { opsClient } from '@/features/ops/api';
-import type { EditableCoin } from '@/features/ops/coin-edit/models';
-import { i18n } from '@/lib/i18n';
+import type { Perm } from '@/features/ops/models';
+import { editableCoin, renderPage, signedIn } from '@/features/ops/testing';
 import { stubMatchMedia } from '@/testing/render';
 import { CoinEditPage } from './coin-edit';
 
-const btc: EditableCoin = {
+const btc = editableCoin({
   type: 'BTC',
   name: 'Bitcoin',
   algorithm: 'sha256d',
-  open: true,
-  closedMsg: {},
-  feeBps: 200,
-  settleModel: 'PPS',
-  settleTime: '00:00',
-  ppsTxFees: false,
   pending: { feeBps: 250, ppsTxFees: false, from: '2026-11-30' },
   minWithdraw: '0.001',
   withdrawFee: '0.0001',
-  withdrawReviewAbove: '0',
-  dustFloor: '0',
-  payoutConfirmations: 0,
   stratumPorts: [3333],
-  soloPorts: [],
-  soloFeeBps: 100,
   driver: 'bitcoind',
-  flags: [],
-};
+});
 
-function serve(permissions: string[]) {
+function serve(permissions: Perm[]) {
   vi.spyOn(opsClient, 'get').mockImplementation(async (path: string) => {
-    if (path === '/v1/me') return { operator: { id: 1, email: 'a@example.com', role: 'owner' }, permissions, idleSeconds: 0 } as never;
+    if (path === '/v1/me') return signedIn(permissions) as never;
     if (path === '/v1/coins') return { coins: [btc] } as never;
     throw new Error(`unexpected ${path}`);
   });
 }
 
-function renderAt(path: string) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter([{ path: '/coin-edit/:symbol?', element: <CoinEditPage /> }], { initialEntries: [path] });
-  render(
-    <QueryClientProvider client={client}>
-      <I18nextProvider i18n={i18n}>
-        <App>
-          <RouterProvider router={router} />
-        </App>
-      </I18nextProvider>
-    </QueryClientProvider>,
-  );
-  return router;
-}
+const renderAt = (path: string) => renderPage('/coin-edit/:symbol?', <CoinEditPage />, path);
 
 describe('CoinEditPage', () => {
   beforeEach(() => stubMatchMedia(true));

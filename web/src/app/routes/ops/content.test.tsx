@@ -1,56 +1,38 @@
 // The content pages in jsdom: a viewer reads (no write buttons), support writes a new
 // announcement and previews it with the server's rendering.
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { App } from 'antd';
-import { I18nextProvider } from 'react-i18next';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { opsClient } from '@/features/ops/api';
 import { ApiError } from '@/lib/api-client';
 import type { ArticleView } from '@/features/ops/content/models';
-import { i18n } from '@/lib/i18n';
+import type { Perm } from '@/features/ops/models';
+import { articleView, renderPage, signedIn } from '@/features/ops/testing';
 import { stubMatchMedia } from '@/testing/render';
 import { ContentPage } from './content';
 
-const article: ArticleView = {
+const article = articleView({
   id: 5,
   kind: 'announcement',
   status: 'published',
-  sortOrder: 0,
   publishedAt: 1_700_000_000_000,
   createdAt: 1_700_000_000_000,
   updatedAt: 1_700_000_000_000,
   translations: [{ lang: 'en_US', title: 'Maintenance tonight', body: '# Tonight', preview: { html: '<h1>Tonight</h1>', summary: 'Tonight' } }],
-  missingLanguages: ['zh_CN', 'zh_HK', 'ko_KR'],
-};
+});
 
-function serve(permissions: string[]) {
+function serve(permissions: Perm[]) {
   vi.spyOn(opsClient, 'get').mockImplementation(async (path: string) => {
     if (path === '/v1/content/legal') return { items: [{ type: 'Disclaimer', lang: 'en_US', title: 'Disclaimer', updatedAt: 1_700_000_000_000 }], types: ['Service-Agreement', 'Privacy-Policy', 'Disclaimer'], languages: [] } as never;
     if (path === '/v1/content/legal/Disclaimer/ko_KR') throw new ApiError('code', 'There is no such content.', 3, { error: 'opscontent.notFound' });
     if (path === '/v1/content/apps') return { items: [{ operateSystem: 'android', version: '2.0.0', url: 'https://cdn.example.com/u.apk', notes: '', updatedAt: 1 }], operatingSystems: ['windows', 'android'] } as never;
-    if (path === '/v1/me') return { operator: { id: 1, email: 'a@example.com', role: 'viewer' }, permissions, idleSeconds: 0 } as never;
+    if (path === '/v1/me') return signedIn(permissions) as never;
     if (path === '/v1/content/articles/announcement') return { items: [{ ...article, translations: article.translations.map(({ preview: _, ...t }) => t) }], languages: [] } as never;
     if (path === '/v1/content/articles/announcement/5') return article as never;
     throw new Error(`unexpected ${path}`);
   });
 }
 
-function renderAt(path: string) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter([{ path: '/content/*', element: <ContentPage /> }], { initialEntries: [path] });
-  render(
-    <QueryClientProvider client={client}>
-      <I18nextProvider i18n={i18n}>
-        <App>
-          <RouterProvider router={router} />
-        </App>
-      </I18nextProvider>
-    </QueryClientProvider>,
-  );
-  return router;
-}
+const renderAt = (path: string) => renderPage('/content/*', <ContentPage />, path);
 
 describe('ContentPage', () => {
   beforeEach(() => stubMatchMedia(true));

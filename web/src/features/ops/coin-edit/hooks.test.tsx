@@ -1,39 +1,11 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, renderHook } from '@testing-library/react';
-import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/lib/api-client';
 import { opsClient } from '../api';
 import { useCoinEdit } from './hooks';
-import type { EditableCoin } from './models';
+import { editableCoin, hookWrapper as wrapper, submitted } from '../testing';
 
-function wrapper() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return ({ children }: { children: ReactNode }) => <QueryClientProvider client={client}>{children}</QueryClientProvider>;
-}
-
-const coin: EditableCoin = {
-  type: 'LTC',
-  name: 'Litecoin',
-  algorithm: 'scrypt',
-  open: true,
-  closedMsg: {},
-  feeBps: 200,
-  settleModel: 'PPS',
-  settleTime: '00:00',
-  ppsTxFees: false,
-  pending: null,
-  minWithdraw: '0.01',
-  withdrawFee: '0.001',
-  withdrawReviewAbove: '0',
-  dustFloor: '0',
-  payoutConfirmations: 0,
-  stratumPorts: [3400],
-  soloPorts: [],
-  soloFeeBps: 100,
-  driver: 'litecoind',
-  flags: [],
-};
+const coin = editableCoin();
 
 describe('useCoinEdit', () => {
   afterEach(() => vi.restoreAllMocks());
@@ -42,24 +14,18 @@ describe('useCoinEdit', () => {
     const post = vi.spyOn(opsClient, 'post').mockResolvedValue({ coin: { ...coin, pending: { feeBps: 150, ppsTxFees: false, from: '2026-11-30' } }, termsFrom: '2026-11-30' });
     const { result } = renderHook(() => useCoinEdit(coin), { wrapper: wrapper() });
 
-    await act(async () => {
-      expect(await result.current.submit()).toBe(false);
-    });
+    expect(await submitted(() => result.current.submit())).toBe(false);
     expect(result.current.errors.reason).toBe('errors.reasonRequired');
 
     act(() => result.current.set('reason', 'quarterly review'));
-    await act(async () => {
-      expect(await result.current.submit()).toBe(false);
-    });
+    expect(await submitted(() => result.current.submit())).toBe(false);
     expect(result.current.errors).toEqual({ form: 'errors.unchanged' });
     expect(post).not.toHaveBeenCalled();
 
     act(() => result.current.set('feeBps', '150'));
     expect(result.current.termsChange).toBe(true);
     expect(result.current.changed).toEqual(['feeBps']);
-    await act(async () => {
-      expect(await result.current.submit()).toBe(true);
-    });
+    expect(await submitted(() => result.current.submit())).toBe(true);
     expect(post).toHaveBeenCalledWith('/v1/coins/LTC', { reason: 'quarterly review', feeBps: 150 }, { quiet: true });
     expect(result.current.saved?.termsFrom).toBe('2026-11-30');
     // The form now shows the coin as the answer gives it: the pending fee, no reason.
@@ -74,9 +40,7 @@ describe('useCoinEdit', () => {
       result.current.set('reason', 'r');
       result.current.set('withdrawFee', '0.02');
     });
-    await act(async () => {
-      expect(await result.current.submit()).toBe(false);
-    });
+    expect(await submitted(() => result.current.submit())).toBe(false);
     expect(result.current.errors.withdrawFee).toBe('errors.feeNotBelowMinimum');
     expect(post).not.toHaveBeenCalled();
     // Typing in the field clears its error.
@@ -93,9 +57,7 @@ describe('useCoinEdit', () => {
       result.current.set('reason', 'r');
       result.current.set('stratumPorts', '3400, 3333');
     });
-    await act(async () => {
-      expect(await result.current.submit()).toBe(false);
-    });
+    expect(await submitted(() => result.current.submit())).toBe(false);
     expect(result.current.refusal).toEqual({ field: 'stratumPorts', message: 'Port 3333 is already used by BTC.' });
     expect(result.current.saved).toBeNull();
   });

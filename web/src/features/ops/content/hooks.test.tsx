@@ -1,31 +1,14 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, renderHook, waitFor } from '@testing-library/react';
-import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/lib/api-client';
 import { opsClient } from '../api';
 import { previewFor, useDeleteArticle, useDeleteRelease, useLegal, useLegalEditor, usePublish, useReleaseEditor, useTranslationEditor } from './hooks';
-import type { ArticleView, LegalView } from './models';
-
-function wrapper() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return ({ children }: { children: ReactNode }) => <QueryClientProvider client={client}>{children}</QueryClientProvider>;
-}
+import { articleView, hookWrapper as wrapper, submitted } from '../testing';
+import type { LegalView } from './models';
 
 const refusal = (key: string, msg: string) => new ApiError('code', msg, 3, { error: key });
 
-const view = (over: Partial<ArticleView> = {}): ArticleView => ({
-  id: 9,
-  kind: 'notice',
-  status: 'draft',
-  sortOrder: 0,
-  publishedAt: 0,
-  createdAt: 1,
-  updatedAt: 1,
-  translations: [{ lang: 'en_US', title: 'Maintenance', body: '# Tonight', preview: { html: '<h1>Tonight</h1>', summary: 'Tonight' } }],
-  missingLanguages: ['zh_CN', 'zh_HK', 'ko_KR'],
-  ...over,
-});
+const view = articleView;
 
 describe('useTranslationEditor', () => {
   afterEach(() => vi.restoreAllMocks());
@@ -34,9 +17,7 @@ describe('useTranslationEditor', () => {
     const post = vi.spyOn(opsClient, 'post').mockResolvedValue(view({ id: 12, translations: [{ lang: 'zh_CN', title: '维护', body: '今晚', preview: { html: '<p>今晚</p>', summary: '今晚' } }] }));
     const created = vi.fn();
     const { result } = renderHook(() => useTranslationEditor('notice', undefined, 'zh_CN', created), { wrapper: wrapper() });
-    await act(async () => {
-      expect(await result.current.submit()).toBe(false);
-    });
+    expect(await submitted(() => result.current.submit())).toBe(false);
     expect(result.current.errors).toEqual({ title: 'errors.titleRequired', body: 'errors.bodyRequired' });
     expect(post).not.toHaveBeenCalled();
 
@@ -44,9 +25,7 @@ describe('useTranslationEditor', () => {
       result.current.set('title', ' 维护 ');
       result.current.set('body', '今晚');
     });
-    await act(async () => {
-      expect(await result.current.submit()).toBe(true);
-    });
+    expect(await submitted(() => result.current.submit())).toBe(true);
     expect(post).toHaveBeenCalledWith('/v1/content/articles/notice', { lang: 'zh_CN', title: '维护', body: '今晚' }, { quiet: true });
     expect(created).toHaveBeenCalledWith(12);
   });
@@ -58,19 +37,13 @@ describe('useTranslationEditor', () => {
       .mockResolvedValueOnce(view());
     const { result } = renderHook(() => useTranslationEditor('notice', view(), 'en_US'), { wrapper: wrapper() });
     expect(result.current.form).toEqual({ title: 'Maintenance', body: '# Tonight' });
-    await act(async () => {
-      expect(await result.current.submit()).toBe(false);
-    });
+    expect(await submitted(() => result.current.submit())).toBe(false);
     expect(result.current.errors.form).toBe('errors.unchanged');
 
     act(() => result.current.set('body', '# Tonight at 02:00'));
-    await act(async () => {
-      expect(await result.current.submit()).toBe(false);
-    });
+    expect(await submitted(() => result.current.submit())).toBe(false);
     expect(result.current.refusal).toBe('The body is 200000 bytes; at most 102400.');
-    await act(async () => {
-      expect(await result.current.submit()).toBe(true);
-    });
+    expect(await submitted(() => result.current.submit())).toBe(true);
     expect(post).toHaveBeenLastCalledWith('/v1/content/articles/notice/9', { lang: 'en_US', body: '# Tonight at 02:00' }, { quiet: true });
     expect(result.current.refusal).toBe('');
     expect(result.current.done).toBe(true);
@@ -133,19 +106,13 @@ describe('legal documents', () => {
     const doc: LegalView = { type: 'Disclaimer', lang: 'en_US', title: 'Disclaimer', body: '# Disclaimer', updatedAt: 1, preview: { html: '', summary: '' }, url: '/legal/Disclaimer/en_US' };
     const post = vi.spyOn(opsClient, 'post').mockResolvedValue({ ...doc, body: '# Disclaimer\n\nNew.' });
     const { result } = renderHook(() => useLegalEditor('Disclaimer', 'en_US', doc), { wrapper: wrapper() });
-    await act(async () => {
-      expect(await result.current.submit()).toBe(false);
-    });
+    expect(await submitted(() => result.current.submit())).toBe(false);
     expect(result.current.error).toBe('errors.unchanged');
     act(() => result.current.setBody('   '));
-    await act(async () => {
-      expect(await result.current.submit()).toBe(false);
-    });
+    expect(await submitted(() => result.current.submit())).toBe(false);
     expect(result.current.error).toBe('errors.legalRequired');
     act(() => result.current.setBody('# Disclaimer\n\nNew.'));
-    await act(async () => {
-      expect(await result.current.submit()).toBe(true);
-    });
+    expect(await submitted(() => result.current.submit())).toBe(true);
     expect(post).toHaveBeenCalledWith('/v1/content/legal/Disclaimer/en_US', { body: '# Disclaimer\n\nNew.' }, { quiet: true });
   });
 });
@@ -158,17 +125,13 @@ describe('app downloads and actions with an optional reason', () => {
     const saved = vi.fn();
     const { result } = renderHook(() => useReleaseEditor('android', undefined, saved), { wrapper: wrapper() });
     act(() => result.current.set('url', 'ftp://x'));
-    await act(async () => {
-      expect(await result.current.submit()).toBe(false);
-    });
+    expect(await submitted(() => result.current.submit())).toBe(false);
     expect(result.current.errors).toEqual({ version: 'errors.versionRequired', url: 'errors.badUrl' });
     act(() => {
       result.current.set('version', ' 2.1.0 ');
       result.current.set('url', ' https://cdn.example.com/u.apk ');
     });
-    await act(async () => {
-      expect(await result.current.submit()).toBe(true);
-    });
+    expect(await submitted(() => result.current.submit())).toBe(true);
     expect(post).toHaveBeenCalledWith('/v1/content/apps/android', { version: '2.1.0', url: 'https://cdn.example.com/u.apk', notes: '' }, { quiet: true });
     expect(saved).toHaveBeenCalled();
   });
@@ -176,16 +139,12 @@ describe('app downloads and actions with an optional reason', () => {
   it('publishes without a reason and deletes a download with one', async () => {
     const post = vi.spyOn(opsClient, 'post').mockResolvedValue({});
     const publish = renderHook(() => usePublish('faq', 4, true), { wrapper: wrapper() }).result;
-    await act(async () => {
-      expect(await publish.current.submit()).toBe(true);
-    });
+    expect(await submitted(() => publish.current.submit())).toBe(true);
     expect(post).toHaveBeenCalledWith('/v1/content/articles/faq/4/publish', {}, { quiet: true });
 
     const del = renderHook(() => useDeleteRelease('ios'), { wrapper: wrapper() }).result;
     act(() => del.current.setReason(' withdrawn from the store '));
-    await act(async () => {
-      expect(await del.current.submit()).toBe(true);
-    });
+    expect(await submitted(() => del.current.submit())).toBe(true);
     expect(post).toHaveBeenLastCalledWith('/v1/content/apps/ios/delete', { reason: 'withdrawn from the store' }, { quiet: true });
   });
 
@@ -194,23 +153,17 @@ describe('app downloads and actions with an optional reason', () => {
     const left = vi.fn();
     const { result } = renderHook(() => useDeleteArticle('faq', 4, left), { wrapper: wrapper() });
     act(() => result.current.setReason('r'.repeat(201)));
-    await act(async () => {
-      expect(await result.current.submit()).toBe(false);
-    });
+    expect(await submitted(() => result.current.submit())).toBe(false);
     expect(result.current.errors.reason).toBe('form.reasonTooLong');
     expect(post).not.toHaveBeenCalled();
 
     act(() => result.current.setReason(' duplicate of #3 '));
-    await act(async () => {
-      expect(await result.current.submit()).toBe(true);
-    });
+    expect(await submitted(() => result.current.submit())).toBe(true);
     expect(post).toHaveBeenCalledWith('/v1/content/articles/faq/4/delete', { reason: 'duplicate of #3' }, { quiet: true });
     expect(left).toHaveBeenCalledOnce();
 
     act(() => result.current.setReason(''));
-    await act(async () => {
-      expect(await result.current.submit()).toBe(true);
-    });
+    expect(await submitted(() => result.current.submit())).toBe(true);
     expect(post).toHaveBeenLastCalledWith('/v1/content/articles/faq/4/delete', {}, { quiet: true });
   });
 });
