@@ -7,7 +7,10 @@ import { App } from 'antd';
 import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { afterEach, beforeEach, vi } from 'vitest';
 import { i18n } from '@/lib/i18n';
+import { stubMatchMedia } from '@/testing/render';
+import { opsClient } from './api';
 import type { EditableCoin } from './coin-edit/models';
 import type { ArticleView } from './content/models';
 import type { Me, Perm } from './models';
@@ -38,6 +41,26 @@ export function renderPage(route: string, element: ReactNode, path: string) {
 /** signedIn is GET /v1/me's answer for an operator with these rights. */
 export function signedIn(permissions: Perm[]): Me {
   return { operator: { id: 1, email: 'a@example.com', role: 'owner', totpEnrolled: true, disabled: false, createdAt: 0 }, permissions, idleSeconds: 0 };
+}
+
+/** pageTests sets up a file of page tests: a wide screen for antd, and every stub undone after each test. */
+export function pageTests() {
+  beforeEach(() => stubMatchMedia(true));
+  afterEach(() => {
+    vi.restoreAllMocks();
+    vi.unstubAllGlobals();
+  });
+}
+
+/** serveReads answers the console's reads: /v1/me as an operator with these rights, the rest from answers (an Error is thrown). */
+export function serveReads(permissions: Perm[], answers: Record<string, unknown>) {
+  vi.spyOn(opsClient, 'get').mockImplementation(async (path: string) => {
+    if (path === '/v1/me') return signedIn(permissions) as never;
+    if (!(path in answers)) throw new Error(`unexpected ${path}`);
+    const answer = answers[path];
+    if (answer instanceof Error) throw answer;
+    return answer as never;
+  });
 }
 
 /** submitted runs a form's or an action's submit inside act and answers whether it went through. */

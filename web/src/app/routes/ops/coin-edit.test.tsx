@@ -1,11 +1,10 @@
 // The coin editing page in jsdom: who sees it, the pending change, and a fee change that
 // says from which settlement day it applies.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { opsClient } from '@/features/ops/api';
 import type { Perm } from '@/features/ops/models';
-import { editableCoin, renderPage, signedIn } from '@/features/ops/testing';
-import { stubMatchMedia } from '@/testing/render';
+import { editableCoin, pageTests, renderPage, serveReads } from '@/features/ops/testing';
 import { CoinEditPage } from './coin-edit';
 
 const btc = editableCoin({
@@ -19,22 +18,12 @@ const btc = editableCoin({
   driver: 'bitcoind',
 });
 
-function serve(permissions: Perm[]) {
-  vi.spyOn(opsClient, 'get').mockImplementation(async (path: string) => {
-    if (path === '/v1/me') return signedIn(permissions) as never;
-    if (path === '/v1/coins') return { coins: [btc] } as never;
-    throw new Error(`unexpected ${path}`);
-  });
-}
+const serve = (permissions: Perm[]) => serveReads(permissions, { '/v1/coins': { coins: [btc] } });
 
 const renderAt = (path: string) => renderPage('/coin-edit/:symbol?', <CoinEditPage />, path);
 
 describe('CoinEditPage', () => {
-  beforeEach(() => stubMatchMedia(true));
-  afterEach(() => {
-    vi.restoreAllMocks();
-    vi.unstubAllGlobals();
-  });
+  pageTests();
 
   it('is refused to an operator without the coins right', async () => {
     serve(['read', 'content', 'users']);

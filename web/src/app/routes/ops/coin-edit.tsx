@@ -10,25 +10,17 @@ import { useCoinEdit, useEditableCoins, type CoinEditState } from '@/features/op
 import { canEditCoins, MAX_CLOSED_MSG, MAX_REASON, type CoinField, type EditableCoin, type PendingTerms } from '@/features/ops/coin-edit/models';
 import { COIN_EDIT_NS, coinEditTexts } from '@/features/ops/coin-edit/texts';
 import { dayTime } from '@/lib/format';
-import { useFeatureTexts } from '@/lib/feature-texts';
 import { LANGS, LANG_NATIVE_NAMES } from '@/lib/language';
 import { useFormat } from '@/lib/use-format';
 import { useCoinColumns } from './coins';
-import { Loaded, OpsTable, PageTitle } from './widgets';
+import { Loaded, OpsTable, PageTitle, areaTexts, type AreaT } from './widgets';
 
-type T = (key: string, o?: Record<string, unknown>) => string;
+type T = AreaT;
 
-/** useCoinEditT is the page's texts; ready is false until they are in. */
-function useCoinEditT() {
-  const { t, ready } = useFeatureTexts(COIN_EDIT_NS, coinEditTexts);
-  return { t: t as unknown as T, ready };
-}
+const { useAreaT: useCoinEditT, NavLabel } = areaTexts(COIN_EDIT_NS, coinEditTexts);
 
 /** CoinEditNavLabel is the menu entry's words (shell.tsx). */
-export function CoinEditNavLabel() {
-  const { t, ready } = useCoinEditT();
-  return <>{ready ? t('nav') : ''}</>;
-}
+export const CoinEditNavLabel = NavLabel;
 
 /** useTermsText writes a fee in basis points as a percentage and a settlement day. */
 function useTermsText() {

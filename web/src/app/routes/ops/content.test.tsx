@@ -1,13 +1,12 @@
 // The content pages in jsdom: a viewer reads (no write buttons), support writes a new
 // announcement and previews it with the server's rendering.
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { opsClient } from '@/features/ops/api';
 import { ApiError } from '@/lib/api-client';
 import type { ArticleView } from '@/features/ops/content/models';
 import type { Perm } from '@/features/ops/models';
-import { articleView, renderPage, signedIn } from '@/features/ops/testing';
-import { stubMatchMedia } from '@/testing/render';
+import { articleView, pageTests, renderPage, serveReads } from '@/features/ops/testing';
 import { ContentPage } from './content';
 
 const article = articleView({
@@ -21,25 +20,19 @@ const article = articleView({
 });
 
 function serve(permissions: Perm[]) {
-  vi.spyOn(opsClient, 'get').mockImplementation(async (path: string) => {
-    if (path === '/v1/content/legal') return { items: [{ type: 'Disclaimer', lang: 'en_US', title: 'Disclaimer', updatedAt: 1_700_000_000_000 }], types: ['Service-Agreement', 'Privacy-Policy', 'Disclaimer'], languages: [] } as never;
-    if (path === '/v1/content/legal/Disclaimer/ko_KR') throw new ApiError('code', 'There is no such content.', 3, { error: 'opscontent.notFound' });
-    if (path === '/v1/content/apps') return { items: [{ operateSystem: 'android', version: '2.0.0', url: 'https://cdn.example.com/u.apk', notes: '', updatedAt: 1 }], operatingSystems: ['windows', 'android'] } as never;
-    if (path === '/v1/me') return signedIn(permissions) as never;
-    if (path === '/v1/content/articles/announcement') return { items: [{ ...article, translations: article.translations.map(({ preview: _, ...t }) => t) }], languages: [] } as never;
-    if (path === '/v1/content/articles/announcement/5') return article as never;
-    throw new Error(`unexpected ${path}`);
+  serveReads(permissions, {
+    '/v1/content/legal': { items: [{ type: 'Disclaimer', lang: 'en_US', title: 'Disclaimer', updatedAt: 1_700_000_000_000 }], types: ['Service-Agreement', 'Privacy-Policy', 'Disclaimer'], languages: [] },
+    '/v1/content/legal/Disclaimer/ko_KR': new ApiError('code', 'There is no such content.', 3, { error: 'opscontent.notFound' }),
+    '/v1/content/apps': { items: [{ operateSystem: 'android', version: '2.0.0', url: 'https://cdn.example.com/u.apk', notes: '', updatedAt: 1 }], operatingSystems: ['windows', 'android'] },
+    '/v1/content/articles/announcement': { items: [{ ...article, translations: article.translations.map(({ preview: _, ...t }) => t) }], languages: [] },
+    '/v1/content/articles/announcement/5': article,
   });
 }
 
 const renderAt = (path: string) => renderPage('/content/*', <ContentPage />, path);
 
 describe('ContentPage', () => {
-  beforeEach(() => stubMatchMedia(true));
-  afterEach(() => {
-    vi.restoreAllMocks();
-    vi.unstubAllGlobals();
-  });
+  pageTests();
 
   it('lets a viewer read an article and its preview, with no write buttons', async () => {
     serve(['read']);

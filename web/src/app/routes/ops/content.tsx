@@ -40,23 +40,16 @@ import {
   type Release,
 } from '@/features/ops/content/models';
 import { CONTENT_NS, contentTexts } from '@/features/ops/content/texts';
-import { useFeatureTexts } from '@/lib/feature-texts';
 import { currentLang } from '@/lib/i18n';
 import { LANGS, LANG_NATIVE_NAMES, isLang } from '@/lib/language';
-import { ActionModal, Copy, Loaded, NoRows, PageTitle, When } from './widgets';
+import { ActionModal, Copy, Loaded, NoRows, PageTitle, When, areaTexts, type AreaT } from './widgets';
 
-type T = (key: string, o?: Record<string, unknown>) => string;
+type T = AreaT;
 
-function useContentT() {
-  const { t, ready } = useFeatureTexts(CONTENT_NS, contentTexts);
-  return { t: t as unknown as T, ready };
-}
+const { useAreaT: useContentT, NavLabel } = areaTexts(CONTENT_NS, contentTexts);
 
-/** ContentNavLabel is the menu entry's words (shell.tsx). */
-export function ContentNavLabel() {
-  const { t, ready } = useContentT();
-  return <>{ready ? t('nav') : ''}</>;
-}
+/** ContentNavLabel is the menu entry's words (extra-nav.tsx). */
+export const ContentNavLabel = NavLabel;
 
 /** ContentPage is the whole area: the lists, an article, a legal document. */
 export function ContentPage() {
@@ -262,16 +255,13 @@ function ArticleHeader({ article, t, canWrite }: { article: ArticleView; t: T; c
   const del = useDeleteArticle(article.kind, article.id, () => navigate(`/content?tab=${article.kind}`, { replace: true }));
   return (
     <>
-      <Space wrap style={{ marginBottom: 16 }}>
-        <Typography.Text type="secondary">
-          {t('fields.id')}: <Copy text={article.id} />
-        </Typography.Text>
-        <Typography.Text type="secondary">
-          {t('fields.publishedAt')}: <When at={article.publishedAt} />
-        </Typography.Text>
-        <Typography.Text type="secondary">
-          {t('fields.updatedAt')}: <When at={article.updatedAt} />
-        </Typography.Text>
+      <MetaLine
+        items={[
+          [t('fields.id'), <Copy text={article.id} />],
+          [t('fields.publishedAt'), <When at={article.publishedAt} />],
+          [t('fields.updatedAt'), <When at={article.updatedAt} />],
+        ]}
+      >
         {canWrite && (
           <Button danger={published} type={published ? 'default' : 'primary'} onClick={publish.show} data-testid={published ? 'ops-content-unpublish' : 'ops-content-publish'}>
             {t(published ? 'actions.unpublish' : 'actions.publish')}
@@ -282,7 +272,7 @@ function ArticleHeader({ article, t, canWrite }: { article: ArticleView; t: T; c
             {t('actions.delete')}
           </Button>
         )}
-      </Space>
+      </MetaLine>
       {article.kind === 'faq' && <SortOrder article={article} t={t} canWrite={canWrite} />}
       {article.missingLanguages.length > 0 && (
         <Alert
@@ -328,24 +318,86 @@ function SortOrder({ article, t, canWrite }: { article: ArticleView; t: T; canWr
 function TranslationPane(props: { kind: ArticleKind; article: ArticleView | undefined; lang: string; t: T; canWrite: boolean; onCreated?: (id: number) => void }) {
   const { kind, article, lang, t, canWrite, onCreated } = props;
   const ed = useTranslationEditor(kind, article, lang, onCreated);
-  if (!canWrite) {
-    if (!ed.saved) return <Empty description={t('noTranslation')} />;
+  return (
+    <EditorLayout
+      canWrite={canWrite}
+      none={ed.saved ? undefined : t('noTranslation')}
+      head={<Typography.Title level={4}>{ed.saved?.title}</Typography.Title>}
+      form={<TranslationForm ed={ed} t={t} />}
+      preview={<PreviewPane shown={ed.shown} lang={lang} t={t} />}
+    />
+  );
+}
+
+/**
+ * EditorLayout places a text's editor beside its preview for a writer; a reader sees the
+ * head (a title, the document's facts) over the preview, or none's words when there is no text.
+ */
+function EditorLayout(p: { canWrite: boolean; none?: string; head: ReactNode; form: ReactNode; preview: ReactNode }) {
+  if (!p.canWrite) {
+    if (p.none) return <Empty description={p.none} />;
     return (
       <>
-        <Typography.Title level={4}>{ed.saved.title}</Typography.Title>
-        <PreviewPane shown={ed.shown} lang={lang} t={t} />
+        {p.head}
+        {p.preview}
       </>
     );
   }
   return (
     <Row gutter={24}>
       <Col xs={24} xl={12}>
-        <TranslationForm ed={ed} t={t} />
+        {p.form}
       </Col>
       <Col xs={24} xl={12}>
-        <PreviewPane shown={ed.shown} lang={lang} t={t} />
+        {p.preview}
       </Col>
     </Row>
+  );
+}
+
+/** MetaLine is a row of facts (label: value) in grey, with room for buttons after them. */
+function MetaLine({ items, children }: { items: [string, ReactNode][]; children?: ReactNode }) {
+  return (
+    <Space wrap style={{ marginBottom: 16 }}>
+      {items.map(([label, value]) => (
+        <Typography.Text type="secondary" key={label}>
+          {label}: {value}
+        </Typography.Text>
+      ))}
+      {children}
+    </Space>
+  );
+}
+
+/** BodyField is a text's Markdown: required, monospaced, growing with the text. */
+function BodyField(p: { value: string; onChange: (v: string) => void; rows: [number, number]; extra: string; error?: string; t: T }) {
+  return (
+    <Form.Item label={p.t('fields.body')} required extra={p.extra} {...fieldHelp(p.t, p.error)}>
+      <Input.TextArea
+        value={p.value}
+        autoSize={{ minRows: p.rows[0], maxRows: p.rows[1] }}
+        onChange={(e) => p.onChange(e.target.value)}
+        style={{ fontFamily: 'monospace' }}
+        data-testid="ops-content-body"
+      />
+    </Form.Item>
+  );
+}
+
+/** EditorButtons save the text, ask the server's preview of what is typed, and undo the edits. */
+function EditorButtons({ ed, body, t }: { ed: TranslationEditor | LegalEditor; body: string; t: T }) {
+  return (
+    <Space>
+      <Button type="primary" htmlType="submit" loading={ed.busy} data-testid="ops-content-save">
+        {t('actions.save')}
+      </Button>
+      <Button onClick={() => void ed.preview.run(body)} loading={ed.preview.busy} disabled={body.trim() === ''} data-testid="ops-content-preview-run">
+        {t('actions.preview')}
+      </Button>
+      <Button onClick={ed.reset} disabled={!ed.dirty}>
+        {t('actions.undo')}
+      </Button>
+    </Space>
   );
 }
 
@@ -360,27 +412,9 @@ function TranslationForm({ ed, t }: { ed: TranslationEditor; t: T }) {
       <Form.Item label={t('fields.title')} required {...fieldHelp(t, ed.errors.title)}>
         <Input value={ed.form.title} maxLength={MAX_TITLE} showCount onChange={(e) => ed.set('title', e.target.value)} data-testid="ops-content-title" />
       </Form.Item>
-      <Form.Item label={t('fields.body')} required extra={t('help.markdown')} {...fieldHelp(t, ed.errors.body)}>
-        <Input.TextArea
-          value={ed.form.body}
-          autoSize={{ minRows: 12, maxRows: 30 }}
-          onChange={(e) => ed.set('body', e.target.value)}
-          style={{ fontFamily: 'monospace' }}
-          data-testid="ops-content-body"
-        />
-      </Form.Item>
+      <BodyField value={ed.form.body} onChange={(v) => ed.set('body', v)} rows={[12, 30]} extra={t('help.markdown')} error={ed.errors.body} t={t} />
       <Problems t={t} form={ed.errors.form} refusal={ed.refusal} previewError={ed.preview.error} done={ed.done} />
-      <Space>
-        <Button type="primary" htmlType="submit" loading={ed.busy} data-testid="ops-content-save">
-          {t('actions.save')}
-        </Button>
-        <Button onClick={() => void ed.preview.run(ed.form.body)} loading={ed.preview.busy} disabled={ed.form.body.trim() === ''} data-testid="ops-content-preview-run">
-          {t('actions.preview')}
-        </Button>
-        <Button onClick={ed.reset} disabled={!ed.dirty}>
-          {t('actions.undo')}
-        </Button>
-      </Space>
+      <EditorButtons ed={ed} body={ed.form.body} t={t} />
     </Form>
   );
 }
@@ -475,35 +509,20 @@ function LegalPane({ type, lang, t, canWrite }: { type: string; lang: string; t:
 
 function LegalEditorPane({ type, lang, doc, t, canWrite }: { type: string; lang: string; doc: LegalView | null; t: T; canWrite: boolean }) {
   const ed = useLegalEditor(type, lang, doc);
-  const meta = doc && (
-    <Space wrap style={{ marginBottom: 12 }}>
-      <Typography.Text type="secondary">
-        {t('fields.updatedAt')}: <When at={doc.updatedAt} />
-      </Typography.Text>
-      <Typography.Text type="secondary">
-        {t('fields.publicPath')}: <Copy text={doc.url} />
-      </Typography.Text>
-    </Space>
-  );
-  if (!canWrite) {
-    if (!doc) return <Empty description={t('legalMissing')} />;
-    return (
-      <>
-        {meta}
-        <PreviewPane shown={ed.shown} lang={lang} t={t} />
-      </>
-    );
-  }
+  const meta = doc && <MetaLine items={[[t('fields.updatedAt'), <When at={doc.updatedAt} />], [t('fields.publicPath'), <Copy text={doc.url} />]]} />;
   return (
-    <Row gutter={24}>
-      <Col xs={24} xl={12}>
-        {meta}
-        <LegalForm ed={ed} t={t} isNew={!doc} />
-      </Col>
-      <Col xs={24} xl={12}>
-        <PreviewPane shown={ed.shown} lang={lang} t={t} />
-      </Col>
-    </Row>
+    <EditorLayout
+      canWrite={canWrite}
+      none={doc ? undefined : t('legalMissing')}
+      head={meta}
+      form={
+        <>
+          {meta}
+          <LegalForm ed={ed} t={t} isNew={!doc} />
+        </>
+      }
+      preview={<PreviewPane shown={ed.shown} lang={lang} t={t} />}
+    />
   );
 }
 
@@ -512,27 +531,9 @@ function LegalForm({ ed, t, isNew }: { ed: LegalEditor; t: T; isNew: boolean }) 
   return (
     <Form layout="vertical" onFinish={() => void ed.submit()} data-testid="ops-content-legal-form">
       {isNew && <Alert type="info" showIcon message={t('legalMissing')} style={{ marginBottom: 16 }} />}
-      <Form.Item label={t('fields.body')} required extra={t('help.legal')} {...fieldHelp(t, bodyError)}>
-        <Input.TextArea
-          value={ed.body}
-          autoSize={{ minRows: 16, maxRows: 40 }}
-          onChange={(e) => ed.setBody(e.target.value)}
-          style={{ fontFamily: 'monospace' }}
-          data-testid="ops-content-body"
-        />
-      </Form.Item>
+      <BodyField value={ed.body} onChange={ed.setBody} rows={[16, 40]} extra={t('help.legal')} error={bodyError} t={t} />
       <Problems t={t} form={ed.error === 'errors.unchanged' ? ed.error : undefined} refusal={ed.refusal} previewError={ed.preview.error} done={ed.done} />
-      <Space>
-        <Button type="primary" htmlType="submit" loading={ed.busy} data-testid="ops-content-save">
-          {t('actions.save')}
-        </Button>
-        <Button onClick={() => void ed.preview.run(ed.body)} loading={ed.preview.busy} disabled={ed.body.trim() === ''} data-testid="ops-content-preview-run">
-          {t('actions.preview')}
-        </Button>
-        <Button onClick={ed.reset} disabled={!ed.dirty}>
-          {t('actions.undo')}
-        </Button>
-      </Space>
+      <EditorButtons ed={ed} body={ed.body} t={t} />
     </Form>
   );
 }

@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { CopyText } from '@/components/copy-text/copy-text';
 import { errorMessage } from '@/lib/api-client';
+import { useFeatureTexts, type TextLoader } from '@/lib/feature-texts';
 import { useFormat } from '@/lib/use-format';
 import type { OpsAction } from '@/features/ops/hooks';
 import { cleanFilters, filtersFrom, MAX_REASON, type AuditRow } from '@/features/ops/models';
@@ -15,6 +16,25 @@ import { cleanFilters, filtersFrom, MAX_REASON, type AuditRow } from '@/features
 /** useOpsT is the console's texts (the ops namespace, the app's texts behind it). */
 export function useOpsT() {
   return useTranslation('ops').t;
+}
+
+/** AreaT is the texts of a console area with its own namespace (content, coin editing). */
+export type AreaT = (key: string, o?: Record<string, unknown>) => string;
+
+/**
+ * areaTexts makes an area's texts hook (ready is false until they are in) and its menu
+ * entry's words, the texts' "nav" (shell.tsx, extra-nav.tsx).
+ */
+export function areaTexts(ns: string, load: TextLoader) {
+  const useAreaT = () => {
+    const { t, ready } = useFeatureTexts(ns, load);
+    return { t: t as unknown as AreaT, ready };
+  };
+  function NavLabel() {
+    const { t, ready } = useAreaT();
+    return <>{ready ? t('nav') : ''}</>;
+  }
+  return { useAreaT, NavLabel };
 }
 
 /** Loaded shows a skeleton while the query loads, the error with a retry, then children. */
