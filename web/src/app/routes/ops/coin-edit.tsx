@@ -12,8 +12,8 @@ import { COIN_EDIT_NS, coinEditTexts } from '@/features/ops/coin-edit/texts';
 import { dayTime } from '@/lib/format';
 import { LANGS, LANG_NATIVE_NAMES } from '@/lib/language';
 import { useFormat } from '@/lib/use-format';
-import { useCoinColumns } from './coins';
-import { Loaded, OpsTable, PageTitle, areaTexts, type AreaT } from './widgets';
+import { CoinTable } from './coins';
+import { Loaded, PageTitle, areaTexts, type AreaT } from './widgets';
 
 type T = AreaT;
 
@@ -53,7 +53,6 @@ export function CoinEditPage() {
   const { symbol } = useParams();
   const navigate = useNavigate();
   const w = useTermsText();
-  const coinColumns = useCoinColumns();
   if (!ready || me.isPending) return <Skeleton active paragraph={{ rows: 6 }} />;
   if (!canEditCoins(me.data)) {
     return (
@@ -72,13 +71,10 @@ export function CoinEditPage() {
           const chosen = symbol ? d.coins.find((c) => c.type.toUpperCase() === symbol.toUpperCase()) : undefined;
           return (
             <>
-              <OpsTable<EditableCoin>
-                rowKey="type"
-                rows={d.coins}
-                scroll={{ x: true }}
+              <CoinTable<EditableCoin>
+                coins={d.coins}
                 testId="ops-coin-edit-list"
                 columns={[
-                  ...coinColumns,
                   {
                     title: t('fields.feeBps'),
                     render: (_, c) => (

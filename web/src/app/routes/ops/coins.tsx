@@ -1,5 +1,5 @@
 // Coins: every coin's settings, read only (`poold admin coin set` changes them for now).
-import { Alert, Button, Tag } from 'antd';
+import { Alert, Button, Tag, type TableProps } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { opsApi } from '@/features/ops/api';
 import { Link } from 'react-router-dom';
@@ -8,20 +8,31 @@ import { can, type CoinSettings } from '@/features/ops/models';
 import { useFormat } from '@/lib/use-format';
 import { Loaded, OpsTable, PageTitle, useOpsT } from './widgets';
 
-/** useCoinColumns are a coin's first columns in the coins tables (settings, editing): symbol, name, open or closed. */
-export function useCoinColumns() {
+/**
+ * CoinTable is a table of coins (settings, editing): each coin's symbol, name and open or
+ * closed, then the columns given; it scrolls sideways when wide.
+ */
+export function CoinTable<C extends Pick<CoinSettings, 'type' | 'name' | 'open'>>({ coins, columns, testId }: { coins: C[]; columns: TableProps<C>['columns']; testId: string }) {
   const t = useOpsT();
-  return [
-    { title: t('fields.coin'), dataIndex: 'type' },
-    { title: t('coins.name'), dataIndex: 'name' },
-    { title: t('fields.status'), dataIndex: 'open', render: (o: boolean) => <Tag color={o ? 'green' : 'default'}>{t(o ? 'coins.open' : 'coins.closed')}</Tag> },
-  ];
+  return (
+    <OpsTable<C>
+      rowKey="type"
+      rows={coins}
+      scroll={{ x: true }}
+      testId={testId}
+      columns={[
+        { title: t('fields.coin'), dataIndex: 'type' },
+        { title: t('coins.name'), dataIndex: 'name' },
+        { title: t('fields.status'), dataIndex: 'open', render: (o: boolean) => <Tag color={o ? 'green' : 'default'}>{t(o ? 'coins.open' : 'coins.closed')}</Tag> },
+        ...(columns ?? []),
+      ]}
+    />
+  );
 }
 
 export function CoinsPage() {
   const t = useOpsT();
   const f = useFormat();
-  const coinColumns = useCoinColumns();
   const coins = useQuery({ queryKey: opsKeys.list('coins', {}), queryFn: opsApi.coins });
   const canEdit = can(useMe().data, 'coins');
   const bps = (n: number) => f.percent(n / 10_000, 2);
@@ -43,13 +54,10 @@ export function CoinsPage() {
       {!canEdit && <Alert type="info" showIcon message={t('coins.readOnly')} style={{ marginBottom: 16 }} />}
       <Loaded query={coins}>
         {(d) => (
-          <OpsTable<CoinSettings>
-            rowKey="type"
-            rows={d.coins}
-            scroll={{ x: true }}
+          <CoinTable<CoinSettings>
+            coins={d.coins}
             testId="ops-coins"
             columns={[
-              ...coinColumns,
               { title: t('coins.algorithm'), dataIndex: 'algorithm' },
               { title: t('coins.fee'), dataIndex: 'feeBps', render: bps },
               { title: t('coins.settle'), render: (_, c) => `${c.settleModel} ${c.settleTime}${c.ppsTxFees ? ' +tx' : ''}` },

@@ -3,7 +3,7 @@
 // public pages' rendering of the Markdown (the server sanitises it; shown as the help
 // centre shows it). Every role reads; the content right (support, owner) writes. The
 // logic is in features/ops/content. One route, content/*, with its own pages inside.
-import { Alert, Button, Card, Col, Empty, Form, Input, Modal, Result, Row, Skeleton, Space, Table, Tabs, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Col, Empty, Form, Input, Modal, Result, Row, Skeleton, Space, Tabs, Tag, Typography } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { Link, Route, Routes, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { HelpArticle } from '@/features/help-center/components/help-article';
@@ -42,7 +42,7 @@ import {
 import { CONTENT_NS, contentTexts } from '@/features/ops/content/texts';
 import { currentLang } from '@/lib/i18n';
 import { LANGS, LANG_NATIVE_NAMES, isLang } from '@/lib/language';
-import { ActionModal, Copy, Loaded, NoRows, PageTitle, When, areaTexts, type AreaT } from './widgets';
+import { ActionModal, Copy, Loaded, OpsTable, PageTitle, When, areaTexts, cols, type AreaT } from './widgets';
 
 type T = AreaT;
 
@@ -127,13 +127,9 @@ function ArticleList({ kind, t, canWrite }: { kind: ArticleKind; t: T; canWrite:
       )}
       <Loaded query={list}>
         {(d) => (
-          <Table<Article>
-            rowKey="id"
-            size="small"
-            dataSource={d.items}
-            pagination={false}
-            locale={{ emptyText: <NoRows /> }}
-            data-testid={`ops-content-list-${kind}`}
+          <OpsTable<Article>
+            rows={d.items}
+            testId={`ops-content-list-${kind}`}
             columns={[
               { title: t('fields.id'), dataIndex: 'id', width: 70 },
               {
@@ -151,8 +147,8 @@ function ArticleList({ kind, t, canWrite }: { kind: ArticleKind; t: T; canWrite:
               { title: t('fields.languages'), render: (_, a) => <LanguageTags has={languagesOf(a)} /> },
               { title: t('fields.status'), dataIndex: 'status', render: (s: string) => <StatusTag status={s} t={t} /> },
               ...(kind === 'faq' ? [{ title: t('fields.sortOrder'), dataIndex: 'sortOrder' }] : []),
-              { title: t('fields.publishedAt'), dataIndex: 'publishedAt', render: (at: number) => <When at={at} /> },
-              { title: t('fields.updatedAt'), dataIndex: 'updatedAt', render: (at: number) => <When at={at} /> },
+              cols.time(t('fields.publishedAt'), 'publishedAt'),
+              cols.time(t('fields.updatedAt'), 'updatedAt'),
             ]}
           />
         )}
@@ -437,13 +433,10 @@ function LegalList({ t }: { t: T }) {
       {(d) => {
         const rows = d.types.map((type) => ({ type, docs: d.items.filter((x) => x.type === type) }));
         return (
-          <Table
+          <OpsTable
             rowKey="type"
-            size="small"
-            dataSource={rows}
-            pagination={false}
-            locale={{ emptyText: <NoRows /> }}
-            data-testid="ops-content-legal"
+            rows={rows}
+            testId="ops-content-legal"
             columns={[
               {
                 title: t('fields.document'),
@@ -546,13 +539,10 @@ function AppList({ t, canWrite }: { t: T; canWrite: boolean }) {
         const items = d.items ?? [];
         const rows = d.operatingSystems.map((os) => ({ os, release: items.find((r) => r.operateSystem === os) }));
         return (
-          <Table
+          <OpsTable
             rowKey="os"
-            size="small"
-            dataSource={rows}
-            pagination={false}
-            locale={{ emptyText: <NoRows /> }}
-            data-testid="ops-content-apps"
+            rows={rows}
+            testId="ops-content-apps"
             columns={[
               { title: t('fields.os'), dataIndex: 'os', render: (os: string) => t(`os.${os}`, { defaultValue: os }) },
               { title: t('fields.version'), render: (_, r) => r.release?.version ?? <Tag>{t('noRelease')}</Tag> },

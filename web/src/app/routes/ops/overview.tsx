@@ -53,27 +53,22 @@ function CoinCard({ c }: { c: CoinFigures }) {
         <LazyHashrateChart points={c.hashRateHistory.map((p) => ({ time: p.time, hashRate: p.hashRate }))} label={t('overview.chart')} height={200} />
       )}
       <Row gutter={[16, 16]}>
-        <Col span={6}>
-          <Statistic title={t('overview.hashrate')} value={f.hashrate(c.poolHashRate)} />
-        </Col>
-        <Col span={6}>
-          <Statistic title={t('overview.hashrate24h')} value={f.hashrate(c.poolHashRate24h)} />
-        </Col>
-        <Col span={6}>
-          <Statistic title={t('overview.miners')} value={f.count(c.activeMiners)} />
-        </Col>
-        <Col span={6}>
-          <Statistic title={t('overview.devices')} value={f.count(c.devices)} />
-        </Col>
-        <Col span={6}>
-          <Statistic title={t('overview.height')} value={c.height} groupSeparator="" />
-        </Col>
-        <Col span={6}>
-          <Statistic title={t('overview.owed')} value={c.available} />
-        </Col>
-        <Col span={6}>
-          <Statistic title={t('overview.frozenOpen')} value={c.frozen} />
-        </Col>
+        {(
+          [
+            ['hashrate', f.hashrate(c.poolHashRate)],
+            ['hashrate24h', f.hashrate(c.poolHashRate24h)],
+            ['miners', f.count(c.activeMiners)],
+            ['devices', f.count(c.devices)],
+            ['height', String(c.height)],
+            ['owed', c.available],
+            ['frozenOpen', c.frozen],
+          ] as const
+        ).map(([key, value]) => (
+          <Col span={6} key={key}>
+            {/* A block height is written without thousands separators. */}
+            <Statistic title={t(`overview.${key}`)} value={value} groupSeparator={key === 'height' ? '' : undefined} />
+          </Col>
+        ))}
         <Col span={6}>
           <div className="ant-statistic-title" style={{ color: 'rgba(0,0,0,0.45)', marginBottom: 4 }}>
             {t('overview.blocks')}

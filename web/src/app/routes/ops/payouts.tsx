@@ -1,13 +1,12 @@
 // Payout batches: the list with filters, and one payout with its withdrawals, audit
 // entries and, while it is batched, the fail and unbatch actions.
 import { Card, Descriptions } from 'antd';
-import { useQuery } from '@tanstack/react-query';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { opsApi } from '@/features/ops/api';
-import { opsKeys, useMe, useOpsAction } from '@/features/ops/hooks';
+import { useOpsAction } from '@/features/ops/hooks';
 import { PAYOUT_FILTERS, PAYOUT_STATUSES, can, payoutActions, type Payout, type Withdrawal } from '@/features/ops/models';
 import { ListPage } from './list-page';
-import { ActionButtons, ActionModal, AuditTable, Copy, DetailPage, OpsTable, StatusTag, When, cols, useOpsT } from './widgets';
+import { ActionButtons, ActionModal, AuditTable, Copy, DetailPage, OpsTable, StatusTag, When, cols, useDetail, useOpsT } from './widgets';
 import { useWithdrawalColumns } from './withdrawals';
 
 export function PayoutsPage() {
@@ -37,11 +36,7 @@ export function PayoutsPage() {
 }
 
 export function PayoutPage() {
-  const t = useOpsT();
-  const { id = '' } = useParams();
-  const navigate = useNavigate();
-  const me = useMe().data;
-  const query = useQuery({ queryKey: opsKeys.one('payout', id), queryFn: () => opsApi.payout(id) });
+  const { t, id, navigate, me, query } = useDetail('payout', opsApi.payout);
   const n = Number(id);
   const fail = useOpsAction({ reasonRequired: true, needsCode: true }, (reason, o) => opsApi.payoutAction(n, 'fail', reason, o));
   const unbatch = useOpsAction({ reasonRequired: false, needsCode: true }, (reason, o) => opsApi.payoutAction(n, 'unbatch', reason, o));

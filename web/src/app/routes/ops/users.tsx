@@ -3,11 +3,11 @@
 import { Card, Descriptions, Input, Space, Tag, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { opsApi } from '@/features/ops/api';
-import { opsKeys, useMe, useOpsAction } from '@/features/ops/hooks';
+import { opsKeys, useOpsAction } from '@/features/ops/hooks';
 import { can, type UserPage as UserPageData, type UserSummary, type Withdrawal } from '@/features/ops/models';
-import { ActionButtons, ActionModal, Copy, DetailPage, Loaded, OpsTable, PageTitle, When, cols, useOpsT } from './widgets';
+import { ActionButtons, ActionModal, Copy, DetailPage, Loaded, OpsTable, PageTitle, When, cols, useDetail, useOpsT } from './widgets';
 import { useWithdrawalColumns } from './withdrawals';
 
 export function UsersPage() {
@@ -78,11 +78,7 @@ function actionsFor(p: UserPageData): UserAction[] {
 }
 
 export function UserPage() {
-  const t = useOpsT();
-  const { id = '' } = useParams();
-  const navigate = useNavigate();
-  const me = useMe().data;
-  const query = useQuery({ queryKey: opsKeys.one('user', id), queryFn: () => opsApi.user(id) });
+  const { t, id, navigate, me, query } = useDetail('user', opsApi.user);
   const actions = useUserActions(Number(id));
   const columns = useWithdrawalColumns();
   return (

@@ -2,15 +2,15 @@
 // and its common columns, the pager of cursor lists, the action modal (reason, and the
 // authenticator code again), status tags.
 import { Alert, Button, Empty, Form, Input, Modal, Result, Skeleton, Space, Table, Tag, Typography, type TableProps } from 'antd';
-import type { UseQueryResult } from '@tanstack/react-query';
+import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router-dom';
+import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { CopyText } from '@/components/copy-text/copy-text';
 import { errorMessage } from '@/lib/api-client';
 import { useFeatureTexts, type TextLoader } from '@/lib/feature-texts';
 import { useFormat } from '@/lib/use-format';
-import type { OpsAction } from '@/features/ops/hooks';
+import { opsKeys, useMe, type OpsAction } from '@/features/ops/hooks';
 import { cleanFilters, filtersFrom, MAX_REASON, type AuditRow } from '@/features/ops/models';
 
 /** useOpsT is the console's texts (the ops namespace, the app's texts behind it). */
@@ -228,6 +228,20 @@ export function ActionModal({ action, title, help, testId = 'ops-action' }: { ac
       {action.serverError && <Alert type="error" showIcon message={action.serverError} data-testid={`${testId}-error`} />}
     </Modal>
   );
+}
+
+/**
+ * useDetail reads the object of a detail page (/payouts/:id): its id, the query (followed
+ * every refetchMs while follow(data) says so), the operator and the page's texts and navigation.
+ */
+export function useDetail<T>(name: string, fetch: (id: string) => Promise<T>, follow?: { refetchMs: number; while: (data: T | undefined) => boolean }) {
+  const { id = '' } = useParams();
+  const query = useQuery({
+    queryKey: opsKeys.one(name, id),
+    queryFn: () => fetch(id),
+    refetchInterval: follow ? (q) => (follow.while(q.state.data) ? follow.refetchMs : false) : undefined,
+  });
+  return { t: useOpsT(), id, navigate: useNavigate(), me: useMe().data, query };
 }
 
 /**

@@ -1,13 +1,12 @@
 // Withdrawals: the review queue and every withdrawal with filters, and one withdrawal's
 // whole history with the finance actions (each asks the authenticator code again).
 import { Card, Descriptions, Timeline, Typography, type TableProps } from 'antd';
-import { useQuery } from '@tanstack/react-query';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { opsApi } from '@/features/ops/api';
-import { opsKeys, useMe, useOpsAction } from '@/features/ops/hooks';
+import { useOpsAction } from '@/features/ops/hooks';
 import { WITHDRAWAL_FILTERS, WITHDRAWAL_STATUSES, can, isFinalWithdrawal, validOlderThan, withdrawalActions, type Withdrawal } from '@/features/ops/models';
 import { ListPage } from './list-page';
-import { ActionButtons, ActionModal, AuditTable, Copy, DetailPage, StatusTag, When, cols, useOpsT } from './widgets';
+import { ActionButtons, ActionModal, AuditTable, Copy, DetailPage, StatusTag, When, cols, useDetail, useOpsT } from './widgets';
 
 /** useWithdrawalColumns are the columns of a list of withdrawals (the queue, a user's, a payout's). */
 export function useWithdrawalColumns(): TableProps<Withdrawal>['columns'] {
@@ -48,16 +47,8 @@ export function WithdrawalsPage() {
 }
 
 export function WithdrawalPage() {
-  const t = useOpsT();
-  const { id = '' } = useParams();
-  const navigate = useNavigate();
-  const me = useMe().data;
   // An open withdrawal moves on by itself (batched, broadcast, confirmed): followed every 5 s.
-  const query = useQuery({
-    queryKey: opsKeys.one('withdrawal', id),
-    queryFn: () => opsApi.withdrawal(id),
-    refetchInterval: (q) => (isFinalWithdrawal(q.state.data?.withdrawal.status) ? false : 5_000),
-  });
+  const { t, id, navigate, me, query } = useDetail('withdrawal', opsApi.withdrawal, { refetchMs: 5_000, while: (h) => !isFinalWithdrawal(h?.withdrawal.status) });
   const n = Number(id);
   const approve = useOpsAction({ reasonRequired: false, needsCode: true }, (reason, o) => opsApi.withdrawalAction(n, 'approve', reason, o));
   const reject = useOpsAction({ reasonRequired: true, needsCode: true }, (reason, o) => opsApi.withdrawalAction(n, 'reject', reason, o));
