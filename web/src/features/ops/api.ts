@@ -1,23 +1,30 @@
 // The console's calls: the app's one API client (lib/api-client) under /ops/api, with the
 // session in its cookie and the console's own answer to "sign in again".
 import { createApiClient, type ApiClient } from '@/lib/api-client';
-import type {
-  AuditRow,
-  Block,
-  CoinFigures,
-  CoinSettings,
-  LoginStep,
-  Me,
-  Operator,
-  Page,
-  Payout,
-  PayoutView,
-  UserPage,
-  UserSummary,
-  WalletReport,
-  WalletSend,
-  Withdrawal,
-  WithdrawalHistory,
+import {
+  AUDIT_FILTERS,
+  BLOCK_FILTERS,
+  BLOCK_STATUSES,
+  PAYOUT_FILTERS,
+  PAYOUT_STATUSES,
+  WITHDRAWAL_FILTERS,
+  WITHDRAWAL_STATUSES,
+  type AuditRow,
+  type Block,
+  type CoinFigures,
+  type CoinSettings,
+  type LoginStep,
+  type Me,
+  type Operator,
+  type Page,
+  type Payout,
+  type PayoutView,
+  type UserPage,
+  type UserSummary,
+  type WalletReport,
+  type WalletSend,
+  type Withdrawal,
+  type WithdrawalHistory,
 } from './models';
 
 /** TOTP_HEADER carries the authenticator code a finance action asks again. */
@@ -83,3 +90,20 @@ export const opsApi = {
   operators: () => read<Operator[]>('/v1/operators'),
   disableOperator: (id: number, reason: string) => write<Operator>(`/v1/operators/${id}/disable`, { reason }),
 };
+
+/**
+ * opsLists are the console's filtered lists paged by cursor: each one's filters (the keys
+ * of its address and of the API's query), the statuses it filters by, and its call.
+ */
+export const opsLists = {
+  withdrawals: { keys: WITHDRAWAL_FILTERS, statuses: WITHDRAWAL_STATUSES, fetch: opsApi.withdrawals },
+  payouts: { keys: PAYOUT_FILTERS, statuses: PAYOUT_STATUSES, fetch: opsApi.payouts },
+  blocks: { keys: BLOCK_FILTERS, statuses: BLOCK_STATUSES, fetch: opsApi.blocks },
+  audit: { keys: AUDIT_FILTERS, statuses: [], fetch: opsApi.audit },
+} as const;
+
+export type OpsListName = keyof typeof opsLists;
+/** OpsListRow is a row of the named list. */
+export type OpsListRow<N extends OpsListName> = Awaited<ReturnType<(typeof opsLists)[N]['fetch']>>['items'][number];
+/** OpsListFilter is a filter key of the named list. */
+export type OpsListFilter<N extends OpsListName> = (typeof opsLists)[N]['keys'][number];

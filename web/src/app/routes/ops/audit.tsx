@@ -1,7 +1,6 @@
 // The audit log: every write of the console and of `poold admin`, filtered by actor,
 // action, object and time, paged, and exported as CSV with the same filters.
 import { Button } from 'antd';
-import { opsApi } from '@/features/ops/api';
 import { AUDIT_FILTERS, auditCsvUrl } from '@/features/ops/models';
 import { ListPage } from './list-page';
 import { useAuditColumns, useOpsT } from './widgets';
@@ -11,15 +10,12 @@ export function AuditPage() {
   const field = (key: (typeof AUDIT_FILTERS)[number], label: string, placeholder?: string, width?: number) => ({ key, label, placeholder, width, testId: `ops-audit-${key}` });
   return (
     <ListPage
-      title={t('audit.title')}
+      list="audit"
       extra={(filters) => (
         <Button href={auditCsvUrl(filters)} download data-testid="ops-audit-csv">
           {t('audit.export')}
         </Button>
       )}
-      name="audit"
-      keys={AUDIT_FILTERS}
-      fetch={opsApi.audit}
       fields={[
         field('actor', t('fields.actor')),
         field('action', t('fields.action'), t('audit.actionHint'), 220),

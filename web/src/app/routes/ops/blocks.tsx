@@ -1,8 +1,6 @@
 // Blocks: every found block with its finder, reward, status, confirmations and the node's
 // reason for an orphaned or refused one; filtered by coin and status, paged.
 import { Tag } from 'antd';
-import { opsApi } from '@/features/ops/api';
-import { BLOCK_FILTERS, BLOCK_STATUSES, type Block } from '@/features/ops/models';
 import { useFormat } from '@/lib/use-format';
 import { ListPage } from './list-page';
 import { Copy, cols, useOpsT } from './widgets';
@@ -11,15 +9,9 @@ export function BlocksPage() {
   const t = useOpsT();
   const f = useFormat();
   return (
-    <ListPage<Block, (typeof BLOCK_FILTERS)[number]>
-      title={t('blocks.title')}
-      name="blocks"
-      keys={BLOCK_FILTERS}
-      fetch={opsApi.blocks}
-      fields={[
-        { key: 'coin', label: t('fields.coin'), width: 100 },
-        { key: 'status', label: t('fields.status'), options: BLOCK_STATUSES },
-      ]}
+    <ListPage
+      list="blocks"
+      fields={['coin', 'status']}
       testId="ops-blocks"
       columns={[
         { title: t('fields.coin'), dataIndex: 'coin' },

@@ -4,7 +4,7 @@ import { Card, Descriptions } from 'antd';
 import { Link } from 'react-router-dom';
 import { opsApi } from '@/features/ops/api';
 import { useOpsAction } from '@/features/ops/hooks';
-import { PAYOUT_FILTERS, PAYOUT_STATUSES, can, payoutActions, type Payout, type Withdrawal } from '@/features/ops/models';
+import { can, payoutActions, type Withdrawal } from '@/features/ops/models';
 import { ListPage } from './list-page';
 import { ActionButtons, ActionModal, AuditTable, Copy, DetailPage, OpsTable, StatusTag, When, cols, useDetail, useOpsT } from './widgets';
 import { useWithdrawalColumns } from './withdrawals';
@@ -12,15 +12,9 @@ import { useWithdrawalColumns } from './withdrawals';
 export function PayoutsPage() {
   const t = useOpsT();
   return (
-    <ListPage<Payout, (typeof PAYOUT_FILTERS)[number]>
-      title={t('payouts.title')}
-      name="payouts"
-      keys={PAYOUT_FILTERS}
-      fetch={opsApi.payouts}
-      fields={[
-        { key: 'status', label: t('fields.status'), options: PAYOUT_STATUSES },
-        { key: 'coin', label: t('fields.coin'), width: 100 },
-      ]}
+    <ListPage
+      list="payouts"
+      fields={['status', 'coin']}
       testId="ops-payouts"
       columns={[
         { title: t('fields.id'), dataIndex: 'id', render: (id: number) => <Link to={`/payouts/${id}`}>{id}</Link> },

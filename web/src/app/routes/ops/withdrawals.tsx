@@ -4,7 +4,7 @@ import { Card, Descriptions, Timeline, Typography, type TableProps } from 'antd'
 import { Link } from 'react-router-dom';
 import { opsApi } from '@/features/ops/api';
 import { useOpsAction } from '@/features/ops/hooks';
-import { WITHDRAWAL_FILTERS, WITHDRAWAL_STATUSES, can, isFinalWithdrawal, validOlderThan, withdrawalActions, type Withdrawal } from '@/features/ops/models';
+import { can, isFinalWithdrawal, validOlderThan, withdrawalActions, type Withdrawal } from '@/features/ops/models';
 import { ListPage } from './list-page';
 import { ActionButtons, ActionModal, AuditTable, Copy, DetailPage, StatusTag, When, cols, useDetail, useOpsT } from './widgets';
 
@@ -26,14 +26,11 @@ export function useWithdrawalColumns(): TableProps<Withdrawal>['columns'] {
 export function WithdrawalsPage() {
   const t = useOpsT();
   return (
-    <ListPage<Withdrawal, (typeof WITHDRAWAL_FILTERS)[number]>
-      title={t('withdrawals.title')}
-      name="withdrawals"
-      keys={WITHDRAWAL_FILTERS}
-      fetch={opsApi.withdrawals}
+    <ListPage
+      list="withdrawals"
       fields={[
-        { key: 'status', label: t('fields.status'), options: WITHDRAWAL_STATUSES, testId: 'ops-filter-status' },
-        { key: 'coin', label: t('fields.coin'), width: 100, testId: 'ops-filter-coin' },
+        'status',
+        'coin',
         { key: 'user', label: t('fields.user'), width: 200, testId: 'ops-filter-user' },
         { key: 'olderThan', label: t('fields.olderThan'), width: 90, testId: 'ops-filter-age' },
       ]}
