@@ -2,7 +2,7 @@ import { act, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/lib/api-client';
 import { opsApi, opsClient, TOTP_HEADER } from './api';
-import { useCursorList, useOpsAction, useSignIn } from './hooks';
+import { useActions, useCursorList, useOpsAction, useSignIn } from './hooks';
 import { hookWrapper as wrapper, submitted } from './testing';
 
 const refusal = (key: string, msg: string) => new ApiError('code', msg, 3, { error: key });
@@ -74,6 +74,25 @@ describe('useOpsAction: the authenticator code again', () => {
     expect(post).toHaveBeenCalledWith('/v1/users/9/freeze', { what: 'withdrawals', reason: 'chargeback' }, { quiet: true, headers: undefined });
     expect(result.current.input.reason).toBe('chargeback');
     expect(result.current.serverError).toBe('Already frozen.');
+  });
+});
+
+describe('useActions', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('gives each named action its own modal and sends it by its name', async () => {
+    const post = vi.spyOn(opsClient, 'post').mockResolvedValue(null);
+    const { result } = renderHook(
+      () => useActions(['fail', 'unbatch'] as const, (a) => ({ reasonRequired: a === 'fail', needsCode: false }), (a, reason, o) => opsApi.payoutAction(4, a, reason, o)),
+      { wrapper: wrapper() },
+    );
+    act(() => result.current.unbatch.show());
+    expect(result.current.unbatch.open).toBe(true);
+    expect(result.current.fail.open).toBe(false);
+    expect(await submitted(() => result.current.fail.submit())).toBe(false);
+    expect(result.current.fail.errors.reason).toBe('form.reasonRequired');
+    expect(await submitted(() => result.current.unbatch.submit())).toBe(true);
+    expect(post).toHaveBeenCalledWith('/v1/payouts/4/unbatch', { reason: '' }, { quiet: true, headers: undefined });
   });
 });
 

@@ -189,5 +189,16 @@ export function useOpsAction(spec: ActionSpec, run: ActionRun, onSuccess?: () =>
 
 export type OpsAction = ReturnType<typeof useOpsAction>;
 
+/**
+ * useActions are an object's actions by name (a withdrawal's approve, reject and fail), each
+ * with its own modal state: spec says what one asks, run sends it. A page passes the same
+ * names on every render, so the hooks inside keep their order.
+ */
+export function useActions<A extends string>(names: readonly A[], spec: (a: A) => ActionSpec, run: (a: A, reason: string, o: WriteOptions) => Promise<unknown>) {
+  const out = {} as Record<A, OpsAction>;
+  for (const a of names) out[a] = useOpsAction(spec(a), (reason, o) => run(a, reason, o));
+  return out;
+}
+
 /** codeReady tells whether a sign-in code may be sent (six digits). */
 export const codeReady = validCode;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { expectEach } from '@/testing/cases';
 import {
   auditCsvUrl,
   can,
@@ -48,11 +49,13 @@ describe('ops models', () => {
   });
 
   it('finds the menu entry of a deep link', () => {
-    expect(navKeyOf('/')).toBe('overview');
-    expect(navKeyOf('/withdrawals/12')).toBe('withdrawals');
-    expect(navKeyOf('/users/3')).toBe('users');
-    expect(navKeyOf('/coin-edit/MINE')).toBe('coinEdit');
-    expect(navKeyOf('/nowhere')).toBe('overview');
+    expectEach(navKeyOf, [
+      ['/', 'overview'],
+      ['/withdrawals/12', 'withdrawals'],
+      ['/users/3', 'users'],
+      ['/coin-edit/MINE', 'coinEdit'],
+      ['/nowhere', 'overview'],
+    ]);
   });
 
   it('asks a reason where the API needs one and six digits where it asks the code again', () => {

@@ -3,10 +3,10 @@
 import { Card, Descriptions } from 'antd';
 import { Link } from 'react-router-dom';
 import { opsApi } from '@/features/ops/api';
-import { useOpsAction } from '@/features/ops/hooks';
+import { useActions } from '@/features/ops/hooks';
 import { can, payoutActions, type Withdrawal } from '@/features/ops/models';
 import { ListPage } from './list-page';
-import { ActionButtons, ActionModal, AuditTable, Copy, DetailPage, OpsTable, StatusTag, When, cols, useDetail, useOpsT } from './widgets';
+import { ActionButtons, ActionModal, AuditTable, Copy, DetailPage, StatusTag, TableCard, When, cols, useDetail, useOpsT } from './widgets';
 import { useWithdrawalColumns } from './withdrawals';
 
 export function PayoutsPage() {
@@ -31,9 +31,9 @@ export function PayoutsPage() {
 
 export function PayoutPage() {
   const { t, id, navigate, me, query } = useDetail('payout', opsApi.payout);
-  const n = Number(id);
-  const fail = useOpsAction({ reasonRequired: true, needsCode: true }, (reason, o) => opsApi.payoutAction(n, 'fail', reason, o));
-  const unbatch = useOpsAction({ reasonRequired: false, needsCode: true }, (reason, o) => opsApi.payoutAction(n, 'unbatch', reason, o));
+  const actions = useActions(['fail', 'unbatch'] as const, (a) => ({ reasonRequired: a === 'fail', needsCode: true }), (a, reason, o) =>
+    opsApi.payoutAction(Number(id), a, reason, o),
+  );
   const columns = useWithdrawalColumns();
   return (
     <>
@@ -44,7 +44,7 @@ export function PayoutPage() {
             <>
               <ActionButtons
                 allowed={can(me, 'finance') ? payoutActions(p) : []}
-                actions={{ fail, unbatch }}
+                actions={actions}
                 label={(a) => t(`payouts.${a}`)}
                 danger={(a) => a === 'fail'}
                 testId={(a) => `ops-payout-${a}`}
@@ -79,9 +79,7 @@ export function PayoutPage() {
                   </Descriptions.Item>
                 </Descriptions>
               </Card>
-              <Card title={t('nav.withdrawals')} size="small">
-                <OpsTable<Withdrawal> rows={v.withdrawals} columns={columns} />
-              </Card>
+              <TableCard<Withdrawal> title={t('nav.withdrawals')} rows={v.withdrawals} columns={columns} />
               <Card title={t('withdrawals.auditEntries')} size="small">
                 <AuditTable rows={v.audit} />
               </Card>
@@ -89,8 +87,8 @@ export function PayoutPage() {
           );
         }}
       </DetailPage>
-      <ActionModal action={fail} title={t('payouts.failTitle', { id })} help={t('payouts.failHelp')} testId="ops-payout-fail-modal" />
-      <ActionModal action={unbatch} title={t('payouts.unbatchTitle', { id })} help={t('payouts.unbatchHelp')} testId="ops-payout-unbatch-modal" />
+      <ActionModal action={actions.fail} title={t('payouts.failTitle', { id })} help={t('payouts.failHelp')} testId="ops-payout-fail-modal" />
+      <ActionModal action={actions.unbatch} title={t('payouts.unbatchTitle', { id })} help={t('payouts.unbatchHelp')} testId="ops-payout-unbatch-modal" />
     </>
   );
 }

@@ -5,9 +5,9 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { opsApi } from '@/features/ops/api';
-import { opsKeys, useOpsAction } from '@/features/ops/hooks';
+import { opsKeys, useActions } from '@/features/ops/hooks';
 import { can, type UserPage as UserPageData, type UserSummary, type Withdrawal } from '@/features/ops/models';
-import { ActionButtons, ActionModal, Copy, DetailPage, Loaded, OpsTable, PageTitle, When, cols, useDetail, useOpsT } from './widgets';
+import { ActionButtons, ActionModal, Copy, DetailPage, Loaded, OpsTable, PageTitle, TableCard, When, cols, useDetail, useOpsT } from './widgets';
 import { useWithdrawalColumns } from './withdrawals';
 
 export function UsersPage() {
@@ -54,20 +54,44 @@ export function UsersPage() {
   );
 }
 
-type UserAction = 'freezeAccount' | 'unfreezeAccount' | 'freezeWithdrawals' | 'unfreezeWithdrawals' | 'endSessions' | 'reset2fa';
+/** USER_ACTIONS are a user's actions: the call each makes and what it freezes or unfreezes. */
+const USER_ACTIONS = {
+  freezeAccount: ['freeze', 'account'],
+  unfreezeAccount: ['unfreeze', 'account'],
+  freezeWithdrawals: ['freeze', 'withdrawals'],
+  unfreezeWithdrawals: ['unfreeze', 'withdrawals'],
+  endSessions: ['end-sessions', undefined],
+  reset2fa: ['reset-2fa', undefined],
+} as const;
+
+type UserAction = keyof typeof USER_ACTIONS;
 
 /** useUserActions are a user's actions; each needs a reason (support and owner). */
 function useUserActions(id: number) {
-  const spec = { reasonRequired: true, needsCode: false };
-  return {
-    freezeAccount: useOpsAction(spec, (reason) => opsApi.userAction(id, 'freeze', { what: 'account', reason })),
-    unfreezeAccount: useOpsAction(spec, (reason) => opsApi.userAction(id, 'unfreeze', { what: 'account', reason })),
-    freezeWithdrawals: useOpsAction(spec, (reason) => opsApi.userAction(id, 'freeze', { what: 'withdrawals', reason })),
-    unfreezeWithdrawals: useOpsAction(spec, (reason) => opsApi.userAction(id, 'unfreeze', { what: 'withdrawals', reason })),
-    endSessions: useOpsAction(spec, (reason) => opsApi.userAction(id, 'end-sessions', { reason })),
-    reset2fa: useOpsAction(spec, (reason) => opsApi.userAction(id, 'reset-2fa', { reason })),
-  } satisfies Record<UserAction, unknown>;
+  return useActions(Object.keys(USER_ACTIONS) as UserAction[], () => ({ reasonRequired: true, needsCode: false }), (a, reason) => {
+    const [call, what] = USER_ACTIONS[a];
+    return opsApi.userAction(id, call, what ? { what, reason } : { reason });
+  });
 }
+
+/** USER_FIELDS are the titles of the user page's plain columns, by the field they show. */
+const USER_FIELDS: Record<string, string> = {
+  id: 'fields.id',
+  coin: 'fields.coin',
+  status: 'fields.status',
+  network: 'fields.network',
+  worker: 'users.worker',
+  kind: 'users.kind',
+  subAccountId: 'users.subAccounts',
+  available: 'users.available',
+  frozen: 'users.frozen',
+  earned: 'users.earned',
+  withdrawn: 'users.withdrawn',
+  ref: 'users.ref',
+  coins: 'users.coins',
+  note: 'users.note',
+  description: 'users.note',
+};
 
 /** actionsFor are the actions the user's state allows. */
 function actionsFor(p: UserPageData): UserAction[] {
@@ -80,6 +104,7 @@ function actionsFor(p: UserPageData): UserAction[] {
 export function UserPage() {
   const { t, id, navigate, me, query } = useDetail('user', opsApi.user);
   const actions = useUserActions(Number(id));
+  const plain = (...fields: string[]) => fields.map((f) => ({ title: t(USER_FIELDS[f]), dataIndex: f }));
   const columns = useWithdrawalColumns();
   return (
     <>
@@ -118,104 +143,71 @@ export function UserPage() {
                 </Descriptions.Item>
               </Descriptions>
             </Card>
-            <Card title={t('users.subAccounts')} size="small">
-              <OpsTable
-                rows={p.subAccounts}
-                expandable={{
-                  rowExpandable: (s) => s.devices.length > 0,
-                  expandedRowRender: (s) => (
-                    <OpsTable
-                      rows={s.devices}
-                      columns={[
-                        { title: t('fields.coin'), dataIndex: 'coin' },
-                        { title: t('users.worker'), dataIndex: 'worker' },
-                        { title: t('users.kind'), dataIndex: 'kind' },
-                        { title: t('fields.status'), dataIndex: 'status' },
-                      ]}
-                    />
-                  ),
-                }}
-                columns={[
-                  { title: t('fields.id'), dataIndex: 'id' },
-                  { title: t('users.subAccounts'), dataIndex: 'code', render: (c: string, s) => `${c}${s.alias ? ` (${s.alias})` : ''}${s.deleted ? ` · ${t('users.deleted')}` : ''}` },
-                  { title: t('fields.coin'), dataIndex: 'defaultCoin' },
-                  { title: t('users.devices'), render: (_, s) => s.devices.length },
-                ]}
-              />
-            </Card>
-            <Card title={`${t('users.balances')} (${t('users.minorUnits')})`} size="small">
-              <OpsTable
-                rowKey={(b) => `${b.subAccountId}/${b.coin}`}
-                rows={p.balances}
-                columns={[
-                  { title: t('users.subAccounts'), dataIndex: 'subAccountId' },
-                  { title: t('fields.coin'), dataIndex: 'coin' },
-                  { title: t('users.available'), dataIndex: 'available' },
-                  { title: t('users.frozen'), dataIndex: 'frozen' },
-                  { title: t('users.earned'), dataIndex: 'earned' },
-                  { title: t('users.withdrawn'), dataIndex: 'withdrawn' },
-                ]}
-              />
-            </Card>
-            <Card title={t('nav.withdrawals')} size="small">
-              <OpsTable<Withdrawal> rows={p.withdrawals} columns={columns} />
-            </Card>
-            <Card title={t('users.addresses')} size="small">
-              <OpsTable
-                rows={p.addresses}
-                columns={[
-                  { title: t('fields.coin'), dataIndex: 'coin' },
-                  cols.copy(t('fields.address'), 'address'),
-                  { title: t('fields.network'), dataIndex: 'network' },
-                  { title: t('users.note'), dataIndex: 'description' },
-                  cols.time(t('users.usableAt'), 'usableAt'),
-                  {
-                    title: t('fields.status'),
-                    dataIndex: 'locked',
-                    render: (l: boolean) => <Tag color={l ? 'gold' : 'green'}>{t(l ? 'users.locked' : 'users.usable')}</Tag>,
-                  },
-                ]}
-              />
-            </Card>
-            <Card title={`${t('users.ledger')} (${t('users.minorUnits')})`} size="small">
-              <OpsTable
-                rows={p.ledger}
-                columns={[
-                  cols.time(t('fields.time'), 'createdAt'),
-                  { title: t('users.subAccounts'), dataIndex: 'subAccountId' },
-                  { title: t('fields.coin'), dataIndex: 'coin' },
-                  { title: t('users.kind'), dataIndex: 'kind' },
-                  { title: t('users.available'), dataIndex: 'available' },
-                  { title: t('users.frozen'), dataIndex: 'frozen' },
-                  { title: t('users.ref'), dataIndex: 'ref' },
-                ]}
-              />
-            </Card>
-            <Card title={t('users.observers')} size="small">
-              <OpsTable
-                rows={p.observerLinks}
-                columns={[
-                  { title: t('fields.id'), dataIndex: 'id' },
-                  { title: t('users.coins'), dataIndex: 'coins' },
-                  { title: t('users.note'), dataIndex: 'note' },
-                  cols.time(t('fields.created'), 'createdAt'),
-                  cols.time(t('users.expiresAt'), 'expiresAt'),
-                ]}
-              />
-            </Card>
-            <Card title={t('users.sessions')} size="small">
-              <OpsTable
-                rowKey={(s) => `${s.createdAt}/${s.ip}/${s.lastSeenAt}`}
-                rows={p.sessions}
-                columns={[
-                  cols.time(t('fields.created'), 'createdAt'),
-                  cols.time(t('users.lastSeen'), 'lastSeenAt'),
-                  cols.time(t('users.expiresAt'), 'expiresAt'),
-                  { title: t('fields.ip'), dataIndex: 'ip' },
-                  { title: t('users.browser'), dataIndex: 'userAgent', ellipsis: true },
-                ]}
-              />
-            </Card>
+            <TableCard
+              title={t('users.subAccounts')}
+              rows={p.subAccounts}
+              expandable={{
+                rowExpandable: (s) => s.devices.length > 0,
+                expandedRowRender: (s) => <OpsTable rows={s.devices} columns={plain('coin', 'worker', 'kind', 'status')} />,
+              }}
+              columns={[
+                { title: t('fields.id'), dataIndex: 'id' },
+                { title: t('users.subAccounts'), dataIndex: 'code', render: (c: string, s) => `${c}${s.alias ? ` (${s.alias})` : ''}${s.deleted ? ` · ${t('users.deleted')}` : ''}` },
+                { title: t('fields.coin'), dataIndex: 'defaultCoin' },
+                { title: t('users.devices'), render: (_, s) => s.devices.length },
+              ]}
+            />
+            <TableCard
+              title={`${t('users.balances')} (${t('users.minorUnits')})`}
+              rowKey={(b) => `${b.subAccountId}/${b.coin}`}
+              rows={p.balances}
+              columns={plain('subAccountId', 'coin', 'available', 'frozen', 'earned', 'withdrawn')}
+            />
+            <TableCard<Withdrawal> title={t('nav.withdrawals')} rows={p.withdrawals} columns={columns} />
+            <TableCard
+              title={t('users.addresses')}
+              rows={p.addresses}
+              columns={[
+                ...plain('coin'),
+                cols.copy(t('fields.address'), 'address'),
+                ...plain('network', 'description'),
+                cols.time(t('users.usableAt'), 'usableAt'),
+                {
+                  title: t('fields.status'),
+                  dataIndex: 'locked',
+                  render: (l: boolean) => <Tag color={l ? 'gold' : 'green'}>{t(l ? 'users.locked' : 'users.usable')}</Tag>,
+                },
+              ]}
+            />
+            <TableCard
+              title={`${t('users.ledger')} (${t('users.minorUnits')})`}
+              rows={p.ledger}
+              columns={[
+                cols.time(t('fields.time'), 'createdAt'),
+                ...plain('subAccountId', 'coin', 'kind', 'available', 'frozen', 'ref'),
+              ]}
+            />
+            <TableCard
+              title={t('users.observers')}
+              rows={p.observerLinks}
+              columns={[
+                ...plain('id', 'coins', 'note'),
+                cols.time(t('fields.created'), 'createdAt'),
+                cols.time(t('users.expiresAt'), 'expiresAt'),
+              ]}
+            />
+            <TableCard
+              title={t('users.sessions')}
+              rowKey={(s) => `${s.createdAt}/${s.ip}/${s.lastSeenAt}`}
+              rows={p.sessions}
+              columns={[
+                cols.time(t('fields.created'), 'createdAt'),
+                cols.time(t('users.lastSeen'), 'lastSeenAt'),
+                cols.time(t('users.expiresAt'), 'expiresAt'),
+                { title: t('fields.ip'), dataIndex: 'ip' },
+                { title: t('users.browser'), dataIndex: 'userAgent', ellipsis: true },
+              ]}
+            />
           </>
         )}
       </DetailPage>

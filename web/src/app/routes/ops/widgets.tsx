@@ -1,7 +1,7 @@
 // The console pages' shared widgets: a query's loading, error and empty states, the table
 // and its common columns, the pager of cursor lists, the action modal (reason, and the
 // authenticator code again), status tags.
-import { Alert, Button, Empty, Form, Input, Modal, Result, Skeleton, Space, Table, Tag, Typography, type TableProps } from 'antd';
+import { Alert, Button, Card, Empty, Form, Input, Modal, Result, Skeleton, Space, Table, Tag, Typography, type TableProps } from 'antd';
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -71,6 +71,15 @@ export function NoRows() {
  */
 export function OpsTable<T extends object>({ rows, testId, ...rest }: Omit<TableProps<T>, 'dataSource'> & { rows: readonly T[]; testId?: string }) {
   return <Table<T> rowKey="id" size="small" pagination={false} locale={{ emptyText: <NoRows /> }} dataSource={rows as T[]} data-testid={testId} {...rest} />;
+}
+
+/** TableCard is a card of a page holding one table. */
+export function TableCard<T extends object>({ title, ...table }: { title: ReactNode } & Omit<Parameters<typeof OpsTable<T>>[0], 'title'>) {
+  return (
+    <Card title={title} size="small">
+      <OpsTable<T> {...table} />
+    </Card>
+  );
 }
 
 /** cols are the columns most tables share: a time, a status, a value with a copy button. */

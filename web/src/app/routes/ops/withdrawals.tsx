@@ -3,7 +3,7 @@
 import { Card, Descriptions, Timeline, Typography, type TableProps } from 'antd';
 import { Link } from 'react-router-dom';
 import { opsApi } from '@/features/ops/api';
-import { useOpsAction } from '@/features/ops/hooks';
+import { useActions } from '@/features/ops/hooks';
 import { can, isFinalWithdrawal, validOlderThan, withdrawalActions, type Withdrawal } from '@/features/ops/models';
 import { ListPage } from './list-page';
 import { ActionButtons, ActionModal, AuditTable, Copy, DetailPage, StatusTag, When, cols, useDetail, useOpsT } from './widgets';
@@ -46,10 +46,9 @@ export function WithdrawalsPage() {
 export function WithdrawalPage() {
   // An open withdrawal moves on by itself (batched, broadcast, confirmed): followed every 5 s.
   const { t, id, navigate, me, query } = useDetail('withdrawal', opsApi.withdrawal, { refetchMs: 5_000, while: (h) => !isFinalWithdrawal(h?.withdrawal.status) });
-  const n = Number(id);
-  const approve = useOpsAction({ reasonRequired: false, needsCode: true }, (reason, o) => opsApi.withdrawalAction(n, 'approve', reason, o));
-  const reject = useOpsAction({ reasonRequired: true, needsCode: true }, (reason, o) => opsApi.withdrawalAction(n, 'reject', reason, o));
-  const fail = useOpsAction({ reasonRequired: true, needsCode: true }, (reason, o) => opsApi.withdrawalAction(n, 'fail', reason, o));
+  const actions = useActions(['approve', 'reject', 'fail'] as const, (a) => ({ reasonRequired: a !== 'approve', needsCode: true }), (a, reason, o) =>
+    opsApi.withdrawalAction(Number(id), a, reason, o),
+  );
   return (
     <>
       <DetailPage title={t('withdrawals.detail', { id })} back={() => navigate('/withdrawals')} query={query}>
@@ -59,7 +58,7 @@ export function WithdrawalPage() {
             <>
               <ActionButtons
                 allowed={can(me, 'finance') ? withdrawalActions(w) : []}
-                actions={{ approve, reject, fail }}
+                actions={actions}
                 label={(a) => t(`withdrawals.${a}`)}
                 danger={(a) => a !== 'approve'}
                 primary="approve"
@@ -141,9 +140,9 @@ export function WithdrawalPage() {
           );
         }}
       </DetailPage>
-      <ActionModal action={approve} title={t('withdrawals.approveTitle', { id })} testId="ops-approve" />
-      <ActionModal action={reject} title={t('withdrawals.rejectTitle', { id })} help={t('withdrawals.rejectHelp')} testId="ops-reject" />
-      <ActionModal action={fail} title={t('withdrawals.failTitle', { id })} testId="ops-fail" />
+      <ActionModal action={actions.approve} title={t('withdrawals.approveTitle', { id })} testId="ops-approve" />
+      <ActionModal action={actions.reject} title={t('withdrawals.rejectTitle', { id })} help={t('withdrawals.rejectHelp')} testId="ops-reject" />
+      <ActionModal action={actions.fail} title={t('withdrawals.failTitle', { id })} testId="ops-fail" />
     </>
   );
 }
