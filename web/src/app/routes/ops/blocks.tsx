@@ -12,7 +12,6 @@ export function BlocksPage() {
     <ListPage
       list="blocks"
       fields={['coin', 'status']}
-      testId="ops-blocks"
       columns={[
         { title: t('fields.coin'), dataIndex: 'coin' },
         { title: t('blocks.height'), dataIndex: 'height' },

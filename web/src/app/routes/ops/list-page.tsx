@@ -19,7 +19,8 @@ interface ListPageProps<N extends OpsListName> {
   extra?: (filters: Record<OpsListFilter<N>, string>) => ReactNode;
   fields: FilterField<OpsListFilter<N>>[];
   columns: TableProps<OpsListRow<N>>['columns'];
-  testId: string;
+  /** testId is the table's, ops-{list} unless told. */
+  testId?: string;
   applyTestId?: string;
   /** problems are the filters to fix before applying, each with its words. */
   problems?: (draft: Record<OpsListFilter<N>, string>) => Partial<Record<OpsListFilter<N>, string>>;
@@ -82,7 +83,7 @@ export function ListPage<N extends OpsListName>(p: ListPageProps<N>) {
       <Loaded query={list.query}>
         {() => (
           <>
-            <OpsTable<OpsListRow<N>> rows={list.items} columns={p.columns} testId={p.testId} />
+            <OpsTable<OpsListRow<N>> rows={list.items} columns={p.columns} testId={p.testId ?? `ops-${p.list}`} />
             <Pager {...list} />
           </>
         )}

@@ -6,7 +6,7 @@ import { opsApi } from '@/features/ops/api';
 import { useActions } from '@/features/ops/hooks';
 import { can, payoutActions, type Withdrawal } from '@/features/ops/models';
 import { ListPage } from './list-page';
-import { ActionButtons, ActionModal, AuditTable, Copy, DetailPage, StatusTag, TableCard, When, cols, useDetail, useOpsT } from './widgets';
+import { AuditTable, Copy, DetailPage, StatusTag, TableCard, When, cols, useDetail, useOpsT } from './widgets';
 import { useWithdrawalColumns } from './withdrawals';
 
 export function PayoutsPage() {
@@ -15,7 +15,6 @@ export function PayoutsPage() {
     <ListPage
       list="payouts"
       fields={['status', 'coin']}
-      testId="ops-payouts"
       columns={[
         { title: t('fields.id'), dataIndex: 'id', render: (id: number) => <Link to={`/payouts/${id}`}>{id}</Link> },
         cols.status(t('fields.status')),
@@ -37,18 +36,23 @@ export function PayoutPage() {
   const columns = useWithdrawalColumns();
   return (
     <>
-      <DetailPage title={t('payouts.detail', { id })} back={() => navigate('/payouts')} query={query}>
+      <DetailPage
+        title={t('payouts.detail', { id })}
+        back={() => navigate('/payouts')}
+        query={query}
+        actions={{
+          all: actions,
+          allowed: (v) => (can(me, 'finance') ? payoutActions(v.payout) : []),
+          texts: 'payouts',
+          testId: 'ops-payout',
+          danger: (a) => a === 'fail',
+          modal: (a) => ({ title: t(`payouts.${a}Title`, { id }), help: t(`payouts.${a}Help`) }),
+        }}
+      >
         {(v) => {
           const p = v.payout;
           return (
             <>
-              <ActionButtons
-                allowed={can(me, 'finance') ? payoutActions(p) : []}
-                actions={actions}
-                label={(a) => t(`payouts.${a}`)}
-                danger={(a) => a === 'fail'}
-                testId={(a) => `ops-payout-${a}`}
-              />
               <Card>
                 <Descriptions column={2} size="small" bordered>
                   <Descriptions.Item label={t('fields.status')}>
@@ -87,8 +91,6 @@ export function PayoutPage() {
           );
         }}
       </DetailPage>
-      <ActionModal action={actions.fail} title={t('payouts.failTitle', { id })} help={t('payouts.failHelp')} testId="ops-payout-fail-modal" />
-      <ActionModal action={actions.unbatch} title={t('payouts.unbatchTitle', { id })} help={t('payouts.unbatchHelp')} testId="ops-payout-unbatch-modal" />
     </>
   );
 }

@@ -7,7 +7,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { opsApi } from '@/features/ops/api';
 import { opsKeys, useActions } from '@/features/ops/hooks';
 import { can, type UserPage as UserPageData, type UserSummary, type Withdrawal } from '@/features/ops/models';
-import { ActionButtons, ActionModal, Copy, DetailPage, Loaded, OpsTable, PageTitle, TableCard, When, cols, useDetail, useOpsT } from './widgets';
+import { Copy, DetailPage, Loaded, OpsTable, PageTitle, TableCard, When, cols, useDetail, useOpsT } from './widgets';
 import { useWithdrawalColumns } from './withdrawals';
 
 export function UsersPage() {
@@ -108,17 +108,21 @@ export function UserPage() {
   const columns = useWithdrawalColumns();
   return (
     <>
-      <DetailPage title={query.data ? query.data.user.email || query.data.user.uid : t('users.title')} back={() => navigate(-1)} query={query}>
+      <DetailPage
+        title={query.data ? query.data.user.email || query.data.user.uid : t('users.title')}
+        back={() => navigate(-1)}
+        query={query}
+        actions={{
+          all: actions,
+          allowed: (p) => (can(me, 'users') ? actionsFor(p) : []),
+          texts: 'users',
+          testId: 'ops-user',
+          danger: (a) => a.startsWith('freeze') || a === 'reset2fa',
+          modal: (a) => ({ title: t(`users.${a}`) }),
+        }}
+      >
         {(p) => (
           <>
-            <ActionButtons
-              allowed={can(me, 'users') ? actionsFor(p) : []}
-              actions={actions}
-              label={(a) => t(`users.${a}`)}
-              danger={(a) => a.startsWith('freeze') || a === 'reset2fa'}
-              testId={(a) => `ops-user-${a}`}
-              groupTestId="ops-user-actions"
-            />
             <Card>
               <Descriptions column={3} size="small" bordered>
                 <Descriptions.Item label={t('users.uid')}>
@@ -211,9 +215,6 @@ export function UserPage() {
           </>
         )}
       </DetailPage>
-      {(Object.keys(actions) as UserAction[]).map((a) => (
-        <ActionModal key={a} action={actions[a]} title={t(`users.${a}`)} testId={`ops-user-${a}-modal`} />
-      ))}
     </>
   );
 }

@@ -254,41 +254,59 @@ export function useDetail<T>(name: string, fetch: (id: string) => Promise<T>, fo
 }
 
 /**
- * DetailPage is one object's page: its title with the way back, the skeleton, error or
- * the object as children lay it out, one card under the other.
+ * DetailActions are an object page's actions (useActions): those its state allows, shown
+ * as buttons over the object (ActionButtons), and each one's modal, titled by modal(a),
+ * its test id `${testId}-${action}-modal` unless told.
  */
-export function DetailPage<T>({ title, back, query, children }: { title: ReactNode; back: () => void; query: UseQueryResult<T>; children: (data: T) => ReactNode }) {
+export interface DetailActions<T, A extends string> {
+  all: Record<A, OpsAction>;
+  allowed: (data: T) => readonly A[];
+  texts: string;
+  testId: string;
+  danger: (a: A) => boolean;
+  primary?: A;
+  modal: (a: A) => { title: string; help?: string; testId?: string };
+}
+
+/**
+ * DetailPage is one object's page: its title with the way back, the skeleton, error or
+ * the object as children lay it out, one card under the other, and its actions.
+ */
+export function DetailPage<T, A extends string>(p: { title: ReactNode; back: () => void; query: UseQueryResult<T>; actions: DetailActions<T, A>; children: (data: T) => ReactNode }) {
   const t = useOpsT();
+  const a = p.actions;
   return (
     <>
-      <PageTitle extra={<Button onClick={back}>{t('list.back')}</Button>}>{title}</PageTitle>
-      <Loaded query={query} rows={8}>
+      <PageTitle extra={<Button onClick={p.back}>{t('list.back')}</Button>}>{p.title}</PageTitle>
+      <Loaded query={p.query} rows={8}>
         {(d) => (
           <Space direction="vertical" size={16} style={{ width: '100%' }}>
-            {children(d)}
+            <ActionButtons allowed={a.allowed(d)} actions={a.all} texts={a.texts} testId={a.testId} danger={a.danger} primary={a.primary} />
+            {p.children(d)}
           </Space>
         )}
       </Loaded>
+      {(Object.keys(a.all) as A[]).map((name) => {
+        const m = a.modal(name);
+        return <ActionModal key={name} action={a.all[name]} title={m.title} help={m.help} testId={m.testId ?? `${a.testId}-${name}-modal`} />;
+      })}
     </>
   );
 }
 
-/** ActionButtons are the buttons of the actions an object allows, each opening its modal. */
-export function ActionButtons<A extends string>(p: {
-  allowed: readonly A[];
-  actions: Record<A, OpsAction>;
-  label: (a: A) => string;
-  danger: (a: A) => boolean;
-  primary?: A;
-  testId: (a: A) => string;
-  groupTestId?: string;
-}) {
+/**
+ * ActionButtons are the buttons of the actions an object allows, each opening its modal:
+ * an action's words are the texts' `${texts}.${action}`, its button `${testId}-${action}`
+ * in a group `${testId}-actions`.
+ */
+function ActionButtons<A extends string>(p: { allowed: readonly A[]; actions: Record<A, OpsAction>; texts: string; testId: string; danger: (a: A) => boolean; primary?: A }) {
+  const t = useOpsT();
   if (p.allowed.length === 0) return null;
   return (
-    <Space wrap data-testid={p.groupTestId}>
+    <Space wrap data-testid={`${p.testId}-actions`}>
       {p.allowed.map((a) => (
-        <Button key={a} type={a === p.primary ? 'primary' : 'default'} danger={p.danger(a)} onClick={p.actions[a].show} data-testid={p.testId(a)}>
-          {p.label(a)}
+        <Button key={a} type={a === p.primary ? 'primary' : 'default'} danger={p.danger(a)} onClick={p.actions[a].show} data-testid={`${p.testId}-${a}`}>
+          {t(`${p.texts}.${a}`)}
         </Button>
       ))}
     </Space>

@@ -6,7 +6,7 @@ import { opsApi } from '@/features/ops/api';
 import { useActions } from '@/features/ops/hooks';
 import { can, isFinalWithdrawal, validOlderThan, withdrawalActions, type Withdrawal } from '@/features/ops/models';
 import { ListPage } from './list-page';
-import { ActionButtons, ActionModal, AuditTable, Copy, DetailPage, StatusTag, When, cols, useDetail, useOpsT } from './widgets';
+import { AuditTable, Copy, DetailPage, StatusTag, When, cols, useDetail, useOpsT } from './widgets';
 
 /** useWithdrawalColumns are the columns of a list of withdrawals (the queue, a user's, a payout's). */
 export function useWithdrawalColumns(): TableProps<Withdrawal>['columns'] {
@@ -38,7 +38,6 @@ export function WithdrawalsPage() {
       clearable
       applyTestId="ops-filter-apply"
       columns={useWithdrawalColumns()}
-      testId="ops-withdrawals"
     />
   );
 }
@@ -51,20 +50,25 @@ export function WithdrawalPage() {
   );
   return (
     <>
-      <DetailPage title={t('withdrawals.detail', { id })} back={() => navigate('/withdrawals')} query={query}>
+      <DetailPage
+        title={t('withdrawals.detail', { id })}
+        back={() => navigate('/withdrawals')}
+        query={query}
+        actions={{
+          all: actions,
+          allowed: (h) => (can(me, 'finance') ? withdrawalActions(h.withdrawal) : []),
+          texts: 'withdrawals',
+          testId: 'ops-withdrawal',
+          danger: (a) => a !== 'approve',
+          primary: 'approve',
+          // Only a rejection has a help line: the user reads its reason.
+          modal: (a) => ({ title: t(`withdrawals.${a}Title`, { id }), help: a === 'reject' ? t('withdrawals.rejectHelp') : undefined, testId: `ops-${a}` }),
+        }}
+      >
         {(h) => {
           const w = h.withdrawal;
           return (
             <>
-              <ActionButtons
-                allowed={can(me, 'finance') ? withdrawalActions(w) : []}
-                actions={actions}
-                label={(a) => t(`withdrawals.${a}`)}
-                danger={(a) => a !== 'approve'}
-                primary="approve"
-                testId={(a) => `ops-withdrawal-${a}`}
-                groupTestId="ops-withdrawal-actions"
-              />
               <Card>
                 <Descriptions column={2} size="small" bordered>
                   <Descriptions.Item label={t('fields.status')}>
@@ -140,9 +144,6 @@ export function WithdrawalPage() {
           );
         }}
       </DetailPage>
-      <ActionModal action={actions.approve} title={t('withdrawals.approveTitle', { id })} testId="ops-approve" />
-      <ActionModal action={actions.reject} title={t('withdrawals.rejectTitle', { id })} help={t('withdrawals.rejectHelp')} testId="ops-reject" />
-      <ActionModal action={actions.fail} title={t('withdrawals.failTitle', { id })} testId="ops-fail" />
     </>
   );
 }
