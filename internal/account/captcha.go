@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/uniplus-pool/pool/internal/httpx"
+	"github.com/uniplus-pool/pool/internal/secrettoken"
 )
 
 // Slider rules: the server decides whether a drag looks like a person dragging a slider
@@ -269,9 +270,9 @@ func (s *Store) CheckCaptcha(ctx context.Context, id string, track []TrackPoint,
 	if !PowOK(challenge, nonce, bits) || !CheckTrack(track, width) {
 		return "", httpx.Warn("captcha.failed", nil)
 	}
-	ticket := randomToken()
+	ticket := secrettoken.New()
 	if _, err := s.DB.Exec(ctx, "UPDATE captchas SET ticket_hash = ?, ticket_expires_at = ?, ticket_addr = ? WHERE id = ?",
-		hashToken(ticket), now.Add(TicketTTL).UnixMilli(), clientAddr, id); err != nil {
+		secrettoken.Hash(ticket), now.Add(TicketTTL).UnixMilli(), clientAddr, id); err != nil {
 		return "", fmt.Errorf("account: captcha ticket: %w", err)
 	}
 	return ticket, nil
@@ -286,7 +287,7 @@ func (s *Store) UseTicket(ctx context.Context, ticket string, now time.Time) err
 	ms := now.UnixMilli()
 	res, err := s.DB.Exec(ctx, `UPDATE captchas SET ticket_used_at = ?
 		WHERE ticket_hash = ? AND ticket_used_at IS NULL AND ticket_expires_at > ? AND ticket_addr = ?`,
-		ms, hashToken(ticket), ms, httpx.From(ctx).ClientAddr)
+		ms, secrettoken.Hash(ticket), ms, httpx.From(ctx).ClientAddr)
 	if err != nil {
 		return fmt.Errorf("account: use ticket: %w", err)
 	}

@@ -6,16 +6,14 @@ package account
 import (
 	"context"
 	"crypto/rand"
-	"crypto/sha256"
 	"database/sql"
-	"encoding/base64"
-	"encoding/hex"
 	"errors"
 	"fmt"
 	"math/big"
 	"time"
 
 	"github.com/uniplus-pool/pool/internal/db"
+	"github.com/uniplus-pool/pool/internal/secrettoken"
 )
 
 // Account types (SPEC section 4: ASIC machines bind only under the ASIC type).
@@ -242,29 +240,14 @@ const (
 	sessionTouchEvery = time.Hour
 )
 
-// hashToken is what the sessions table keeps of a token.
-func hashToken(token string) string {
-	sum := sha256.Sum256([]byte(token))
-	return hex.EncodeToString(sum[:])
-}
-
-// randomToken is 32 random bytes, URL-safe.
-func randomToken() string {
-	b := make([]byte, 32)
-	if _, err := rand.Read(b); err != nil {
-		panic(err)
-	}
-	return base64.RawURLEncoding.EncodeToString(b)
-}
-
 // CreateSession stores a new session for user and returns its token.
 func (s *Store) CreateSession(ctx context.Context, q db.Querier, userID int64, clientAddr, userAgent string, now time.Time) (string, error) {
-	token := randomToken()
+	token := secrettoken.New()
 	if len(userAgent) > 300 {
 		userAgent = userAgent[:300]
 	}
 	_, err := q.Exec(ctx, `INSERT INTO sessions (token_hash, user_id, created_at, expires_at, last_seen_at, client_addr, user_agent)
-		VALUES (?, ?, ?, ?, ?, ?, ?)`, hashToken(token), userID, now.UnixMilli(), now.Add(SessionTTL).UnixMilli(), now.UnixMilli(),
+		VALUES (?, ?, ?, ?, ?, ?, ?)`, secrettoken.Hash(token), userID, now.UnixMilli(), now.Add(SessionTTL).UnixMilli(), now.UnixMilli(),
 		clientAddr, userAgent)
 	if err != nil {
 		return "", fmt.Errorf("account: create session: %w", err)
@@ -278,7 +261,7 @@ func (s *Store) CreateSession(ctx context.Context, q db.Querier, userID int64, c
 // sessionTouchEvery old.
 func (s *Store) SessionUser(ctx context.Context, token string, now time.Time) (User, error) {
 	ms := now.UnixMilli()
-	hash := hashToken(token)
+	hash := secrettoken.Hash(token)
 	var seen int64
 	u, err := scanUser(withExtra{s.DB.QueryRow(ctx, "SELECT "+userCols("u.")+`, s.last_seen_at FROM sessions s
 		JOIN users u ON u.id = s.user_id
@@ -307,7 +290,7 @@ func (w withExtra) Scan(dest ...any) error { return w.row.Scan(append(dest, w.ex
 
 // RevokeSession deletes one session.
 func (s *Store) RevokeSession(ctx context.Context, q db.Querier, token string) error {
-	if _, err := q.Exec(ctx, "DELETE FROM sessions WHERE token_hash = ?", hashToken(token)); err != nil {
+	if _, err := q.Exec(ctx, "DELETE FROM sessions WHERE token_hash = ?", secrettoken.Hash(token)); err != nil {
 		return fmt.Errorf("account: revoke session: %w", err)
 	}
 	return nil
@@ -319,7 +302,7 @@ func (s *Store) RevokeUserSessions(ctx context.Context, q db.Querier, userID int
 	if keepToken == "" {
 		_, err = q.Exec(ctx, "DELETE FROM sessions WHERE user_id = ?", userID)
 	} else {
-		_, err = q.Exec(ctx, "DELETE FROM sessions WHERE user_id = ? AND token_hash <> ?", userID, hashToken(keepToken))
+		_, err = q.Exec(ctx, "DELETE FROM sessions WHERE user_id = ? AND token_hash <> ?", userID, secrettoken.Hash(keepToken))
 	}
 	if err != nil {
 		return fmt.Errorf("account: revoke sessions of %d: %w", userID, err)

@@ -8,10 +8,8 @@ package observer
 import (
 	"context"
 	"crypto/rand"
-	"crypto/sha256"
 	"database/sql"
 	"encoding/base64"
-	"encoding/hex"
 	"errors"
 	"fmt"
 	"slices"
@@ -27,6 +25,7 @@ import (
 	"github.com/uniplus-pool/pool/internal/i18n"
 	"github.com/uniplus-pool/pool/internal/scope"
 	"github.com/uniplus-pool/pool/internal/seal"
+	"github.com/uniplus-pool/pool/internal/secrettoken"
 )
 
 // The link rules: SPEC section 5, and ours where it is silent.
@@ -110,11 +109,6 @@ func (s *Store) mint() (token, sealed string, err error) {
 	}
 	sealed, err = s.Sealer.Seal(token, nil)
 	return token, sealed, err
-}
-
-func hashToken(token string) string {
-	sum := sha256.Sum256([]byte(token))
-	return hex.EncodeToString(sum[:])
 }
 
 // check applies the link rules and puts the spec in its canonical form (coins upper-case,
@@ -260,7 +254,7 @@ func (s *Store) Add(ctx context.Context, userID int64, sp Spec) (Link, error) {
 		}
 		return tx.QueryRow(ctx, `INSERT INTO observer_links (user_id, token_hash, token_sealed, coins, sub_accounts, machine,
 			income, note, expires_at, created_at, updated_at, read_through) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
-			userID, hashToken(token), sealed, strings.Join(sp.Coins, ","), joinIDs(sp.SubAccounts), sp.Machine, sp.Income,
+			userID, secrettoken.Hash(token), sealed, strings.Join(sp.Coins, ","), joinIDs(sp.SubAccounts), sp.Machine, sp.Income,
 			sp.Note, expiry(now, sp.ExpiresIn), now.UnixMilli(), now.UnixMilli(), now.UnixMilli()).Scan(&id)
 	})
 	if err != nil {
@@ -298,7 +292,7 @@ func (s *Store) byID(ctx context.Context, userID, id int64) (Link, error) {
 func (s *Store) Find(ctx context.Context, userID int64, token string, id int64) (Link, error) {
 	if token != "" {
 		return s.scan(s.DB.QueryRow(ctx, "SELECT "+linkColumns+" FROM observer_links WHERE token_hash = ? AND user_id = ?",
-			hashToken(token), userID))
+			secrettoken.Hash(token), userID))
 	}
 	return s.byID(ctx, userID, id)
 }
@@ -353,7 +347,7 @@ func (s *Store) Regenerate(ctx context.Context, l Link) (Link, error) {
 		return Link{}, err
 	}
 	_, err = s.DB.Exec(ctx, "UPDATE observer_links SET token_hash = ?, token_sealed = ?, updated_at = ? WHERE id = ? AND user_id = ?",
-		hashToken(token), sealed, s.now().UnixMilli(), l.ID, l.UserID)
+		secrettoken.Hash(token), sealed, s.now().UnixMilli(), l.ID, l.UserID)
 	if err != nil {
 		return Link{}, err
 	}
@@ -365,7 +359,7 @@ func (s *Store) Regenerate(ctx context.Context, l Link) (Link, error) {
 // the owner's links (EndUser); the owner's status is checked here too, so that no link
 // outlives its account whatever path ended it.
 func (s *Store) Resolve(ctx context.Context, token string, now time.Time) (Link, error) {
-	l, err := s.scan(s.DB.QueryRow(ctx, "SELECT "+linkColumns+" FROM observer_links WHERE token_hash = ?", hashToken(token)))
+	l, err := s.scan(s.DB.QueryRow(ctx, "SELECT "+linkColumns+" FROM observer_links WHERE token_hash = ?", secrettoken.Hash(token)))
 	if err != nil {
 		return l, err
 	}

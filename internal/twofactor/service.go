@@ -16,6 +16,7 @@ import (
 	"github.com/uniplus-pool/pool/internal/httpx"
 	"github.com/uniplus-pool/pool/internal/ratelimit"
 	"github.com/uniplus-pool/pool/internal/seal"
+	"github.com/uniplus-pool/pool/internal/secrettoken"
 )
 
 // The rules (docs/accounts.md "Two-factor sign-in").
@@ -367,11 +368,6 @@ func challengeGone() *httpx.Error {
 	return e
 }
 
-func hashToken(token string) string {
-	sum := sha256.Sum256([]byte(token))
-	return hex.EncodeToString(sum[:])
-}
-
 // Challenge records a login that passed its first step and answers its token.
 func (s *Service) Challenge(ctx context.Context, userID int64) (string, error) {
 	b := make([]byte, 32)
@@ -381,7 +377,7 @@ func (s *Service) Challenge(ctx context.Context, userID int64) (string, error) {
 	token := hex.EncodeToString(b)
 	now := s.now()
 	_, err := s.DB.Exec(ctx, "INSERT INTO login_challenges (token_hash, user_id, expires_at) VALUES (?, ?, ?)",
-		hashToken(token), userID, now.Add(ChallengeTTL).UnixMilli())
+		secrettoken.Hash(token), userID, now.Add(ChallengeTTL).UnixMilli())
 	if err == nil {
 		// Old challenges go as new ones come; nothing else reads them.
 		_, _ = s.DB.Exec(ctx, "DELETE FROM login_challenges WHERE expires_at < ?", now.Add(-time.Hour).UnixMilli())
@@ -393,7 +389,7 @@ func (s *Service) Challenge(ctx context.Context, userID int64) (string, error) {
 // It answers the user to start a session for. A challenge that is unknown, expired, used or
 // out of tries answers twofactor.challengeGone: the client goes back to the first step.
 func (s *Service) Redeem(ctx context.Context, token, rawCode string) (int64, error) {
-	h := hashToken(strings.TrimSpace(token))
+	h := secrettoken.Hash(strings.TrimSpace(token))
 	now := s.now().UnixMilli()
 	var id, userID int64
 	err := s.DB.QueryRow(ctx, `SELECT id, user_id FROM login_challenges
