@@ -2,11 +2,7 @@ package ops
 
 import (
 	"context"
-	"crypto/rand"
-	"crypto/sha256"
 	"database/sql"
-	"encoding/base64"
-	"encoding/hex"
 	"errors"
 	"fmt"
 	"strconv"
@@ -22,6 +18,7 @@ import (
 	"github.com/uniplus-pool/pool/internal/ratelimit"
 	"github.com/uniplus-pool/pool/internal/seal"
 	"github.com/uniplus-pool/pool/internal/twofactor"
+	"github.com/uniplus-pool/pool/internal/secrettoken"
 )
 
 // Service is what the console's handlers and `poold admin operator|audit` both call: one
@@ -279,19 +276,6 @@ func (s *Service) ResetTOTP(ctx context.Context, by Actor, id int64, reason stri
 
 // ------------------------------------------------------------------ sessions
 
-func hashToken(token string) string {
-	sum := sha256.Sum256([]byte(token))
-	return hex.EncodeToString(sum[:])
-}
-
-func newToken() string {
-	b := make([]byte, 32)
-	if _, err := rand.Read(b); err != nil {
-		panic(err)
-	}
-	return base64.RawURLEncoding.EncodeToString(b)
-}
-
 // Session stages.
 const (
 	stageEnrol = "enrol"
@@ -299,10 +283,10 @@ const (
 )
 
 func (s *Service) createSession(ctx context.Context, q db.Querier, operatorID int64, stage, addr string) (string, error) {
-	token := newToken()
+	token := secrettoken.New()
 	now := s.now().UnixMilli()
 	_, err := q.Exec(ctx, `INSERT INTO ops_sessions (token_hash, operator_id, stage, created_at, last_seen_at, client_addr)
-		VALUES (?, ?, ?, ?, ?, ?)`, hashToken(token), operatorID, stage, now, now, addr)
+		VALUES (?, ?, ?, ?, ?, ?)`, secrettoken.Hash(token), operatorID, stage, now, now, addr)
 	if err != nil {
 		return "", fmt.Errorf("ops: create session: %w", err)
 	}
@@ -321,7 +305,7 @@ func (s *Service) sessionOperator(ctx context.Context, token, stage string) (Ope
 		return Operator{}, db.ErrNotFound
 	}
 	now := s.now()
-	h := hashToken(token)
+	h := secrettoken.Hash(token)
 	idleFrom := now.Add(-SessionIdle).UnixMilli()
 	createdFrom := int64(0)
 	if stage == stageEnrol {
@@ -359,7 +343,7 @@ func (s *Service) Session(ctx context.Context, token string) (Operator, error) {
 
 // Logout ends a session.
 func (s *Service) Logout(ctx context.Context, token string) error {
-	_, err := s.DB.Exec(ctx, "DELETE FROM ops_sessions WHERE token_hash = ?", hashToken(token))
+	_, err := s.DB.Exec(ctx, "DELETE FROM ops_sessions WHERE token_hash = ?", secrettoken.Hash(token))
 	return err
 }
 
