@@ -17,8 +17,8 @@ import (
 	"github.com/uniplus-pool/pool/internal/i18n"
 	"github.com/uniplus-pool/pool/internal/ratelimit"
 	"github.com/uniplus-pool/pool/internal/seal"
-	"github.com/uniplus-pool/pool/internal/twofactor"
 	"github.com/uniplus-pool/pool/internal/secrettoken"
+	"github.com/uniplus-pool/pool/internal/twofactor"
 )
 
 // Service is what the console's handlers and `poold admin operator|audit` both call: one
