@@ -32,7 +32,6 @@ import {
   MAX_TITLE,
   tabOf,
   titleOf,
-  type Article,
   type ArticleKind,
   type ArticleView,
   type LegalView,
@@ -42,7 +41,7 @@ import {
 import { CONTENT_NS, contentTexts } from '@/features/ops/content/texts';
 import { currentLang } from '@/lib/i18n';
 import { LANGS, LANG_NATIVE_NAMES, isLang } from '@/lib/language';
-import { ActionModal, Copy, Loaded, OpsTable, PageTitle, When, areaTexts, cols, type AreaT } from './widgets';
+import { ActionModal, Copy, Loaded, LoadedTable, OpsTable, PageTitle, When, areaTexts, cols, type AreaT } from './widgets';
 
 type T = AreaT;
 
@@ -125,34 +124,31 @@ function ArticleList({ kind, t, canWrite }: { kind: ArticleKind; t: T; canWrite:
           {t(`new.${kind}`)}
         </Button>
       )}
-      <Loaded query={list}>
-        {(d) => (
-          <OpsTable<Article>
-            rows={d.items}
-            testId={`ops-content-list-${kind}`}
-            columns={[
-              { title: t('fields.id'), dataIndex: 'id', width: 70 },
-              {
-                title: t('fields.title'),
-                render: (_, a) => {
-                  const { title, lang: shown } = titleOf(a, lang);
-                  return (
-                    <Link to={`/content/${kind}/${a.id}`} data-testid="ops-content-open">
-                      {title || t('untitled')}
-                      {shown && shown !== lang ? <Typography.Text type="secondary">{` (${shown})`}</Typography.Text> : null}
-                    </Link>
-                  );
-                },
-              },
-              { title: t('fields.languages'), render: (_, a) => <LanguageTags has={languagesOf(a)} /> },
-              { title: t('fields.status'), dataIndex: 'status', render: (s: string) => <StatusTag status={s} t={t} /> },
-              ...(kind === 'faq' ? [{ title: t('fields.sortOrder'), dataIndex: 'sortOrder' }] : []),
-              cols.time(t('fields.publishedAt'), 'publishedAt'),
-              cols.time(t('fields.updatedAt'), 'updatedAt'),
-            ]}
-          />
-        )}
-      </Loaded>
+      <LoadedTable
+        query={list}
+        rows={(d) => d.items}
+        testId={`ops-content-list-${kind}`}
+        columns={[
+          { title: t('fields.id'), dataIndex: 'id', width: 70 },
+          {
+            title: t('fields.title'),
+            render: (_, a) => {
+              const { title, lang: shown } = titleOf(a, lang);
+              return (
+                <Link to={`/content/${kind}/${a.id}`} data-testid="ops-content-open">
+                  {title || t('untitled')}
+                  {shown && shown !== lang ? <Typography.Text type="secondary">{` (${shown})`}</Typography.Text> : null}
+                </Link>
+              );
+            },
+          },
+          { title: t('fields.languages'), render: (_, a) => <LanguageTags has={languagesOf(a)} /> },
+          { title: t('fields.status'), dataIndex: 'status', render: (s: string) => <StatusTag status={s} t={t} /> },
+          ...(kind === 'faq' ? [{ title: t('fields.sortOrder'), dataIndex: 'sortOrder' }] : []),
+          cols.time(t('fields.publishedAt'), 'publishedAt'),
+          cols.time(t('fields.updatedAt'), 'updatedAt'),
+        ]}
+      />
     </>
   );
 }

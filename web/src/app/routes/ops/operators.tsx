@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { opsApi } from '@/features/ops/api';
 import { opsKeys, useMe, useOpsAction } from '@/features/ops/hooks';
 import type { Operator } from '@/features/ops/models';
-import { ActionModal, Loaded, OpsTable, PageTitle, cols, rowAction, usePicked, useOpsT } from './widgets';
+import { ActionModal, LoadedTable, PageTitle, cols, rowAction, usePicked, useOpsT } from './widgets';
 
 export function OperatorsPage() {
   const t = useOpsT();
@@ -15,29 +15,26 @@ export function OperatorsPage() {
   return (
     <>
       <PageTitle>{t('operators.title')}</PageTitle>
-      <Loaded query={list}>
-        {(rows) => (
-          <OpsTable<Operator>
-            rows={rows}
-            testId="ops-operators"
-            columns={[
-              { title: t('fields.email'), dataIndex: 'email' },
-              { title: t('fields.role'), dataIndex: 'role', render: (r: string) => t(`roles.${r}`) },
-              { title: t('fields.totp'), dataIndex: 'totpEnrolled', render: (e: boolean) => t(e ? 'fields.enrolled' : 'fields.notEnrolled') },
-              {
-                title: t('fields.status'),
-                dataIndex: 'disabled',
-                render: (d: boolean) => <Tag color={d ? 'red' : 'green'}>{t(d ? 'fields.disabled' : 'fields.active')}</Tag>,
-              },
-              cols.time(t('fields.created'), 'createdAt'),
-              rowAction<Operator>((o) => !o.disabled && o.id !== me?.operator.id, t('operators.disable'), (o) => pick(o, disable), {
-                danger: true,
-                testId: (o) => `ops-operator-disable-${o.id}`,
-              }),
-            ]}
-          />
-        )}
-      </Loaded>
+      <LoadedTable
+        query={list}
+        rows={(d) => d}
+        testId="ops-operators"
+        columns={[
+          { title: t('fields.email'), dataIndex: 'email' },
+          { title: t('fields.role'), dataIndex: 'role', render: (r: string) => t(`roles.${r}`) },
+          { title: t('fields.totp'), dataIndex: 'totpEnrolled', render: (e: boolean) => t(e ? 'fields.enrolled' : 'fields.notEnrolled') },
+          {
+            title: t('fields.status'),
+            dataIndex: 'disabled',
+            render: (d: boolean) => <Tag color={d ? 'red' : 'green'}>{t(d ? 'fields.disabled' : 'fields.active')}</Tag>,
+          },
+          cols.time(t('fields.created'), 'createdAt'),
+          rowAction<Operator>((o) => !o.disabled && o.id !== me?.operator.id, t('operators.disable'), (o) => pick(o, disable), {
+            danger: true,
+            testId: (o) => `ops-operator-disable-${o.id}`,
+          }),
+        ]}
+      />
       <ActionModal action={disable} title={t('operators.disableTitle', { email: picked?.email ?? '' })} help={t('operators.disableHelp')} testId="ops-operator-disable" />
     </>
   );

@@ -6,8 +6,8 @@ import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { opsApi } from '@/features/ops/api';
 import { opsKeys, useActions } from '@/features/ops/hooks';
-import { can, type UserPage as UserPageData, type UserSummary, type Withdrawal } from '@/features/ops/models';
-import { Copy, DetailPage, Loaded, OpsTable, PageTitle, TableCard, When, cols, useDetail, useOpsT } from './widgets';
+import { can, type UserPage as UserPageData, type Withdrawal } from '@/features/ops/models';
+import { Copy, DetailPage, LoadedTable, OpsTable, PageTitle, TableCard, When, cols, useDetail, useOpsT } from './widgets';
 import { useWithdrawalColumns } from './withdrawals';
 
 export function UsersPage() {
@@ -32,23 +32,20 @@ export function UsersPage() {
       {q.trim() === '' ? (
         <Typography.Paragraph type="secondary">{t('users.searchHint')}</Typography.Paragraph>
       ) : (
-        <Loaded query={results}>
-          {(d) => (
-            <OpsTable<UserSummary>
-              rows={d.items}
-              testId="ops-user-results"
-              columns={[
-                { title: t('users.uid'), dataIndex: 'uid', render: (uid: string, u) => <Link to={`/users/${u.id}`} data-testid="ops-user-link">{uid}</Link> },
-                { title: t('fields.email'), dataIndex: 'email' },
-                { title: t('users.phone'), dataIndex: 'phone' },
-                { title: t('users.nickname'), dataIndex: 'nickname' },
-                { title: t('fields.status'), dataIndex: 'status' },
-                { title: t('users.matched'), dataIndex: 'matched', render: (m: string) => <Tag>{t(`matched.${m}`, { defaultValue: m })}</Tag> },
-                cols.time(t('fields.created'), 'createdAt'),
-              ]}
-            />
-          )}
-        </Loaded>
+        <LoadedTable
+          query={results}
+          rows={(d) => d.items}
+          testId="ops-user-results"
+          columns={[
+            { title: t('users.uid'), dataIndex: 'uid', render: (uid: string, u) => <Link to={`/users/${u.id}`} data-testid="ops-user-link">{uid}</Link> },
+            { title: t('fields.email'), dataIndex: 'email' },
+            { title: t('users.phone'), dataIndex: 'phone' },
+            { title: t('users.nickname'), dataIndex: 'nickname' },
+            { title: t('fields.status'), dataIndex: 'status' },
+            { title: t('users.matched'), dataIndex: 'matched', render: (m: string) => <Tag>{t(`matched.${m}`, { defaultValue: m })}</Tag> },
+            cols.time(t('fields.created'), 'createdAt'),
+          ]}
+        />
       )}
     </>
   );

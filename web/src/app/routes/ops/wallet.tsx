@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { opsApi } from '@/features/ops/api';
 import { opsKeys, useMe, useOpsAction } from '@/features/ops/hooks';
 import { can, isShort, type WalletReport, type WalletSend } from '@/features/ops/models';
-import { ActionModal, Loaded, OpsTable, PageTitle, When, cols, rowAction, usePicked, useOpsT } from './widgets';
+import { ActionModal, Loaded, LoadedTable, OpsTable, PageTitle, When, cols, rowAction, usePicked, useOpsT } from './widgets';
 
 /** WalletTable is the wallet check's figures, a short coin's surplus in red. */
 export function WalletTable({ coins }: { coins: WalletReport[] }) {
@@ -55,26 +55,23 @@ export function WalletPage() {
         <Loaded query={wallet}>{(d) => <WalletTable coins={d.coins} />}</Loaded>
       </Card>
       <Card title={t('wallet.sends')}>
-        <Loaded query={sends}>
-          {(d) => (
-            <OpsTable<WalletSend>
-              rowKey={(s) => `${s.coin}/${s.txid}`}
-              rows={d.items}
-              columns={[
-                { title: t('fields.coin'), dataIndex: 'coin' },
-                cols.copy(t('fields.txid'), 'txid', 10),
-                cols.time(t('wallet.foundAt'), 'foundAt'),
-                {
-                  title: t('wallet.acceptedAt'),
-                  dataIndex: 'acceptedAt',
-                  render: (at: number) => (at ? <When at={at} /> : <Tag color="gold">{t('wallet.waiting')}</Tag>),
-                },
-                { title: t('wallet.note'), dataIndex: 'note' },
-                rowAction<WalletSend>((s) => !s.acceptedAt && can(me, 'finance'), t('wallet.accept'), (s) => pick(s, accept)),
-              ]}
-            />
-          )}
-        </Loaded>
+        <LoadedTable
+          query={sends}
+          rowKey={(s) => `${s.coin}/${s.txid}`}
+          rows={(d) => d.items}
+          columns={[
+            { title: t('fields.coin'), dataIndex: 'coin' },
+            cols.copy(t('fields.txid'), 'txid', 10),
+            cols.time(t('wallet.foundAt'), 'foundAt'),
+            {
+              title: t('wallet.acceptedAt'),
+              dataIndex: 'acceptedAt',
+              render: (at: number) => (at ? <When at={at} /> : <Tag color="gold">{t('wallet.waiting')}</Tag>),
+            },
+            { title: t('wallet.note'), dataIndex: 'note' },
+            rowAction<WalletSend>((s) => !s.acceptedAt && can(me, 'finance'), t('wallet.accept'), (s) => pick(s, accept)),
+          ]}
+        />
       </Card>
       <ActionModal action={accept} title={t('wallet.acceptTitle', { txid: picked?.txid.slice(0, 12) ?? '' })} help={t('wallet.noteRequired')} />
     </>

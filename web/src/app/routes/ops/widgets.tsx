@@ -73,6 +73,11 @@ export function OpsTable<T extends object>({ rows, testId, ...rest }: Omit<Table
   return <Table<T> rowKey="id" size="small" pagination={false} locale={{ emptyText: <NoRows /> }} dataSource={rows as T[]} data-testid={testId} {...rest} />;
 }
 
+/** LoadedTable is a table of what a query reads: the skeleton, or the error with a retry (Loaded), then rows(data). */
+export function LoadedTable<D, T extends object>({ query, rows, ...table }: { query: UseQueryResult<D>; rows: (data: D) => readonly T[] } & Omit<Parameters<typeof OpsTable<T>>[0], 'rows'>) {
+  return <Loaded query={query}>{(d) => <OpsTable<T> rows={rows(d)} {...table} />}</Loaded>;
+}
+
 /** TableCard is a card of a page holding one table. */
 export function TableCard<T extends object>({ title, ...table }: { title: ReactNode } & Omit<Parameters<typeof OpsTable<T>>[0], 'title'>) {
   return (
