@@ -290,6 +290,13 @@ describe('operator console', { skip: skipReason(), timeout: 420_000 }, () => {
     await page.waitForURL((u) => u.searchParams.get('action') === 'user.');
     const entry = page.getByTestId('ops-audit-log').locator('tbody tr').filter({ hasText: 'user.freeze.withdrawals' });
     await entry.getByRole('cell', { name: 'address dispute', exact: true }).waitFor();
+    // The row says what changed, field by field; the whole before and after are a click away.
+    await entry.getByTestId('ops-audit-change').getByText('withdrawalsFrozen:').waitFor();
+    assert.match(await entry.getByTestId('ops-audit-change').innerText(), /withdrawalsFrozen:\s*false\s*→\s*true/);
+    await entry.getByTestId('ops-audit-details').click();
+    const details = page.getByRole('dialog');
+    await details.getByText('"withdrawalsFrozenReason": "address dispute"').waitFor();
+    await details.getByRole('button', { name: 'Close' }).click();
     assert.equal(await page.getByTestId('ops-audit-csv').getAttribute('href'), '/ops/api/v1/audit.csv?action=user.');
   });
 

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { expectEach } from '@/testing/cases';
 import {
+  AUDIT_VALUE_MAX,
+  auditChanges,
   auditCsvUrl,
   can,
   cleanFilters,
@@ -98,5 +100,25 @@ describe('ops models', () => {
     expect(errorKeyOf({ data: { error: 'ops.wrongCode' } })).toBe('ops.wrongCode');
     expect(errorKeyOf(new Error('x'))).toBe('');
     expect(errorKeyOf(null)).toBe('');
+  });
+});
+
+describe('auditChanges', () => {
+  it('lists only the fields that changed, values cut short', () => {
+    const long = 'x'.repeat(200);
+    const changes = auditChanges({ status: 'review', amount: '1', body: long }, { status: 'requested', amount: '1', body: long + 'y' });
+    expect(changes.map((c) => c.field)).toEqual(['status', 'body']);
+    expect(changes[0]).toEqual({ field: 'status', before: 'review', after: 'requested' });
+    expect(changes[1].before.length).toBe(AUDIT_VALUE_MAX);
+    expect(changes[1].before.endsWith('…')).toBe(true);
+  });
+  it('shows every field of an object made or removed, and nothing for no change', () => {
+    expect(auditChanges(null, { id: 3, open: true })).toEqual([
+      { field: 'id', before: '—', after: '3' },
+      { field: 'open', before: '—', after: 'true' },
+    ]);
+    expect(auditChanges({ a: [1, 2] }, null)).toEqual([{ field: 'a', before: '[1,2]', after: '—' }]);
+    expect(auditChanges({ a: 1 }, { a: 1 })).toEqual([]);
+    expect(auditChanges(null, null)).toEqual([]);
   });
 });

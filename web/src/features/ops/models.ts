@@ -405,3 +405,38 @@ export function withdrawalActions(w: Pick<Withdrawal, 'status'>): ('approve' | '
 export function payoutActions(p: Pick<Payout, 'status'>): ('fail' | 'unbatch')[] {
   return p.status === 'batched' ? ['fail', 'unbatch'] : [];
 }
+
+/** AuditChange is one field an audit entry changed, its values as short text. */
+export interface AuditChange {
+  field: string;
+  before: string;
+  after: string;
+}
+
+/** AUDIT_VALUE_MAX is how much of a value the log's row shows; the details show all. */
+export const AUDIT_VALUE_MAX = 60;
+
+function shortValue(v: unknown): string {
+  if (v === undefined) return '—';
+  const s = typeof v === 'string' ? v : JSON.stringify(v);
+  return s.length > AUDIT_VALUE_MAX ? `${s.slice(0, AUDIT_VALUE_MAX - 1)}…` : s;
+}
+
+/**
+ * auditChanges is what an entry changed, field by field: the top-level fields whose
+ * values differ between before and after (an object made or removed: every field). A
+ * whole article's text in before and after would otherwise fill the row.
+ */
+export function auditChanges(before: unknown, after: unknown): AuditChange[] {
+  const obj = (v: unknown): Record<string, unknown> | undefined =>
+    v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;
+  const b = obj(before);
+  const a = obj(after);
+  if (!b && !a) {
+    return JSON.stringify(before) === JSON.stringify(after) ? [] : [{ field: '', before: shortValue(before ?? undefined), after: shortValue(after ?? undefined) }];
+  }
+  const keys = [...new Set([...Object.keys(b ?? {}), ...Object.keys(a ?? {})])];
+  return keys
+    .filter((k) => JSON.stringify(b?.[k]) !== JSON.stringify(a?.[k]))
+    .map((k) => ({ field: k, before: shortValue(b?.[k]), after: shortValue(a?.[k]) }));
+}

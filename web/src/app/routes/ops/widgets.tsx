@@ -11,7 +11,7 @@ import { errorMessage } from '@/lib/api-client';
 import { useFeatureTexts, type TextLoader } from '@/lib/feature-texts';
 import { useFormat } from '@/lib/use-format';
 import { opsKeys, useMe, type OpsAction } from '@/features/ops/hooks';
-import { cleanFilters, filtersFrom, MAX_REASON, type AuditRow } from '@/features/ops/models';
+import { auditChanges, cleanFilters, filtersFrom, MAX_REASON, type AuditRow } from '@/features/ops/models';
 
 /** useOpsT is the console's texts (the ops namespace, the app's texts behind it). */
 export function useOpsT() {
@@ -173,13 +173,48 @@ export function StatusTag({ status }: { status: string }) {
   );
 }
 
-/** Json shows an audit entry's before or after. */
-export function Json({ value }: { value: unknown }) {
-  if (value === null || value === undefined) return <>—</>;
+/** AUDIT_ROW_CHANGES is how many changed fields a row of the log lists before "+n more". */
+const AUDIT_ROW_CHANGES = 4;
+
+/**
+ * AuditChangeCell is what an entry changed, field by field and cut short, with the whole
+ * before and after one click away: a whole article or coin in the row made it unreadable.
+ */
+export function AuditChangeCell({ row }: { row: AuditRow }) {
+  const t = useOpsT();
+  const [open, setOpen] = useState(false);
+  const changes = auditChanges(row.before, row.after);
+  if (row.before == null && row.after == null) return <>—</>;
+  const pretty = (v: unknown) => (v == null ? '—' : JSON.stringify(v, null, 2));
   return (
-    <Typography.Text code style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all', fontSize: 12 }}>
-      {JSON.stringify(value)}
-    </Typography.Text>
+    <div data-testid="ops-audit-change">
+      {changes.slice(0, AUDIT_ROW_CHANGES).map((c) => (
+        <div key={c.field} style={{ fontSize: 12, wordBreak: 'break-word' }}>
+          {c.field && <Typography.Text strong>{c.field}: </Typography.Text>}
+          <Typography.Text type="secondary">{c.before}</Typography.Text> → {c.after}
+        </div>
+      ))}
+      {changes.length > AUDIT_ROW_CHANGES && (
+        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+          {t('audit.moreChanges', { count: changes.length - AUDIT_ROW_CHANGES })}
+        </Typography.Text>
+      )}
+      <div>
+        <Button type="link" size="small" style={{ padding: 0 }} onClick={() => setOpen(true)} data-testid="ops-audit-details">
+          {t('audit.details')}
+        </Button>
+      </div>
+      <Modal open={open} onCancel={() => setOpen(false)} footer={null} width={900} title={`${row.action} · ${row.objectType}${row.objectId ? `:${row.objectId}` : ''}`} destroyOnClose>
+        <Space align="start" style={{ width: '100%' }} styles={{ item: { flex: 1, minWidth: 0 } }}>
+          {(['before', 'after'] as const).map((side) => (
+            <div key={side}>
+              <Typography.Title level={5}>{t(`fields.${side}`)}</Typography.Title>
+              <pre style={{ maxHeight: 480, overflow: 'auto', fontSize: 12, whiteSpace: 'pre-wrap', wordBreak: 'break-word', margin: 0 }}>{pretty(row[side])}</pre>
+            </div>
+          ))}
+        </Space>
+      </Modal>
+    </div>
   );
 }
 
@@ -348,8 +383,7 @@ export function useAuditColumns(): TableProps<AuditRow>['columns'] {
     { title: t('fields.action'), dataIndex: 'action', render: (a: string) => <Typography.Text code>{a}</Typography.Text> },
     { title: t('fields.object'), render: (_, r) => `${r.objectType}${r.objectId ? `:${r.objectId}` : ''}` },
     { title: t('fields.reason'), dataIndex: 'reason' },
-    { title: t('fields.before'), dataIndex: 'before', render: (v: unknown) => <Json value={v} /> },
-    { title: t('fields.after'), dataIndex: 'after', render: (v: unknown) => <Json value={v} /> },
+    { title: t('fields.change'), key: 'change', width: 380, render: (_, r) => <AuditChangeCell row={r} /> },
   ];
 }
 
