@@ -200,6 +200,12 @@ func (a *Area) create(w http.ResponseWriter, r *http.Request) error {
 		tr.BodyMD = *in.Body
 	}
 	id, err := a.Help.Create(r.Context(), ops.ActorOf(r), kind, tr)
+	return a.answer(w, r, kind, id, err)
+}
+
+// answer ends an article write: the service's refusal (err) as the console's answer, else
+// the article as it now is.
+func (a *Area) answer(w http.ResponseWriter, r *http.Request, kind string, id int64, err error) error {
 	if err != nil {
 		return refusal(err)
 	}
@@ -219,15 +225,9 @@ func (a *Area) edit(w http.ResponseWriter, r *http.Request) error {
 	if err := httpx.Decode(w, r, &in); err != nil {
 		return err
 	}
-	if _, err := a.Help.EditTranslation(r.Context(), ops.ActorOf(r), kind, id,
-		helpcenter.Edit{Lang: in.Lang, Title: in.Title, BodyMD: in.Body}); err != nil {
-		return refusal(err)
-	}
-	v, err := a.viewOf(r.Context(), kind, id)
-	if err != nil {
-		return err
-	}
-	return httpx.OK(w, r, v)
+	_, err = a.Help.EditTranslation(r.Context(), ops.ActorOf(r), kind, id,
+		helpcenter.Edit{Lang: in.Lang, Title: in.Title, BodyMD: in.Body})
+	return a.answer(w, r, kind, id, err)
 }
 
 // reasonOf reads an optional reason: none is fine, one given follows the rules of an
@@ -257,14 +257,7 @@ func (a *Area) publish(on bool) httpx.HandlerFunc {
 		if err := reasonOf(w, r, &in, &in.Reason); err != nil {
 			return err
 		}
-		if err := a.Help.SetPublished(r.Context(), ops.ActorOf(r), kind, id, on, in.Reason); err != nil {
-			return refusal(err)
-		}
-		v, err := a.viewOf(r.Context(), kind, id)
-		if err != nil {
-			return err
-		}
-		return httpx.OK(w, r, v)
+		return a.answer(w, r, kind, id, a.Help.SetPublished(r.Context(), ops.ActorOf(r), kind, id, on, in.Reason))
 	}
 }
 
@@ -296,14 +289,7 @@ func (a *Area) sort(w http.ResponseWriter, r *http.Request) error {
 	if err := httpx.Decode(w, r, &in); err != nil {
 		return err
 	}
-	if err := a.Help.SetSortOrder(r.Context(), ops.ActorOf(r), kind, id, in.SortOrder); err != nil {
-		return refusal(err)
-	}
-	v, err := a.viewOf(r.Context(), kind, id)
-	if err != nil {
-		return err
-	}
-	return httpx.OK(w, r, v)
+	return a.answer(w, r, kind, id, a.Help.SetSortOrder(r.Context(), ops.ActorOf(r), kind, id, in.SortOrder))
 }
 
 // LegalView is a legal document with its preview and the public page's path.
