@@ -170,7 +170,7 @@ type Device struct {
 	Status string `json:"status"`
 }
 
-// Balance is a balance in coins.
+// Balance is a balance in the coin's minor units (Page.Decimals says how many to a coin).
 type Balance struct {
 	SubAccountID int64  `json:"subAccountId"`
 	Coin         string `json:"coin"`
@@ -234,6 +234,9 @@ type Page struct {
 	Addresses   []Address                `json:"addresses"`
 	Observers   []ObserverLink           `json:"observerLinks"`
 	Sessions    []Session                `json:"sessions"`
+	// Decimals are the decimals of each coin in Balances and Ledger, whose amounts are
+	// minor units: the page shows them in coins.
+	Decimals map[string]int `json:"decimals"`
 }
 
 // PageOf reads a user's page, or db.ErrNotFound.
@@ -285,11 +288,31 @@ func (a *Area) PageOf(ctx context.Context, id int64) (Page, error) {
 		p.Addresses = append(p.Addresses, Address{ID: ad.ID, Coin: ad.Coin, Address: ad.Address, Network: ad.Network,
 			Description: ad.Description, UsableAt: ad.UsableAt, Locked: ad.UsableAt > now.UnixMilli()})
 	}
+	p.Decimals = map[string]int{}
+	for _, c := range append(coinsOf(p.Balances, func(b Balance) string { return b.Coin }), coinsOf(p.Ledger, func(r LedgerRow) string { return r.Coin })...) {
+		if _, ok := p.Decimals[c]; ok {
+			continue
+		}
+		cn, err := a.Withdrawals.Coins.Get(ctx, c)
+		if err != nil {
+			return p, err
+		}
+		p.Decimals[c] = cn.Decimals
+	}
 	if p.Observers, err = a.observers(ctx, id); err != nil {
 		return p, err
 	}
 	p.Sessions, err = a.sessions(ctx, id, now)
 	return p, err
+}
+
+// coinsOf is the coin of each row.
+func coinsOf[T any](rows []T, coin func(T) string) []string {
+	out := make([]string, 0, len(rows))
+	for _, r := range rows {
+		out = append(out, coin(r))
+	}
+	return out
 }
 
 func (a *Area) subAccounts(ctx context.Context, userID int64) ([]SubAccount, error) {

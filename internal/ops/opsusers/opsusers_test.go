@@ -11,6 +11,7 @@ import (
 	"github.com/uniplus-pool/pool/internal/coin"
 	"github.com/uniplus-pool/pool/internal/db"
 	"github.com/uniplus-pool/pool/internal/db/dbtest"
+	"github.com/uniplus-pool/pool/internal/ledger"
 	"github.com/uniplus-pool/pool/internal/ops"
 	"github.com/uniplus-pool/pool/internal/ops/opstest"
 	"github.com/uniplus-pool/pool/internal/ops/opsusers"
@@ -23,6 +24,7 @@ type fixture struct {
 	area    *opsusers.Area
 	console *opstest.Env
 	user    accounttest.User
+	sub     int64 // the user's sub-account
 }
 
 // newFixture is a user with a sub-account, a device, a withdrawal address and a session,
@@ -52,7 +54,7 @@ func newFixture(t *testing.T, d *db.DB) fixture {
 	}
 	area := &opsusers.Area{DB: d, Accounts: &account.Store{DB: d}, TwoFactor: &twofactor.Service{DB: d},
 		Withdrawals: &withdraw.Store{DB: d, Coins: coins}}
-	return fixture{d: d, area: area, console: opstest.New(t, d, area.Routes()), user: u}
+	return fixture{d: d, area: area, console: opstest.New(t, d, area.Routes()), user: u, sub: sub}
 }
 
 // Every way to find a user finds them, and only them.
@@ -157,11 +159,21 @@ func TestUserPageAndActions(t *testing.T) {
 		ctx := context.Background()
 		support, viewer := f.console.Operator(ops.RoleSupport), f.console.Operator(ops.RoleViewer)
 		path := fmt.Sprintf("/ops/api/v1/users/%d", f.user.ID)
+		// An earning, so that the page has a balance and a ledger row, in minor units with
+		// the coin's decimals beside them.
+		if err := d.InTx(ctx, func(tx *db.Tx) error {
+			_, err := ledger.Post(ctx, tx, []ledger.Entry{{SubAccountID: f.sub, UserID: f.user.ID, Coin: "TST", Kind: ledger.KindEarning,
+				Available: 125000000, Earned: 125000000, IdemKey: "page", Ref: "page", At: time.Now()}})
+			return err
+		}); err != nil {
+			t.Fatal(err)
+		}
 		var p opsusers.Page
 		a := viewer.Do("GET", path, nil)
 		a.Into(t, &p)
 		if a.Status != 200 || p.User.Email != "miner@example.com" || len(p.SubAccounts) != 1 || len(p.SubAccounts[0].Devices) != 1 ||
-			len(p.Addresses) != 1 || !p.Addresses[0].Locked || len(p.Sessions) != 1 || p.TwoFactor.Enabled || p.Freeze.Frozen {
+			len(p.Addresses) != 1 || !p.Addresses[0].Locked || len(p.Sessions) != 1 || p.TwoFactor.Enabled || p.Freeze.Frozen ||
+			len(p.Balances) != 1 || p.Balances[0].Available != 125000000 || len(p.Ledger) != 1 || p.Decimals["TST"] != 8 || len(p.Decimals) != 1 {
 			t.Fatalf("page: %d %s", a.Status, a.Body)
 		}
 		if a := viewer.Do("GET", "/ops/api/v1/users/999999", nil); a.Status != 404 {

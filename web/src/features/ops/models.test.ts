@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { expectEach } from '@/testing/cases';
 import {
   AUDIT_VALUE_MAX,
+  minorToCoins,
   auditChanges,
   auditCsvUrl,
   can,
@@ -120,5 +121,17 @@ describe('auditChanges', () => {
     expect(auditChanges({ a: [1, 2] }, null)).toEqual([{ field: 'a', before: '[1,2]', after: '—' }]);
     expect(auditChanges({ a: 1 }, { a: 1 })).toEqual([]);
     expect(auditChanges(null, null)).toEqual([]);
+  });
+});
+
+describe('minorToCoins', () => {
+  it('writes minor units as coins exactly, with the coin decimals', () => {
+    expect(minorToCoins(125000000, 8)).toBe('1.25000000');
+    expect(minorToCoins(1, 8)).toBe('0.00000001');
+    expect(minorToCoins(-42, 6)).toBe('-0.000042');
+    expect(minorToCoins(0, 8)).toBe('0.00000000');
+    expect(minorToCoins(9007199254740991, 8)).toBe('90071992.54740991');
+    expect(minorToCoins(5, 0)).toBe('5');
+    expect(minorToCoins(125, undefined)).toBe('125');
   });
 });

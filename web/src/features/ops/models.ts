@@ -240,6 +240,8 @@ export interface UserPage {
   addresses: { id: number; coin: string; address: string; network: string; description: string; usableAt: number; locked: boolean }[];
   observerLinks: { id: number; coins: string; note: string; expiresAt: number; createdAt: number }[];
   sessions: { createdAt: number; lastSeenAt: number; expiresAt: number; ip: string; userAgent: string }[];
+  /** decimals of each coin of balances and ledger, whose amounts are minor units. */
+  decimals: Record<string, number>;
 }
 
 /** NavKey names a page of the console's side menu. */
@@ -439,4 +441,19 @@ export function auditChanges(before: unknown, after: unknown): AuditChange[] {
   return keys
     .filter((k) => JSON.stringify(b?.[k]) !== JSON.stringify(a?.[k]))
     .map((k) => ({ field: k, before: shortValue(b?.[k]), after: shortValue(a?.[k]) }));
+}
+
+/**
+ * minorToCoins writes an amount of minor units as coins with the coin's decimals, exactly
+ * (integer arithmetic: 125000000 with 8 decimals is "1.25000000"); without the decimals,
+ * the minor units as they are.
+ */
+export function minorToCoins(minor: number, decimals: number | undefined): string {
+  if (decimals === undefined || !Number.isSafeInteger(minor)) return String(minor);
+  const v = BigInt(minor);
+  const neg = v < 0n;
+  const digits = (neg ? -v : v).toString().padStart(decimals + 1, '0');
+  const whole = digits.slice(0, digits.length - decimals);
+  const frac = digits.slice(digits.length - decimals);
+  return `${neg ? '-' : ''}${whole}${decimals > 0 ? `.${frac}` : ''}`;
 }

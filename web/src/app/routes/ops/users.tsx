@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { opsApi } from '@/features/ops/api';
 import { opsKeys, useActions } from '@/features/ops/hooks';
-import { can, type UserPage as UserPageData, type Withdrawal } from '@/features/ops/models';
+import { can, minorToCoins, type UserPage as UserPageData, type Withdrawal } from '@/features/ops/models';
 import { Copy, DetailPage, LoadedTable, OpsTable, PageTitle, TableCard, When, cols, useDetail, useOpsT } from './widgets';
 import { useWithdrawalColumns } from './withdrawals';
 
@@ -118,99 +118,115 @@ export function UserPage() {
           modal: (a) => ({ title: t(`users.${a}`) }),
         }}
       >
-        {(p) => (
-          <>
-            <Card>
-              <Descriptions column={3} size="small" bordered>
-                <Descriptions.Item label={t('users.uid')}>
-                  <Copy text={p.user.uid} />
-                </Descriptions.Item>
-                <Descriptions.Item label={t('fields.email')}>{p.user.email ? <Copy text={p.user.email} /> : '—'}</Descriptions.Item>
-                <Descriptions.Item label={t('users.phone')}>{p.user.phone || '—'}</Descriptions.Item>
-                <Descriptions.Item label={t('users.nickname')}>{p.user.nickname || '—'}</Descriptions.Item>
-                <Descriptions.Item label={t('users.accountType')}>{p.accountType}</Descriptions.Item>
-                <Descriptions.Item label={t('fields.created')}>
-                  <When at={p.user.createdAt} />
-                </Descriptions.Item>
-                <Descriptions.Item label={t('users.twoFactor')}>
-                  <span data-testid="ops-user-2fa">{p.twoFactor.enabled ? t('users.twoFactorOn', { n: p.twoFactor.recoveryCodesLeft }) : t('users.twoFactorOff')}</span>
-                </Descriptions.Item>
-                <Descriptions.Item label={t('users.freezes')} span={2}>
-                  <Space direction="vertical" data-testid="ops-user-freezes">
-                    {p.freeze.frozen && <Tag color="red">{t('users.accountFrozen', { reason: p.freeze.frozenReason })}</Tag>}
-                    {p.freeze.withdrawalsFrozen && <Tag color="red">{t('users.withdrawalsFrozen', { reason: p.freeze.withdrawalsFrozenReason })}</Tag>}
-                    {!p.freeze.frozen && !p.freeze.withdrawalsFrozen && t('users.notFrozen')}
-                  </Space>
-                </Descriptions.Item>
-              </Descriptions>
-            </Card>
-            <TableCard
-              title={t('users.subAccounts')}
-              rows={p.subAccounts}
-              expandable={{
-                rowExpandable: (s) => s.devices.length > 0,
-                expandedRowRender: (s) => <OpsTable rows={s.devices} columns={plain('coin', 'worker', 'kind', 'status')} />,
-              }}
-              columns={[
-                { title: t('fields.id'), dataIndex: 'id' },
-                { title: t('users.subAccounts'), dataIndex: 'code', render: (c: string, s) => `${c}${s.alias ? ` (${s.alias})` : ''}${s.deleted ? ` · ${t('users.deleted')}` : ''}` },
-                { title: t('fields.coin'), dataIndex: 'defaultCoin' },
-                { title: t('users.devices'), render: (_, s) => s.devices.length },
-              ]}
-            />
-            <TableCard
-              title={`${t('users.balances')} (${t('users.minorUnits')})`}
-              rowKey={(b) => `${b.subAccountId}/${b.coin}`}
-              rows={p.balances}
-              columns={plain('subAccountId', 'coin', 'available', 'frozen', 'earned', 'withdrawn')}
-            />
-            <TableCard<Withdrawal> title={t('nav.withdrawals')} rows={p.withdrawals} columns={columns} />
-            <TableCard
-              title={t('users.addresses')}
-              rows={p.addresses}
-              columns={[
-                ...plain('coin'),
-                cols.copy(t('fields.address'), 'address'),
-                ...plain('network', 'description'),
-                cols.time(t('users.usableAt'), 'usableAt'),
-                {
-                  title: t('fields.status'),
-                  dataIndex: 'locked',
-                  render: (l: boolean) => <Tag color={l ? 'gold' : 'green'}>{t(l ? 'users.locked' : 'users.usable')}</Tag>,
-                },
-              ]}
-            />
-            <TableCard
-              title={`${t('users.ledger')} (${t('users.minorUnits')})`}
-              rows={p.ledger}
-              columns={[
-                cols.time(t('fields.time'), 'createdAt'),
-                ...plain('subAccountId', 'coin', 'kind', 'available', 'frozen', 'ref'),
-              ]}
-            />
-            <TableCard
-              title={t('users.observers')}
-              rows={p.observerLinks}
-              columns={[
-                ...plain('id', 'coins', 'note'),
-                cols.time(t('fields.created'), 'createdAt'),
-                cols.time(t('users.expiresAt'), 'expiresAt'),
-              ]}
-            />
-            <TableCard
-              title={t('users.sessions')}
-              rowKey={(s) => `${s.createdAt}/${s.ip}/${s.lastSeenAt}`}
-              rows={p.sessions}
-              columns={[
-                cols.time(t('fields.created'), 'createdAt'),
-                cols.time(t('users.lastSeen'), 'lastSeenAt'),
-                cols.time(t('users.expiresAt'), 'expiresAt'),
-                { title: t('fields.ip'), dataIndex: 'ip' },
-                { title: t('users.browser'), dataIndex: 'userAgent', ellipsis: true },
-              ]}
-            />
-          </>
-        )}
+        {(p) => {
+          // Balances and ledger rows name a sub-account by id and amounts in minor units:
+          // shown by the sub-account's code and in coins.
+          const codes = new Map(p.subAccounts.map((s) => [s.id, s.code]));
+          const subAccountColumn = { title: t('users.subAccounts'), dataIndex: 'subAccountId', render: (sid: number) => codes.get(sid) ?? sid };
+          const amounts = (...fields: string[]) =>
+            fields.map((f) => ({
+              title: t(USER_FIELDS[f]),
+              dataIndex: f,
+              align: 'right' as const,
+              render: (v: number, r: { coin: string }) => minorToCoins(v, p.decimals?.[r.coin]),
+            }));
+          return (
+            <>
+              <Card>
+                <Descriptions column={3} size="small" bordered>
+                  <Descriptions.Item label={t('users.uid')}>
+                    <Copy text={p.user.uid} />
+                  </Descriptions.Item>
+                  <Descriptions.Item label={t('fields.email')}>{p.user.email ? <Copy text={p.user.email} /> : '—'}</Descriptions.Item>
+                  <Descriptions.Item label={t('users.phone')}>{p.user.phone || '—'}</Descriptions.Item>
+                  <Descriptions.Item label={t('users.nickname')}>{p.user.nickname || '—'}</Descriptions.Item>
+                  <Descriptions.Item label={t('users.accountType')}>{p.accountType}</Descriptions.Item>
+                  <Descriptions.Item label={t('fields.created')}>
+                    <When at={p.user.createdAt} />
+                  </Descriptions.Item>
+                  <Descriptions.Item label={t('users.twoFactor')}>
+                    <span data-testid="ops-user-2fa">{p.twoFactor.enabled ? t('users.twoFactorOn', { n: p.twoFactor.recoveryCodesLeft }) : t('users.twoFactorOff')}</span>
+                  </Descriptions.Item>
+                  <Descriptions.Item label={t('users.freezes')} span={2}>
+                    <Space direction="vertical" data-testid="ops-user-freezes">
+                      {p.freeze.frozen && <Tag color="red">{t('users.accountFrozen', { reason: p.freeze.frozenReason })}</Tag>}
+                      {p.freeze.withdrawalsFrozen && <Tag color="red">{t('users.withdrawalsFrozen', { reason: p.freeze.withdrawalsFrozenReason })}</Tag>}
+                      {!p.freeze.frozen && !p.freeze.withdrawalsFrozen && t('users.notFrozen')}
+                    </Space>
+                  </Descriptions.Item>
+                </Descriptions>
+              </Card>
+              <TableCard
+                title={t('users.subAccounts')}
+                rows={p.subAccounts}
+                expandable={{
+                  rowExpandable: (s) => s.devices.length > 0,
+                  expandedRowRender: (s) => <OpsTable rows={s.devices} columns={plain('coin', 'worker', 'kind', 'status')} />,
+                }}
+                columns={[
+                  { title: t('fields.id'), dataIndex: 'id' },
+                  { title: t('users.subAccounts'), dataIndex: 'code', render: (c: string, s) => `${c}${s.alias ? ` (${s.alias})` : ''}${s.deleted ? ` · ${t('users.deleted')}` : ''}` },
+                  { title: t('fields.coin'), dataIndex: 'defaultCoin' },
+                  { title: t('users.devices'), render: (_, s) => s.devices.length },
+                ]}
+              />
+              <TableCard
+                title={t('users.balances')}
+                rowKey={(b) => `${b.subAccountId}/${b.coin}`}
+                rows={p.balances}
+                columns={[subAccountColumn, ...plain('coin'), ...amounts('available', 'frozen', 'earned', 'withdrawn')]}
+              />
+              <TableCard<Withdrawal> title={t('nav.withdrawals')} rows={p.withdrawals} columns={columns} />
+              <TableCard
+                title={t('users.addresses')}
+                rows={p.addresses}
+                columns={[
+                  ...plain('coin'),
+                  cols.copy(t('fields.address'), 'address'),
+                  ...plain('network', 'description'),
+                  cols.time(t('users.usableAt'), 'usableAt'),
+                  {
+                    title: t('fields.status'),
+                    dataIndex: 'locked',
+                    render: (l: boolean) => <Tag color={l ? 'gold' : 'green'}>{t(l ? 'users.locked' : 'users.usable')}</Tag>,
+                  },
+                ]}
+              />
+              <TableCard
+                title={t('users.ledger')}
+                rows={p.ledger}
+                columns={[
+                  cols.time(t('fields.time'), 'createdAt'),
+                  subAccountColumn,
+                  ...plain('coin', 'kind'),
+                  ...amounts('available', 'frozen'),
+                  ...plain('ref'),
+                ]}
+              />
+              <TableCard
+                title={t('users.observers')}
+                rows={p.observerLinks}
+                columns={[
+                  ...plain('id', 'coins', 'note'),
+                  cols.time(t('fields.created'), 'createdAt'),
+                  cols.time(t('users.expiresAt'), 'expiresAt'),
+                ]}
+              />
+              <TableCard
+                title={t('users.sessions')}
+                rowKey={(s) => `${s.createdAt}/${s.ip}/${s.lastSeenAt}`}
+                rows={p.sessions}
+                columns={[
+                  cols.time(t('fields.created'), 'createdAt'),
+                  cols.time(t('users.lastSeen'), 'lastSeenAt'),
+                  cols.time(t('users.expiresAt'), 'expiresAt'),
+                  { title: t('fields.ip'), dataIndex: 'ip' },
+                  { title: t('users.browser'), dataIndex: 'userAgent', ellipsis: true },
+                ]}
+              />
+            </>
+          );
+        }}
       </DetailPage>
     </>
   );
