@@ -17,6 +17,7 @@ import (
 	"github.com/uniplus-pool/pool/internal/db"
 	"github.com/uniplus-pool/pool/internal/db/dbtest"
 	"github.com/uniplus-pool/pool/internal/notify"
+	"github.com/uniplus-pool/pool/internal/ops/audit"
 	"github.com/uniplus-pool/pool/internal/ratelimit"
 )
 
@@ -146,7 +147,7 @@ func TestSysConfig(t *testing.T) {
 		}
 		call{name: "set telegram", path: path + "telegram_url", headers: en(), status: 200, code: 0, data: `"https://t.me/uniplus"`}.run(t, srv.URL)
 		call{name: "unknown key", path: path + "nope", headers: en(), status: 404, code: 3, msg: "no such setting"}.run(t, srv.URL)
-		if err := store.SetSysConfig(context.Background(), "secret", "smtp_password", "hunter2"); err != nil {
+		if err := store.SetSysConfig(context.Background(), audit.CLI, "secret", "smtp_password", "hunter2"); err != nil {
 			t.Fatal(err)
 		}
 		call{name: "private key type", path: "/api/pc/v1/sys/config?keyType=secret&sysKey=smtp_password", headers: en(), status: 404, code: 3}.run(t, srv.URL)

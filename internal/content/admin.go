@@ -105,7 +105,7 @@ func (s *Store) adminSysConfigSet(ctx context.Context, cmd *cli.Command, args []
 	if err := ValidateSysConfig(keyType, key, value); err != nil {
 		return err
 	}
-	if err := s.SetSysConfig(ctx, keyType, key, value); err != nil {
+	if err := s.SetSysConfig(ctx, audit.CLI, keyType, key, value); err != nil {
 		return err
 	}
 	fmt.Fprintf(out, "%s/%s = %q\n", keyType, key, value)

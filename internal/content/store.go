@@ -55,15 +55,47 @@ func (s *Store) GetSysConfig(ctx context.Context, keyType, key string) (string, 
 	return v, nil
 }
 
-// SetSysConfig creates or replaces a setting.
-func (s *Store) SetSysConfig(ctx context.Context, keyType, key, value string) error {
-	_, err := s.DB.Exec(ctx, `INSERT INTO sys_config (key_type, sys_key, value, updated_at) VALUES (?, ?, ?, ?)
-		ON CONFLICT (key_type, sys_key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at`,
-		keyType, key, value, db.NowMillis())
+// SetSysConfig creates or replaces a setting for an operator (by), with its audit entry
+// (content.sysconfig.update, sysconfig:TYPE/KEY) in the same transaction. A setting of
+// that is a secret (isSecretSetting: an SMTP password) is kept out of the log: its entry
+// says only that it was set.
+func (s *Store) SetSysConfig(ctx context.Context, by audit.Actor, keyType, key, value string) error {
+	now := db.NowMillis()
+	err := s.DB.InTx(ctx, func(tx *db.Tx) error {
+		var old string
+		err := tx.QueryRow(ctx, "SELECT value FROM sys_config WHERE key_type = ? AND sys_key = ?", keyType, key).Scan(&old)
+		had := err == nil
+		if err != nil && !errors.Is(err, sql.ErrNoRows) {
+			return err
+		}
+		if _, err := tx.Exec(ctx, `INSERT INTO sys_config (key_type, sys_key, value, updated_at) VALUES (?, ?, ?, ?)
+			ON CONFLICT (key_type, sys_key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at`,
+			keyType, key, value, now); err != nil {
+			return err
+		}
+		shown := func(v string, set bool) any {
+			switch {
+			case !set:
+				return nil
+			case isSecretSetting(keyType, key):
+				return map[string]string{"value": "(secret)"}
+			}
+			return map[string]string{"value": v}
+		}
+		return audit.Record(ctx, tx, audit.Entry{At: time.UnixMilli(now), Actor: by, Action: "content.sysconfig.update",
+			ObjectType: "sysconfig", ObjectID: keyType + "/" + key, Before: shown(old, had), After: shown(value, true)})
+	})
 	if err != nil {
 		return fmt.Errorf("content: set sys config %s/%s: %w", keyType, key, err)
 	}
 	return nil
+}
+
+// isSecretSetting says whether a setting's value stays out of the audit log: the key type
+// "secret", or a key that names a password, secret or token.
+func isSecretSetting(keyType, key string) bool {
+	k := strings.ToLower(key)
+	return keyType == "secret" || strings.Contains(k, "password") || strings.Contains(k, "secret") || strings.Contains(k, "token")
 }
 
 // ListSysConfig lists every setting.

@@ -11,6 +11,7 @@ import (
 	"text/tabwriter"
 
 	"github.com/uniplus-pool/pool/internal/cli"
+	"github.com/uniplus-pool/pool/internal/ops/audit"
 )
 
 // AdminUsage lists the price commands of `poold admin`.
@@ -64,7 +65,7 @@ func (p *Prices) Admin(ctx context.Context, args []string, out io.Writer) error 
 		if err != nil || v < 0 || v > 1e12 {
 			return fmt.Errorf("price %q must be a number from 0 to 1e12", words[2])
 		}
-		if err := p.Set(ctx, coin, fiat, ToMicros(v), "operator"); err != nil {
+		if err := p.SetByOperator(ctx, audit.CLI, coin, fiat, ToMicros(v)); err != nil {
 			return err
 		}
 		fmt.Fprintf(out, "%s = %.6f %s\n", coin, ToMicros(v).Float(), fiat)

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"log/slog"
 	"net/http"
@@ -83,6 +84,29 @@ func TestDashboardAndCalculatorOnBothDatabases(t *testing.T) {
 			if err := prices.Admin(ctx, bad, &out); err == nil {
 				t.Errorf("price %v accepted", bad)
 			}
+		}
+		// price set is in the operator audit log as cli, the refused ones not.
+		for _, v := range []string{"61000.5", "60000"} { // and back, for the figures below
+			if err := prices.Admin(ctx, []string{"set", "btc", "usd", v}, &out); err != nil {
+				t.Fatal(err)
+			}
+		}
+		var entries []string
+		audited, err := d.Query(ctx, "SELECT actor, object_id, COALESCE(before_json, ''), after_json FROM ops_audit WHERE action = 'price.set' ORDER BY id")
+		if err != nil {
+			t.Fatal(err)
+		}
+		for audited.Next() {
+			var actor, object, before, after string
+			if err := audited.Scan(&actor, &object, &before, &after); err != nil {
+				t.Fatal(err)
+			}
+			entries = append(entries, strings.Join([]string{actor, object, before, after}, " "))
+		}
+		audited.Close()
+		if want := []string{`cli BTC/USD  {"micros":60000000000}`, `cli BTC/USD {"micros":60000000000} {"micros":61000500000}`,
+			`cli BTC/USD {"micros":61000500000} {"micros":60000000000}`}; fmt.Sprint(entries) != fmt.Sprint(want) {
+			t.Fatalf("audit entries %q, want %q", entries, want)
 		}
 		// BTC: 600 s blocks at 500 EH/s (difficulty = 500e18 x 600 / 2^32), 3.125 a block.
 		stats := &mining.Blocks{DB: d}

@@ -18,6 +18,7 @@ import (
 	"time"
 
 	"github.com/uniplus-pool/pool/internal/db"
+	"github.com/uniplus-pool/pool/internal/ops/audit"
 )
 
 // Fiat currencies the site shows (SPEC section 9: USD default, CNY option).
@@ -59,6 +60,41 @@ func (p *Prices) Set(ctx context.Context, coin, fiat string, v Micros, source st
 	_, err := p.DB.Exec(ctx, `INSERT INTO prices (coin, fiat, micros, source, updated_at) VALUES (?, ?, ?, ?, ?)
 		ON CONFLICT (coin, fiat) DO UPDATE SET micros = excluded.micros, source = excluded.source, updated_at = excluded.updated_at`,
 		coin, fiat, int64(v), source, db.NowMillis())
+	if err != nil {
+		return fmt.Errorf("market: set price %s/%s: %w", coin, fiat, err)
+	}
+	return nil
+}
+
+// SetByOperator sets a price as an operator (by) does, `poold admin price set`: the
+// price and its audit entry (price.set, price:COIN/FIAT, the price before and after in
+// millionths) in one transaction. The feed's own updates are not operators' changes and
+// go through Set.
+func (p *Prices) SetByOperator(ctx context.Context, by audit.Actor, coin, fiat string, v Micros) error {
+	if !slices.Contains(Fiats, fiat) {
+		return fmt.Errorf("market: fiat %q is not USD or CNY", fiat)
+	}
+	if v < 0 {
+		return errors.New("market: a price cannot be negative")
+	}
+	now := db.NowMillis()
+	err := p.DB.InTx(ctx, func(tx *db.Tx) error {
+		var old int64
+		var before any
+		switch err := tx.QueryRow(ctx, "SELECT micros FROM prices WHERE coin = ? AND fiat = ?", coin, fiat).Scan(&old); {
+		case err == nil:
+			before = map[string]int64{"micros": old}
+		case !errors.Is(err, sql.ErrNoRows):
+			return err
+		}
+		if _, err := tx.Exec(ctx, `INSERT INTO prices (coin, fiat, micros, source, updated_at) VALUES (?, ?, ?, 'operator', ?)
+			ON CONFLICT (coin, fiat) DO UPDATE SET micros = excluded.micros, source = excluded.source, updated_at = excluded.updated_at`,
+			coin, fiat, int64(v), now); err != nil {
+			return err
+		}
+		return audit.Record(ctx, tx, audit.Entry{At: time.UnixMilli(now), Actor: by, Action: "price.set", ObjectType: "price",
+			ObjectID: coin + "/" + fiat, Before: before, After: map[string]int64{"micros": int64(v)}})
+	})
 	if err != nil {
 		return fmt.Errorf("market: set price %s/%s: %w", coin, fiat, err)
 	}
