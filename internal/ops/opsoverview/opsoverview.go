@@ -162,7 +162,10 @@ func nodeOf(ctx context.Context, q db.Querier, coinType string, now time.Time) (
 // wallets checks every coin's wallet at once, each under WalletTimeout.
 func (a *Area) wallets(ctx context.Context, coins []coin.Coin) []withdraw.OpsWalletReport {
 	out := make([]withdraw.OpsWalletReport, len(coins))
-	if a.Wallets == nil {
+	// Read once: a check that outlives the wait (a node that ignores its context) must not
+	// read the Area after Overview has answered.
+	wallets := a.Wallets
+	if wallets == nil {
 		for i, c := range coins {
 			out[i] = withdraw.OpsWalletReport{Coin: c.Type, Error: "no wallet checker in this process"}
 		}
@@ -180,7 +183,7 @@ func (a *Area) wallets(ctx context.Context, coins []coin.Coin) []withdraw.OpsWal
 		go func() {
 			defer wg.Done()
 			done := make(chan withdraw.OpsWalletReport, 1)
-			go func() { done <- a.Wallets.OpsWalletLine(ctx, c) }()
+			go func() { done <- wallets.OpsWalletLine(ctx, c) }()
 			select {
 			case out[i] = <-done:
 			case <-ctx.Done():
