@@ -21,6 +21,7 @@ import (
 	"github.com/uniplus-pool/pool/internal/db/dbtest"
 	"github.com/uniplus-pool/pool/internal/httpx"
 	"github.com/uniplus-pool/pool/internal/notify"
+	"github.com/uniplus-pool/pool/internal/ops/audit"
 	"github.com/uniplus-pool/pool/internal/ratelimit"
 )
 
@@ -132,7 +133,7 @@ func newHarness(t *testing.T, d *db.DB) *harness {
 		Async: func(f func()) { f() }, Limiter: limiter,
 	}
 	// The agent whose invite code h.register carries.
-	if _, err := svc.Store.AddAgent(context.Background(), account.Agent{Code: "AGENT7", Name: "Agent Seven"}, clk.Now()); err != nil {
+	if _, err := svc.Store.AddAgent(context.Background(), audit.CLI, account.Agent{Code: "AGENT7", Name: "Agent Seven"}, clk.Now()); err != nil {
 		t.Fatal(err)
 	}
 	rt := httpx.NewRouter(slog.New(slog.NewTextHandler(io.Discard, nil)), httpx.Options{DefaultLang: "en_US", TrustProxy: true})
@@ -263,7 +264,7 @@ func TestRegisterLoginAndSessions(t *testing.T) {
 		if n != 0 {
 			t.Fatalf("bad input created %d users", n)
 		}
-		if _, err := h.svc.Store.AddAgent(context.Background(), account.Agent{Code: "A1", Name: "Agent One"}, h.clock.Now()); err != nil {
+		if _, err := h.svc.Store.AddAgent(context.Background(), audit.CLI, account.Agent{Code: "A1", Name: "Agent One"}, h.clock.Now()); err != nil {
 			t.Fatal(err)
 		}
 		// A login code is no register code.

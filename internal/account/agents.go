@@ -11,6 +11,7 @@ import (
 
 	"github.com/uniplus-pool/pool/internal/db"
 	"github.com/uniplus-pool/pool/internal/httpx"
+	"github.com/uniplus-pool/pool/internal/ops/audit"
 	"github.com/uniplus-pool/pool/internal/textcheck"
 )
 
@@ -100,8 +101,9 @@ func AgentName(raw string) (string, error) {
 	return name, nil
 }
 
-// AddAgent stores a new agent; a code another agent has, in any case, is ErrAgentExists.
-func (s *Store) AddAgent(ctx context.Context, a Agent, now time.Time) (Agent, error) {
+// AddAgent stores a new agent for an operator (by) with its audit entry (agent.add) in
+// the same transaction; a code another agent has, in any case, is ErrAgentExists.
+func (s *Store) AddAgent(ctx context.Context, by audit.Actor, a Agent, now time.Time) (Agent, error) {
 	code, err := AgentCode(a.Code)
 	if err != nil {
 		return a, err
@@ -114,8 +116,13 @@ func (s *Store) AddAgent(ctx context.Context, a Agent, now time.Time) (Agent, er
 		return a, errors.New("the expiry is before 1970")
 	}
 	a.Code, a.Name, a.Disabled, a.CreatedAt = code, name, false, now.UnixMilli()
-	_, err = s.DB.Exec(ctx, "INSERT INTO agents ("+agentColumns+") VALUES (?, ?, ?, ?, ?)",
-		a.Code, a.Name, a.ExpiresAt, a.Disabled, a.CreatedAt)
+	err = s.DB.InTx(ctx, func(tx *db.Tx) error {
+		if _, err := tx.Exec(ctx, "INSERT INTO agents ("+agentColumns+") VALUES (?, ?, ?, ?, ?)",
+			a.Code, a.Name, a.ExpiresAt, a.Disabled, a.CreatedAt); err != nil {
+			return err
+		}
+		return audit.Record(ctx, tx, audit.Entry{At: now, Actor: by, Action: "agent.add", ObjectType: "agent", ObjectID: a.Code, After: a})
+	})
 	if db.IsUniqueViolation(err) {
 		return a, ErrAgentExists
 	}
@@ -156,8 +163,10 @@ func (s *Store) ListAgents(ctx context.Context) ([]Agent, error) {
 }
 
 // SetAgent turns an agent's code off (disabled) or on again and, with expiresAt non-nil,
-// sets when it expires (0 never). An unknown code is ErrAgentUnknown.
-func (s *Store) SetAgent(ctx context.Context, code string, disabled bool, expiresAt *int64) (Agent, error) {
+// sets when it expires (0 never), for an operator (by), with its audit entry
+// (agent.disable or agent.enable, before and after) in the same transaction. An unknown
+// code is ErrAgentUnknown.
+func (s *Store) SetAgent(ctx context.Context, by audit.Actor, code string, disabled bool, expiresAt *int64) (Agent, error) {
 	set, args := "disabled = ?", []any{disabled}
 	if expiresAt != nil {
 		if *expiresAt < 0 {
@@ -168,17 +177,25 @@ func (s *Store) SetAgent(ctx context.Context, code string, disabled bool, expire
 	code = strings.TrimSpace(code)
 	var a Agent
 	err := s.DB.InTx(ctx, func(tx *db.Tx) error {
-		res, err := tx.Exec(ctx, "UPDATE agents SET "+set+" WHERE lower(code) = lower(?)", append(args, code)...)
+		before, err := s.AgentByCode(ctx, tx, code)
+		if errors.Is(err, db.ErrNotFound) {
+			return ErrAgentUnknown
+		}
 		if err != nil {
 			return err
 		}
-		if n, err := res.RowsAffected(); err != nil {
+		if _, err := tx.Exec(ctx, "UPDATE agents SET "+set+" WHERE lower(code) = lower(?)", append(args, code)...); err != nil {
 			return err
-		} else if n == 0 {
-			return ErrAgentUnknown
 		}
-		a, err = s.AgentByCode(ctx, tx, code)
-		return err
+		if a, err = s.AgentByCode(ctx, tx, code); err != nil {
+			return err
+		}
+		action := "agent.enable"
+		if disabled {
+			action = "agent.disable"
+		}
+		return audit.Record(ctx, tx, audit.Entry{At: time.Now(), Actor: by, Action: action, ObjectType: "agent", ObjectID: a.Code,
+			Before: before, After: a})
 	})
 	if err != nil && !errors.Is(err, ErrAgentUnknown) {
 		return a, fmt.Errorf("account: update agent: %w", err)

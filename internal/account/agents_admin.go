@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/uniplus-pool/pool/internal/cli"
+	"github.com/uniplus-pool/pool/internal/ops/audit"
 )
 
 // AgentAdminUsage is the help of `poold admin agent`.
@@ -128,7 +129,7 @@ func (s *Store) adminAgentAdd(ctx context.Context, args []string, out io.Writer,
 	if err != nil {
 		return fmt.Errorf("agent add: %w", err)
 	}
-	a, err := s.AddAgent(ctx, Agent{Code: code, Name: *name, ExpiresAt: at}, now)
+	a, err := s.AddAgent(ctx, audit.CLI, Agent{Code: code, Name: *name, ExpiresAt: at}, now)
 	if errors.Is(err, ErrAgentExists) {
 		return fmt.Errorf("agent add %s: %w", strings.TrimSpace(code), err)
 	}
@@ -181,7 +182,7 @@ func (s *Store) adminAgentSwitch(ctx context.Context, verb string, args []string
 		}
 		newExpiry = &at
 	}
-	a, err := s.SetAgent(ctx, code, verb == "disable", newExpiry)
+	a, err := s.SetAgent(ctx, audit.CLI, code, verb == "disable", newExpiry)
 	if errors.Is(err, ErrAgentUnknown) {
 		return fmt.Errorf("agent %s %s: %w (agent list shows them)", verb, strings.TrimSpace(code), err)
 	}

@@ -3,6 +3,7 @@ package account_test
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"net/url"
 	"strconv"
 	"strings"
@@ -12,6 +13,7 @@ import (
 	"github.com/uniplus-pool/pool/internal/account"
 	"github.com/uniplus-pool/pool/internal/db"
 	"github.com/uniplus-pool/pool/internal/db/dbtest"
+	"github.com/uniplus-pool/pool/internal/ops/audit"
 )
 
 // adminAgents runs `poold admin agent ARGS` at now and answers what it printed and its
@@ -154,11 +156,11 @@ func (h *harness) addAgent(code string, expiresIn time.Duration, disabled bool) 
 		a.ExpiresAt = h.clock.Now().Add(expiresIn).UnixMilli()
 	}
 	ctx := context.Background()
-	if _, err := h.svc.Store.AddAgent(ctx, a, h.clock.Now()); err != nil {
+	if _, err := h.svc.Store.AddAgent(ctx, audit.CLI, a, h.clock.Now()); err != nil {
 		h.t.Fatal(err)
 	}
 	if disabled {
-		if _, err := h.svc.Store.SetAgent(ctx, code, true, nil); err != nil {
+		if _, err := h.svc.Store.SetAgent(ctx, audit.CLI, code, true, nil); err != nil {
 			h.t.Fatal(err)
 		}
 	}
@@ -238,7 +240,7 @@ func TestRegistrationChecksTheInviteCode(t *testing.T) {
 		}
 
 		// A code disabled and enabled again, or given a new expiry, is taken again.
-		if _, err := h.svc.Store.SetAgent(context.Background(), "old", false, new(int64)); err != nil {
+		if _, err := h.svc.Store.SetAgent(context.Background(), audit.CLI, "old", false, new(int64)); err != nil {
 			t.Fatal(err)
 		}
 		code = h.sendEmail("third@example.com", "register", "")
@@ -302,5 +304,35 @@ func TestInviteCheck(t *testing.T) {
 		h.addr = "198.51.100.7"
 		h.clock.Add(time.Duration(w-h.clock.Now().UnixMilli()%w) * time.Millisecond) // the next window; the code lasts 10 min
 		h.want(h.post("/api/pc/v1/common/customer/register/email", "", reg), 200, 0, "Registration successful")
+	})
+}
+
+// agent add, disable and enable are in the operator audit log as cli, each with the agent
+// before and after; a refused one leaves no entry.
+func TestAgentCommandsAreAudited(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		s := &account.Store{DB: d}
+		now := time.Date(2026, 3, 1, 2, 0, 0, 0, time.UTC)
+		for _, args := range [][]string{{"add", "AGENT7", "--name", "Li Wei"}, {"add", "agent7", "--name", "Copy"}, {"disable", "agent7"}, {"enable", "AGENT7"}, {"disable", "NOPE"}} {
+			adminAgents(t, s, now, args...)
+		}
+		rows, err := d.Query(context.Background(), "SELECT actor, action, object_id, COALESCE(before_json, '') <> '', after_json FROM ops_audit ORDER BY id")
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer rows.Close()
+		var got []string
+		for rows.Next() {
+			var actor, action, object, after string
+			var hadBefore bool
+			if err := rows.Scan(&actor, &action, &object, &hadBefore, &after); err != nil {
+				t.Fatal(err)
+			}
+			got = append(got, fmt.Sprintf("%s %s %s %v %v", actor, action, object, hadBefore, strings.Contains(after, `"Disabled":true`)))
+		}
+		want := []string{"cli agent.add AGENT7 false false", "cli agent.disable AGENT7 true true", "cli agent.enable AGENT7 true false"}
+		if fmt.Sprint(got) != fmt.Sprint(want) {
+			t.Fatalf("audit entries %q, want %q", got, want)
+		}
 	})
 }

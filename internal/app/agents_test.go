@@ -16,6 +16,7 @@ import (
 	"github.com/uniplus-pool/pool/internal/config"
 	"github.com/uniplus-pool/pool/internal/db"
 	"github.com/uniplus-pool/pool/internal/db/dbtest"
+	"github.com/uniplus-pool/pool/internal/ops/audit"
 	"github.com/uniplus-pool/pool/internal/ratelimit"
 )
 
@@ -69,11 +70,11 @@ func TestInviteCheckEndpoint(t *testing.T) {
 			{Code: "OFF", Name: "Disabled"},
 			{Code: "OLD", Name: "Expired", ExpiresAt: now.UnixMilli()},
 		} {
-			if _, err := store.AddAgent(ctx, a, now); err != nil {
+			if _, err := store.AddAgent(ctx, audit.CLI, a, now); err != nil {
 				t.Fatal(err)
 			}
 		}
-		if _, err := store.SetAgent(ctx, "OFF", true, nil); err != nil {
+		if _, err := store.SetAgent(ctx, audit.CLI, "OFF", true, nil); err != nil {
 			t.Fatal(err)
 		}
 		log := slog.New(slog.NewTextHandler(io.Discard, nil))

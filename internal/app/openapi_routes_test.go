@@ -144,7 +144,7 @@ func TestOpenAPIEveryRouteAgainstARealServer(t *testing.T) {
 	a.call("GET", "/api/pc/v1/customer/sms/code/check?"+query("phone", phone, "scenes", "register", "code", code), "", nil, 200)
 	a.call("POST", "/api/pc/v1/common/customer/register/phone", "", map[string]any{"phone": phone, "nickName": "phone_user", "password": pw}, 400)
 	// An agent's invite code: the invite page's check, and a registration that carries it.
-	if _, err := (&account.Store{DB: d}).AddAgent(ctx, account.Agent{Code: "AGENT7", Name: "Agent Seven"}, clock()); err != nil {
+	if _, err := (&account.Store{DB: d}).AddAgent(ctx, audit.CLI, account.Agent{Code: "AGENT7", Name: "Agent Seven"}, clock()); err != nil {
 		t.Fatal(err)
 	}
 	a.call("GET", "/api/pc/v1/common/customer/invite/check?"+query("code", "AGENT7"), "", nil, 200)
