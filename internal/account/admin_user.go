@@ -11,9 +11,12 @@ import (
 	"strings"
 
 	"github.com/uniplus-pool/pool/internal/cli"
+	"github.com/uniplus-pool/pool/internal/db"
 	"github.com/uniplus-pool/pool/internal/httpx"
 	"github.com/uniplus-pool/pool/internal/i18n"
 	"github.com/uniplus-pool/pool/internal/ops/audit"
+	"strconv"
+	"time"
 )
 
 // UserAdminUsage is the help of `poold admin user`.
@@ -68,7 +71,16 @@ func (s *Service) AddUser(ctx context.Context, channel, rawTarget, nickname, pas
 	} else {
 		u.Email = target
 	}
-	u, err = s.Store.CreateUser(ctx, s.Store.DB, u)
+	// The account and its audit entry (user.add, as cli; the contact and nickname, never
+	// the password's hash) in one transaction.
+	err = s.Store.DB.InTx(ctx, func(tx *db.Tx) error {
+		var err error
+		if u, err = s.Store.CreateUser(ctx, tx, u); err != nil {
+			return err
+		}
+		return audit.Record(ctx, tx, audit.Entry{At: time.UnixMilli(u.CreatedAt), Actor: audit.CLI, Action: "user.add", ObjectType: "user",
+			ObjectID: strconv.FormatInt(u.ID, 10), After: map[string]string{"uid": u.UID, "email": u.Email, "phone": u.Phone, "nickname": u.Nickname, "lang": u.Lang}})
+	})
 	if errors.Is(err, errContactTaken) {
 		return User{}, httpx.Warn(contactKey(channel, "account.phoneRegistered", "account.emailRegistered"), nil)
 	}

@@ -290,6 +290,12 @@ func TestAdminUserAdd(t *testing.T) {
 	if n := tableRows(t, d, "users"); n != before {
 		t.Fatalf("refused adds stored users: %d, was %d", n, before)
 	}
+	// The two accounts made are in the operator audit log as cli, the refused ones not,
+	// and never a password or its hash.
+	if got := auditAfter(t, d, "user.add"); len(got) != 2 || !strings.Contains(got[0], `"email":"ann@example.com"`) ||
+		!strings.Contains(got[1], `"phone":"13800138000"`) || strings.Contains(strings.Join(got, ""), "argon2") || strings.Contains(strings.Join(got, ""), pw) {
+		t.Fatalf("user.add entries: %q", got)
+	}
 	if _, err := runAdmin(t, "", "--db", path, "user", "remove", "ann@example.com"); err == nil || !strings.Contains(err.Error(), `unknown verb "remove"`) {
 		t.Fatalf("unknown verb: %v", err)
 	}
@@ -356,4 +362,28 @@ func TestAdminSubaccountAdd(t *testing.T) {
 	if n := tableRows(t, d, "sub_accounts"); n != before {
 		t.Fatalf("refused adds stored sub-accounts: %d, was %d", n, before)
 	}
+	// The two made are audited as cli, without the Uniplus ID.
+	if got := auditAfter(t, d, "subaccount.add"); len(got) != 2 || !strings.Contains(got[0], `"code":"alice"`) ||
+		!strings.Contains(got[1], `"alias":"Bob farm"`) || strings.Contains(strings.Join(got, ""), "UP-") {
+		t.Fatalf("subaccount.add entries: %q", got)
+	}
+}
+
+// auditAfter lists the after values of the cli audit entries of action, oldest first.
+func auditAfter(t *testing.T, d *db.DB, action string) []string {
+	t.Helper()
+	rows, err := d.Query(context.Background(), "SELECT after_json FROM ops_audit WHERE action = ? AND actor = 'cli' ORDER BY id", action)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rows.Close()
+	var out []string
+	for rows.Next() {
+		var after string
+		if err := rows.Scan(&after); err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, after)
+	}
+	return out
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/uniplus-pool/pool/internal/account"
 	"github.com/uniplus-pool/pool/internal/cli"
 	"github.com/uniplus-pool/pool/internal/db"
+	"github.com/uniplus-pool/pool/internal/ops/audit"
 )
 
 // AdminUsage is the help of `poold admin subaccount`.
@@ -58,7 +59,7 @@ func (s *Store) Admin(ctx context.Context, args []string, out io.Writer) error {
 			return fmt.Errorf("subaccount add: %w", err)
 		}
 	}
-	a, err := s.CreateSubAccount(ctx, u.ID, code, *alias, *coinType)
+	a, err := s.CreateSubAccountFor(ctx, audit.CLI, u.ID, code, *alias, *coinType)
 	if err != nil {
 		return fmt.Errorf("subaccount add: %w", cli.Explain(err))
 	}

@@ -20,8 +20,10 @@ import (
 	"github.com/uniplus-pool/pool/internal/db"
 	"github.com/uniplus-pool/pool/internal/httpx"
 	"github.com/uniplus-pool/pool/internal/i18n"
+	"github.com/uniplus-pool/pool/internal/ops/audit"
 	"github.com/uniplus-pool/pool/internal/scope"
 	"github.com/uniplus-pool/pool/internal/textcheck"
+	"strconv"
 )
 
 // Store is the pool tables: sub-accounts, devices and share minutes.
@@ -242,6 +244,17 @@ func checkAlias(alias string) (string, error) {
 // CreateSubAccount adds a sub-account for userID: the code is unique across the pool,
 // the default coin exists and is open, and a user has at most MaxSubAccounts.
 func (s *Store) CreateSubAccount(ctx context.Context, userID int64, code, alias, defaultCoin string) (SubAccount, error) {
+	return s.createSubAccount(ctx, nil, userID, code, alias, defaultCoin)
+}
+
+// CreateSubAccountFor is CreateSubAccount done by an operator (`poold admin subaccount
+// add`): the same rules, and its audit entry (subaccount.add; never the Uniplus ID) in the
+// same transaction.
+func (s *Store) CreateSubAccountFor(ctx context.Context, by audit.Actor, userID int64, code, alias, defaultCoin string) (SubAccount, error) {
+	return s.createSubAccount(ctx, &by, userID, code, alias, defaultCoin)
+}
+
+func (s *Store) createSubAccount(ctx context.Context, by *audit.Actor, userID int64, code, alias, defaultCoin string) (SubAccount, error) {
 	code = strings.TrimSpace(code)
 	if err := textcheck.Check("pool.field.code", code); err != nil {
 		return SubAccount{}, err
@@ -277,8 +290,15 @@ func (s *Store) CreateSubAccount(ctx context.Context, userID int64, code, alias,
 		if n >= MaxSubAccounts {
 			return httpx.Warn("pool.tooManySubAccounts", i18n.Params{"max": fmt.Sprint(MaxSubAccounts)})
 		}
-		return tx.QueryRow(ctx, `INSERT INTO sub_accounts (user_id, code, alias, default_coin, uniplus_hash, uniplus_prefix, created_at, updated_at)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`, userID, a.Code, a.Alias, a.DefaultCoin, hash, a.UniplusPrefix, now, now).Scan(&a.ID)
+		if err := tx.QueryRow(ctx, `INSERT INTO sub_accounts (user_id, code, alias, default_coin, uniplus_hash, uniplus_prefix, created_at, updated_at)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`, userID, a.Code, a.Alias, a.DefaultCoin, hash, a.UniplusPrefix, now, now).Scan(&a.ID); err != nil {
+			return err
+		}
+		if by == nil {
+			return nil
+		}
+		return audit.Record(ctx, tx, audit.Entry{At: time.UnixMilli(now), Actor: *by, Action: "subaccount.add", ObjectType: "subaccount",
+			ObjectID: strconv.FormatInt(a.ID, 10), After: map[string]any{"userId": userID, "code": a.Code, "alias": a.Alias, "defaultCoin": a.DefaultCoin}})
 	})
 	if db.IsUniqueViolation(err) {
 		return SubAccount{}, httpx.Warn("pool.codeTaken", nil)
